@@ -1,0 +1,46 @@
+#include "core/config/Diagnostic.h"
+
+#include <algorithm>
+
+namespace sp {
+
+QString SourceLocation::toString() const
+{
+    QString out = file.isEmpty() ? QStringLiteral("<input>") : file;
+    if (line > 0) {
+        out += QLatin1Char(':') + QString::number(line);
+        if (column > 0)
+            out += QLatin1Char(':') + QString::number(column);
+    }
+    return out;
+}
+
+QString severityName(Severity s)
+{
+    switch (s) {
+    case Severity::Info:
+        return QStringLiteral("info");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Error:
+        return QStringLiteral("error");
+    }
+    return QString();
+}
+
+QString Diagnostic::toString() const
+{
+    QString out = location.toString() + QStringLiteral(": ") + severityName(severity) + QStringLiteral(": ") +
+                  message;
+    if (!code.isEmpty())
+        out += QStringLiteral(" [") + code + QLatin1Char(']');
+    return out;
+}
+
+bool hasErrors(const Diagnostics &diags)
+{
+    return std::any_of(diags.begin(), diags.end(),
+                       [](const Diagnostic &d) { return d.severity == Severity::Error; });
+}
+
+} // namespace sp

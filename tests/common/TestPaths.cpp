@@ -1,0 +1,2 @@
+// Keeps shardtestsupport a real library even before other helpers land here.
+#include "TestPaths.h"
