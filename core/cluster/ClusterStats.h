@@ -1,0 +1,83 @@
+#pragma once
+#include "core/config/ShardingConfig.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace sp {
+
+// Value types shared by inspection (core/cluster), history, the CLI and the GUI.
+
+struct TableStats
+{
+    DataNode node;                 // ds.table as the config names it
+    QString logicTable;            // empty for a physical table the config does not know
+    bool existsOnServer = true;    // false: the config names it, the server lacks it
+    bool knownToConfig = true;     // false: the server has it, the config does not name it
+    qint64 estimatedRows = -1;     // information_schema.TABLES.TABLE_ROWS; -1 unknown
+    std::optional<qint64> exactRows; // COUNT(*) when requested and finished
+    qint64 dataBytes = -1;
+    qint64 indexBytes = -1;
+    qint64 autoIncrement = -1;     // -1 when none
+    QString error;                 // per-table failure (e.g. count cancelled or timed out)
+
+    qint64 rows() const { return exactRows ? *exactRows : estimatedRows; }
+};
+
+struct InstanceHealth
+{
+    QString dataSource;            // config name (db0 ...)
+    QString host;
+    int port = 0;
+    bool reachable = false;
+    QString error;                 // why not reachable (one line)
+    QString version;
+    qint64 uptimeSeconds = -1;
+    bool readOnly = false;
+    QString binlogFormat;          // ROW / STATEMENT / MIXED / empty if binlog off
+    QString binlogRowImage;        // FULL / MINIMAL / NOBLOB
+    bool logBin = false;
+    qint64 serverId = -1;
+    bool isReplica = false;
+    std::optional<qint64> replicaLagSeconds;
+    QString replicaState;          // e.g. "IO: Yes, SQL: Yes"
+    int connections = -1;          // Threads_connected
+    int maxConnections = -1;
+};
+
+struct SkewStats
+{
+    QString logicTable;
+    int nodes = 0;
+    qint64 totalRows = 0;
+    double mean = 0;
+    qint64 max = 0;
+    qint64 min = 0;
+    double maxOverMean = 0;        // 1.0 is perfect balance
+    double coefficientOfVariation = 0;
+    double gini = 0;
+    int emptyNodes = 0;
+};
+
+struct ClusterSnapshot
+{
+    QString configPath;
+    QDateTime takenAt;             // UTC
+    bool exact = false;            // exact counts were requested
+    QList<InstanceHealth> instances;
+    QList<TableStats> tables;
+    QList<SkewStats> skew;         // per logic table
+
+    bool allReachable() const
+    {
+        for (const auto &i : instances)
+            if (!i.reachable)
+                return false;
+        return true;
+    }
+};
+
+} // namespace sp
