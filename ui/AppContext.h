@@ -1,0 +1,59 @@
+#pragma once
+#include "core/cluster/ClusterStats.h"
+#include "core/config/ConfigLoader.h"
+
+#include <QObject>
+
+#include <optional>
+
+namespace sp::ui {
+
+// The state every page shares: the loaded config (with loader + lint findings), the latest cluster
+// snapshot and the one before it. Pages read it and listen to its signals; only the main window and
+// the pages' jobs write it. No I/O here.
+class AppContext final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppContext)
+public:
+    explicit AppContext(QObject *parent = nullptr) : QObject(parent) {}
+
+    const QString &configPath() const { return m_configPath; }
+    const LoadResult &load() const { return m_load; }
+    const ShardingConfig &config() const { return m_load.config; }
+    const Diagnostics &lintFindings() const { return m_lint; }
+    bool hasConfig() const { return !m_configPath.isEmpty(); }
+
+    const std::optional<ClusterSnapshot> &snapshot() const { return m_snapshot; }
+    const std::optional<ClusterSnapshot> &previousSnapshot() const { return m_previous; }
+
+    void setConfig(const QString &path, const LoadResult &load, const Diagnostics &lint)
+    {
+        m_configPath = path;
+        m_load = load;
+        m_lint = lint;
+        m_snapshot.reset();
+        m_previous.reset();
+        emit configChanged();
+        emit snapshotChanged();
+    }
+    void setSnapshot(const ClusterSnapshot &snap)
+    {
+        m_previous = m_snapshot;
+        m_snapshot = snap;
+        emit snapshotChanged();
+    }
+
+signals:
+    void configChanged();
+    void snapshotChanged();
+
+private:
+    QString m_configPath;
+    LoadResult m_load;
+    Diagnostics m_lint;
+    std::optional<ClusterSnapshot> m_snapshot;
+    std::optional<ClusterSnapshot> m_previous;
+};
+
+} // namespace sp::ui
