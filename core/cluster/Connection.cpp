@@ -1,0 +1,414 @@
+#include "core/cluster/Connection.h"
+
+#include <mysql.h>
+
+#include <mutex>
+
+namespace sp {
+
+namespace {
+
+enum FieldKind { KindText, KindBytes, KindSigned, KindUnsigned, KindDouble };
+
+void ensureLibraryInit()
+{
+    // mysql_init() would initialise lazily, but that is not thread-safe.
+    static std::once_flag once;
+    std::call_once(once, [] { mysql_library_init(0, nullptr, nullptr); });
+}
+
+int fieldKind(const MYSQL_FIELD &f)
+{
+    const bool isUnsigned = (f.flags & UNSIGNED_FLAG) != 0;
+    switch (f.type) {
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_YEAR:
+        return isUnsigned ? KindUnsigned : KindSigned;
+    case MYSQL_TYPE_FLOAT:
+    case MYSQL_TYPE_DOUBLE:
+        return KindDouble;
+    case MYSQL_TYPE_BIT:
+    case MYSQL_TYPE_GEOMETRY:
+        return KindBytes;
+    case MYSQL_TYPE_TINY_BLOB:
+    case MYSQL_TYPE_MEDIUM_BLOB:
+    case MYSQL_TYPE_LONG_BLOB:
+    case MYSQL_TYPE_BLOB:
+    case MYSQL_TYPE_STRING:
+    case MYSQL_TYPE_VAR_STRING:
+    case MYSQL_TYPE_VARCHAR:
+        return f.charsetnr == 63 ? KindBytes : KindText; // 63 = binary
+    default:
+        return KindText; // DECIMAL, dates, JSON, ENUM ...
+    }
+}
+
+QString oneLine(QString s)
+{
+    s.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    s.replace(QLatin1Char('\r'), QLatin1Char(' '));
+    return s.trimmed();
+}
+
+} // namespace
+
+QString ConnectionParams::describe() const
+{
+    const QString who = user.isEmpty() ? QString() : user + QLatin1Char('@');
+    const QString where = unixSocket.isEmpty()
+        ? QString(host + QLatin1Char(':') + QString::number(port))
+        : QString(QStringLiteral("unix:") + unixSocket);
+    return who + where + (database.isEmpty() ? QString() : QString(QLatin1Char('/') + database));
+}
+
+Connection::Connection() = default;
+
+Connection::~Connection()
+{
+    close();
+}
+
+Connection::Connection(Connection &&other) noexcept
+    : m_mysql(other.m_mysql)
+    , m_params(std::move(other.m_params))
+    , m_lastError(std::move(other.m_lastError))
+    , m_lastErrno(other.m_lastErrno)
+{
+    other.m_mysql = nullptr;
+}
+
+Connection &Connection::operator=(Connection &&other) noexcept
+{
+    if (this != &other) {
+        close();
+        m_mysql = other.m_mysql;
+        m_params = std::move(other.m_params);
+        m_lastError = std::move(other.m_lastError);
+        m_lastErrno = other.m_lastErrno;
+        other.m_mysql = nullptr;
+    }
+    return *this;
+}
+
+void Connection::close()
+{
+    if (m_mysql) {
+        mysql_close(m_mysql);
+        m_mysql = nullptr;
+    }
+}
+
+void Connection::setError(const QString &message, unsigned errNo)
+{
+    m_lastErrno = errNo;
+    QString msg = m_params.describe() + QStringLiteral(": ") + oneLine(message);
+    if (errNo)
+        msg += QStringLiteral(" (mysql error ") + QString::number(errNo) + QLatin1Char(')');
+    m_lastError = msg;
+}
+
+bool Connection::fail(const QString &context)
+{
+    if (!m_mysql) {
+        setError(QStringLiteral("not connected"));
+        return false;
+    }
+    const QString msg = QString::fromUtf8(mysql_error(m_mysql));
+    setError(context.isEmpty() ? msg : context + QStringLiteral(": ") + msg, mysql_errno(m_mysql));
+    return false;
+}
+
+bool Connection::open(const ConnectionParams &params)
+{
+    close();
+    m_params = params;
+    m_lastError.clear();
+    m_lastErrno = 0;
+    ensureLibraryInit();
+
+    MYSQL *h = mysql_init(nullptr);
+    if (!h) {
+        setError(QStringLiteral("out of memory in mysql_init"));
+        return false;
+    }
+    const unsigned connectTimeout = unsigned(qMax(1, params.connectTimeoutSec));
+    const unsigned readTimeout = unsigned(qMax(1, params.readTimeoutSec));
+    const unsigned writeTimeout = unsigned(qMax(1, params.writeTimeoutSec));
+    mysql_options(h, MYSQL_OPT_CONNECT_TIMEOUT, &connectTimeout);
+    mysql_options(h, MYSQL_OPT_READ_TIMEOUT, &readTimeout);
+    mysql_options(h, MYSQL_OPT_WRITE_TIMEOUT, &writeTimeout);
+    mysql_options(h, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+    const my_bool noReconnect = 0;
+    mysql_options(h, MYSQL_OPT_RECONNECT, &noReconnect);
+    const unsigned protocol = params.unixSocket.isEmpty() ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
+    mysql_options(h, MYSQL_OPT_PROTOCOL, &protocol);
+    const my_bool localInfile = params.allowLocalInfile ? 1 : 0;
+    mysql_options(h, MYSQL_OPT_LOCAL_INFILE, &localInfile);
+
+    const TlsOptions &tls = params.tls;
+    const QByteArray ca = tls.ca.toLocal8Bit(), cert = tls.cert.toLocal8Bit(), key = tls.key.toLocal8Bit();
+    if (tls.mode != SslMode::Default && tls.mode != SslMode::Disabled) {
+        mysql_ssl_set(h, key.isEmpty() ? nullptr : key.constData(), cert.isEmpty() ? nullptr : cert.constData(),
+                      ca.isEmpty() ? nullptr : ca.constData(), nullptr, nullptr);
+        if (tls.mode != SslMode::Preferred) {
+            const my_bool enforce = 1;
+            mysql_options(h, MYSQL_OPT_SSL_ENFORCE, &enforce);
+        }
+        const my_bool verify = tls.mode == SslMode::VerifyIdentity ? 1 : 0;
+        mysql_options(h, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &verify);
+    }
+
+    const QByteArray host = params.unixSocket.isEmpty() ? params.host.toUtf8() : QByteArrayLiteral("localhost");
+    const QByteArray user = params.user.toUtf8();
+    const QByteArray password = params.password.toUtf8();
+    const QByteArray db = params.database.toUtf8();
+    const QByteArray socket = params.unixSocket.toLocal8Bit();
+    MYSQL *ok = mysql_real_connect(h, host.constData(), user.isEmpty() ? nullptr : user.constData(),
+                                   password.constData(), db.isEmpty() ? nullptr : db.constData(),
+                                   params.unixSocket.isEmpty() ? unsigned(params.port) : 0u,
+                                   socket.isEmpty() ? nullptr : socket.constData(), CLIENT_FOUND_ROWS);
+    if (!ok) {
+        setError(QString::fromUtf8(mysql_error(h)), mysql_errno(h));
+        mysql_close(h);
+        return false;
+    }
+    m_mysql = h;
+    return true;
+}
+
+bool Connection::reconnect()
+{
+    const ConnectionParams p = m_params;
+    return open(p);
+}
+
+QString Connection::serverVersion() const
+{
+    return m_mysql ? QString::fromUtf8(mysql_get_server_info(m_mysql)) : QString();
+}
+
+unsigned long Connection::serverVersionNumber() const
+{
+    return m_mysql ? mysql_get_server_version(m_mysql) : 0;
+}
+
+unsigned long Connection::threadId() const
+{
+    return m_mysql ? mysql_thread_id(m_mysql) : 0;
+}
+
+bool Connection::exec(const QString &sql, ExecResult *result)
+{
+    return exec(sql.toUtf8(), result);
+}
+
+bool Connection::exec(const QByteArray &sqlUtf8, ExecResult *result)
+{
+    if (!m_mysql)
+        return fail();
+    if (mysql_real_query(m_mysql, sqlUtf8.constData(), (unsigned long)sqlUtf8.size()) != 0)
+        return fail();
+    if (MYSQL_RES *res = mysql_store_result(m_mysql))
+        mysql_free_result(res);
+    else if (mysql_field_count(m_mysql) != 0)
+        return fail();
+    if (result) {
+        result->affectedRows = mysql_affected_rows(m_mysql);
+        result->lastInsertId = mysql_insert_id(m_mysql);
+        result->warnings = mysql_warning_count(m_mysql);
+    }
+    m_lastError.clear();
+    m_lastErrno = 0;
+    return true;
+}
+
+QList<QVariant> Connection::convertRow(char **row, unsigned long *lengths, unsigned fieldCount) const
+{
+    QList<QVariant> out;
+    out.reserve(int(fieldCount));
+    for (unsigned i = 0; i < fieldCount; ++i) {
+        if (!row[i]) {
+            out.append(QVariant());
+            continue;
+        }
+        const char *p = row[i];
+        const qsizetype n = qsizetype(lengths[i]);
+        switch (m_fieldKinds.at(int(i))) {
+        case KindSigned:
+            out.append(QVariant(QByteArray::fromRawData(p, n).toLongLong()));
+            break;
+        case KindUnsigned:
+            out.append(QVariant(QByteArray::fromRawData(p, n).toULongLong()));
+            break;
+        case KindDouble:
+            out.append(QVariant(QByteArray::fromRawData(p, n).toDouble()));
+            break;
+        case KindBytes:
+            out.append(QVariant(QByteArray(p, n)));
+            break;
+        default:
+            out.append(QVariant(QString::fromUtf8(p, n)));
+            break;
+        }
+    }
+    return out;
+}
+
+std::optional<QueryResult> Connection::query(const QString &sql)
+{
+    if (!m_mysql) {
+        fail();
+        return std::nullopt;
+    }
+    const QByteArray s = sql.toUtf8();
+    if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0) {
+        fail();
+        return std::nullopt;
+    }
+    MYSQL_RES *res = mysql_store_result(m_mysql);
+    QueryResult out;
+    if (!res) {
+        if (mysql_field_count(m_mysql) != 0) {
+            fail();
+            return std::nullopt;
+        }
+        m_lastError.clear();
+        m_lastErrno = 0;
+        return out; // statement without a result set
+    }
+    const unsigned n = mysql_num_fields(res);
+    MYSQL_FIELD *fields = mysql_fetch_fields(res);
+    m_fieldKinds.clear();
+    for (unsigned i = 0; i < n; ++i) {
+        out.columns.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
+        m_fieldKinds.append(fieldKind(fields[i]));
+    }
+    out.rows.reserve(qsizetype(mysql_num_rows(res)));
+    while (MYSQL_ROW row = mysql_fetch_row(res))
+        out.rows.append(convertRow(row, mysql_fetch_lengths(res), n));
+    mysql_free_result(res);
+    m_lastError.clear();
+    m_lastErrno = 0;
+    return out;
+}
+
+std::optional<QVariant> Connection::queryValue(const QString &sql)
+{
+    auto r = query(sql);
+    if (!r || r->rows.isEmpty() || r->rows.first().isEmpty())
+        return std::nullopt;
+    return r->rows.first().first();
+}
+
+bool Connection::forEachRow(const QString &sql, const std::function<bool(const QList<QVariant> &)> &onRow,
+                            QStringList *columns)
+{
+    if (!m_mysql)
+        return fail();
+    const QByteArray s = sql.toUtf8();
+    if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0)
+        return fail();
+    MYSQL_RES *res = mysql_use_result(m_mysql);
+    if (!res)
+        return mysql_field_count(m_mysql) == 0 ? true : fail();
+    const unsigned n = mysql_num_fields(res);
+    MYSQL_FIELD *fields = mysql_fetch_fields(res);
+    m_fieldKinds.clear();
+    QStringList cols;
+    for (unsigned i = 0; i < n; ++i) {
+        cols.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
+        m_fieldKinds.append(fieldKind(fields[i]));
+    }
+    if (columns)
+        *columns = cols;
+    bool stopped = false;
+    while (MYSQL_ROW row = mysql_fetch_row(res)) {
+        if (!onRow(convertRow(row, mysql_fetch_lengths(res), n))) {
+            stopped = true;
+            break;
+        }
+    }
+    // mysql_free_result drains the remaining rows of an unbuffered result.
+    const bool error = !stopped && mysql_errno(m_mysql) != 0;
+    if (error) {
+        fail();
+        mysql_free_result(res);
+        return false;
+    }
+    mysql_free_result(res);
+    m_lastError.clear();
+    m_lastErrno = 0;
+    return true;
+}
+
+bool Connection::ping()
+{
+    if (!m_mysql)
+        return fail();
+    if (mysql_ping(m_mysql) != 0)
+        return fail();
+    return true;
+}
+
+bool Connection::killQuery(unsigned long id)
+{
+    return exec(QStringLiteral("KILL QUERY ") + QString::number(id));
+}
+
+bool Connection::killConnection(unsigned long id)
+{
+    return exec(QStringLiteral("KILL CONNECTION ") + QString::number(id));
+}
+
+QByteArray Connection::quoteBytes(const QByteArray &bytes) const
+{
+    if (!m_mysql)
+        return {};
+    QByteArray out(bytes.size() * 2 + 3, Qt::Uninitialized);
+    out[0] = '\'';
+    const unsigned long n =
+        mysql_real_escape_string(m_mysql, out.data() + 1, bytes.constData(), (unsigned long)bytes.size());
+    out[qsizetype(n) + 1] = '\'';
+    out.truncate(qsizetype(n) + 2);
+    return out;
+}
+
+QString Connection::quoteString(const QString &text) const
+{
+    if (!m_mysql)
+        return {};
+    return QString::fromUtf8(quoteBytes(text.toUtf8()));
+}
+
+bool Connection::isValidIdentifier(const QString &name, QString *why)
+{
+    auto bad = [why](const QString &reason) {
+        if (why)
+            *why = reason;
+        return false;
+    };
+    if (name.isEmpty())
+        return bad(QStringLiteral("empty identifier"));
+    if (name.contains(QChar(0)))
+        return bad(QStringLiteral("identifier contains a NUL character"));
+    if (name.toUcs4().size() > 64)
+        return bad(QStringLiteral("identifier longer than 64 characters"));
+    if (name.endsWith(QLatin1Char(' ')))
+        return bad(QStringLiteral("identifier ends with a space"));
+    return true;
+}
+
+QString Connection::quoteIdentifier(const QString &name)
+{
+    if (!isValidIdentifier(name))
+        return {};
+    QString escaped = name;
+    escaped.replace(QLatin1Char('`'), QStringLiteral("``"));
+    return QLatin1Char('`') + escaped + QLatin1Char('`');
+}
+
+} // namespace sp
