@@ -1,0 +1,192 @@
+#include "core/analysis/ConfigExport.h"
+
+#include "core/routing/HashRing.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace sp::exporting {
+
+namespace {
+
+// `key: value` where key is password-like; value up to an end-of-line comment. Group 1 keeps the
+// key part, group 2 is the value.
+const QRegularExpression &passwordKeyRe()
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"re(^(\s*(?:-\s+)?["']?[\w.-]*(?:password|passwd|pwd)["']?\s*:[ \t]*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s#][^\n]*?)?([ \t]+#[^\n]*)?\s*$)re"),
+        QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
+    return re;
+}
+
+// password=... inside a URL query string.
+const QRegularExpression &urlPasswordRe()
+{
+    static const QRegularExpression re(QStringLiteral(R"(([?&;](?:password|pwd)=)([^&;\s"']*))"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+bool isEmptyValue(const QString &v)
+{
+    const QString t = v.trimmed();
+    return t.isEmpty() || t == QLatin1String("''") || t == QLatin1String("\"\"")
+        || t == QLatin1String("~") || t.compare(QLatin1String("null"), Qt::CaseInsensitive) == 0;
+}
+
+QString redactLine(const QString &line, int *count)
+{
+    QString out = line;
+    auto m = passwordKeyRe().match(out);
+    if (m.hasMatch() && m.capturedLength(2) > 0 && !isEmptyValue(m.captured(2))) {
+        out = m.captured(1) + QLatin1String(kRedacted) + m.captured(3);
+        ++*count;
+        return out;
+    }
+    QString result;
+    qsizetype last = 0;
+    auto it = urlPasswordRe().globalMatch(out);
+    while (it.hasNext()) {
+        const auto um = it.next();
+        if (um.capturedLength(2) == 0)
+            continue;
+        result += QStringView(out).mid(last, um.capturedEnd(1) - last);
+        result += QLatin1String(kRedacted);
+        last = um.capturedEnd(2);
+        ++*count;
+    }
+    if (last == 0)
+        return out;
+    result += QStringView(out).mid(last);
+    return result;
+}
+
+QString redactAll(const QByteArray &yaml, int *count)
+{
+    const QString text = QString::fromUtf8(yaml);
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &l : lines)
+        l = redactLine(l, count);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString strategyKindName(StrategyKind k)
+{
+    switch (k) {
+    case StrategyKind::Unset: return QStringLiteral("unset");
+    case StrategyKind::None: return QStringLiteral("none");
+    case StrategyKind::Standard: return QStringLiteral("standard");
+    case StrategyKind::Complex: return QStringLiteral("complex");
+    case StrategyKind::Hint: return QStringLiteral("hint");
+    }
+    return {};
+}
+
+int virtualNodeCount(const AlgorithmDef &def)
+{
+    for (const char *key : {"virtual-nodes", "virtual-node-count", "virtualNodes", "replicas"}) {
+        bool ok = false;
+        const int n = def.props.value(QLatin1String(key)).toInt(&ok);
+        if (ok && n > 0)
+            return n;
+    }
+    return 160; // HashRing's default
+}
+
+QJsonObject strategyJson(const ShardingConfig &config, const StrategyDef &s,
+                         const QStringList &targets)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("kind"), strategyKindName(s.kind));
+    if (s.kind == StrategyKind::Unset || s.kind == StrategyKind::None)
+        return o;
+    o.insert(QStringLiteral("columns"), QJsonArray::fromStringList(s.columns));
+    o.insert(QStringLiteral("algorithm"), s.algorithmName);
+    o.insert(QStringLiteral("targets"), QJsonArray::fromStringList(targets));
+    const AlgorithmDef *def = config.algorithm(s.algorithmName);
+    if (!def) {
+        o.insert(QStringLiteral("error"), QStringLiteral("algorithm is not defined"));
+        return o;
+    }
+    o.insert(QStringLiteral("type"), def->type);
+    QJsonObject props;
+    for (auto it = def->props.constBegin(); it != def->props.constEnd(); ++it)
+        props.insert(it.key(), it.value());
+    o.insert(QStringLiteral("props"), props);
+    if (def->type == QLatin1String("CONSISTENT_HASH") && !targets.isEmpty()) {
+        const HashRing ring(targets, virtualNodeCount(*def));
+        QJsonArray points;
+        for (const HashRing::Point &p : ring.points()) {
+            QJsonObject po;
+            po.insert(QStringLiteral("hash"), qint64(p.hash));
+            po.insert(QStringLiteral("node"), ring.nodes().at(p.node));
+            points.append(po);
+        }
+        QJsonObject ringObj;
+        ringObj.insert(QStringLiteral("virtualNodes"), ring.virtualNodes());
+        ringObj.insert(QStringLiteral("points"), points);
+        o.insert(QStringLiteral("ring"), ringObj);
+    }
+    return o;
+}
+
+} // namespace
+
+QByteArray redactConfigText(const QByteArray &yaml)
+{
+    int count = 0;
+    return redactAll(yaml, &count).toUtf8();
+}
+
+int countSecrets(const QByteArray &yaml)
+{
+    int count = 0;
+    redactAll(yaml, &count);
+    return count;
+}
+
+QByteArray routingTableJson(const ShardingConfig &config)
+{
+    QJsonArray tables;
+    for (const TableRule &t : config.tables) {
+        QJsonObject to;
+        to.insert(QStringLiteral("logicTable"), t.logicTable);
+        if (!t.actualDataNodesExpr.isEmpty())
+            to.insert(QStringLiteral("actualDataNodes"), t.actualDataNodesExpr);
+        QJsonArray nodes;
+        QStringList sources;
+        QStringList tableNames;
+        for (const DataNode &n : t.dataNodes) {
+            QJsonObject no;
+            no.insert(QStringLiteral("dataSource"), n.dataSource);
+            no.insert(QStringLiteral("table"), n.table);
+            nodes.append(no);
+            if (!sources.contains(n.dataSource))
+                sources << n.dataSource;
+            if (!tableNames.contains(n.table))
+                tableNames << n.table;
+        }
+        to.insert(QStringLiteral("dataNodes"), nodes);
+        to.insert(QStringLiteral("databaseStrategy"),
+                  strategyJson(config, config.effectiveDatabaseStrategy(t), sources));
+        to.insert(QStringLiteral("tableStrategy"),
+                  strategyJson(config, config.effectiveTableStrategy(t), tableNames));
+        tables.append(to);
+    }
+    QJsonArray broadcast;
+    for (const BroadcastTable &b : config.broadcastTables)
+        broadcast.append(b.name);
+    QJsonArray binding;
+    for (const BindingGroup &g : config.bindingGroups)
+        binding.append(QJsonArray::fromStringList(g.tables));
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("shardpilot-routing-table/1"));
+    root.insert(QStringLiteral("tables"), tables);
+    root.insert(QStringLiteral("bindingTables"), binding);
+    root.insert(QStringLiteral("broadcastTables"), broadcast);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace sp::exporting

@@ -1,0 +1,216 @@
+#include "core/cluster/StatsExport.h"
+
+#include <QHash>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace sp::exporting {
+
+namespace {
+
+QString num(qint64 v)
+{
+    return v < 0 ? QString() : QString::number(v);
+}
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString grouped(qint64 v)
+{
+    return v < 0 ? QStringLiteral("?") : QLocale::c().toString(v).replace(QLatin1Char(','), QLatin1Char(' '));
+}
+
+QString bytesText(qint64 b)
+{
+    if (b < 0)
+        return QStringLiteral("?");
+    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = double(b);
+    int u = 0;
+    while (v >= 1024.0 && u < 4) {
+        v /= 1024.0;
+        ++u;
+    }
+    return QString::number(v, 'f', u == 0 ? 0 : 1) + QLatin1Char(' ') + QLatin1String(units[u]);
+}
+
+} // namespace
+
+QString csvField(const QString &value)
+{
+    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
+        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
+        return value;
+    QString v = value;
+    v.replace(QLatin1Char('"'), QLatin1String("\"\""));
+    return QLatin1Char('"') + v + QLatin1Char('"');
+}
+
+QByteArray statsCsv(const ClusterSnapshot &snapshot)
+{
+    QString out = QStringLiteral("logic_table,data_source,table,rows,rows_exact,data_bytes,index_bytes,"
+                                 "auto_increment,exists_on_server,known_to_config,error\r\n");
+    for (const TableStats &t : snapshot.tables) {
+        const QStringList fields{
+            csvField(t.logicTable),
+            csvField(t.node.dataSource),
+            csvField(t.node.table),
+            num(t.rows()),
+            t.exactRows ? QStringLiteral("true") : QStringLiteral("false"),
+            num(t.dataBytes),
+            num(t.indexBytes),
+            num(t.autoIncrement),
+            t.existsOnServer ? QStringLiteral("true") : QStringLiteral("false"),
+            t.knownToConfig ? QStringLiteral("true") : QStringLiteral("false"),
+            csvField(t.error),
+        };
+        out += fields.join(QLatin1Char(',')) + QLatin1String("\r\n");
+    }
+    return out.toUtf8();
+}
+
+QString heatColor(qint64 value, qint64 max)
+{
+    if (value < 0)
+        return QStringLiteral("#dddddd");
+    const double f = max > 0 ? std::clamp(double(value) / double(max), 0.0, 1.0) : 0.0;
+    // white (255,255,255) -> deep red (200,30,30)
+    const int r = int(255 - f * 55);
+    const int g = int(255 - f * 225);
+    const int b = int(255 - f * 225);
+    return QStringLiteral("#%1%2%3")
+        .arg(r, 2, 16, QLatin1Char('0'))
+        .arg(g, 2, 16, QLatin1Char('0'))
+        .arg(b, 2, 16, QLatin1Char('0'));
+}
+
+QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot,
+                   const ReportOptions &options)
+{
+    const QString title = options.title.isEmpty() ? QStringLiteral("ShardPilot report") : options.title;
+    QString h;
+    h += QLatin1String("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") + esc(title)
+        + QLatin1String("</title>\n<style>body{font-family:sans-serif;font-size:10pt}"
+                        "table{border-collapse:collapse;margin-bottom:12px}"
+                        "td,th{border:1px solid #999;padding:3px 6px;text-align:right}"
+                        "th{background:#eeeeee}td.l{text-align:left}.warn{color:#b00000}</style>"
+                        "</head><body>\n");
+    h += QLatin1String("<h1>") + esc(title) + QLatin1String("</h1>\n");
+    h += QLatin1String("<p>Config: ") + esc(config.filePath) + QLatin1String("<br>Data sources: ")
+        + QString::number(config.dataSources.size()) + QLatin1String(", logic tables: ")
+        + QString::number(config.tables.size()) + QLatin1String(", row limit per table: ")
+        + grouped(options.rowLimit) + QLatin1String("</p>\n");
+    if (!snapshot) {
+        h += QLatin1String("<p class=\"warn\">No statistics: the cluster has not been inspected.</p>\n");
+    } else {
+        h += QLatin1String("<p>Statistics taken at ")
+            + esc(snapshot->takenAt.toUTC().toString(Qt::ISODate))
+            + (snapshot->exact ? QLatin1String(" (exact counts)") : QLatin1String(" (estimates)"))
+            + QLatin1String("</p>\n");
+    }
+
+    QHash<QString, const TableStats *> byNode;
+    if (snapshot)
+        for (const TableStats &t : snapshot->tables)
+            byNode.insert(t.node.toString(), &t);
+
+    for (const TableRule &rule : config.tables) {
+        h += QLatin1String("<h2>") + esc(rule.logicTable) + QLatin1String("</h2>\n");
+        // Heatmap: one row per data source, one column per position of the table in that source.
+        QStringList sources;
+        QHash<QString, QList<DataNode>> perSource;
+        qint64 max = 0;
+        qint64 total = 0;
+        int overLimit = 0;
+        for (const DataNode &n : rule.dataNodes) {
+            if (!perSource.contains(n.dataSource))
+                sources << n.dataSource;
+            perSource[n.dataSource] << n;
+            if (const TableStats *s = byNode.value(n.toString())) {
+                max = std::max(max, s->rows());
+                total += std::max<qint64>(0, s->rows());
+                if (s->rows() > options.rowLimit)
+                    ++overLimit;
+            }
+        }
+        int columns = 0;
+        for (const QString &s : std::as_const(sources))
+            columns = std::max(columns, int(perSource.value(s).size()));
+        h += QLatin1String("<table><tr><th>data source</th>");
+        for (int c = 0; c < columns; ++c)
+            h += QLatin1String("<th>#") + QString::number(c) + QLatin1String("</th>");
+        h += QLatin1String("</tr>\n");
+        for (const QString &src : std::as_const(sources)) {
+            h += QLatin1String("<tr><th>") + esc(src) + QLatin1String("</th>");
+            const QList<DataNode> nodes = perSource.value(src);
+            for (int c = 0; c < columns; ++c) {
+                if (c >= nodes.size()) {
+                    h += QLatin1String("<td></td>");
+                    continue;
+                }
+                const TableStats *s = byNode.value(nodes.at(c).toString());
+                const qint64 rows = s ? s->rows() : -1;
+                h += QLatin1String("<td bgcolor=\"") + heatColor(rows, max)
+                    + QLatin1String("\" title=\"") + esc(nodes.at(c).toString()) + QLatin1String("\">")
+                    + esc(nodes.at(c).table) + QLatin1String("<br>") + grouped(rows)
+                    + QLatin1String("</td>");
+            }
+            h += QLatin1String("</tr>\n");
+        }
+        h += QLatin1String("</table>\n");
+
+        if (!snapshot)
+            continue;
+        const SkewStats *skew = nullptr;
+        for (const SkewStats &s : snapshot->skew)
+            if (s.logicTable == rule.logicTable)
+                skew = &s;
+        h += QLatin1String("<table><tr><th>total rows</th><th>max / mean</th><th>CV</th><th>Gini</th>"
+                           "<th>empty nodes</th><th>hottest</th><th>fullest vs limit</th>"
+                           "<th>over limit</th></tr>\n<tr>");
+        h += QLatin1String("<td>") + grouped(total) + QLatin1String("</td>");
+        if (skew) {
+            h += QLatin1String("<td>") + QString::number(skew->maxOverMean, 'f', 2)
+                + QLatin1String("</td><td>") + QString::number(skew->coefficientOfVariation, 'f', 3)
+                + QLatin1String("</td><td>") + QString::number(skew->gini, 'f', 3)
+                + QLatin1String("</td><td>") + QString::number(skew->emptyNodes)
+                + QLatin1String("</td><td class=\"l\">") + esc(skew->maxNode.toString())
+                + QLatin1String("</td>");
+        } else {
+            h += QLatin1String("<td colspan=\"5\" class=\"l\">no skew figures</td>");
+        }
+        const double fill = options.rowLimit > 0 ? 100.0 * double(max) / double(options.rowLimit) : 0;
+        h += QLatin1String("<td>") + QString::number(fill, 'f', 1) + QLatin1String(" %</td><td")
+            + (overLimit > 0 ? QLatin1String(" class=\"warn\"") : QLatin1String("")) + QLatin1Char('>')
+            + QString::number(overLimit) + QLatin1String("</td></tr></table>\n");
+    }
+
+    if (snapshot && !snapshot->instances.isEmpty()) {
+        h += QLatin1String("<h2>Instances</h2>\n<table><tr><th>data source</th><th>address</th>"
+                           "<th>reachable</th><th>version</th><th>read only</th><th>data size</th></tr>\n");
+        for (const InstanceHealth &i : snapshot->instances) {
+            qint64 bytes = 0;
+            for (const TableStats &t : snapshot->tables)
+                if (t.node.dataSource == i.dataSource)
+                    bytes += std::max<qint64>(0, t.dataBytes) + std::max<qint64>(0, t.indexBytes);
+            h += QLatin1String("<tr><td class=\"l\">") + esc(i.dataSource)
+                + QLatin1String("</td><td class=\"l\">") + esc(i.host) + QLatin1Char(':')
+                + QString::number(i.port) + QLatin1String("</td><td class=\"l\">")
+                + (i.reachable ? QStringLiteral("yes") : QLatin1String("<span class=\"warn\">no: ")
+                                                             + esc(i.error) + QLatin1String("</span>"))
+                + QLatin1String("</td><td class=\"l\">") + esc(i.version)
+                + QLatin1String("</td><td class=\"l\">")
+                + (i.readOnly ? QStringLiteral("yes") : QStringLiteral("no"))
+                + QLatin1String("</td><td>") + bytesText(bytes) + QLatin1String("</td></tr>\n");
+        }
+        h += QLatin1String("</table>\n");
+    }
+    h += QLatin1String("</body></html>\n");
+    return h;
+}
+
+} // namespace sp::exporting

@@ -1,0 +1,34 @@
+#pragma once
+#include "core/cluster/ClusterStats.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace sp::exporting {
+
+// Pure statistics exporters shared by the console and the CLI (config exporters are in
+// core/analysis/ConfigExport.h). No I/O.
+
+inline constexpr qint64 kDefaultRowLimit = 30000000; // comfort limit per physical table
+
+// CSV (RFC 4180, header row, UTF-8, CRLF line ends) of one snapshot: one row per physical table.
+QByteArray statsCsv(const ClusterSnapshot &snapshot);
+QString csvField(const QString &value); // quoted when it holds a comma, quote or line break
+
+struct ReportOptions
+{
+    qint64 rowLimit = kDefaultRowLimit;
+    QString title; // empty: "ShardPilot report"
+};
+
+// Self-contained HTML (no scripts, no external resources, so QTextDocument can print it): config
+// summary, per logic table a heatmap (data source x table, cell colour by rows), the skew figures
+// and capacity against the row limit. Without a snapshot it says so and lists the topology only.
+QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot,
+                   const ReportOptions &options = {});
+
+// Background colour (#rrggbb) of a heatmap cell: white for 0, deepening red up to `max`;
+// light grey for an unknown value (< 0).
+QString heatColor(qint64 value, qint64 max);
+
+} // namespace sp::exporting
