@@ -19,14 +19,39 @@ struct AlgorithmResult
     bool cannotEvaluate = false; // algorithm type we do not evaluate (CLASS_BASED, AUTO_INTERVAL, ...)
 };
 
+// ShardingSphere's DataNodeInfo (5.1.1 and later): how MOD / HASH_MOD (and our CRC32_MOD) turn a
+// numeric suffix into a target name. The prefix is the first target's name without its trailing
+// digits (for tables: the logic table name plus the rest without trailing digits, when the name
+// starts with the logic table name); the suffix is left-padded with '0' to the shortest suffix
+// length found among all targets, and the target must then exist exactly.
+struct TargetNaming
+{
+    QString prefix;
+    int suffixMinLength = 1;
+
+    static TargetNaming fromTargets(const QStringList &targets, const QString &logicTable = QString());
+    QString targetFor(const QString &suffix) const;
+};
+
 class ShardingAlgorithm
 {
 public:
     virtual ~ShardingAlgorithm() = default;
     virtual QString type() const = 0;
-    // `column` is the sharding column name (INLINE expressions refer to it).
+    // `column` is the sharding column name (INLINE expressions refer to it). Derives the target
+    // naming from `availableTargets`; the router passes the naming ShardingSphere derives from all
+    // data nodes of the table instead.
+    AlgorithmResult evaluate(const QString &column, const ShardingValue &value,
+                             const QStringList &availableTargets) const
+    {
+        return evaluate(column, value, availableTargets, TargetNaming::fromTargets(availableTargets));
+    }
     virtual AlgorithmResult evaluate(const QString &column, const ShardingValue &value,
-                                     const QStringList &availableTargets) const = 0;
+                                     const QStringList &availableTargets,
+                                     const TargetNaming &naming) const = 0;
+    // Non-empty when the props are invalid (e.g. "sharding-count is missing"); evaluate() then
+    // always fails with this message.
+    virtual QString configurationError() const { return QString(); }
     // SQL predicate equivalent of "this row routes to target index i"? Empty when none exists
     // (HASH_MOD: Java hashCode has no SQL equivalent). Used by the linter and the planner.
     virtual bool hasSqlEquivalent() const = 0;
