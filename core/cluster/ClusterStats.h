@@ -1,4 +1,5 @@
 #pragma once
+#include "core/analysis/SkewStats.h"
 #include "core/config/ShardingConfig.h"
 
 #include <QDateTime>
@@ -48,19 +49,7 @@ struct InstanceHealth
     int maxConnections = -1;
 };
 
-struct SkewStats
-{
-    QString logicTable;
-    int nodes = 0;
-    qint64 totalRows = 0;
-    double mean = 0;
-    qint64 max = 0;
-    qint64 min = 0;
-    double maxOverMean = 0;        // 1.0 is perfect balance
-    double coefficientOfVariation = 0;
-    double gini = 0;
-    int emptyNodes = 0;
-};
+// SkewStats is defined in core/analysis/SkewStats.h (computed by sp::Skew).
 
 struct ClusterSnapshot
 {
