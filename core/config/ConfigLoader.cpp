@@ -1,0 +1,131 @@
+#include "core/config/ConfigLoader.h"
+
+#include "core/config/ConfigFinalizer.h"
+#include "core/config/NativeLoader.h"
+#include "core/config/SpringBootLoader.h"
+#include "core/config/YamlPrescan.h"
+#include "core/config/YamlSupport.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <yaml-cpp/depthguard.h>
+
+#include <new>
+
+namespace sp {
+
+namespace {
+
+Diagnostic fileDiagnostic(const QString &file, const QString &code, const QString &message, int line = 0,
+                          int column = 0, const QString &hint = QString())
+{
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.code = code;
+    d.message = message;
+    d.location.file = file;
+    d.location.line = line;
+    d.location.column = column;
+    d.hint = hint;
+    return d;
+}
+
+QString yamlMessage(const YAML::Exception &e)
+{
+    QString msg = QString::fromStdString(e.msg);
+    if (msg.isEmpty())
+        msg = QStringLiteral("invalid YAML");
+    return msg;
+}
+
+} // namespace
+
+LoadResult ConfigLoader::loadFile(const QString &path, const LoadOptions &options)
+{
+    LoadResult result;
+    result.config.filePath = path;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.diagnostics << fileDiagnostic(path, QStringLiteral("file-unreadable"),
+                                             QStringLiteral("cannot read the file: %1").arg(file.errorString()));
+        return result;
+    }
+    if (file.size() > options.maxFileBytes) {
+        result.diagnostics << fileDiagnostic(path, QStringLiteral("file-too-large"),
+                                             QStringLiteral("the file is %1 bytes; the limit is %2")
+                                                 .arg(file.size())
+                                                 .arg(options.maxFileBytes));
+        return result;
+    }
+    const QByteArray text = file.read(options.maxFileBytes + 1);
+    return loadText(text, path, options);
+}
+
+LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileName, const LoadOptions &options)
+{
+    LoadResult result;
+    result.config.filePath = fileName;
+    Diagnostics &diags = result.diagnostics;
+    if (yaml.size() > options.maxFileBytes) {
+        diags << fileDiagnostic(fileName, QStringLiteral("file-too-large"),
+                                QStringLiteral("the text is %1 bytes; the limit is %2").arg(yaml.size()).arg(options.maxFileBytes));
+        return result;
+    }
+    const detail::PrescanResult pre = detail::prescanYaml(yaml);
+    if (!pre.ok) {
+        diags << fileDiagnostic(fileName, QStringLiteral("yaml-too-deep"), pre.message, pre.line, pre.column,
+                                QStringLiteral("A sharding configuration is never this deeply nested."));
+        return result;
+    }
+
+    YAML::Node root;
+    try {
+        root = YAML::Load(std::string(yaml.constData(), size_t(yaml.size())));
+    } catch (const YAML::DeepRecursion &e) {
+        diags << fileDiagnostic(fileName, QStringLiteral("yaml-too-deep"), yamlMessage(e), e.mark.line + 1,
+                                e.mark.column + 1);
+        return result;
+    } catch (const YAML::ParserException &e) {
+        diags << fileDiagnostic(fileName, QStringLiteral("yaml-syntax"), yamlMessage(e), e.mark.line + 1,
+                                e.mark.column + 1);
+        return result;
+    } catch (const YAML::Exception &e) {
+        diags << fileDiagnostic(fileName, QStringLiteral("yaml-syntax"), yamlMessage(e),
+                                e.mark.line >= 0 ? e.mark.line + 1 : 1, e.mark.column >= 0 ? e.mark.column + 1 : 1);
+        return result;
+    } catch (const std::bad_alloc &) {
+        diags << fileDiagnostic(fileName, QStringLiteral("yaml-too-large"), QStringLiteral("out of memory while parsing"), 1, 1);
+        return result;
+    }
+
+    detail::YamlContext ctx(fileName, yaml, &diags);
+    ctx.inlineBudget = options.maxInlineResults;
+    try {
+        if (!root.IsDefined() || root.IsNull()) {
+            ctx.error(QStringLiteral("empty-config"), QStringLiteral("the file holds no configuration"),
+                      ctx.fileLocation(1, 1));
+            return result;
+        }
+        if (!root.IsMap()) {
+            ctx.error(QStringLiteral("bad-type"), QStringLiteral("the document must be a map of settings"),
+                      ctx.location(root));
+            return result;
+        }
+        if (detail::SpringBootLoader::detect(root))
+            detail::SpringBootLoader::load(ctx, root, result.config);
+        else
+            detail::NativeLoader::load(ctx, root, result.config);
+        if (!ctx.exhausted())
+            detail::finalizeConfig(ctx, result.config);
+    } catch (const YAML::Exception &e) {
+        ctx.error(QStringLiteral("yaml-syntax"), yamlMessage(e),
+                  ctx.fileLocation(e.mark.line >= 0 ? e.mark.line + 1 : 1, e.mark.column >= 0 ? e.mark.column + 1 : 1));
+    } catch (const std::bad_alloc &) {
+        ctx.error(QStringLiteral("yaml-too-large"), QStringLiteral("out of memory while reading the configuration"),
+                  ctx.fileLocation(1, 1));
+    }
+    return result;
+}
+
+} // namespace sp

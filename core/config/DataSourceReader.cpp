@@ -1,0 +1,65 @@
+#include "core/config/DataSourceReader.h"
+
+#include "core/config/JdbcUrl.h"
+
+namespace sp::detail {
+
+namespace {
+// `${DB_PASSWORD}` (Spring placeholder) and `ENC(...)` (jasypt) are references, not the secret itself.
+bool isPlainSecret(const QString &value)
+{
+    const QString v = value.trimmed();
+    if (v.isEmpty())
+        return false;
+    if (v.startsWith(QLatin1String("${")) && v.endsWith(QLatin1Char('}')))
+        return false;
+    if (v.startsWith(QLatin1String("ENC(")) && v.endsWith(QLatin1Char(')')))
+        return false;
+    return true;
+}
+} // namespace
+
+DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
+{
+    DataSourceDef ds;
+    ds.name = entry.rawKey.trimmed();
+    ds.location = ctx.location(entry.keyNode);
+    const QString owner = QStringLiteral("data source '%1'").arg(ds.name);
+    const YamlEntries props = ctx.entries(entry.value, owner);
+    YAML::Node urlNode;
+    for (const YamlEntry &p : props) {
+        if (p.key == QLatin1String("url") || p.key == QLatin1String("jdbcUrl")) {
+            if (const auto v = ctx.scalar(p.value, p.rawKey)) {
+                ds.url = v->trimmed();
+                urlNode = p.value;
+            }
+        } else if (p.key == QLatin1String("username")) {
+            if (const auto v = ctx.scalar(p.value, p.rawKey))
+                ds.username = v->trimmed();
+        } else if (p.key == QLatin1String("password")) {
+            // Never echo the value: only its presence matters to the loader.
+            if (p.value.IsScalar()) {
+                ds.password = QString::fromStdString(p.value.Scalar());
+                ds.passwordInFile = isPlainSecret(ds.password);
+            }
+        }
+    }
+    if (ds.url.isEmpty()) {
+        ctx.error(QStringLiteral("missing-field"), QStringLiteral("%1 has no url").arg(owner), ds.location,
+                  QStringLiteral("Add %1: jdbc:mysql://host:3306/schema").arg(ctx.keyName(QStringLiteral("url"))));
+        return ds;
+    }
+    const JdbcUrl u = JdbcUrl::parse(ds.url);
+    if (u.ok) {
+        ds.host = u.host;
+        ds.port = u.port;
+        ds.database = u.database;
+    } else {
+        ctx.warning(QStringLiteral("bad-url"), QStringLiteral("the url of %1 %2").arg(owner, u.error),
+                    ctx.scalarLocation(urlNode),
+                    QStringLiteral("ShardPilot connects with jdbc:mysql://host:port/schema or jdbc:mariadb://..."));
+    }
+    return ds;
+}
+
+} // namespace sp::detail

@@ -1,0 +1,74 @@
+#include "core/config/NativeLoader.h"
+
+#include "core/config/DataSourceReader.h"
+#include "core/config/ShardingRuleReader.h"
+
+namespace sp::detail {
+
+void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig &config)
+{
+    config.form = ConfigForm::Native;
+    ctx.setKebabKeys(false);
+    const YamlEntries top = ctx.entries(root, QStringLiteral("the document"));
+    ctx.checkKeys(top,
+                  {QStringLiteral("dataSources"), QStringLiteral("rules"), QStringLiteral("databaseName"),
+                   QStringLiteral("schemaName"), QStringLiteral("mode"), QStringLiteral("props"),
+                   QStringLiteral("shardingRule")},
+                  QStringLiteral("the document"));
+
+    const YamlEntry *sources = YamlContext::find(top, QStringLiteral("dataSources"));
+    if (!sources) {
+        ctx.error(QStringLiteral("missing-field"), QStringLiteral("the document has no dataSources"),
+                  ctx.location(root), QStringLiteral("List the data sources under dataSources:"));
+    } else {
+        for (const YamlEntry &e : ctx.entries(sources->value, QStringLiteral("dataSources"))) {
+            if (ctx.exhausted())
+                return;
+            if (config.dataSource(e.rawKey.trimmed())) {
+                ctx.error(QStringLiteral("duplicate-data-source"),
+                          QStringLiteral("data source '%1' is defined twice").arg(e.rawKey), ctx.location(e.keyNode));
+                continue;
+            }
+            config.dataSources << readDataSource(ctx, e);
+        }
+    }
+
+    ShardingRuleReader reader(ctx, config);
+    bool sawSharding = false;
+    if (const YamlEntry *legacy = YamlContext::find(top, QStringLiteral("shardingRule"))) {
+        reader.readShardingRule(legacy->value);
+        sawSharding = true;
+    }
+    const YamlEntry *rules = YamlContext::find(top, QStringLiteral("rules"));
+    if (rules && !rules->value.IsNull()) {
+        if (!rules->value.IsSequence()) {
+            ctx.error(QStringLiteral("bad-type"), QStringLiteral("rules must be a list of tagged rules (- !SHARDING ...)"),
+                      ctx.location(rules->value));
+        } else {
+            for (auto it = rules->value.begin(); it != rules->value.end(); ++it) {
+                if (!ctx.visit(*it))
+                    return;
+                const YAML::Node rule = *it;
+                const QString tag = QString::fromStdString(rule.Tag());
+                if (tag == QLatin1String("!SHARDING")) {
+                    reader.readShardingRule(rule);
+                    sawSharding = true;
+                } else if (tag == QLatin1String("!BROADCAST")) {
+                    reader.readBroadcastRule(rule);
+                } else if (tag.isEmpty() || tag == QLatin1String("?") || tag == QLatin1String("!")) {
+                    ctx.warning(QStringLiteral("untagged-rule"),
+                                QStringLiteral("a rule has no tag such as !SHARDING; it is ignored"), ctx.location(rule));
+                } else {
+                    ctx.report(Severity::Info, QStringLiteral("rule-not-used"),
+                               QStringLiteral("rule %1 is not used by ShardPilot").arg(tag), ctx.location(rule));
+                }
+            }
+        }
+    }
+    if (!sawSharding && !ctx.exhausted())
+        ctx.error(QStringLiteral("missing-field"), QStringLiteral("the document has no !SHARDING rule"),
+                  rules ? ctx.location(rules->keyNode) : ctx.location(root),
+                  QStringLiteral("Add one under rules: - !SHARDING"));
+}
+
+} // namespace sp::detail

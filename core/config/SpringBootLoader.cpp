@@ -1,0 +1,95 @@
+#include "core/config/SpringBootLoader.h"
+
+#include "core/config/DataSourceReader.h"
+#include "core/config/ShardingRuleReader.h"
+
+namespace sp::detail {
+
+bool SpringBootLoader::detect(const YAML::Node &root)
+{
+    if (!root.IsMap())
+        return false;
+    for (auto it = root.begin(); it != root.end(); ++it)
+        if (it->first.IsScalar() && it->first.Scalar() == "spring")
+            return true;
+    return false;
+}
+
+void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig &config)
+{
+    config.form = ConfigForm::SpringBoot;
+    ctx.setKebabKeys(true);
+    const YamlEntries top = ctx.entries(root, QStringLiteral("the document"));
+    const YamlEntry *spring = YamlContext::find(top, QStringLiteral("spring"));
+    const YamlEntries springEntries = ctx.entries(spring->value, QStringLiteral("spring"));
+    const YamlEntry *ss = YamlContext::find(springEntries, QStringLiteral("shardingsphere"));
+    if (!ss) {
+        ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring has no shardingsphere section"),
+                  ctx.location(spring->keyNode));
+        return;
+    }
+    const QString ssWhat = QStringLiteral("spring.shardingsphere");
+    const YamlEntries body = ctx.entries(ss->value, ssWhat);
+    ctx.checkKeys(body,
+                  {QStringLiteral("datasource"), QStringLiteral("rules"), QStringLiteral("props"), QStringLiteral("mode"),
+                   QStringLiteral("enabled"), QStringLiteral("databaseName"), QStringLiteral("schema")},
+                  ssWhat);
+
+    const YamlEntry *dsEntry = YamlContext::find(body, QStringLiteral("datasource"));
+    if (!dsEntry) {
+        ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere has no datasource section"),
+                  ctx.location(ss->keyNode));
+    } else {
+        const YamlEntries dsItems = ctx.entries(dsEntry->value, QStringLiteral("spring.shardingsphere.datasource"));
+        const YamlEntry *names = YamlContext::find(dsItems, QStringLiteral("names"));
+        QStringList listed;
+        if (names)
+            listed = ctx.stringList(names->value, QStringLiteral("datasource names"));
+        else
+            ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere.datasource has no names"),
+                      ctx.location(dsEntry->keyNode), QStringLiteral("Add names: db0,db1,..."));
+        for (const QString &name : std::as_const(listed)) {
+            const YamlEntry *e = nullptr;
+            for (const YamlEntry &item : dsItems)
+                if (item.rawKey == name)
+                    e = &item;
+            if (!e) {
+                ctx.error(QStringLiteral("missing-field"),
+                          QStringLiteral("data source '%1' is listed in names but has no properties").arg(name),
+                          ctx.location(names->value));
+                continue;
+            }
+            if (!config.dataSource(name))
+                config.dataSources << readDataSource(ctx, *e);
+        }
+        for (const YamlEntry &item : dsItems) {
+            if (item.key == QLatin1String("names") || listed.contains(item.rawKey))
+                continue;
+            if (!names && item.value.IsMap()) {
+                config.dataSources << readDataSource(ctx, item); // names missing: take what is there
+                continue;
+            }
+            ctx.warning(QStringLiteral("unlisted-data-source"),
+                        QStringLiteral("data source '%1' is not listed in names; Spring ignores it").arg(item.rawKey),
+                        ctx.location(item.keyNode), QStringLiteral("Add it to names or remove it."));
+        }
+    }
+
+    const YamlEntry *rules = YamlContext::find(body, QStringLiteral("rules"));
+    const YamlEntries ruleItems = rules ? ctx.entries(rules->value, QStringLiteral("spring.shardingsphere.rules"))
+                                        : YamlEntries();
+    const YamlEntry *sharding = YamlContext::find(ruleItems, QStringLiteral("sharding"));
+    ShardingRuleReader reader(ctx, config);
+    for (const YamlEntry &r : ruleItems) {
+        if (r.key == QLatin1String("sharding"))
+            reader.readShardingRule(r.value);
+        else
+            ctx.report(Severity::Info, QStringLiteral("rule-not-used"),
+                       QStringLiteral("rule '%1' is not used by ShardPilot").arg(r.rawKey), ctx.location(r.keyNode));
+    }
+    if (!sharding && !ctx.exhausted())
+        ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere has no rules.sharding section"),
+                  rules ? ctx.location(rules->keyNode) : ctx.location(ss->keyNode));
+}
+
+} // namespace sp::detail

@@ -1,0 +1,19 @@
+#pragma once
+#include <QByteArray>
+#include <QString>
+
+namespace sp::detail {
+
+// A cheap pass over the raw text before yaml-cpp sees it: yaml-cpp 0.7 parses recursively, so deeply
+// nested input is refused here (flow brackets plus block indentation levels, `- - -` counted).
+struct PrescanResult
+{
+    bool ok = true;
+    int line = 0;   // 1-based
+    int column = 0; // 1-based
+    QString message;
+};
+
+PrescanResult prescanYaml(const QByteArray &text, int maxDepth = 200);
+
+} // namespace sp::detail
