@@ -2,6 +2,8 @@
 #include "core/config/Diagnostic.h"
 #include "core/config/ShardingConfig.h"
 
+#include <QStringList>
+
 namespace sp {
 
 struct LintOptions
@@ -13,7 +15,11 @@ struct LintOptions
 class Linter final
 {
 public:
+    // Findings in file order (those without a location last). Bounded work: the simulation routes
+    // at most max(sampleKeys, 1M) keys per table; sampleKeys <= 0 turns the simulation off.
     static Diagnostics lint(const ShardingConfig &config, const LintOptions &options = {});
+    // Every code lint() can emit (docs/lint-codes.md documents each).
+    static QStringList codes();
 };
 
 } // namespace sp

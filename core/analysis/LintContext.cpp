@@ -1,0 +1,129 @@
+#include "core/analysis/LintContext.h"
+
+#include <QSet>
+
+namespace sp::lint {
+
+LintContext::LintContext(const ShardingConfig &config, const LintOptions &options)
+    : m_config(config), m_options(options)
+{
+}
+
+void LintContext::add(Severity severity, const QString &code, const QString &message,
+                      const SourceLocation &location, const QString &hint)
+{
+    Diagnostic d;
+    d.severity = severity;
+    d.code = code;
+    d.message = message;
+    d.location = location;
+    if (d.location.file.isEmpty())
+        d.location.file = m_config.filePath;
+    d.hint = hint;
+    m_diagnostics.append(std::move(d));
+}
+
+SourceLocation LintContext::fileLocation() const
+{
+    SourceLocation loc;
+    loc.file = m_config.filePath;
+    return loc;
+}
+
+SourceLocation LintContext::tableLocation(const TableRule &table) const
+{
+    return table.location.isValid() ? table.location : fileLocation();
+}
+
+SourceLocation LintContext::strategyLocation(const StrategyDef &strategy, const TableRule &table) const
+{
+    return strategy.location.isValid() ? strategy.location : tableLocation(table);
+}
+
+QStringList dataSourcesOf(const TableRule &table)
+{
+    QStringList out;
+    QSet<QString> seen;
+    for (const DataNode &n : table.dataNodes) {
+        if (!seen.contains(n.dataSource)) {
+            seen.insert(n.dataSource);
+            out << n.dataSource;
+        }
+    }
+    return out;
+}
+
+QMap<QString, QStringList> tablesPerDataSource(const TableRule &table)
+{
+    QMap<QString, QStringList> out;
+    for (const DataNode &n : table.dataNodes) {
+        QStringList &tables = out[n.dataSource];
+        if (!tables.contains(n.table))
+            tables << n.table;
+    }
+    return out;
+}
+
+QStringList actualTablesOf(const TableRule &table)
+{
+    QStringList out;
+    QSet<QString> seen;
+    for (const DataNode &n : table.dataNodes) {
+        if (!seen.contains(n.table)) {
+            seen.insert(n.table);
+            out << n.table;
+        }
+    }
+    return out;
+}
+
+QString joinLimited(const QStringList &items, int limit)
+{
+    if (items.size() <= limit)
+        return items.join(QStringLiteral(", "));
+    return items.mid(0, limit).join(QStringLiteral(", ")) + QStringLiteral(", … (+") +
+           QString::number(items.size() - limit) + QStringLiteral(" more)");
+}
+
+bool sameAlgorithm(const AlgorithmDef &a, const AlgorithmDef &b)
+{
+    return algorithmType(a) == algorithmType(b) && a.props == b.props;
+}
+
+QString algorithmType(const AlgorithmDef &def)
+{
+    return def.type.trimmed().toUpper();
+}
+
+QString describeAlgorithm(const AlgorithmDef &def)
+{
+    QStringList parts{def.type};
+    for (auto it = def.props.constBegin(); it != def.props.constEnd(); ++it)
+        parts << it.key() + QLatin1Char(' ') + it.value();
+    return parts.join(QStringLiteral(", "));
+}
+
+bool isStrategyUsable(const StrategyDef &s)
+{
+    return s.kind == StrategyKind::Standard || s.kind == StrategyKind::Complex || s.kind == StrategyKind::Hint;
+}
+
+QList<StrategyUse> writtenStrategies(const ShardingConfig &config)
+{
+    QList<StrategyUse> out;
+    if (config.defaultDatabaseStrategy.isSet())
+        out.append({&config.defaultDatabaseStrategy, nullptr, QStringLiteral("default database")});
+    if (config.defaultTableStrategy.isSet())
+        out.append({&config.defaultTableStrategy, nullptr, QStringLiteral("default table")});
+    for (const TableRule &t : config.tables) {
+        if (t.databaseStrategy.isSet())
+            out.append({&t.databaseStrategy, &t, QStringLiteral("database")});
+        if (t.tableStrategy.isSet())
+            out.append({&t.tableStrategy, &t, QStringLiteral("table")});
+        if (t.shardingStrategy.isSet())
+            out.append({&t.shardingStrategy, &t, QStringLiteral("sharding")});
+    }
+    return out;
+}
+
+} // namespace sp::lint

@@ -1,0 +1,137 @@
+#include "core/analysis/LintRules.h"
+
+namespace sp::lint {
+
+// "the same function": the same definition, or the same name when a definition is missing.
+static bool sameStrategyAlgorithm(const ShardingConfig &cfg, const StrategyDef &a, const StrategyDef &b)
+{
+    if (isStrategyUsable(a) != isStrategyUsable(b))
+        return false;
+    if (!isStrategyUsable(a))
+        return true;
+    const AlgorithmDef *da = cfg.algorithm(a.algorithmName);
+    const AlgorithmDef *db = cfg.algorithm(b.algorithmName);
+    if (da && db)
+        return sameAlgorithm(*da, *db);
+    return a.algorithmName == b.algorithmName;
+}
+
+static QString strategyText(const StrategyDef &s)
+{
+    if (!isStrategyUsable(s))
+        return s.kind == StrategyKind::None ? QStringLiteral("none") : QStringLiteral("unset");
+    return QLatin1Char('\'') + s.algorithmName + QLatin1Char('\'');
+}
+
+static QString layoutText(const TableRule &t)
+{
+    const auto per = tablesPerDataSource(t);
+    QStringList parts;
+    for (auto it = per.constBegin(); it != per.constEnd(); ++it)
+        parts << it.key() + QLatin1Char(':') + QString::number(it.value().size());
+    return joinLimited(parts, 4);
+}
+
+static QStringList differences(const ShardingConfig &cfg, const TableRule &ref, const TableRule &t)
+{
+    QStringList out;
+    QMap<QString, int> a, b;
+    for (auto [map, rule] : {std::pair{&a, &ref}, std::pair{&b, &t}}) {
+        const auto per = tablesPerDataSource(*rule);
+        for (auto it = per.constBegin(); it != per.constEnd(); ++it)
+            map->insert(it.key(), int(it.value().size()));
+    }
+    if (a != b)
+        out << QStringLiteral("data-node layout (tables per data source) %1 vs %2").arg(layoutText(ref), layoutText(t));
+    const StrategyDef refDb = cfg.effectiveDatabaseStrategy(ref), tDb = cfg.effectiveDatabaseStrategy(t);
+    const StrategyDef refTb = cfg.effectiveTableStrategy(ref), tTb = cfg.effectiveTableStrategy(t);
+    if (!sameStrategyAlgorithm(cfg, refDb, tDb))
+        out << QStringLiteral("database algorithm %1 vs %2").arg(strategyText(refDb), strategyText(tDb));
+    if (!sameStrategyAlgorithm(cfg, refTb, tTb))
+        out << QStringLiteral("table algorithm %1 vs %2").arg(strategyText(refTb), strategyText(tTb));
+    if (refDb.columns.size() != tDb.columns.size())
+        out << QStringLiteral("database sharding column count %1 vs %2").arg(refDb.columns.size()).arg(tDb.columns.size());
+    if (refTb.columns.size() != tTb.columns.size())
+        out << QStringLiteral("table sharding column count %1 vs %2").arg(refTb.columns.size()).arg(tTb.columns.size());
+    return out;
+}
+
+static void checkBindingGroups(LintContext &ctx)
+{
+    const ShardingConfig &cfg = ctx.config();
+    for (const BindingGroup &g : cfg.bindingGroups) {
+        const SourceLocation loc = g.location.isValid() ? g.location : ctx.fileLocation();
+        const QString groupText = joinLimited(g.tables, 6);
+        const TableRule *ref = nullptr;
+        for (const QString &name : g.tables) {
+            const TableRule *t = cfg.table(name);
+            if (!t) {
+                ctx.add(Severity::Error, QStringLiteral("binding-no-rule"),
+                        QStringLiteral("binding group [%1] lists %2, which has no table rule").arg(groupText, name),
+                        loc,
+                        cfg.isBroadcast(name)
+                            ? QStringLiteral("%1 is a broadcast table; broadcast tables cannot be bound. "
+                                             "Remove it from the group.")
+                                  .arg(name)
+                            : QStringLiteral("Add a table rule for %1 with the same data-node layout and "
+                                             "algorithms as the other members, or remove it from the group "
+                                             "(ShardingSphere refuses to start otherwise).")
+                                  .arg(name));
+                continue;
+            }
+            if (!ref) {
+                ref = t;
+                continue;
+            }
+            const QStringList diff = differences(cfg, *ref, *t);
+            if (diff.isEmpty())
+                continue;
+            ctx.add(Severity::Error, QStringLiteral("binding-mismatch"),
+                    QStringLiteral("binding tables %1 and %2 do not route alike: %3")
+                        .arg(ref->logicTable, t->logicTable, diff.join(QStringLiteral("; "))),
+                    t->location.isValid() ? t->location : loc,
+                    QStringLiteral("Members of a binding group must have the same data-node layout and the "
+                                   "same database and table algorithms so equal keys land on the same "
+                                   "data node; align them or split the group."));
+        }
+    }
+}
+
+static void checkBroadcast(LintContext &ctx)
+{
+    const ShardingConfig &cfg = ctx.config();
+    QStringList plain;
+    SourceLocation first;
+    for (const BroadcastTable &b : cfg.broadcastTables) {
+        const SourceLocation loc = b.location.isValid() ? b.location : ctx.fileLocation();
+        if (const TableRule *t = cfg.table(b.name)) {
+            ctx.add(Severity::Error, QStringLiteral("broadcast-has-rule"),
+                    QStringLiteral("%1 is a broadcast table and also has a sharding rule").arg(b.name), loc,
+                    QStringLiteral("A table is either copied in full to every data source (broadcast) or "
+                                   "split by a rule (%1 data nodes); remove one of the two.")
+                        .arg(t->dataNodes.size()));
+            continue;
+        }
+        if (plain.isEmpty())
+            first = loc;
+        plain << b.name;
+    }
+    if (plain.isEmpty())
+        return;
+    ctx.add(Severity::Info, QStringLiteral("broadcast-table"),
+            QStringLiteral("%1 broadcast table(s) live in full on every data source (%2): %3")
+                .arg(plain.size())
+                .arg(cfg.dataSources.size())
+                .arg(joinLimited(plain)),
+            first,
+            QStringLiteral("Writes go to every data source; keep these tables small and create them on any "
+                           "data source added during an expansion."));
+}
+
+void checkTableGroups(LintContext &ctx)
+{
+    checkBindingGroups(ctx);
+    checkBroadcast(ctx);
+}
+
+} // namespace sp::lint

@@ -1,0 +1,206 @@
+#include "core/analysis/LintRules.h"
+#include "core/routing/Algorithm.h"
+
+#include <QSet>
+
+#include <map>
+
+namespace sp::lint {
+
+namespace {
+
+// How the results 0..count-1 of a modulo algorithm (MOD, HASH_MOD, our CRC32_MOD) meet the target
+// names. ShardingSphere 5.1.1+ builds the name from a prefix and the zero-padded result and needs
+// it to exist (TargetNaming, as sp::Router does); 5.0 took the first target whose name ends with
+// the result, which is ambiguous for t_1 / t_11.
+struct SuffixAnalysis
+{
+    qint64 unmatchedCount = 0;
+    QList<qint64> unmatchedExamples;                 // the smallest few
+    QStringList unusedTargets;                       // no result names them
+    QList<std::pair<qint64, QStringList>> ambiguous; // result -> every target ending with it
+};
+
+// Results whose decimal text is a suffix of the name: suffixes of its trailing digit run that have
+// no leading zero (or are "0"). A handful per name, so this is O(targets), not O(count).
+QList<qint64> resultsEndingIn(const QString &name)
+{
+    int start = int(name.size());
+    while (start > 0 && name.at(start - 1).isDigit())
+        --start;
+    QList<qint64> out;
+    for (int i = int(name.size()) - 1; i >= start; --i) {
+        const QStringView digits = QStringView(name).mid(i);
+        if (digits.size() > 18)
+            break;
+        if (digits.size() > 1 && digits.at(0) == QLatin1Char('0'))
+            continue;
+        out << digits.toLongLong();
+    }
+    return out;
+}
+
+SuffixAnalysis analyse(const QStringList &targets, const TargetNaming &naming, qint64 count)
+{
+    SuffixAnalysis a;
+    QSet<qint64> matched;
+    for (const QString &t : targets) {
+        bool used = false;
+        if (t.startsWith(naming.prefix)) {
+            bool ok = false;
+            const qint64 r = QStringView(t).mid(naming.prefix.size()).toLongLong(&ok);
+            if (ok && r >= 0 && r < count && naming.targetFor(QString::number(r)) == t) {
+                matched.insert(r);
+                used = true;
+            }
+        }
+        if (!used)
+            a.unusedTargets << t;
+    }
+    a.unmatchedCount = count - qint64(matched.size());
+    for (qint64 r = 0; r < count && a.unmatchedExamples.size() < 6; ++r)
+        if (!matched.contains(r))
+            a.unmatchedExamples << r;
+    std::map<qint64, QStringList> byResult; // ordered; targets keep their configured order
+    for (const QString &t : targets)
+        for (qint64 r : resultsEndingIn(t))
+            if (r < count)
+                byResult[r] << t;
+    for (const auto &[r, names] : byResult)
+        if (names.size() > 1)
+            a.ambiguous.append({r, names});
+    return a;
+}
+
+struct LevelCheck
+{
+    const TableRule *table;
+    const StrategyDef *written; // for the location (may be unset)
+    QString level;              // "database" / "table" / "sharding"
+    QString targetKind;         // "data sources" / "actual tables"
+    QStringList targets;
+    QStringList where;          // data sources sharing this table list (table level)
+    TargetNaming naming;        // derived from all targets of the level, as the router does
+};
+
+void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint64 count)
+{
+    const SuffixAnalysis a = analyse(c.targets, c.naming, count);
+    const SourceLocation loc = ctx.strategyLocation(*c.written, *c.table);
+    const QString on = c.where.isEmpty() ? QString()
+                                         : QStringLiteral(" on %1").arg(joinLimited(c.where, 4));
+    const QString subject = QStringLiteral("the %1 strategy of %2").arg(c.level, c.table->logicTable);
+    if (a.unmatchedCount > 0) {
+        QStringList ex;
+        for (qint64 r : a.unmatchedExamples)
+            ex << QString::number(r);
+        if (a.unmatchedCount > a.unmatchedExamples.size())
+            ex << QStringLiteral("… (%1 in all)").arg(a.unmatchedCount);
+        ctx.add(Severity::Error, QStringLiteral("sharding-count-mismatch"),
+                QStringLiteral("'%1' has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match "
+                               "no target, rows with them cannot be routed")
+                    .arg(def.name)
+                    .arg(count)
+                    .arg(subject)
+                    .arg(c.targets.size())
+                    .arg(c.targetKind, on, joinLimited(c.targets, 4), ex.join(QStringLiteral(", "))),
+                loc,
+                QStringLiteral("Set sharding-count to the number of %1 (%2), or add the missing targets; "
+                               "ShardingSphere picks the target whose name ends with the result.")
+                    .arg(c.targetKind)
+                    .arg(c.targets.size()));
+    }
+    if (!a.unusedTargets.isEmpty()) {
+        ctx.add(Severity::Warning, QStringLiteral("sharding-count-mismatch"),
+                QStringLiteral("'%1' (sharding-count %2) never chooses %3 of the %4 %5 of %6%7: %8")
+                    .arg(def.name)
+                    .arg(count)
+                    .arg(a.unusedTargets.size())
+                    .arg(c.targets.size())
+                    .arg(c.targetKind, c.table->logicTable, on, joinLimited(a.unusedTargets)),
+                loc,
+                count < c.targets.size()
+                    ? QStringLiteral("Results run from 0 to %1 only: raise sharding-count to %2 or drop the "
+                                     "unused targets from actualDataNodes.")
+                          .arg(count - 1)
+                          .arg(c.targets.size())
+                    : QStringLiteral("A target is used when it is named prefix + result (zero-padded to the "
+                                     "shortest suffix, here '%1' + 0..%2); rename the targets accordingly.")
+                          .arg(c.naming.prefix)
+                          .arg(count - 1));
+    }
+    if (!a.ambiguous.isEmpty()) {
+        QStringList cases;
+        for (int i = 0; i < a.ambiguous.size() && i < 3; ++i) {
+            const auto &[r, names] = a.ambiguous.at(i);
+            cases << QStringLiteral("%1 -> %2").arg(r).arg(joinLimited(names, 3));
+        }
+        if (a.ambiguous.size() > 3)
+            cases << QStringLiteral("… (%1 results in all)").arg(a.ambiguous.size());
+        ctx.add(Severity::Warning, QStringLiteral("suffix-ambiguous"),
+                QStringLiteral("results of '%1' end several %2 of %3%4: %5")
+                    .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
+                loc,
+                QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result (so "
+                               "the order of actualDataNodes decides); 5.1.1 and later build the zero-padded "
+                               "name and need it to exist. Use fixed-width suffixes (t_00 ... t_11) so both "
+                               "agree "                               "and no name ends with another's suffix."));
+    }
+}
+
+} // namespace
+
+static const QStringList &suffixTypes()
+{
+    static const QStringList t{QStringLiteral("MOD"), QStringLiteral("HASH_MOD"), QStringLiteral("CRC32_MOD")};
+    return t;
+}
+
+void checkTargets(LintContext &ctx)
+{
+    const ShardingConfig &cfg = ctx.config();
+    for (const TableRule &t : cfg.tables) {
+        QList<std::pair<LevelCheck, StrategyDef>> checks;
+        if (t.autoTable) {
+            checks.append({LevelCheck{&t, &t.shardingStrategy, QStringLiteral("sharding"),
+                                      QStringLiteral("actual tables"), actualTablesOf(t), {},
+                                      TargetNaming::fromTargets(actualTablesOf(t), t.logicTable)},
+                           cfg.effectiveTableStrategy(t)});
+        } else {
+            checks.append({LevelCheck{&t, &t.databaseStrategy, QStringLiteral("database"),
+                                      QStringLiteral("data sources"), dataSourcesOf(t), {},
+                                      TargetNaming::fromTargets(dataSourcesOf(t))},
+                           cfg.effectiveDatabaseStrategy(t)});
+            const TargetNaming tableNaming = TargetNaming::fromTargets(actualTablesOf(t), t.logicTable);
+            // Group data sources holding the same actual table list, to report each list once.
+            QList<std::pair<QStringList, QStringList>> groups;
+            const auto per = tablesPerDataSource(t);
+            for (const QString &ds : dataSourcesOf(t)) {
+                const QStringList &tables = per.value(ds);
+                auto it = std::find_if(groups.begin(), groups.end(), [&](const auto &g) { return g.first == tables; });
+                if (it == groups.end())
+                    groups.append({tables, {ds}});
+                else
+                    it->second << ds;
+            }
+            for (const auto &[tables, sources] : groups)
+                checks.append({LevelCheck{&t, &t.tableStrategy, QStringLiteral("table"),
+                                          QStringLiteral("actual tables"), tables, sources, tableNaming},
+                               cfg.effectiveTableStrategy(t)});
+        }
+        for (const auto &[check, strategy] : checks) {
+            if (strategy.kind != StrategyKind::Standard || check.targets.isEmpty())
+                continue;
+            const AlgorithmDef *def = cfg.algorithm(strategy.algorithmName);
+            if (!def || !suffixTypes().contains(algorithmType(*def)) || !def->props.contains(QStringLiteral("sharding-count")))
+                continue;
+            bool ok = false;
+            const qint64 count = def->props.value(QStringLiteral("sharding-count")).trimmed().toLongLong(&ok);
+            if (!ok || count <= 0)
+                continue; // invalid-algorithm reports it
+            report(ctx, check, *def, count);
+        }
+    }
+}
+
+} // namespace sp::lint

@@ -1,0 +1,44 @@
+#include "core/analysis/Linter.h"
+
+#include "core/analysis/LintRules.h"
+
+#include <limits>
+
+namespace sp {
+
+Diagnostics Linter::lint(const ShardingConfig &config, const LintOptions &options)
+{
+    lint::LintContext ctx(config, options);
+    lint::checkReferences(ctx);
+    lint::checkTableGroups(ctx);
+    lint::checkAlgorithms(ctx);
+    lint::checkTargets(ctx);
+    lint::checkReachability(ctx);
+    lint::checkSecrets(ctx);
+    Diagnostics out = ctx.takeDiagnostics();
+    // File order, so the output reads top to bottom; findings without a line go last.
+    auto line = [](const Diagnostic &d) {
+        return d.location.line > 0 ? d.location.line : std::numeric_limits<int>::max();
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const Diagnostic &a, const Diagnostic &b) {
+        if (line(a) != line(b))
+            return line(a) < line(b);
+        return a.location.column < b.location.column;
+    });
+    return out;
+}
+
+QStringList Linter::codes()
+{
+    return {QStringLiteral("unreachable-nodes"),     QStringLiteral("hash-mod-no-sql"),
+            QStringLiteral("binding-no-rule"),       QStringLiteral("binding-mismatch"),
+            QStringLiteral("broadcast-has-rule"),    QStringLiteral("broadcast-table"),
+            QStringLiteral("undefined-data-source"), QStringLiteral("unused-data-source"),
+            QStringLiteral("duplicate-data-node"),   QStringLiteral("undefined-algorithm"),
+            QStringLiteral("unused-algorithm"),      QStringLiteral("missing-strategy"),
+            QStringLiteral("sharding-count-mismatch"), QStringLiteral("suffix-ambiguous"),
+            QStringLiteral("cannot-evaluate"),       QStringLiteral("needs-class-based"),
+            QStringLiteral("invalid-algorithm"),     QStringLiteral("plain-text-password")};
+}
+
+} // namespace sp
