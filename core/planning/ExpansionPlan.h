@@ -1,0 +1,131 @@
+#pragma once
+#include "core/config/Diagnostic.h"
+#include "core/config/ShardingConfig.h"
+#include "core/planning/MovePredicate.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sp::planning {
+
+inline constexpr const char *kPlanFormat = "shardpilot-plan/1";
+
+enum class StrategyId { ModDouble, Remap, DualMaster, Ring };
+QString strategyName(StrategyId s); // "mod-double", "remap", "dual-master", "ring"
+std::optional<StrategyId> strategyFromName(const QString &name);
+
+// What the user asked for. Unused fields stay at their defaults.
+struct PlanRequest
+{
+    StrategyId strategy = StrategyId::ModDouble;
+    int toCount = 0;               // remap: new database count (mod-double: 2N when 0)
+    QStringList addNodes;          // ring
+    QStringList removeNodes;       // ring
+    int virtualNodes = 0;          // ring: new virtual-node count (0 = unchanged)
+    QMap<QString, QString> newUrls; // data source name -> jdbc url of new instances
+    qint64 rowLimit = 30000000;    // comfort limit per physical table
+};
+
+// Where the estimate of a pair comes from.
+enum class EstimateBasis { None, Snapshot, KeySample };
+QString basisName(EstimateBasis b);
+
+// One (source data node -> target data node) move of one logic table.
+struct MovePair
+{
+    DataNode source;
+    DataNode target;
+    MovePredicate predicate;
+    double share = 0;               // expected fraction of the source node's rows that move here
+    qint64 sourceRows = -1;         // rows of the source node (snapshot), -1 unknown
+    qint64 sourceBytes = -1;
+    qint64 estimatedRows = -1;      // share x sourceRows (or from a key sample)
+    qint64 estimatedBytes = -1;
+    qint64 errorRows = -1;          // +- 2 sigma of the binomial estimate
+    EstimateBasis basis = EstimateBasis::None;
+    std::optional<qint64> exactRows; // COUNT(*) with the predicate, when asked for
+};
+
+struct TablePlan
+{
+    QString logicTable;
+    QString shardingColumn;
+    bool broadcast = false;
+    bool clientSide = false;        // at least one predicate has no SQL equivalent
+    QString bindingGroup;           // "t_a,t_b" when the table is in a binding group
+    QList<MovePair> pairs;
+    QString actualDataNodesBefore;
+    QString actualDataNodesAfter;
+};
+
+// A schema/table to create on a new instance. The DDL is read at execution time with
+// SHOW CREATE TABLE on `ddlFrom` (same logic table on an existing node).
+struct CreateSpec
+{
+    QString dataSource;
+    QString url;
+    QString schema;
+    QString table;
+    DataNode ddlFrom;
+};
+
+// One operator step of the runbook, in order.
+struct PlanStep
+{
+    QString phase;       // T0..T9 or a strategy-specific label
+    QString title;
+    QString detail;
+    QString dataSource;  // where the SQL runs; empty for non-SQL steps
+    QStringList sql;
+    bool destructive = false;
+};
+
+struct DataSourceChange
+{
+    QString name;
+    QString url;
+    bool added = true; // false: removed
+};
+
+struct ExpansionPlan
+{
+    QString format = QLatin1String(kPlanFormat);
+    QDateTime createdAt;          // UTC
+    StrategyId strategy = StrategyId::ModDouble;
+    PlanRequest request;
+    QString description;          // "4 -> 8 databases (CRC32_MOD)"
+    QString sourcePath;
+    QString sourceSha256;         // of the old config text
+    QString newConfigText;        // the patched config (comments kept)
+    QList<DataSourceChange> dataSourceChanges;
+    QList<TablePlan> tables;
+    QList<CreateSpec> creates;
+    QList<PlanStep> steps;
+    Diagnostics warnings;
+    QStringList assumptions;      // how estimates were made, write-stop assumptions
+    QString estimateSource;       // "snapshot 2026-11-29T18:00:00Z", "none (offline)", ...
+
+    qint64 totalEstimatedRows() const;  // -1 when nothing is known
+    qint64 totalEstimatedBytes() const;
+
+    QJsonObject toJson() const;
+    QByteArray toJsonBytes() const;
+    static std::optional<ExpansionPlan> fromJson(const QJsonObject &o, QString *error);
+    static std::optional<ExpansionPlan> fromJsonBytes(const QByteArray &json, QString *error);
+};
+
+bool operator==(const MovePair &a, const MovePair &b);
+bool operator==(const TablePlan &a, const TablePlan &b);
+bool operator==(const CreateSpec &a, const CreateSpec &b);
+bool operator==(const PlanStep &a, const PlanStep &b);
+bool operator==(const DataSourceChange &a, const DataSourceChange &b);
+bool operator==(const PlanRequest &a, const PlanRequest &b);
+bool operator==(const ExpansionPlan &a, const ExpansionPlan &b);
+
+} // namespace sp::planning
