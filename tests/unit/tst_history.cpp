@@ -1,0 +1,329 @@
+// StatsHistory on a temporary SQLite file: round trips, series, growth, several connections.
+#include "core/analysis/Forecast.h"
+#include "core/cluster/StatsHistory.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtConcurrent>
+#include <QtTest>
+
+using namespace sp;
+
+namespace {
+const QDateTime kT0(QDate(2026, 3, 1), QTime(12, 0), Qt::UTC);
+
+TableStats table(const QString &ds, const QString &t, const QString &logic, qint64 est,
+                 std::optional<qint64> exact = std::nullopt, qint64 data = 16384)
+{
+    TableStats s;
+    s.node = DataNode{ds, t};
+    s.logicTable = logic;
+    s.estimatedRows = est;
+    s.exactRows = exact;
+    s.dataBytes = data;
+    s.indexBytes = data < 0 ? -1 : 1024;
+    s.autoIncrement = est + 1;
+    return s;
+}
+
+// Two data sources, logic table t_m over db0.t_m_0, db0.t_m_1, db1.t_m_0, db1.t_m_1.
+ClusterSnapshot snap(int day, qint64 base)
+{
+    ClusterSnapshot s;
+    s.configPath = QStringLiteral("/etc/cluster.yaml");
+    s.takenAt = kT0.addDays(day);
+    s.exact = true;
+    InstanceHealth a;
+    a.dataSource = QStringLiteral("db0");
+    a.host = QStringLiteral("127.0.0.1");
+    a.port = 3307;
+    a.reachable = true;
+    a.version = QStringLiteral("10.11.6-MariaDB");
+    a.uptimeSeconds = 1000 + day;
+    a.logBin = true;
+    a.binlogFormat = QStringLiteral("ROW");
+    a.binlogRowImage = QStringLiteral("FULL");
+    a.serverId = 7;
+    a.isReplica = true;
+    a.replicaLagSeconds = 3;
+    a.replicaState = QStringLiteral("IO: Yes, SQL: Yes");
+    a.connections = 4;
+    a.maxConnections = 151;
+    InstanceHealth b;
+    b.dataSource = QStringLiteral("db1");
+    b.host = QStringLiteral("127.0.0.1");
+    b.port = 3308;
+    b.reachable = false;
+    b.error = QStringLiteral("Can't connect to server on '127.0.0.1' (111)");
+    s.instances = {a, b};
+    s.tables = {
+        table(QStringLiteral("db0"), QStringLiteral("t_m_0"), QStringLiteral("t_m"), base - 5, base),
+        table(QStringLiteral("db0"), QStringLiteral("t_m_1"), QStringLiteral("t_m"), base * 2),
+        table(QStringLiteral("db1"), QStringLiteral("t_m_0"), QStringLiteral("t_m"), -1, std::nullopt, -1),
+        table(QStringLiteral("db1"), QStringLiteral("t_m_1"), QStringLiteral("t_m"), 10),
+        table(QStringLiteral("db0"), QStringLiteral("stray"), QString(), 99),
+    };
+    s.tables[3].existsOnServer = false; // the config names it, the server lacks it
+    s.tables[4].knownToConfig = false;
+    return s;
+}
+} // namespace
+
+class TestHistory final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void clusterId();
+    void emptyHistory();
+    void roundTrip();
+    void series_data();
+    void series();
+    void growthSinceLastRefresh();
+    void persistsAndSharesFile();
+    void workerThreadOwnsItsConnection();
+    void prune();
+    void corruptFileGivesError();
+    void forecastFromHistory();
+};
+
+void TestHistory::clusterId()
+{
+    const QString a = StatsHistory::clusterId(QStringLiteral("/tmp/a/cluster.yaml"));
+    QCOMPARE(a.size(), 16);
+    QCOMPARE(StatsHistory::clusterId(QStringLiteral("/tmp/a/../a/cluster.yaml")), a);
+    QVERIFY(StatsHistory::clusterId(QStringLiteral("/tmp/b/cluster.yaml")) != a);
+    QCOMPARE(StatsHistory::defaultPathFor(QStringLiteral("/tmp/a/cluster.yaml"), QStringLiteral("/h")),
+             QStringLiteral("/h/") + a + QStringLiteral(".sqlite"));
+    qputenv("SHARDPILOT_HISTORY_DIR", "/somewhere/hist");
+    QCOMPARE(StatsHistory::defaultDirectory(), QStringLiteral("/somewhere/hist"));
+    qunsetenv("SHARDPILOT_HISTORY_DIR");
+    QVERIFY(StatsHistory::defaultDirectory().endsWith(QStringLiteral("/history")));
+}
+
+void TestHistory::emptyHistory()
+{
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("sub/h.sqlite")));
+    QVERIFY2(h.isOpen(), qPrintable(h.lastError()));
+    QVERIFY(h.snapshots().isEmpty());
+    QVERIFY(!h.latest());
+    QVERIFY(!h.previous());
+    QVERIFY(h.seriesForNode(DataNode{QStringLiteral("db0"), QStringLiteral("t")}).isEmpty());
+}
+
+void TestHistory::roundTrip()
+{
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("h.sqlite")));
+    QVERIFY2(h.isOpen(), qPrintable(h.lastError()));
+    const ClusterSnapshot in = snap(0, 100);
+    const qint64 id = h.record(in);
+    QVERIFY2(id > 0, qPrintable(h.lastError()));
+
+    const auto out = h.latest();
+    QVERIFY(out);
+    QVERIFY(!h.previous());
+    QCOMPARE(out->takenAt, in.takenAt);
+    QCOMPARE(out->configPath, in.configPath);
+    QCOMPARE(out->exact, true);
+    QCOMPARE(out->instances.size(), 2);
+    const InstanceHealth &a = out->instances.at(0);
+    QCOMPARE(a.dataSource, QStringLiteral("db0"));
+    QCOMPARE(a.port, 3307);
+    QVERIFY(a.reachable);
+    QCOMPARE(a.uptimeSeconds, qint64(1000));
+    QCOMPARE(a.binlogFormat, QStringLiteral("ROW"));
+    QCOMPARE(a.serverId, qint64(7));
+    QVERIFY(a.isReplica);
+    QCOMPARE(a.replicaLagSeconds.value_or(-1), qint64(3));
+    QCOMPARE(a.maxConnections, 151);
+    const InstanceHealth &b = out->instances.at(1);
+    QVERIFY(!b.reachable);
+    QCOMPARE(b.error, in.instances.at(1).error);
+    QVERIFY(!b.replicaLagSeconds);
+    QCOMPARE(b.uptimeSeconds, qint64(-1));
+
+    QCOMPARE(out->tables.size(), 5);
+    QCOMPARE(out->tables.at(0).node.toString(), QStringLiteral("db0.t_m_0"));
+    QCOMPARE(out->tables.at(0).exactRows.value_or(-1), qint64(100));
+    QCOMPARE(out->tables.at(0).estimatedRows, qint64(95));
+    QVERIFY(!out->tables.at(1).exactRows);
+    QCOMPARE(out->tables.at(1).rows(), qint64(200));
+    QCOMPARE(out->tables.at(2).estimatedRows, qint64(-1));
+    QCOMPARE(out->tables.at(2).dataBytes, qint64(-1));
+    QVERIFY(!out->tables.at(3).existsOnServer);
+    QVERIFY(!out->tables.at(4).knownToConfig);
+    QCOMPARE(out->tables.at(4).logicTable, QString());
+
+    // Skew is recomputed: t_m has db0.t_m_0=100, db0.t_m_1=200 counted, two unknown.
+    QCOMPARE(out->skew.size(), 1);
+    QCOMPARE(out->skew.at(0).logicTable, QStringLiteral("t_m"));
+    QCOMPARE(out->skew.at(0).nodes, 2);
+    QCOMPARE(out->skew.at(0).unknownNodes, 2);
+    QCOMPARE(out->skew.at(0).max, qint64(200));
+    QCOMPARE(out->skew.at(0).maxNode.toString(), QStringLiteral("db0.t_m_1"));
+}
+
+void TestHistory::series_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QList<qint64>>("rows");
+    // base 100, 150, 400 on days 0, 1, 3.
+    QTest::addRow("node-exact") << QStringLiteral("node") << QStringLiteral("db0.t_m_0")
+                                << QList<qint64>{100, 150, 400};
+    QTest::addRow("node-estimated") << QStringLiteral("node") << QStringLiteral("db0.t_m_1")
+                                    << QList<qint64>{200, 300, 800};
+    QTest::addRow("node-unknown") << QStringLiteral("node") << QStringLiteral("db1.t_m_0")
+                                  << QList<qint64>{};
+    QTest::addRow("node-missing") << QStringLiteral("node") << QStringLiteral("db1.t_m_1")
+                                  << QList<qint64>{};
+    QTest::addRow("logic") << QStringLiteral("logic") << QStringLiteral("t_m")
+                           << QList<qint64>{300, 450, 1200};
+    // db0 includes the table the config does not know (99 each time).
+    QTest::addRow("datasource") << QStringLiteral("ds") << QStringLiteral("db0")
+                                << QList<qint64>{399, 549, 1299};
+    QTest::addRow("datasource-down") << QStringLiteral("ds") << QStringLiteral("db1")
+                                     << QList<qint64>{};
+}
+
+void TestHistory::series()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, key);
+    QFETCH(QList<qint64>, rows);
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("h.sqlite")));
+    // Recorded out of time order on purpose: series are ordered by time.
+    QVERIFY(h.record(snap(3, 400)) > 0);
+    QVERIFY(h.record(snap(0, 100)) > 0);
+    QVERIFY(h.record(snap(1, 150)) > 0);
+    QList<SeriesPoint> s;
+    if (kind == QLatin1String("node")) {
+        const int dot = key.indexOf(QLatin1Char('.'));
+        s = h.seriesForNode(DataNode{key.left(dot), key.mid(dot + 1)});
+    } else if (kind == QLatin1String("logic")) {
+        s = h.seriesForLogicTable(key);
+    } else {
+        s = h.seriesForDataSource(key);
+    }
+    QList<qint64> got;
+    for (const SeriesPoint &p : s)
+        got.append(p.rows);
+    QCOMPARE(got, rows);
+    const QList<int> days{0, 1, 3};
+    for (int i = 0; i < s.size(); ++i)
+        QCOMPARE(s.at(i).time, kT0.addDays(days.at(i)));
+    if (kind == QLatin1String("node") && !s.isEmpty())
+        QCOMPARE(s.at(0).bytes, qint64(16384 + 1024));
+}
+
+void TestHistory::growthSinceLastRefresh()
+{
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("h.sqlite")));
+    QVERIFY(h.record(snap(0, 100)) > 0);
+    QVERIFY(h.record(snap(1, 130)) > 0);
+    const auto cur = h.latest();
+    const auto prev = h.previous();
+    QVERIFY(cur && prev);
+    QCOMPARE(cur->takenAt, kT0.addDays(1));
+    QCOMPARE(prev->takenAt, kT0);
+    const QList<TableGrowth> g = StatsHistory::growth(*prev, *cur);
+    QCOMPARE(g.size(), 5);
+    QCOMPARE(g.at(0).node.toString(), QStringLiteral("db0.t_m_0"));
+    QCOMPARE(g.at(0).delta(), qint64(30));
+    QCOMPARE(g.at(1).delta(), qint64(60));
+    QVERIFY(!g.at(2).comparable()); // unknown both times
+    QVERIFY(!g.at(3).comparable()); // missing on the server
+    QCOMPARE(g.at(4).delta(), qint64(0));
+    QVERIFY(g.at(4).comparable());
+}
+
+void TestHistory::persistsAndSharesFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("h.sqlite"));
+    {
+        StatsHistory a(path);
+        StatsHistory b(path); // a second connection on the same file (e.g. GUI + CLI)
+        QVERIFY(a.isOpen() && b.isOpen());
+        QVERIFY(a.record(snap(0, 1)) > 0);
+        QCOMPARE(b.snapshots().size(), 1);
+        QVERIFY(b.record(snap(1, 2)) > 0);
+        QCOMPARE(a.snapshots().size(), 2);
+    }
+    StatsHistory again(path);
+    const QList<SnapshotInfo> all = again.snapshots();
+    QCOMPARE(all.size(), 2);
+    QCOMPARE(all.at(0).instances, 2);
+    QCOMPARE(all.at(0).reachable, 1);
+    QCOMPARE(all.at(0).tables, 5);
+    QVERIFY(all.at(0).exact);
+}
+
+void TestHistory::workerThreadOwnsItsConnection()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("h.sqlite"));
+    { StatsHistory init(path); QVERIFY(init.isOpen()); }
+    QList<QFuture<qint64>> futures;
+    for (int i = 0; i < 3; ++i) {
+        futures.append(QtConcurrent::run([path, i] {
+            StatsHistory h(path); // opened inside the worker: its connection belongs to it
+            return h.record(snap(i, 10 * (i + 1)));
+        }));
+    }
+    for (auto &f : futures)
+        QVERIFY(f.result() > 0);
+    StatsHistory h(path);
+    QCOMPARE(h.snapshots().size(), 3);
+}
+
+void TestHistory::prune()
+{
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("h.sqlite")));
+    for (int d = 0; d < 5; ++d)
+        QVERIFY(h.record(snap(d, 100 + d)) > 0);
+    QCOMPARE(h.prune(kT0.addDays(2)), 2);
+    QCOMPARE(h.snapshots().size(), 3);
+    QCOMPARE(h.seriesForNode(DataNode{QStringLiteral("db0"), QStringLiteral("t_m_0")}).size(), 3);
+    QCOMPARE(h.seriesForDataSource(QStringLiteral("db0")).constFirst().time, kT0.addDays(2));
+}
+
+void TestHistory::corruptFileGivesError()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.sqlite"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(4096, 'x'));
+    f.close();
+    StatsHistory h(path);
+    QVERIFY(!h.isOpen());
+    QVERIFY2(h.lastError().contains(path), qPrintable(h.lastError()));
+    QCOMPARE(h.record(snap(0, 1)), qint64(-1));
+    QVERIFY(!h.latest());
+}
+
+void TestHistory::forecastFromHistory()
+{
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("h.sqlite")));
+    // db0.t_m_0 grows 100/day from 100: 100, 200, 300.
+    for (int d = 0; d < 3; ++d)
+        QVERIFY(h.record(snap(d, 100 + 100 * d)) > 0);
+    ForecastOptions o;
+    o.rowLimit = 1300;
+    const ClusterForecast c = Forecast::forecast(h.allNodeSeries(), o);
+    // db0.stray, db0.t_m_0, db0.t_m_1; db1.t_m_0 never had a count, db1.t_m_1 is missing.
+    QCOMPARE(c.tables.size(), 3);
+    // db0.t_m_1 (estimate 2x base: 200/day from 600) crosses 1300 at day 2 + 700/200 = 5.5;
+    // db0.t_m_0 (300 + 100/day) at day 2 + 10 = 12. The earliest is db0.t_m_1.
+    QCOMPARE(c.earliestKey, QStringLiteral("db0.t_m_1"));
+    QCOMPARE(c.earliestCrossing->toUTC(), kT0.addDays(5).addSecs(12 * 3600));
+}
+
+QTEST_GUILESS_MAIN(TestHistory)
+#include "tst_history.moc"
