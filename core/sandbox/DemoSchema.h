@@ -1,0 +1,36 @@
+#pragma once
+#include "core/config/ShardingConfig.h"
+
+#include <QStringList>
+
+namespace sp::sandbox {
+
+// Kind of demo table: the two fsharechat message tables have their real columns; any other logic
+// table gets a generic (id, <sharding column>, payload) shape; broadcast tables (id, name, payload).
+enum class DemoTableKind { Messages, UserMessages, Generic, Broadcast };
+
+struct DemoTable
+{
+    QString logicTable;
+    DemoTableKind kind = DemoTableKind::Generic;
+    QString shardingColumn; // the column routed on (database strategy's, else table strategy's)
+};
+
+// DDL for the demo schema derived from a sharding config. All names are quoted; statements are
+// idempotent (IF NOT EXISTS) so `sandbox up` can be re-run.
+class DemoSchema final
+{
+public:
+    static QList<DemoTable> tables(const ShardingConfig &config);
+    static DemoTableKind kindOf(const QString &logicTable);
+    static QString shardingColumn(const ShardingConfig &config, const TableRule &rule);
+
+    static QString createDatabaseSql(const QString &schema);
+    static QString createTableSql(const DemoTable &table, const QString &schema, const QString &physicalTable);
+    // CREATE DATABASE plus every physical table the config places on `dataSource`, and every
+    // broadcast table.
+    static QStringList statementsFor(const ShardingConfig &config, const QString &dataSource,
+                                     const QString &schema);
+};
+
+} // namespace sp::sandbox

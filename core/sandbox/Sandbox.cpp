@@ -1,0 +1,485 @@
+#include "core/sandbox/Sandbox.h"
+
+#include "core/cluster/Credentials.h"
+#include "core/config/ConfigLoader.h"
+#include "core/sandbox/DemoSchema.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+namespace sp {
+
+using namespace sp::sandbox;
+
+namespace {
+
+QString randomPassword()
+{
+    static const char alphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    QString pw;
+    for (int i = 0; i < 24; ++i)
+        pw += QLatin1Char(alphabet[QRandomGenerator::system()->bounded(int(sizeof alphabet - 1))]);
+    return pw;
+}
+
+bool errorLogSaysPortBusy(const InstanceSpec &spec)
+{
+    QFile f(spec.errorLog());
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    if (f.size() > 8192)
+        f.seek(f.size() - 8192);
+    return f.readAll().contains("Address already in use");
+}
+
+QSet<int> usedPorts(const SandboxState &s, int except)
+{
+    QSet<int> ports;
+    for (const auto &i : s.instances)
+        if (i.spec.index != except)
+            ports.insert(i.spec.port);
+    return ports;
+}
+
+} // namespace
+
+Sandbox::Sandbox(const QString &dir)
+    : m_dir(QDir::cleanPath(QFileInfo(dir).absoluteFilePath()))
+{
+    m_state.dir = m_dir;
+}
+
+QString Sandbox::defaultDir()
+{
+    // One place for the CLI and the GUI alike (AppLocalDataLocation differs per application name).
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/ShardPilot/sandbox");
+}
+
+QString Sandbox::defaultConfigPath()
+{
+    const QString name = QStringLiteral("fsharechat-crc32.yaml");
+    QStringList candidates;
+    const QString env = qEnvironmentVariable("SHARDPILOT_EXAMPLES_DIR");
+    if (!env.isEmpty())
+        candidates << env + QLatin1Char('/') + name;
+    // The source tree this binary was built from: this file is <src>/core/sandbox/Sandbox.cpp.
+    QDir src = QFileInfo(QStringLiteral(__FILE__)).absoluteDir();
+    if (src.cdUp() && src.cdUp())
+        candidates << src.filePath(QStringLiteral("resources/examples/") + name);
+    if (QCoreApplication::instance())
+        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/shardpilot/examples/") + name;
+    for (const QString &c : candidates)
+        if (QFileInfo::exists(c))
+            return QDir::cleanPath(c);
+    return candidates.value(candidates.size() > 1 ? 1 : 0);
+}
+
+bool Sandbox::exists() const
+{
+    return QFileInfo::exists(m_dir + QStringLiteral("/sandbox.json"));
+}
+
+bool Sandbox::load(QString *error)
+{
+    return SandboxState::load(m_dir, &m_state, error);
+}
+
+void Sandbox::say(const SandboxOptions &o, const QString &line) const
+{
+    if (o.progress)
+        o.progress(line);
+}
+
+ConnectionParams Sandbox::rootParams(int instance) const
+{
+    return InstanceManager::rootParams(m_state.instances.at(instance).spec);
+}
+
+ConnectionParams Sandbox::appParams(int instance, const QString &schema) const
+{
+    ConnectionParams p;
+    p.host = QStringLiteral("127.0.0.1");
+    p.port = m_state.instances.at(instance).spec.port;
+    p.database = schema;
+    const OptionFileValues v = Credentials::readOptionFile(m_state.appOptionFile());
+    p.user = v.has(QStringLiteral("user")) ? v.value(QStringLiteral("user")) : m_state.appUser;
+    p.password = v.value(QStringLiteral("password"));
+    return p;
+}
+
+SandboxUpResult Sandbox::up(const SandboxOptions &options)
+{
+    SandboxUpResult r;
+    QString error;
+    if (InstanceManager::findServer(&error).isEmpty()) {
+        r.error = error;
+        return r;
+    }
+    if (exists()) {
+        if (!load(&r.error))
+            return r;
+        r.ok = restart(options, &r);
+        return r;
+    }
+    r.created = true;
+    r.ok = create(options, &r);
+    if (!r.ok)
+        killAll(); // a half-built sandbox does not keep servers running; its files stay for inspection
+    return r;
+}
+
+bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
+{
+    QString &error = result->error;
+    if (InstanceManager::findInstallDb(&error).isEmpty())
+        return false;
+    if (options.instances < 1 || options.instances > 64) {
+        error = QStringLiteral("--instances must be between 1 and 64");
+        return false;
+    }
+    const QString configPath = options.configPath.isEmpty() ? defaultConfigPath() : options.configPath;
+    const LoadResult loaded = ConfigLoader::loadFile(configPath);
+    if (!loaded.ok()) {
+        for (const Diagnostic &d : loaded.diagnostics)
+            if (d.severity == Severity::Error) {
+                error = d.toString();
+                break;
+            }
+        return false;
+    }
+    const ShardingConfig &config = loaded.config;
+    if (config.dataSources.isEmpty()) {
+        error = configPath + QStringLiteral(": no data sources");
+        return false;
+    }
+    QFile src(configPath);
+    if (!src.open(QIODevice::ReadOnly)) {
+        error = configPath + QStringLiteral(": ") + src.errorString();
+        return false;
+    }
+    const QByteArray sourceYaml = src.readAll();
+
+    if (!QDir().mkpath(m_dir)) {
+        error = m_dir + QStringLiteral(": cannot create directory");
+        return false;
+    }
+    QFile::setPermissions(m_dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+
+    SandboxState &s = m_state;
+    s = SandboxState{};
+    s.dir = m_dir;
+    s.sourceConfig = QFileInfo(configPath).absoluteFilePath();
+    s.appUser = appUser();
+    s.seed = options.seed;
+    s.createdAt = QDateTime::currentDateTimeUtc();
+    QSet<int> ports;
+    for (int i = 0; i < options.instances; ++i) {
+        SandboxInstance inst;
+        inst.spec.index = i;
+        inst.spec.name = QStringLiteral("node") + QString::number(i);
+        inst.spec.dir = m_dir + QLatin1Char('/') + inst.spec.name;
+        inst.spec.serverId = i + 1;
+        inst.spec.port = InstanceManager::findFreePort(ports, &error);
+        if (inst.spec.port < 0)
+            return false;
+        ports.insert(inst.spec.port);
+        s.instances.append(inst);
+    }
+    // Data sources round-robin over the instances; a schema name used twice on one instance falls
+    // back to the data source's name so physical tables never collide.
+    QSet<QString> taken;
+    for (int j = 0; j < config.dataSources.size(); ++j) {
+        const DataSourceDef &d = config.dataSources.at(j);
+        SandboxDataSource ds;
+        ds.name = d.name;
+        ds.instance = j % options.instances;
+        ds.schema = d.database.isEmpty() ? d.name : d.database;
+        if (taken.contains(QString::number(ds.instance) + QLatin1Char('/') + ds.schema))
+            ds.schema = d.name;
+        if (taken.contains(QString::number(ds.instance) + QLatin1Char('/') + ds.schema))
+            ds.schema = d.name + QLatin1Char('_') + QString::number(j);
+        taken.insert(QString::number(ds.instance) + QLatin1Char('/') + ds.schema);
+        s.dataSources.append(ds);
+    }
+    // Spare instances for expansions: named like the config's data sources when those are <prefix><n>.
+    static const QRegularExpression numbered(QStringLiteral("^(.*?)(\\d+)$"));
+    const QRegularExpressionMatch last = numbered.match(config.dataSources.last().name);
+    const QString spareSchema = s.dataSources.first().schema;
+    for (int i = int(config.dataSources.size()); i < options.instances; ++i) {
+        SandboxDataSource ds;
+        ds.name = last.hasMatch() ? last.captured(1) + QString::number(last.captured(2).toInt() + 1 + i - int(config.dataSources.size()))
+                                  : QStringLiteral("spare") + QString::number(i);
+        ds.instance = i;
+        ds.schema = spareSchema;
+        ds.spare = true;
+        s.dataSources.append(ds);
+    }
+
+    say(options, QStringLiteral("initialising %1 data directories under %2").arg(options.instances).arg(m_dir));
+    for (const auto &inst : s.instances)
+        if (!InstanceManager::writeConfig(inst.spec, &error))
+            return false;
+    const InstanceSpec &first = s.instances.first().spec;
+    if (!InstanceManager::installDataDir(first, first.dataDir(), &error))
+        return false;
+    for (int i = 1; i < s.instances.size(); ++i)
+        if (!InstanceManager::copyDataDir(first.dataDir(), s.instances.at(i).spec.dataDir(), &error))
+            return false;
+    if (!s.save(&error))
+        return false;
+
+    say(options, QStringLiteral("starting %1 mariadbd instances").arg(options.instances));
+    for (int i = 0; i < s.instances.size(); ++i) {
+        if (!startOne(i, options.dieWithParent, options.startTimeoutSec, &error))
+            return false;
+        ++result->started;
+    }
+
+    const QString password = randomPassword();
+    say(options, QStringLiteral("creating schemas, tables and the application user %1").arg(s.appUser));
+    for (int i = 0; i < s.instances.size(); ++i)
+        if (!secureAndProvision(i, password, config, &error))
+            return false;
+    if (!Credentials::writeOptionFile(s.appOptionFile(), s.appUser, password, &error))
+        return false;
+    QByteArray yaml = rewriteDataSources(sourceYaml, s, &error);
+    if (yaml.isEmpty())
+        return false;
+    {
+        QFile out(s.clusterYaml());
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(yaml) < 0) {
+            error = s.clusterYaml() + QStringLiteral(": cannot write: ") + out.errorString();
+            return false;
+        }
+    }
+    if (!s.save(&error))
+        return false;
+
+    say(options, QStringLiteral("loading %1 demo messages (seed %2)").arg(options.messages).arg(options.seed));
+    const DemoData data(options.messages, options.seed);
+    result->load = DemoLoader::load(config, s, data);
+    if (!result->load.ok) {
+        error = QStringLiteral("loading demo data failed: ") + result->load.error;
+        return false;
+    }
+    s.messages = result->load.messages;
+    s.totalRows = result->load.totalRows;
+    return s.save(&error);
+}
+
+bool Sandbox::restart(const SandboxOptions &options, SandboxUpResult *result)
+{
+    for (int i = 0; i < m_state.instances.size(); ++i) {
+        const SandboxInstance &inst = m_state.instances.at(i);
+        qint64 pid = InstanceManager::readPidFile(inst.spec);
+        if (!InstanceManager::isRunning(inst.spec, pid))
+            pid = inst.pid;
+        if (InstanceManager::isRunning(inst.spec, pid))
+            continue;
+        say(options, QStringLiteral("starting %1 on port %2").arg(inst.spec.name).arg(inst.spec.port));
+        if (!startOne(i, options.dieWithParent, options.startTimeoutSec, &result->error))
+            return false;
+        ++result->started;
+    }
+    return true;
+}
+
+bool Sandbox::startOne(int index, bool dieWithParent, int timeoutSec, QString *error)
+{
+    SandboxInstance &inst = m_state.instances[index];
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        // A port taken by another program since the last run: move this instance to a free one.
+        if (attempt > 0 || InstanceManager::isPortOpen(inst.spec.port, 200)) {
+            const int port = InstanceManager::findFreePort(usedPorts(m_state, index), error);
+            if (port < 0)
+                return false;
+            inst.spec.port = port;
+            if (!InstanceManager::writeConfig(inst.spec, error))
+                return false;
+            if (QFileInfo::exists(m_state.clusterYaml()) && !writeClusterYaml(error))
+                return false;
+        }
+        const qint64 pid = InstanceManager::spawn(inst.spec, dieWithParent, error);
+        if (pid < 0)
+            return false;
+        inst.pid = pid;
+        if (InstanceManager::waitReady(inst.spec, pid, timeoutSec * 1000, error))
+            return m_state.save(error);
+        InstanceManager::kill(pid);
+        if (!errorLogSaysPortBusy(inst.spec))
+            return false;
+    }
+    return false;
+}
+
+bool Sandbox::writeClusterYaml(QString *error)
+{
+    QFile src(m_state.sourceConfig);
+    if (!src.open(QIODevice::ReadOnly)) {
+        *error = m_state.sourceConfig + QStringLiteral(": ") + src.errorString();
+        return false;
+    }
+    const QByteArray yaml = rewriteDataSources(src.readAll(), m_state, error);
+    if (yaml.isEmpty())
+        return false;
+    QFile out(m_state.clusterYaml());
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(yaml) < 0) {
+        *error = m_state.clusterYaml() + QStringLiteral(": cannot write: ") + out.errorString();
+        return false;
+    }
+    return m_state.save(error);
+}
+
+bool Sandbox::secureAndProvision(int index, const QString &appPassword, const ShardingConfig &config, QString *error)
+{
+    Connection c;
+    if (!c.open(rootParams(index))) {
+        *error = c.lastError();
+        return false;
+    }
+    auto run = [&](const QString &sql) {
+        if (c.exec(sql))
+            return true;
+        *error = c.lastError();
+        return false;
+    };
+    // Nothing of the provisioning goes to the binlog (the password must not be written anywhere).
+    if (!run(QStringLiteral("SET SESSION sql_log_bin=0")))
+        return false;
+    // root only through the unix socket: drop the TCP root accounts and anonymous users.
+    auto extra = c.query(QStringLiteral("SELECT User, Host FROM mysql.global_priv WHERE (User='root' AND Host<>'localhost') OR User=''"));
+    if (!extra) {
+        *error = c.lastError();
+        return false;
+    }
+    for (const auto &row : extra->rows)
+        if (!run(QStringLiteral("DROP USER IF EXISTS ") + c.quoteString(row.at(0).toString()) + QLatin1Char('@') +
+                 c.quoteString(row.at(1).toString())))
+            return false;
+    const QString account = c.quoteString(m_state.appUser) + QStringLiteral("@'127.0.0.1'");
+    if (!run(QStringLiteral("CREATE USER IF NOT EXISTS ") + account + QStringLiteral(" IDENTIFIED BY ") + c.quoteString(appPassword)))
+        return false;
+    for (const SandboxDataSource &ds : m_state.dataSources) {
+        if (ds.instance != index)
+            continue;
+        const QStringList ddl = ds.spare ? QStringList{DemoSchema::createDatabaseSql(ds.schema)}
+                                         : DemoSchema::statementsFor(config, ds.name, ds.schema);
+        for (const QString &sql : ddl)
+            if (!run(sql))
+                return false;
+        if (!run(QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON ") + Connection::quoteIdentifier(ds.schema) +
+                 QStringLiteral(".* TO ") + account))
+            return false;
+    }
+    return run(QStringLiteral("FLUSH PRIVILEGES"));
+}
+
+bool Sandbox::down(QString *error)
+{
+    bool ok = true;
+    for (auto &inst : m_state.instances) {
+        qint64 pid = InstanceManager::readPidFile(inst.spec);
+        if (!InstanceManager::isRunning(inst.spec, pid))
+            pid = inst.pid;
+        QString e;
+        if (!InstanceManager::stop(inst.spec, pid, 60000, &e)) {
+            ok = false;
+            if (error && error->isEmpty())
+                *error = e;
+        }
+        inst.pid = -1;
+    }
+    QString e;
+    if (!m_state.save(&e) && error && error->isEmpty())
+        *error = e;
+    return ok;
+}
+
+QList<SandboxInstanceStatus> Sandbox::status()
+{
+    QList<SandboxInstanceStatus> out;
+    for (const auto &inst : m_state.instances) {
+        SandboxInstanceStatus st;
+        st.index = inst.spec.index;
+        st.name = inst.spec.name;
+        st.port = inst.spec.port;
+        qint64 pid = InstanceManager::readPidFile(inst.spec);
+        if (!InstanceManager::isRunning(inst.spec, pid))
+            pid = inst.pid;
+        st.running = InstanceManager::isRunning(inst.spec, pid);
+        st.pid = st.running ? pid : -1;
+        st.accepting = InstanceManager::isPortOpen(inst.spec.port, 300);
+        for (const auto &ds : m_state.dataSources)
+            if (ds.instance == inst.spec.index)
+                st.dataSources << ds.name + (ds.spare ? QStringLiteral(" (spare)") : QString()) + QLatin1Char('=') + ds.schema;
+        out.append(st);
+    }
+    return out;
+}
+
+bool Sandbox::stopInstance(int index, QString *error)
+{
+    if (index < 0 || index >= m_state.instances.size()) {
+        *error = QStringLiteral("no instance %1 (the sandbox has %2)").arg(index).arg(m_state.instances.size());
+        return false;
+    }
+    SandboxInstance &inst = m_state.instances[index];
+    qint64 pid = InstanceManager::readPidFile(inst.spec);
+    if (!InstanceManager::isRunning(inst.spec, pid))
+        pid = inst.pid;
+    const bool ok = InstanceManager::stop(inst.spec, pid, 60000, error);
+    inst.pid = -1;
+    return m_state.save(error) && ok;
+}
+
+bool Sandbox::startInstance(int index, QString *error, bool dieWithParent, int timeoutSec)
+{
+    if (index < 0 || index >= m_state.instances.size()) {
+        *error = QStringLiteral("no instance %1 (the sandbox has %2)").arg(index).arg(m_state.instances.size());
+        return false;
+    }
+    const SandboxInstance &inst = m_state.instances.at(index);
+    if (InstanceManager::isRunning(inst.spec, InstanceManager::readPidFile(inst.spec)) ||
+        InstanceManager::isRunning(inst.spec, inst.pid))
+        return true;
+    return startOne(index, dieWithParent, timeoutSec, error);
+}
+
+bool Sandbox::killInstance(int index, QString *error)
+{
+    if (index < 0 || index >= m_state.instances.size()) {
+        *error = QStringLiteral("no instance %1 (the sandbox has %2)").arg(index).arg(m_state.instances.size());
+        return false;
+    }
+    SandboxInstance &inst = m_state.instances[index];
+    qint64 pid = InstanceManager::readPidFile(inst.spec);
+    if (!InstanceManager::isRunning(inst.spec, pid))
+        pid = inst.pid;
+    if (!InstanceManager::isRunning(inst.spec, pid)) {
+        *error = inst.spec.name + QStringLiteral(" is not running");
+        return false;
+    }
+    const bool ok = InstanceManager::kill(pid);
+    inst.pid = -1;
+    m_state.save(error);
+    if (!ok)
+        *error = inst.spec.name + QStringLiteral(": still alive after SIGKILL");
+    return ok;
+}
+
+void Sandbox::killAll()
+{
+    for (auto &inst : m_state.instances) {
+        for (const qint64 pid : {InstanceManager::readPidFile(inst.spec), inst.pid})
+            if (InstanceManager::isRunning(inst.spec, pid))
+                InstanceManager::kill(pid);
+        inst.pid = -1;
+    }
+}
+
+} // namespace sp
