@@ -1,0 +1,49 @@
+#pragma once
+#include "core/cluster/ClusterStats.h"
+#include "core/config/ShardingConfig.h"
+#include "core/planning/ExpansionPlan.h"
+
+#include <QByteArray>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace sp::planning {
+
+// Everything a strategy needs. `snapshot` (optional) gives per-node rows/bytes/AUTO_INCREMENT;
+// `keySamples` (optional) holds sharding-key values per logic table sampled from the cluster.
+struct PlanInput
+{
+    QString configPath;
+    QByteArray configText;
+    ShardingConfig config;
+    std::optional<ClusterSnapshot> snapshot;
+    QMap<QString, QStringList> keySamples;
+    PlanRequest request;
+};
+
+struct PlanOutcome
+{
+    std::optional<ExpansionPlan> plan;
+    QString error; // one line: why no plan could be made
+};
+
+// One expansion strategy. Pure: text and values in, a plan out.
+class ExpansionStrategy
+{
+public:
+    virtual ~ExpansionStrategy() = default;
+    virtual StrategyId id() const = 0;
+    virtual QString summary() const = 0;
+    virtual PlanOutcome plan(const PlanInput &input) const = 0;
+
+    static std::unique_ptr<ExpansionStrategy> create(StrategyId id);
+};
+
+// Convenience: create the strategy for input.request.strategy and plan.
+PlanOutcome makePlan(const PlanInput &input);
+
+} // namespace sp::planning

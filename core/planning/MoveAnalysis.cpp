@@ -1,0 +1,325 @@
+#include "core/planning/MoveAnalysis.h"
+
+#include "core/routing/Router.h"
+
+#include <QHash>
+#include <QRandomGenerator64>
+
+#include <numeric>
+
+namespace sp::planning {
+
+namespace {
+
+constexpr quint64 kSpace = quint64(1) << 32;
+constexpr quint64 kMaxPeriod = quint64(1) << 22;
+
+// Outcome of one key: data source and table indexes before and after (-1 = routes nowhere).
+struct Outcome
+{
+    int odb = -1, otb = -1, ndb = -1, ntb = -1;
+    quint64 pack() const
+    {
+        return (quint64(quint16(odb + 1)) << 48) | (quint64(quint16(otb + 1)) << 32)
+             | (quint64(quint16(ndb + 1)) << 16) | quint64(quint16(ntb + 1));
+    }
+    static Outcome unpack(quint64 k)
+    {
+        return Outcome{int((k >> 48) & 0xffff) - 1, int((k >> 32) & 0xffff) - 1, int((k >> 16) & 0xffff) - 1,
+                       int(k & 0xffff) - 1};
+    }
+};
+
+// Ring levels are evaluated at the segment start (constant over a segment), the rest at x.
+int evalLevel(const LevelFn &f, quint64 x, quint64 segStart)
+{
+    return f.kind == LevelFn::Kind::Ring ? f.eval(segStart) : f.eval(x);
+}
+
+Outcome evalAll(const TableRoute &o, const TableRoute &n, quint64 x, quint64 segStart)
+{
+    Outcome r;
+    r.odb = evalLevel(o.db, x, segStart);
+    if (r.odb >= 0)
+        r.otb = evalLevel(o.table.at(r.odb), x, segStart);
+    r.ndb = evalLevel(n.db, x, segStart);
+    if (r.ndb >= 0)
+        r.ntb = evalLevel(n.table.at(r.ndb), x, segStart);
+    return r;
+}
+
+QList<const LevelFn *> levels(const TableRoute &o, const TableRoute &n)
+{
+    QList<const LevelFn *> all{&o.db, &n.db};
+    for (const auto &f : o.table)
+        all << &f;
+    for (const auto &f : n.table)
+        all << &f;
+    return all;
+}
+
+DataNode nodeOf(const TableRoute &r, int ds, int tb)
+{
+    if (ds < 0 || tb < 0)
+        return DataNode{};
+    return DataNode{r.dataSources.at(ds), r.tablesPerSource.at(ds).at(tb)};
+}
+
+struct Enumeration
+{
+    QHash<quint64, double> weights;                            // packed outcome -> key share
+    QMap<QPair<int, int>, QList<QPair<quint32, quint32>>> dbArcs; // (odb, ndb) -> CRC32 ranges
+};
+
+Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input input)
+{
+    Enumeration e;
+    const auto all = levels(o, n);
+    quint64 period = 1;
+    QList<quint32> cuts;
+    bool rings = false;
+    for (const LevelFn *f : all) {
+        if (f->kind == LevelFn::Kind::Mod)
+            period = std::lcm(period, quint64(f->divisor) * f->count);
+        if (f->kind == LevelFn::Kind::Ring) {
+            rings = true;
+            for (const auto &p : f->ring->points())
+                if (p.hash < 0xffffffffu)
+                    cuts << p.hash + 1;
+        }
+    }
+    if (input != LevelFn::Input::Crc32) {
+        // Value / |hashCode|: assume values spread evenly over residues of the period.
+        for (quint64 x = 0; x < period; ++x)
+            e.weights[evalAll(o, n, x, 0).pack()] += 1.0 / double(period);
+        return e;
+    }
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    QList<quint64> starts{0};
+    for (quint32 c : std::as_const(cuts))
+        if (c > 0)
+            starts << c;
+    // Distribution over one period per distinct combination of ring owners (cached).
+    QHash<QString, QHash<quint64, double>> cache;
+    for (int s = 0; s < starts.size(); ++s) {
+        const quint64 a = starts.at(s);
+        const quint64 b = s + 1 < starts.size() ? starts.at(s + 1) - 1 : kSpace - 1;
+        const quint64 len = b - a + 1;
+        const double segWeight = double(len) / double(kSpace);
+        if (period == 1) {
+            const Outcome out = evalAll(o, n, a, a);
+            e.weights[out.pack()] += segWeight;
+            if (rings)
+                e.dbArcs[qMakePair(out.odb, out.ndb)] << qMakePair(quint32(a), quint32(b));
+            continue;
+        }
+        if (len < period) {
+            for (quint64 x = a; x <= b; ++x)
+                e.weights[evalAll(o, n, x, a).pack()] += 1.0 / double(kSpace);
+        } else {
+            QString key;
+            for (const LevelFn *f : all)
+                if (f->kind == LevelFn::Kind::Ring)
+                    key += QString::number(f->eval(a)) + QLatin1Char(',');
+            auto it = cache.find(key);
+            if (it == cache.end()) {
+                QHash<quint64, double> dist;
+                for (quint64 x = 0; x < period; ++x)
+                    dist[evalAll(o, n, x, a).pack()] += 1.0 / double(period);
+                it = cache.insert(key, dist);
+            }
+            for (auto d = it->cbegin(); d != it->cend(); ++d)
+                e.weights[d.key()] += d.value() * segWeight;
+        }
+        if (rings) {
+            const int odb = evalLevel(o.db, a, a), ndb = evalLevel(n.db, a, a);
+            e.dbArcs[qMakePair(odb, ndb)] << qMakePair(quint32(a), quint32(b));
+        }
+    }
+    if (period > 1 && !rings && period < kSpace && kSpace % period != 0) {
+        // Not a power of two: the last partial period is ignored (error below period / 2^32).
+    }
+    return e;
+}
+
+bool needsSampling(const TableRoute &o, const TableRoute &n, LevelFn::Input *input, QString *column, QString *why)
+{
+    if (o.anyOpaque() || n.anyOpaque()) {
+        *why = QStringLiteral("an algorithm without closed form (INLINE or other) is routed key by key");
+        return true;
+    }
+    bool first = true;
+    quint64 period = 1;
+    for (const LevelFn *f : levels(o, n)) {
+        if (f->kind == LevelFn::Kind::Single)
+            continue;
+        const LevelFn::Input in = f->kind == LevelFn::Kind::Ring ? LevelFn::Input::Crc32 : f->input;
+        if (first) {
+            *input = in;
+            *column = f->column;
+            first = false;
+        } else if (in != *input || f->column != *column) {
+            *why = QStringLiteral("levels hash different columns or inputs");
+            return true;
+        }
+        if (f->kind == LevelFn::Kind::Mod) {
+            period = std::lcm(period, quint64(f->divisor) * f->count);
+            if (period > kMaxPeriod) {
+                *why = QStringLiteral("the modulo period is too large to enumerate");
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, const Outcome &out,
+                                    const MoveAnalysisOptions &opt)
+{
+    const TableRoute &o = m.oldRoute;
+    const TableRoute &n = m.newRoute;
+    MovePredicate p;
+    p.kind = MovePredicate::Kind::Sql;
+    p.column = m.column;
+    const LevelFn &otf = o.table.at(out.odb);
+    const LevelFn &ntf = n.table.at(out.ndb);
+    const bool dbChanged = !o.db.sameFunction(n.db);
+    const bool tbChanged = !otf.sameFunction(ntf)
+                        || o.tablesPerSource.at(out.odb).at(out.otb) != n.tablesPerSource.at(out.ndb).at(out.ntb);
+    auto client = [&](const QString &why) {
+        MovePredicate c;
+        c.kind = MovePredicate::Kind::Client;
+        c.column = m.column;
+        c.clientNote = why;
+        return c;
+    };
+    if (dbChanged) {
+        if (!o.db.sqlCapable() || !n.db.sqlCapable())
+            return client(QStringLiteral("database level uses %1, which has no SQL equivalent")
+                              .arg(!o.db.sqlCapable() ? o.db.algorithmType : n.db.algorithmType));
+        if (o.db.kind == LevelFn::Kind::Ring || n.db.kind == LevelFn::Kind::Ring) {
+            HashTerm t;
+            t.kind = HashTerm::Kind::Ranges;
+            t.column = m.column;
+            t.ranges = mergeRanges(e.dbArcs.value(qMakePair(out.odb, out.ndb)));
+            p.terms << t;
+        }
+        if (n.db.kind == LevelFn::Kind::Mod) {
+            HashTerm t = n.db.residueTerm(out.ndb);
+            if (opt.modDoubleForm && o.db.kind == LevelFn::Kind::Mod && o.db.input == n.db.input
+                && o.db.divisor == n.db.divisor && n.db.count == 2 * o.db.count && t.lo >= o.db.count) {
+                t.lo = o.db.count;
+                t.hi = n.db.count - 1;
+            }
+            if (opt.includeOldTerm && o.db.kind == LevelFn::Kind::Mod)
+                p.terms << o.db.residueTerm(out.odb);
+            p.terms << t;
+        }
+    }
+    if (tbChanged) {
+        if (!otf.sqlCapable() || !ntf.sqlCapable())
+            return client(QStringLiteral("table level uses %1, which has no SQL equivalent")
+                              .arg(!otf.sqlCapable() ? otf.algorithmType : ntf.algorithmType));
+        if (otf.kind == LevelFn::Kind::Ring || ntf.kind == LevelFn::Kind::Ring)
+            return client(QStringLiteral("ring at the table level: routed per row"));
+        if (ntf.kind == LevelFn::Kind::Mod) {
+            if (opt.includeOldTerm && otf.kind == LevelFn::Kind::Mod)
+                p.terms << otf.residueTerm(out.otb);
+            p.terms << ntf.residueTerm(out.ntb);
+        }
+    }
+    return p;
+}
+
+TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const ShardingConfig &newConfig,
+                                 const QString &logicTable, const MoveAnalysisOptions &options)
+{
+    TableMoves m;
+    m.logicTable = logicTable;
+    const TableRule *oldRule = oldConfig.table(logicTable);
+    const TableRule *newRule = newConfig.table(logicTable);
+    if (!oldRule || !newRule) {
+        m.note = QStringLiteral("table %1 is missing from the %2 config").arg(logicTable, oldRule ? QStringLiteral("new") : QStringLiteral("old"));
+        return m;
+    }
+    m.oldRoute = TableRoute::build(oldConfig, *oldRule);
+    m.newRoute = TableRoute::build(newConfig, *newRule);
+    LevelFn::Input input = LevelFn::Input::Crc32;
+    QString why;
+    const bool sampling = needsSampling(m.oldRoute, m.newRoute, &input, &m.column, &why);
+    if (m.column.isEmpty())
+        m.column = m.oldRoute.columns().value(0, m.newRoute.columns().value(0));
+
+    QHash<quint64, double> weights;
+    Enumeration e;
+    if (!sampling) {
+        e = enumerate(m.oldRoute, m.newRoute, input);
+        weights = e.weights;
+    } else {
+        m.exact = false;
+        m.note = why;
+        m.sampleSize = qMax(1000, options.sampleKeys);
+        const Router oldRouter(oldConfig), newRouter(newConfig);
+        QRandomGenerator64 rng(options.seed);
+        const auto &on = oldRule->dataNodes;
+        const auto &nn = newRule->dataNodes;
+        for (int i = 0; i < m.sampleSize; ++i) {
+            const QByteArray key = QByteArray::number(rng.generate() >> 20);
+            const int a = oldRouter.routeIndex(logicTable, key);
+            const int b = newRouter.routeIndex(logicTable, key);
+            Outcome out;
+            if (a >= 0) {
+                out.odb = int(m.oldRoute.dataSources.indexOf(on.at(a).dataSource));
+                out.otb = int(m.oldRoute.tablesPerSource.at(out.odb).indexOf(on.at(a).table));
+            }
+            if (b >= 0) {
+                out.ndb = int(m.newRoute.dataSources.indexOf(nn.at(b).dataSource));
+                out.ntb = int(m.newRoute.tablesPerSource.at(out.ndb).indexOf(nn.at(b).table));
+            }
+            weights[out.pack()] += 1.0 / m.sampleSize;
+        }
+    }
+
+    QMap<QPair<DataNode, DataNode>, QPair<double, Outcome>> flows;
+    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+        const Outcome out = Outcome::unpack(it.key());
+        const DataNode src = nodeOf(m.oldRoute, out.odb, out.otb);
+        const DataNode dst = nodeOf(m.newRoute, out.ndb, out.ntb);
+        if (out.odb >= 0 && out.otb >= 0)
+            m.oldWeight[src] += it.value();
+        if (out.ndb >= 0 && out.ntb >= 0)
+            m.newWeight[dst] += it.value();
+        else
+            m.unroutableAfter += it.value();
+        if (out.odb < 0 || out.otb < 0 || out.ndb < 0 || out.ntb < 0 || src == dst)
+            continue;
+        m.movedWeight += it.value();
+        auto &f = flows[qMakePair(src, dst)];
+        f.first += it.value();
+        f.second = out;
+    }
+    for (auto it = flows.cbegin(); it != flows.cend(); ++it) {
+        PairShape ps;
+        ps.source = it.key().first;
+        ps.target = it.key().second;
+        ps.weight = it.value().first;
+        const double srcW = m.oldWeight.value(ps.source);
+        ps.share = srcW > 0 ? ps.weight / srcW : 0;
+        if (sampling) {
+            ps.predicate.kind = MovePredicate::Kind::Client;
+            ps.predicate.column = m.column;
+            ps.predicate.clientNote = why;
+        } else {
+            ps.predicate = buildPredicate(m, e, it.value().second, options);
+        }
+        if (ps.predicate.kind == MovePredicate::Kind::Client)
+            m.clientSide = true;
+        m.pairs << ps;
+    }
+    return m;
+}
+
+} // namespace sp::planning

@@ -1,0 +1,375 @@
+#include "core/planning/PlanBuilder.h"
+
+#include "core/config/ConfigLoader.h"
+#include "core/config/JdbcUrl.h"
+#include "core/planning/ConfigTextPatcher.h"
+#include "core/planning/PlanChecks.h"
+
+#include <QCryptographicHash>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace sp::planning::builder {
+
+QStringList shardedDataSources(const ShardingConfig &config)
+{
+    QStringList out;
+    for (const TableRule &t : config.tables) {
+        if (config.isBroadcast(t.logicTable))
+            continue;
+        for (const DataNode &n : t.dataNodes)
+            if (!out.contains(n.dataSource))
+                out << n.dataSource;
+    }
+    return out;
+}
+
+QStringList databaseAlgorithms(const ShardingConfig &config, bool *sharedWithTables)
+{
+    QStringList db, table;
+    for (const TableRule &t : config.tables) {
+        if (config.isBroadcast(t.logicTable))
+            continue;
+        const StrategyDef d = config.effectiveDatabaseStrategy(t);
+        if (d.kind == StrategyKind::Standard && !db.contains(d.algorithmName))
+            db << d.algorithmName;
+        const StrategyDef s = config.effectiveTableStrategy(t);
+        if (!s.algorithmName.isEmpty())
+            table << s.algorithmName;
+    }
+    if (sharedWithTables) {
+        *sharedWithTables = false;
+        for (const QString &a : std::as_const(db))
+            if (table.contains(a))
+                *sharedWithTables = true;
+    }
+    return db;
+}
+
+QString indexedPrefix(const QStringList &names)
+{
+    static const QRegularExpression re(QStringLiteral("^(.*?)(\\d+)$"));
+    QString prefix;
+    for (int i = 0; i < names.size(); ++i) {
+        const auto m = re.match(names.at(i));
+        if (!m.hasMatch() || m.captured(2).toInt() != i || (i > 0 && m.captured(1) != prefix))
+            return QString();
+        prefix = m.captured(1);
+    }
+    return names.isEmpty() ? QString() : prefix;
+}
+
+QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing, QString *note)
+{
+    if (input.request.newUrls.contains(name))
+        return input.request.newUrls.value(name);
+    const DataSourceDef *last = existing.isEmpty() ? nullptr : input.config.dataSource(existing.last());
+    if (!last)
+        return QString();
+    const JdbcUrl u = JdbcUrl::parse(last->url);
+    const int lastIndex = int(existing.size()) - 1;
+    static const QRegularExpression digits(QStringLiteral("^(.*?)(\\d+)$"));
+    const auto hm = digits.match(u.host);
+    if (u.ok && hm.hasMatch() && hm.captured(2).toInt() == lastIndex) {
+        QString url = last->url;
+        const int at = int(url.indexOf(u.host));
+        url.replace(at, u.host.size(), hm.captured(1) + QString::number(index));
+        return url;
+    }
+    // Same host, consecutive ports (a sandbox): advance the port.
+    bool consecutive = u.ok && existing.size() > 1;
+    QString host0;
+    int port0 = 0;
+    for (int i = 0; consecutive && i < existing.size(); ++i) {
+        const DataSourceDef *d = input.config.dataSource(existing.at(i));
+        const JdbcUrl v = d ? JdbcUrl::parse(d->url) : JdbcUrl{};
+        if (!v.ok) {
+            consecutive = false;
+            break;
+        }
+        if (i == 0) {
+            host0 = v.host;
+            port0 = v.port;
+        } else if (v.host != host0 || v.port != port0 + i) {
+            consecutive = false;
+        }
+    }
+    if (consecutive) {
+        QString url = last->url;
+        const QString from = QLatin1Char(':') + QString::number(u.port);
+        const int at = int(url.indexOf(from));
+        if (at >= 0) {
+            url.replace(at, from.size(), QLatin1Char(':') + QString::number(port0 + index));
+            return url;
+        }
+    }
+    if (note)
+        *note = QStringLiteral("url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...")
+                    .arg(name, existing.last());
+    return last->url;
+}
+
+bool loadNew(const QByteArray &text, const QString &path, NewConfig *out)
+{
+    out->text = text;
+    const LoadResult r = ConfigLoader::loadText(text, path);
+    if (!r.ok()) {
+        QString first;
+        for (const auto &d : r.diagnostics)
+            if (d.severity == Severity::Error) {
+                first = d.toString();
+                break;
+            }
+        out->error = QStringLiteral("the patched config does not load: ") + first;
+        return false;
+    }
+    out->config = r.config;
+    return true;
+}
+
+NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *warnings)
+{
+    NewConfig out;
+    const QStringList names = shardedDataSources(input.config);
+    const QString prefix = indexedPrefix(names);
+    if (prefix.isEmpty() && names.size() > 1) {
+        out.error = QStringLiteral("data source names (%1) are not <prefix><index> from 0; a modulo expansion "
+                                   "needs them so").arg(names.join(QLatin1Char(',')));
+        return out;
+    }
+    if (newCount < 1 || newCount > 1024) {
+        out.error = QStringLiteral("target database count %1 is out of range 1..1024").arg(newCount);
+        return out;
+    }
+    bool shared = false;
+    const QStringList algos = databaseAlgorithms(input.config, &shared);
+    if (algos.isEmpty()) {
+        out.error = QStringLiteral("no sharded table has a database strategy");
+        return out;
+    }
+    for (const QString &a : algos) {
+        const AlgorithmDef *def = input.config.algorithm(a);
+        if (!def || !(def->type == QLatin1String("CRC32_MOD") || def->type == QLatin1String("MOD")
+                      || def->type == QLatin1String("HASH_MOD"))) {
+            out.error = QStringLiteral("database algorithm '%1' (%2) is not a modulo algorithm; use --strategy ring "
+                                       "for CONSISTENT_HASH").arg(a, def ? def->type : QStringLiteral("undefined"));
+            return out;
+        }
+    }
+    ConfigTextPatcher p(input.configText);
+    QString after = names.last();
+    for (int i = int(names.size()); i < newCount; ++i) {
+        const QString name = prefix + QString::number(i);
+        QString note;
+        const QString url = urlFor(input, name, i, names, &note);
+        if (!note.isEmpty() && warnings)
+            warnings->append(Diagnostic{Severity::Warning, QStringLiteral("plan.url-guessed"), note, {}, {}});
+        if (!input.config.dataSource(name))
+            p.addDataSource(name, url, names.last(), after);
+        out.changes << DataSourceChange{name, url, true};
+        after = name;
+    }
+    for (int i = newCount; i < names.size(); ++i)
+        out.changes << DataSourceChange{names.at(i), input.config.dataSource(names.at(i))
+                                                          ? input.config.dataSource(names.at(i))->url
+                                                          : QString(),
+                                        false};
+    for (const QString &a : algos) {
+        bool alsoTable = false;
+        for (const TableRule &t : input.config.tables)
+            if (input.config.effectiveTableStrategy(t).algorithmName == a)
+                alsoTable = true;
+        if (alsoTable) {
+            const QString clone = a + QStringLiteral("-db") + QString::number(newCount);
+            p.cloneAlgorithmForDatabaseLevel(a, clone);
+            p.setAlgorithmProp(clone, QStringLiteral("sharding-count"), QString::number(newCount));
+            if (warnings)
+                warnings->append(Diagnostic{
+                    Severity::Info, QStringLiteral("plan.algorithm-split"),
+                    QStringLiteral("algorithm '%1' served both levels; the database level now uses the copy '%2' "
+                                   "(sharding-count %3) and the table level keeps '%1'")
+                        .arg(a, clone)
+                        .arg(newCount),
+                    {}, {}});
+        } else {
+            p.setAlgorithmProp(a, QStringLiteral("sharding-count"), QString::number(newCount));
+        }
+    }
+    QStringList newNames;
+    for (int i = 0; i < newCount; ++i)
+        newNames << prefix + QString::number(i);
+    for (const TableRule &t : input.config.tables) {
+        if (input.config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
+            continue;
+        QString err;
+        const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, newNames, &err);
+        if (expr.isEmpty()) {
+            out.error = t.logicTable + QStringLiteral(": ") + err;
+            return out;
+        }
+        p.setDataNodes(t.logicTable, expr);
+    }
+    if (!p.ok()) {
+        out.error = p.errors().first();
+        return out;
+    }
+    loadNew(p.text(), input.configPath, &out);
+    return out;
+}
+
+QString schemaOf(const ShardingConfig &config, const QString &dataSource, const QString &fallbackUrl)
+{
+    const DataSourceDef *d = config.dataSource(dataSource);
+    if (d && !d->database.isEmpty())
+        return d->database;
+    const JdbcUrl u = JdbcUrl::parse(d ? d->url : fallbackUrl);
+    return u.ok ? u.database : QString();
+}
+
+QString qualified(const QString &schema, const QString &table)
+{
+    return schema.isEmpty() ? quoteIdent(table) : quoteIdent(schema) + QLatin1Char('.') + quoteIdent(table);
+}
+
+ExpansionPlan header(const PlanInput &input, StrategyId id, const NewConfig &next)
+{
+    ExpansionPlan plan;
+    plan.createdAt = QDateTime::currentDateTimeUtc();
+    plan.strategy = id;
+    plan.request = input.request;
+    plan.request.strategy = id;
+    plan.sourcePath = input.configPath;
+    plan.sourceSha256 = QString::fromLatin1(QCryptographicHash::hash(input.configText, QCryptographicHash::Sha256).toHex());
+    plan.newConfigText = QString::fromUtf8(next.text);
+    plan.dataSourceChanges = next.changes;
+    return plan;
+}
+
+static const TableStats *statsFor(const PlanInput &input, const DataNode &node)
+{
+    if (!input.snapshot)
+        return nullptr;
+    for (const TableStats &s : input.snapshot->tables)
+        if (s.node == node)
+            return &s;
+    return nullptr;
+}
+
+void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options, ExpansionPlan *plan)
+{
+    const ShardingConfig &oldC = input.config;
+    const ShardingConfig &newC = next.config;
+    plan->estimateSource = input.snapshot
+        ? QStringLiteral("snapshot taken %1%2").arg(input.snapshot->takenAt.toUTC().toString(Qt::ISODate),
+                                                     input.snapshot->exact ? QStringLiteral(" (exact counts)")
+                                                                           : QStringLiteral(" (TABLE_ROWS estimates)"))
+        : QStringLiteral("none: offline plan, shares only");
+    for (const TableRule &rule : oldC.tables) {
+        if (oldC.isBroadcast(rule.logicTable))
+            continue;
+        const TableMoves m = MoveAnalysis::analyse(oldC, newC, rule.logicTable, options);
+        TablePlan tp;
+        tp.logicTable = rule.logicTable;
+        tp.shardingColumn = m.column;
+        tp.clientSide = m.clientSide;
+        tp.actualDataNodesBefore = rule.actualDataNodesExpr;
+        if (const TableRule *nr = newC.table(rule.logicTable))
+            tp.actualDataNodesAfter = nr->actualDataNodesExpr;
+        for (const BindingGroup &g : oldC.bindingGroups)
+            for (const QString &t : g.tables)
+                if (t.compare(rule.logicTable, Qt::CaseInsensitive) == 0)
+                    tp.bindingGroup = g.tables.join(QLatin1Char(','));
+        for (const PairShape &ps : m.pairs) {
+            MovePair mp;
+            mp.source = ps.source;
+            mp.target = ps.target;
+            mp.predicate = ps.predicate;
+            mp.share = ps.share;
+            if (const TableStats *s = statsFor(input, ps.source); s && s->rows() >= 0) {
+                mp.basis = EstimateBasis::Snapshot;
+                mp.sourceRows = s->rows();
+                if (s->dataBytes >= 0)
+                    mp.sourceBytes = s->dataBytes + qMax<qint64>(0, s->indexBytes);
+                const double n = double(mp.sourceRows), p = ps.share;
+                mp.estimatedRows = qint64(std::llround(n * p));
+                if (mp.sourceBytes >= 0)
+                    mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * p));
+                double var = n * p * (1 - p); // rows hash independently: binomial
+                if (!m.exact) {
+                    const double ns = qMax(1.0, m.sampleSize * m.oldWeight.value(ps.source));
+                    var += n * n * p * (1 - p) / ns; // plus the error of the sampled share
+                }
+                mp.errorRows = qint64(std::ceil(2 * std::sqrt(var)));
+            }
+            tp.pairs << mp;
+        }
+        if (m.unroutableAfter > 0)
+            plan->warnings << Diagnostic{Severity::Error, QStringLiteral("plan.unroutable"),
+                                         QStringLiteral("%1: the new config routes %2% of keys nowhere")
+                                             .arg(rule.logicTable)
+                                             .arg(100.0 * m.unroutableAfter, 0, 'f', 2),
+                                         {}, QStringLiteral("check actualDataNodes against sharding-count")};
+        if (!m.note.isEmpty())
+            plan->assumptions << rule.logicTable + QStringLiteral(": ") + m.note
+                                     + (m.exact ? QString() : QStringLiteral(" (shares from %1 sampled keys)").arg(m.sampleSize));
+        plan->tables << tp;
+    }
+    // Broadcast tables: copied whole to every added data source.
+    QStringList added;
+    for (const DataSourceChange &c : next.changes)
+        if (c.added)
+            added << c.name;
+    const QStringList oldDs = shardedDataSources(oldC);
+    for (const BroadcastTable &b : oldC.broadcastTables) {
+        TablePlan tp;
+        tp.logicTable = b.name;
+        tp.broadcast = true;
+        for (const QString &ds : std::as_const(added)) {
+            MovePair mp;
+            mp.source = DataNode{oldDs.value(0), b.name};
+            mp.target = DataNode{ds, b.name};
+            mp.predicate.kind = MovePredicate::Kind::All;
+            mp.share = 1;
+            if (const TableStats *s = statsFor(input, mp.source); s && s->rows() >= 0) {
+                mp.basis = EstimateBasis::Snapshot;
+                mp.sourceRows = mp.estimatedRows = s->rows();
+                mp.errorRows = 0;
+                if (s->dataBytes >= 0)
+                    mp.sourceBytes = mp.estimatedBytes = s->dataBytes + qMax<qint64>(0, s->indexBytes);
+            }
+            tp.pairs << mp;
+        }
+        plan->tables << tp;
+    }
+    // Schemas and tables to create on the added data sources; DDL from an existing node.
+    for (const QString &ds : std::as_const(added)) {
+        const QString url = [&] {
+            for (const auto &c : next.changes)
+                if (c.name == ds)
+                    return c.url;
+            return QString();
+        }();
+        const QString schema = schemaOf(newC, ds, url);
+        for (const TableRule &rule : newC.tables) {
+            const TableRule *oldRule = oldC.table(rule.logicTable);
+            for (const DataNode &n : rule.dataNodes) {
+                if (n.dataSource != ds)
+                    continue;
+                DataNode from = oldRule && !oldRule->dataNodes.isEmpty() ? oldRule->dataNodes.first() : DataNode{};
+                if (oldRule)
+                    for (const DataNode &o : oldRule->dataNodes)
+                        if (o.table == n.table) {
+                            from = o;
+                            break;
+                        }
+                plan->creates << CreateSpec{ds, url, schema, n.table, from};
+            }
+        }
+        for (const BroadcastTable &b : oldC.broadcastTables)
+            plan->creates << CreateSpec{ds, url, schema, b.name, DataNode{oldDs.value(0), b.name}};
+    }
+    PlanChecks::run(input, next, plan);
+}
+
+} // namespace sp::planning::builder

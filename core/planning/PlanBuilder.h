@@ -1,0 +1,51 @@
+#pragma once
+#include "core/planning/ExpansionStrategy.h"
+#include "core/planning/MoveAnalysis.h"
+
+namespace sp::planning {
+
+// The patched config of an expansion: text, model and the data sources it adds or removes.
+struct NewConfig
+{
+    QByteArray text;
+    ShardingConfig config;
+    QList<DataSourceChange> changes;
+    QString error;
+    bool ok() const { return error.isEmpty(); }
+};
+
+// Shared machinery of the strategies (not a strategy itself).
+namespace builder {
+
+// Data sources used by sharded (non-broadcast) tables, in first-use order.
+QStringList shardedDataSources(const ShardingConfig &config);
+// The database-level algorithms of the sharded tables (names), and whether one of them is also
+// used at the table level.
+QStringList databaseAlgorithms(const ShardingConfig &config, bool *sharedWithTables);
+// "db" for db0..db3 (names must be prefix + contiguous index); empty when they are not.
+QString indexedPrefix(const QStringList &names);
+// Url for a new data source: from the request, else derived from the last one (host or port
+// digits advanced), with a warning in `note` when it had to be guessed.
+QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing,
+               QString *note);
+
+// Loads `text` as the new config; error when it does not load cleanly.
+bool loadNew(const QByteArray &text, const QString &path, NewConfig *out);
+
+// N -> M databases for modulo algorithms: data sources added/removed, sharding-count on the
+// database-level algorithms, actualDataNodes widened.
+NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *warnings);
+
+// Fills tables/pairs/estimates/creates/checks of `plan` by comparing old and new configs.
+void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options,
+               ExpansionPlan *plan);
+// The plan header (format, source hash, request, new config text).
+ExpansionPlan header(const PlanInput &input, StrategyId id, const NewConfig &next);
+// Copy-based runbook T0..T9 (mod-double, remap, ring).
+QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const ExpansionPlan &plan);
+
+QString schemaOf(const ShardingConfig &config, const QString &dataSource, const QString &fallbackUrl = {});
+QString qualified(const QString &schema, const QString &table); // `schema`.`table`
+
+} // namespace builder
+} // namespace sp::planning

@@ -1,0 +1,175 @@
+#include "core/planning/PlanChecks.h"
+
+#include <QSet>
+
+namespace sp::planning {
+
+namespace {
+void add(ExpansionPlan *plan, Severity s, const char *code, const QString &message, const QString &hint = {})
+{
+    plan->warnings << Diagnostic{s, QString::fromLatin1(code), message, {}, hint};
+}
+
+qint64 rowsOf(const PlanInput &input, const DataNode &n, qint64 *autoInc)
+{
+    if (!input.snapshot)
+        return -1;
+    for (const TableStats &s : input.snapshot->tables)
+        if (s.node == n) {
+            if (autoInc)
+                *autoInc = s.autoIncrement;
+            return s.rows();
+        }
+    return -1;
+}
+} // namespace
+
+void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPlan *plan)
+{
+    const ShardingConfig &oldC = input.config;
+    // Binding groups: every table of a group must move between the same data sources with the same
+    // predicate shape (column names differ only when the group is misconfigured).
+    for (const BindingGroup &g : oldC.bindingGroups) {
+        QMap<QString, QStringList> shape; // table -> "src->dst: sql" lines with the column neutralised
+        for (const TablePlan &t : std::as_const(plan->tables)) {
+            if (!g.tables.contains(t.logicTable, Qt::CaseInsensitive))
+                continue;
+            QStringList lines;
+            for (const MovePair &p : t.pairs) {
+                QString sql = p.predicate.sql();
+                sql.replace(quoteIdent(t.shardingColumn), QStringLiteral("<key>"));
+                lines << p.source.dataSource + QStringLiteral("->") + p.target.dataSource + QLatin1Char(':')
+                             + kindName(p.predicate.kind) + QLatin1Char(':') + sql;
+            }
+            lines.removeDuplicates();
+            lines.sort();
+            shape.insert(t.logicTable, lines);
+        }
+        const QList<QStringList> shapes = shape.values();
+        bool same = true;
+        for (const QStringList &s : shapes)
+            if (s != shapes.value(0))
+                same = false;
+        if (!same)
+            add(plan, Severity::Error, "plan.binding-split",
+                QStringLiteral("binding group %1 would not move together: its tables get different predicates")
+                    .arg(g.tables.join(QLatin1Char(','))),
+                QStringLiteral("give every table of the group the same sharding column and algorithms"));
+        else if (shapes.size() > 1)
+            add(plan, Severity::Info, "plan.binding-together",
+                QStringLiteral("binding group %1 moves together (same predicates per data source pair)")
+                    .arg(g.tables.join(QLatin1Char(','))));
+    }
+    if (!oldC.broadcastTables.isEmpty()) {
+        QStringList names;
+        for (const auto &b : oldC.broadcastTables)
+            names << b.name;
+        bool adds = false;
+        for (const auto &c : next.changes)
+            adds = adds || c.added;
+        if (adds)
+            add(plan, Severity::Info, "plan.broadcast-copy",
+                QStringLiteral("broadcast tables %1 are copied whole to every new data source").arg(names.join(QLatin1Char(','))));
+    }
+    // AUTO_INCREMENT: a target fed by several sources (or keeping its own rows) may see colliding ids.
+    for (const TablePlan &t : std::as_const(plan->tables)) {
+        if (t.broadcast)
+            continue;
+        QMap<DataNode, QList<DataNode>> feeds;
+        for (const MovePair &p : t.pairs)
+            feeds[p.target] << p.source;
+        bool carryNoted = false;
+        for (auto it = feeds.cbegin(); it != feeds.cend(); ++it) {
+            QList<DataNode> sources = it.value();
+            const TableRule *oldRule = oldC.table(t.logicTable);
+            const bool existing = oldRule && oldRule->dataNodes.contains(it.key());
+            if (existing)
+                sources.prepend(it.key());
+            if (sources.size() < 2) {
+                if (!carryNoted) {
+                    add(plan, Severity::Info, "plan.autoinc-carry",
+                        QStringLiteral("%1: set AUTO_INCREMENT on each new node at least to its source's before writes "
+                                       "resume, so ids stay unique across the move")
+                            .arg(t.logicTable));
+                    carryNoted = true;
+                }
+                continue;
+            }
+            QStringList known;
+            int withIds = 0;
+            bool unknown = false;
+            for (const DataNode &s : sources) {
+                qint64 ai = -1;
+                const qint64 rows = rowsOf(input, s, &ai);
+                if (rows < 0)
+                    unknown = true;
+                else if (ai > 1) {
+                    ++withIds;
+                    known << s.toString() + QStringLiteral(" AUTO_INCREMENT=") + QString::number(ai);
+                }
+            }
+            if (withIds >= 2)
+                add(plan, Severity::Warning, "plan.autoinc-collision",
+                    QStringLiteral("%1: rows from %2 merge into %3 and their AUTO_INCREMENT ids overlap (%4)")
+                        .arg(t.logicTable, QString::number(sources.size()), it.key().toString(), known.join(QStringLiteral(", "))),
+                    QStringLiteral("copy without the surrogate id (let the target assign it) or offset ids per source"));
+            else if (unknown)
+                add(plan, Severity::Warning, "plan.autoinc-unknown",
+                    QStringLiteral("%1: rows from %2 sources merge into %3; AUTO_INCREMENT ids may collide (checked at execution)")
+                        .arg(t.logicTable, QString::number(sources.size()), it.key().toString()));
+        }
+        if (t.clientSide) {
+            QString note;
+            for (const MovePair &p : t.pairs)
+                if (!p.predicate.clientNote.isEmpty())
+                    note = p.predicate.clientNote;
+            add(plan, Severity::Warning, "plan.client-side",
+                QStringLiteral("%1: no SQL predicate (%2); every row's %3 is streamed in primary-key chunks and routed "
+                               "with the old and new configs, which is slower than a pushed-down predicate")
+                    .arg(t.logicTable, note, t.shardingColumn),
+                QStringLiteral("route by CRC32_MOD so SQL can select the moving rows"));
+        }
+    }
+    // Capacity after the expansion: expected rows per node = kept + received.
+    if (input.snapshot) {
+        QMap<DataNode, double> after;
+        QMap<DataNode, QString> tableOf;
+        for (const TableStats &s : input.snapshot->tables)
+            if (s.rows() >= 0 && !s.logicTable.isEmpty() && !oldC.isBroadcast(s.logicTable)) {
+                after[s.node] += double(s.rows());
+                tableOf[s.node] = s.logicTable;
+            }
+        for (const TablePlan &t : std::as_const(plan->tables))
+            for (const MovePair &p : t.pairs)
+                if (!t.broadcast && p.estimatedRows >= 0) {
+                    after[p.source] -= double(p.estimatedRows);
+                    after[p.target] += double(p.estimatedRows);
+                }
+        DataNode worst;
+        double max = -1;
+        for (auto it = after.cbegin(); it != after.cend(); ++it)
+            if (it.value() > max) {
+                max = it.value();
+                worst = it.key();
+            }
+        if (max > double(input.request.rowLimit))
+            add(plan, Severity::Warning, "plan.capacity",
+                QStringLiteral("%1 would still hold about %2 rows after the expansion (limit %3)")
+                    .arg(worst.toString())
+                    .arg(qint64(max))
+                    .arg(input.request.rowLimit),
+                QStringLiteral("expand further or split the table"));
+        else if (max >= 0)
+            add(plan, Severity::Info, "plan.capacity-ok",
+                QStringLiteral("largest node after the expansion: %1 with about %2 rows (%3% of the %4 limit)")
+                    .arg(worst.toString())
+                    .arg(qint64(max))
+                    .arg(100.0 * max / double(input.request.rowLimit), 0, 'f', 1)
+                    .arg(input.request.rowLimit));
+    }
+    add(plan, Severity::Info, "plan.pk-unchecked",
+        QStringLiteral("primary keys are checked at execution: a table without one cannot be copied in chunks and "
+                       "stops the run at its preflight"));
+}
+
+} // namespace sp::planning

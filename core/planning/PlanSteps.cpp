@@ -1,0 +1,101 @@
+#include "core/planning/PlanBuilder.h"
+
+namespace sp::planning::builder {
+
+static QString sourceSchema(const ShardingConfig &c, const QString &ds) { return schemaOf(c, ds); }
+
+QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const ExpansionPlan &plan)
+{
+    const ShardingConfig &oldC = input.config;
+    QList<PlanStep> steps;
+    // T0: schemas and tables on the new data sources.
+    QMap<QString, QStringList> createSql;
+    for (const CreateSpec &c : plan.creates) {
+        QStringList &l = createSql[c.dataSource];
+        const QString create = QStringLiteral("CREATE DATABASE IF NOT EXISTS %1 DEFAULT CHARACTER SET utf8mb4")
+                                   .arg(quoteIdent(c.schema));
+        if (!l.contains(create))
+            l << create;
+        l << QStringLiteral("-- %1: DDL of SHOW CREATE TABLE %2 on %3, renamed to %4")
+                 .arg(qualified(c.schema, c.table), qualified(sourceSchema(oldC, c.ddlFrom.dataSource), c.ddlFrom.table),
+                      c.ddlFrom.dataSource, quoteIdent(c.table));
+    }
+    for (auto it = createSql.cbegin(); it != createSql.cend(); ++it)
+        steps << PlanStep{QStringLiteral("T0"), QStringLiteral("Create schema and tables on %1").arg(it.key()),
+                          QStringLiteral("Table definitions are read from the source nodes at execution time."),
+                          it.key(), it.value(), false};
+    QStringList sources;
+    for (const TablePlan &t : plan.tables)
+        for (const MovePair &p : t.pairs)
+            if (!sources.contains(p.source.dataSource))
+                sources << p.source.dataSource;
+    for (const QString &ds : std::as_const(sources))
+        steps << PlanStep{QStringLiteral("T1"), QStringLiteral("Start change capture on %1").arg(ds),
+                          QStringLiteral("Row-based binlog is required; capture applies only keys at or below each "
+                                         "chunk's last primary key."),
+                          ds,
+                          {QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")},
+                          false};
+    for (const TablePlan &t : plan.tables) {
+        for (const MovePair &p : t.pairs) {
+            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            QString sql;
+            if (p.predicate.kind == MovePredicate::Kind::Client)
+                sql = QStringLiteral("SELECT <primary key>, %1 FROM %2 WHERE <pk> > ? ORDER BY <pk> LIMIT ?  "
+                                     "-- keep rows the old config routes to %3 and the new one to %4")
+                          .arg(quoteIdent(t.shardingColumn), src, p.source.toString(), p.target.toString());
+            else
+                sql = QStringLiteral("SELECT * FROM %1 WHERE %2 AND <pk> > ? ORDER BY <pk> LIMIT ?")
+                          .arg(src, p.predicate.sql());
+            steps << PlanStep{QStringLiteral("T2"),
+                              QStringLiteral("Backfill %1 -> %2").arg(p.source.toString(), p.target.toString()),
+                              QStringLiteral("Copied in primary-key chunks inside consistent snapshots."),
+                              p.source.dataSource, {sql}, false};
+        }
+    }
+    steps << PlanStep{QStringLiteral("T3"), QStringLiteral("Wait until capture lag is 0"), QString(), QString(), {}, false};
+    for (const QString &ds : std::as_const(sources))
+        steps << PlanStep{QStringLiteral("T4"), QStringLiteral("Stop writes on %1").arg(ds),
+                          QStringLiteral("Uncommitted application transactions fail with error 1290; keep it short."),
+                          ds, {QStringLiteral("SET GLOBAL read_only = 1")}, false};
+    for (const TablePlan &t : plan.tables)
+        for (const MovePair &p : t.pairs) {
+            if (p.predicate.kind == MovePredicate::Kind::Client)
+                continue;
+            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            steps << PlanStep{QStringLiteral("T5"),
+                              QStringLiteral("Verify %1 -> %2").arg(p.source.toString(), p.target.toString()),
+                              QStringLiteral("Count and checksum of the moving rows must equal the target's."),
+                              p.source.dataSource,
+                              {QStringLiteral("SELECT COUNT(*) FROM %1 WHERE %2").arg(src, p.predicate.sql())},
+                              false};
+        }
+    steps << PlanStep{QStringLiteral("T6"), QStringLiteral("Switch the routing config"),
+                      QStringLiteral("Deploy new-config.yaml (%1 data sources) to every application instance.")
+                          .arg(next.config.dataSources.size()),
+                      QString(), {}, false};
+    for (const QString &ds : std::as_const(sources))
+        steps << PlanStep{QStringLiteral("T7"), QStringLiteral("Resume writes on %1").arg(ds), QString(), ds,
+                          {QStringLiteral("SET GLOBAL read_only = 0")}, false};
+    steps << PlanStep{QStringLiteral("T8"), QStringLiteral("Observe"),
+                      QStringLiteral("Keep the moved rows on the sources for 24-48 h so the switch can be undone."),
+                      QString(), {}, false};
+    for (const TablePlan &t : plan.tables) {
+        if (t.broadcast)
+            continue;
+        for (const MovePair &p : t.pairs) {
+            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString sql = p.predicate.kind == MovePredicate::Kind::Client
+                ? QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys routed to %2>)  -- chunks of 1000")
+                      .arg(src, p.target.toString())
+                : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000  -- repeat until 0 rows")
+                      .arg(src, p.predicate.sql());
+            steps << PlanStep{QStringLiteral("T9"),
+                              QStringLiteral("Purge moved rows %1 -> %2").arg(p.source.toString(), p.target.toString()),
+                              QStringLiteral("Destructive: only after T8."), p.source.dataSource, {sql}, true};
+        }
+    }
+    return steps;
+}
+
+} // namespace sp::planning::builder
