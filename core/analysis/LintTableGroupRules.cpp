@@ -2,8 +2,11 @@
 
 namespace sp::lint {
 
-// "the same function": the same definition, or the same name when a definition is missing.
-static bool sameStrategyAlgorithm(const ShardingConfig &cfg, const StrategyDef &a, const StrategyDef &b)
+// "the same function": the same definition, or the same name when a definition is missing. Like
+// ShardingSphere, an INLINE expression is compared with its own logic table name taken out, so
+// t_order_${order_id % 2} and t_order_item_${order_id % 2} agree.
+static bool sameStrategyAlgorithm(const ShardingConfig &cfg, const StrategyDef &a, const TableRule &ta,
+                                  const StrategyDef &b, const TableRule &tb)
 {
     if (isStrategyUsable(a) != isStrategyUsable(b))
         return false;
@@ -11,9 +14,16 @@ static bool sameStrategyAlgorithm(const ShardingConfig &cfg, const StrategyDef &
         return true;
     const AlgorithmDef *da = cfg.algorithm(a.algorithmName);
     const AlgorithmDef *db = cfg.algorithm(b.algorithmName);
-    if (da && db)
-        return sameAlgorithm(*da, *db);
-    return a.algorithmName == b.algorithmName;
+    if (!da || !db)
+        return a.algorithmName == b.algorithmName;
+    if (algorithmType(*da) == QLatin1String("INLINE") && algorithmType(*db) == QLatin1String("INLINE")) {
+        const QString key = QStringLiteral("algorithm-expression");
+        QString ea = da->props.value(key), eb = db->props.value(key);
+        ea.replace(ta.logicTable, QString(), Qt::CaseInsensitive);
+        eb.replace(tb.logicTable, QString(), Qt::CaseInsensitive);
+        return ea.remove(QLatin1Char(' ')) == eb.remove(QLatin1Char(' '));
+    }
+    return sameAlgorithm(*da, *db);
 }
 
 static QString strategyText(const StrategyDef &s)
@@ -23,31 +33,38 @@ static QString strategyText(const StrategyDef &s)
     return QLatin1Char('\'') + s.algorithmName + QLatin1Char('\'');
 }
 
+// Per data source, the actual table names with the logic table name taken out (t_order_0 -> _0),
+// which is how ShardingSphere checks that binding tables have the same layout.
+static QMap<QString, QStringList> layoutOf(const TableRule &t)
+{
+    QMap<QString, QStringList> out = tablesPerDataSource(t);
+    for (QStringList &tables : out) {
+        for (QString &name : tables)
+            name.replace(t.logicTable, QString(), Qt::CaseInsensitive);
+        tables.sort();
+    }
+    return out;
+}
+
 static QString layoutText(const TableRule &t)
 {
-    const auto per = tablesPerDataSource(t);
+    const auto per = layoutOf(t);
     QStringList parts;
     for (auto it = per.constBegin(); it != per.constEnd(); ++it)
-        parts << it.key() + QLatin1Char(':') + QString::number(it.value().size());
-    return joinLimited(parts, 4);
+        parts << it.key() + QStringLiteral(": ") + joinLimited(it.value(), 4);
+    return QLatin1Char('{') + joinLimited(parts, 3) + QLatin1Char('}');
 }
 
 static QStringList differences(const ShardingConfig &cfg, const TableRule &ref, const TableRule &t)
 {
     QStringList out;
-    QMap<QString, int> a, b;
-    for (auto [map, rule] : {std::pair{&a, &ref}, std::pair{&b, &t}}) {
-        const auto per = tablesPerDataSource(*rule);
-        for (auto it = per.constBegin(); it != per.constEnd(); ++it)
-            map->insert(it.key(), int(it.value().size()));
-    }
-    if (a != b)
-        out << QStringLiteral("data-node layout (tables per data source) %1 vs %2").arg(layoutText(ref), layoutText(t));
+    if (layoutOf(ref) != layoutOf(t))
+        out << QStringLiteral("data-node layout (actual tables per data source, logic name taken out) %1 vs %2").arg(layoutText(ref), layoutText(t));
     const StrategyDef refDb = cfg.effectiveDatabaseStrategy(ref), tDb = cfg.effectiveDatabaseStrategy(t);
     const StrategyDef refTb = cfg.effectiveTableStrategy(ref), tTb = cfg.effectiveTableStrategy(t);
-    if (!sameStrategyAlgorithm(cfg, refDb, tDb))
+    if (!sameStrategyAlgorithm(cfg, refDb, ref, tDb, t))
         out << QStringLiteral("database algorithm %1 vs %2").arg(strategyText(refDb), strategyText(tDb));
-    if (!sameStrategyAlgorithm(cfg, refTb, tTb))
+    if (!sameStrategyAlgorithm(cfg, refTb, ref, tTb, t))
         out << QStringLiteral("table algorithm %1 vs %2").arg(strategyText(refTb), strategyText(tTb));
     if (refDb.columns.size() != tDb.columns.size())
         out << QStringLiteral("database sharding column count %1 vs %2").arg(refDb.columns.size()).arg(tDb.columns.size());
