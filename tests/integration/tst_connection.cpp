@@ -1,0 +1,250 @@
+// Connection and Credentials against a real mariadbd (one instance, both data sources on it).
+#include "SandboxFixture.h"
+
+#include "core/cluster/Connection.h"
+#include "core/cluster/Credentials.h"
+#include "core/config/ConfigLoader.h"
+#include "core/sandbox/InstanceManager.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <thread>
+
+using namespace sp;
+using namespace sp::test;
+
+class TestConnection final : public QObject
+{
+    Q_OBJECT
+
+private:
+    SandboxFixture m_fx{SandboxFixtureOptions{1, {}, 300, 3}};
+
+    Connection root()
+    {
+        Connection c;
+        c.open(m_fx.rootParams(0));
+        return c;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+        Connection c = root();
+        QVERIFY2(c.isOpen(), qPrintable(c.lastError()));
+        QVERIFY2(c.exec(QStringLiteral("CREATE DATABASE IF NOT EXISTS conntest")), qPrintable(c.lastError()));
+    }
+
+    void basics()
+    {
+        Connection c = root();
+        QVERIFY(c.isOpen());
+        QVERIFY(c.serverVersion().contains(QLatin1String("MariaDB")));
+        QVERIFY(c.serverVersionNumber() >= 100000);
+        QVERIFY(c.threadId() > 0);
+        QVERIFY(c.ping());
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT @@binlog_format"))->toString(), QStringLiteral("ROW"));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT @@character_set_client"))->toString(), QStringLiteral("utf8mb4"));
+        // moved-from connection is closed, the target works
+        Connection moved = std::move(c);
+        QVERIFY(!c.isOpen());
+        QVERIFY(moved.ping());
+    }
+
+    void wrongPassword()
+    {
+        ConnectionParams p = m_fx.appParams(0);
+        QVERIFY(!p.password.isEmpty());
+        p.password = QStringLiteral("definitely-wrong");
+        Connection c;
+        QVERIFY(!c.open(p));
+        QVERIFY2(c.lastError().contains(QLatin1String("Access denied")), qPrintable(c.lastError()));
+        QCOMPARE(c.lastErrno(), 1045u);
+        QVERIFY(!c.lastError().contains(QLatin1String("definitely-wrong")));
+        QVERIFY(!c.lastError().contains(QLatin1Char('\n')));
+        // the right one works
+        Connection ok;
+        QVERIFY2(ok.open(m_fx.appParams(0)), qPrintable(ok.lastError()));
+    }
+
+    void unreachableFailsWithinTimeout_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<bool>("closedPort");
+        QTest::addRow("closed port on loopback") << QStringLiteral("127.0.0.1") << true;
+        QTest::addRow("unroutable address") << QStringLiteral("10.255.255.1") << false;
+    }
+
+    void unreachableFailsWithinTimeout()
+    {
+        QFETCH(QString, host);
+        QFETCH(bool, closedPort);
+        ConnectionParams p;
+        p.host = host;
+        p.port = closedPort ? sandbox::InstanceManager::findFreePort({}, nullptr) : 3306;
+        p.user = QStringLiteral("nobody");
+        p.connectTimeoutSec = 2;
+        Connection c;
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(!c.open(p));
+        const qint64 ms = t.elapsed();
+        QVERIFY2(ms < (p.connectTimeoutSec + 2) * 1000, qPrintable(QString::number(ms)));
+        QVERIFY(c.lastErrno() != 0);
+        QVERIFY(c.lastError().contains(host));
+    }
+
+    void hostileIdentifierCannotInject()
+    {
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS conntest.y (id INT)")));
+        const QString hostile = QStringLiteral("x`; DROP TABLE y; --");
+        const QString quoted = Connection::quoteIdentifier(hostile);
+        QCOMPARE(quoted, QStringLiteral("`x``; DROP TABLE y; --`"));
+        QVERIFY2(c.exec(QStringLiteral("CREATE TABLE conntest.") + quoted + QStringLiteral(" (v TEXT)")), qPrintable(c.lastError()));
+        // y still exists, the hostile name is one table
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA='conntest' AND TABLE_NAME='y'"))->toLongLong(), 1);
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA='conntest' AND TABLE_NAME=") +
+                              c.quoteString(hostile))->toLongLong(), 1);
+        // hostile string values round-trip
+        const QString value = QStringLiteral("'; DROP TABLE y; -- \\ \" 飞享 👍");
+        QVERIFY(c.exec(QStringLiteral("INSERT INTO conntest.") + quoted + QStringLiteral(" VALUES (") + c.quoteString(value) + QLatin1Char(')')));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT v FROM conntest.") + quoted)->toString(), value);
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.y"))->toLongLong(), 0);
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.") + quoted));
+        // multi-statements are off: a stacked statement is a syntax error, not a second statement
+        QVERIFY(!c.exec(QStringLiteral("SELECT 1; DROP TABLE conntest.y")));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA='conntest' AND TABLE_NAME='y'"))->toLongLong(), 1);
+    }
+
+    void identifierValidation_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("valid");
+        QTest::addRow("plain") << QStringLiteral("t_messages_0") << true;
+        QTest::addRow("64 chars") << QString(64, QLatin1Char('a')) << true;
+        QTest::addRow("65 chars") << QString(65, QLatin1Char('a')) << false;
+        QTest::addRow("64 CJK chars") << QString(64, QChar(0x4E2D)) << true;
+        QTest::addRow("empty") << QString() << false;
+        QTest::addRow("NUL") << (QStringLiteral("a") + QChar(0) + QStringLiteral("b")) << false;
+        QTest::addRow("trailing space") << QStringLiteral("a ") << false;
+    }
+
+    void identifierValidation()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, valid);
+        QCOMPARE(Connection::isValidIdentifier(name), valid);
+        QCOMPARE(Connection::quoteIdentifier(name).isEmpty(), !valid);
+    }
+
+    void nullIsNotEmpty()
+    {
+        Connection c = root();
+        auto r = c.query(QStringLiteral("SELECT NULL AS n, '' AS e, 'a' AS s, CAST(NULL AS BINARY) AS nb, X'' AS eb"));
+        QVERIFY2(r, qPrintable(c.lastError()));
+        QCOMPARE(r->columns, (QStringList{QStringLiteral("n"), QStringLiteral("e"), QStringLiteral("s"), QStringLiteral("nb"), QStringLiteral("eb")}));
+        QVERIFY(r->isNull(0, 0));
+        QVERIFY(!r->isNull(0, 1));
+        QCOMPARE(r->rows.at(0).at(1).toString(), QString());
+        QVERIFY(r->isNull(0, 3));
+        QVERIFY(!r->isNull(0, 4));
+        QCOMPARE(r->rows.at(0).at(4).toByteArray(), QByteArray());
+        // the demo data has both NULL and '' in _searchable_key
+        const QString schema = m_fx.schema(QStringLiteral("db0"));
+        qint64 nulls = 0, empties = 0;
+        for (int t = 0; t < 2; ++t) {
+            auto rows = c.query(QStringLiteral("SELECT _searchable_key FROM ") + Connection::quoteIdentifier(schema) +
+                                QStringLiteral(".t_messages_") + QString::number(t));
+            QVERIFY(rows);
+            for (int i = 0; i < rows->rows.size(); ++i) {
+                nulls += rows->isNull(i, 0) ? 1 : 0;
+                empties += !rows->isNull(i, 0) && rows->rows.at(i).at(0).toString().isEmpty() ? 1 : 0;
+            }
+            auto sqlNulls = c.queryValue(QStringLiteral("SELECT SUM(_searchable_key IS NULL) FROM ") + Connection::quoteIdentifier(schema) +
+                                         QStringLiteral(".t_messages_") + QString::number(t));
+            QVERIFY(sqlNulls);
+            nulls -= sqlNulls->toLongLong();
+        }
+        QCOMPARE(nulls, 0); // client-side NULLs == server-side NULLs
+    }
+
+    void valueTypes()
+    {
+        Connection c = root();
+        auto r = c.query(QStringLiteral("SELECT 1, -2, CAST(18446744073709551615 AS UNSIGNED), 1.5e0, X'00FF', '飞享', 12.50"));
+        QVERIFY(r);
+        const auto &row = r->rows.at(0);
+        QCOMPARE(row.at(0).typeId(), QMetaType::LongLong);
+        QCOMPARE(row.at(1).toLongLong(), -2);
+        QCOMPARE(row.at(2).toULongLong(), 18446744073709551615ULL);
+        QCOMPARE(row.at(3).toDouble(), 1.5);
+        QCOMPARE(row.at(4).toByteArray(), QByteArray("\x00\xff", 2));
+        QCOMPARE(row.at(5).toString(), QStringLiteral("飞享"));
+        QCOMPARE(row.at(6).toString(), QStringLiteral("12.50"));
+    }
+
+    void killAndExplicitReconnect()
+    {
+        Connection victim = root();
+        Connection killer = root();
+        const unsigned long id = victim.threadId();
+        QVERIFY(killer.killConnection(id));
+        QVERIFY(!victim.exec(QStringLiteral("SELECT 1")));
+        QVERIFY(!victim.lastError().isEmpty());
+        QVERIFY(!victim.ping()); // no silent reconnect
+        QVERIFY(victim.reconnect());
+        QVERIFY(victim.threadId() != id);
+        QVERIFY(victim.exec(QStringLiteral("SELECT 1")));
+    }
+
+    void killQueryStopsLongStatement()
+    {
+        Connection victim = root();
+        Connection killer = root();
+        const unsigned long id = victim.threadId();
+        std::thread t([&] {
+            QThread::msleep(300);
+            killer.killQuery(id);
+        });
+        QElapsedTimer timer;
+        timer.start();
+        auto v = victim.queryValue(QStringLiteral("SELECT SLEEP(20)"));
+        t.join();
+        QVERIFY(timer.elapsed() < 10000);
+        // SLEEP returns 1 when interrupted; either way the connection is still usable
+        Q_UNUSED(v);
+        QVERIFY(victim.ping());
+    }
+
+    void credentialsFromOptionFile()
+    {
+        const LoadResult loaded = ConfigLoader::loadFile(m_fx.clusterYamlPath());
+        QVERIFY(loaded.ok());
+        const DataSourceDef &ds = loaded.config.dataSources.first();
+        ResolvedCredentials cr = Credentials::resolve(ds, m_fx.credentialOptions());
+        QCOMPARE(cr.source, CredentialSource::OptionFile);
+        QCOMPARE(cr.user, QStringLiteral("shardpilot_app"));
+        ConnectionParams p;
+        p.host = ds.host;
+        p.port = ds.port;
+        p.database = ds.database;
+        p.user = cr.user;
+        p.password = cr.password;
+        Connection c;
+        QVERIFY2(c.open(p), qPrintable(c.lastError()));
+        // an environment variable for this data source wins over the option file
+        CredentialOptions o = m_fx.credentialOptions();
+        o.environment.insert(Credentials::environmentVariableFor(ds.name), QStringLiteral("from-env"));
+        cr = Credentials::resolve(ds, o);
+        QCOMPARE(cr.source, CredentialSource::EnvironmentDataSource);
+        QCOMPARE(cr.password, QStringLiteral("from-env"));
+    }
+
+    void cleanupTestCase() { m_fx.stop(); }
+};
+
+QTEST_GUILESS_MAIN(TestConnection)
+#include "tst_connection.moc"

@@ -1,0 +1,171 @@
+// Sandbox end to end: real mariadbd instances in a temporary directory.
+#include "SandboxFixture.h"
+#include "TestPaths.h"
+
+#include "core/cluster/Connection.h"
+#include "core/cluster/Credentials.h"
+#include "core/config/ConfigLoader.h"
+#include "core/routing/Router.h"
+#include "core/sandbox/DemoLoader.h"
+#include "core/sandbox/InstanceManager.h"
+
+#include <QFileInfo>
+#include <QtTest>
+
+using namespace sp;
+using namespace sp::test;
+
+class TestSandbox final : public QObject
+{
+    Q_OBJECT
+
+private:
+    SandboxFixture m_fx{SandboxFixtureOptions{2, {}, 3000, 7}};
+    ShardingConfig m_config;
+
+    qint64 count(int instance, const QString &schema, const QString &table)
+    {
+        Connection c;
+        if (!c.open(m_fx.rootParams(instance)))
+            return -1;
+        auto v = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM ") + Connection::quoteIdentifier(schema) +
+                              QLatin1Char('.') + Connection::quoteIdentifier(table));
+        return v ? v->toLongLong() : -1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+        const LoadResult loaded = ConfigLoader::loadFile(m_fx.clusterYamlPath());
+        QVERIFY2(loaded.ok(), qPrintable(loaded.diagnostics.value(0).toString()));
+        m_config = loaded.config;
+    }
+
+    void layout()
+    {
+        QCOMPARE(m_fx.instanceCount(), 2);
+        QVERIFY(QFileInfo::exists(m_fx.dir() + QStringLiteral("/sandbox.json")));
+        const QFileInfo app(m_fx.appOptionFile());
+        QVERIFY(app.exists());
+        QCOMPARE(app.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteOther), 0);
+        // cluster.yaml points at the sandbox and holds no password
+        QCOMPARE(m_config.dataSources.size(), 2);
+        for (const DataSourceDef &ds : m_config.dataSources) {
+            QCOMPARE(ds.host, QStringLiteral("127.0.0.1"));
+            QCOMPARE(ds.port, m_fx.port(m_fx.instanceOf(ds.name)));
+            QCOMPARE(ds.username, QStringLiteral("shardpilot_app"));
+            QVERIFY(ds.password.isEmpty());
+        }
+        QFile yaml(m_fx.clusterYamlPath());
+        QVERIFY(yaml.open(QIODevice::ReadOnly));
+        const OptionFileValues v = Credentials::readOptionFile(m_fx.appOptionFile());
+        QVERIFY(v.ok());
+        QVERIFY(v.value(QStringLiteral("password")).size() >= 16);
+        QVERIFY(!yaml.readAll().contains(v.value(QStringLiteral("password")).toUtf8()));
+    }
+
+    void countsMatchGeneratorAndRouter()
+    {
+        const sandbox::DemoData data(3000, 7);
+        const sandbox::DemoLoadResult expected = sandbox::DemoLoader::expectedCounts(m_config, data);
+        QVERIFY2(expected.ok, qPrintable(expected.error));
+        QCOMPARE(expected.messages, 3000);
+        QCOMPARE(m_fx.upResult().load.rowsPerNode, expected.rowsPerNode);
+        const Router router(m_config);
+        int nonEmpty = 0;
+        for (auto it = expected.rowsPerNode.constBegin(); it != expected.rowsPerNode.constEnd(); ++it) {
+            const DataNode &node = it.key();
+            const int instance = m_fx.instanceOf(node.dataSource);
+            const QString schema = m_fx.schema(node.dataSource);
+            QCOMPARE(count(instance, schema, node.table), it.value());
+            nonEmpty += it.value() > 0 ? 1 : 0;
+            // every row on this node routes to this node
+            const QString table = node.table.section(QLatin1Char('_'), 0, -2);
+            const QString column = table == QLatin1String("t_messages") ? QStringLiteral("_target")
+                : table == QLatin1String("t_user_messages")             ? QStringLiteral("_uid")
+                                                                        : QStringLiteral("_gid");
+            Connection c;
+            QVERIFY2(c.open(m_fx.rootParams(instance)), qPrintable(c.lastError()));
+            qint64 checked = 0;
+            const bool ok = c.forEachRow(QStringLiteral("SELECT ") + Connection::quoteIdentifier(column) + QStringLiteral(" FROM ") +
+                                             Connection::quoteIdentifier(schema) + QLatin1Char('.') +
+                                             Connection::quoteIdentifier(node.table),
+                                         [&](const QList<QVariant> &row) {
+                                             const RouteResult r = router.route(table, ShardingValue{row.at(0).toString(), KeyType::String});
+                                             if (!r.ok || r.node != node)
+                                                 return false;
+                                             ++checked;
+                                             return true;
+                                         });
+            QVERIFY2(ok, qPrintable(c.lastError()));
+            QCOMPARE(checked, it.value());
+        }
+        QVERIFY(nonEmpty >= 10); // 3 tables x 4 nodes, all but a rare one receive rows
+    }
+
+    void appUserIsDmlOnly()
+    {
+        const QString schema = m_fx.schema(QStringLiteral("db0"));
+        Connection c;
+        QVERIFY2(c.open(m_fx.appParams(0, schema)), qPrintable(c.lastError()));
+        QVERIFY(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM t_messages_0")).has_value());
+        QVERIFY(!c.exec(QStringLiteral("SET GLOBAL read_only=1")));
+        QVERIFY2(c.lastErrno() == 1227 || c.lastErrno() == 1044 || c.lastErrno() == 1045, qPrintable(c.lastError()));
+        QVERIFY(!c.exec(QStringLiteral("DROP TABLE t_messages_0")));
+        QVERIFY(c.lastError().contains(QLatin1String("denied")));
+        QVERIFY(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM t_messages_0")).has_value());
+        // root is not reachable over TCP
+        ConnectionParams root;
+        root.port = m_fx.port(0);
+        root.user = QStringLiteral("root");
+        Connection r;
+        QVERIFY(!r.open(root));
+    }
+
+    void restartKeepsData()
+    {
+        const QString schema = m_fx.schema(QStringLiteral("db1"));
+        const int inst = m_fx.instanceOf(QStringLiteral("db1"));
+        const qint64 before = count(inst, schema, QStringLiteral("t_messages_1"));
+        QVERIFY(before > 0);
+        QString error;
+        QVERIFY2(m_fx.sandbox().stopInstance(inst, &error), qPrintable(error));
+        QVERIFY(!sandbox::InstanceManager::isPortOpen(m_fx.port(inst)));
+        QVERIFY2(m_fx.sandbox().startInstance(inst, &error, true), qPrintable(error));
+        QCOMPARE(count(inst, schema, QStringLiteral("t_messages_1")), before);
+        // up on an existing sandbox restarts without re-filling
+        QVERIFY2(m_fx.sandbox().stopInstance(inst, &error), qPrintable(error));
+        SandboxOptions o;
+        o.dieWithParent = true;
+        const SandboxUpResult up = m_fx.sandbox().up(o);
+        QVERIFY2(up.ok, qPrintable(up.error));
+        QVERIFY(!up.created);
+        QCOMPARE(up.started, 1);
+        QCOMPARE(count(inst, schema, QStringLiteral("t_messages_1")), before);
+    }
+
+    void killInstanceClosesPort()
+    {
+        const int port = m_fx.port(1);
+        QVERIFY(sandbox::InstanceManager::isPortOpen(port));
+        QString error;
+        QVERIFY2(m_fx.sandbox().killInstance(1, &error), qPrintable(error));
+        QVERIFY(!sandbox::InstanceManager::isPortOpen(port));
+        const auto st = m_fx.sandbox().status();
+        QVERIFY(!st.at(1).running);
+        QVERIFY(st.at(0).running);
+        QVERIFY2(m_fx.sandbox().startInstance(1, &error, true), qPrintable(error));
+        QVERIFY(sandbox::InstanceManager::isPortOpen(m_fx.port(1)));
+    }
+
+    void cleanupTestCase()
+    {
+        m_fx.stop();
+        for (const auto &s : m_fx.sandbox().status())
+            QVERIFY(!s.running);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandbox)
+#include "tst_sandbox.moc"
