@@ -24,6 +24,7 @@ struct TableStats
     qint64 indexBytes = -1;
     qint64 autoIncrement = -1;     // -1 when none
     QString error;                 // per-table failure (e.g. count cancelled or timed out)
+    bool broadcast = false;        // a broadcast table (full copy per data source): no skew
 
     qint64 rows() const { return exactRows ? *exactRows : estimatedRows; }
 };

@@ -1,6 +1,6 @@
 #include "core/cluster/StatsHistory.h"
 
-#include "core/analysis/Skew.h"
+#include "core/cluster/Inspector.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -117,7 +117,7 @@ bool StatsHistory::ensureSchema()
         " data_source TEXT NOT NULL, table_name TEXT NOT NULL, logic_table TEXT NOT NULL,"
         " exists_on_server INTEGER NOT NULL, known_to_config INTEGER NOT NULL,"
         " estimated_rows INTEGER, exact_rows INTEGER, data_bytes INTEGER, index_bytes INTEGER,"
-        " auto_increment INTEGER, error TEXT,"
+        " auto_increment INTEGER, error TEXT, broadcast INTEGER NOT NULL DEFAULT 0,"
         " PRIMARY KEY (snapshot_id, data_source, table_name))",
         "CREATE INDEX IF NOT EXISTS table_stats_node ON table_stats(data_source, table_name)",
         "CREATE INDEX IF NOT EXISTS table_stats_logic ON table_stats(logic_table)",
@@ -193,7 +193,7 @@ qint64 StatsHistory::record(const ClusterSnapshot &s)
     q.prepare(QStringLiteral(
         "INSERT OR REPLACE INTO table_stats (snapshot_id, data_source, table_name, logic_table,"
         " exists_on_server, known_to_config, estimated_rows, exact_rows, data_bytes, index_bytes,"
-        " auto_increment, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        " auto_increment, error, broadcast) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const TableStats &t : s.tables) {
         q.addBindValue(id);
         q.addBindValue(text(t.node.dataSource));
@@ -207,6 +207,7 @@ qint64 StatsHistory::record(const ClusterSnapshot &s)
         q.addBindValue(nullable(t.indexBytes));
         q.addBindValue(nullable(t.autoIncrement));
         q.addBindValue(t.error);
+        q.addBindValue(t.broadcast ? 1 : 0);
         if (!q.exec())
             return failed(q);
     }
@@ -295,7 +296,7 @@ std::optional<ClusterSnapshot> StatsHistory::snapshot(qint64 id) const
 
     q.prepare(QStringLiteral(
         "SELECT data_source, table_name, logic_table, exists_on_server, known_to_config,"
-        " estimated_rows, exact_rows, data_bytes, index_bytes, auto_increment, error"
+        " estimated_rows, exact_rows, data_bytes, index_bytes, auto_increment, error, broadcast"
         " FROM table_stats WHERE snapshot_id = ? ORDER BY rowid"));
     q.addBindValue(id);
     if (!q.exec()) {
@@ -315,9 +316,10 @@ std::optional<ClusterSnapshot> StatsHistory::snapshot(qint64 id) const
         t.indexBytes = orMinus(q.value(8));
         t.autoIncrement = orMinus(q.value(9));
         t.error = q.value(10).toString();
+        t.broadcast = q.value(11).toInt() != 0;
         s.tables.append(t);
     }
-    s.skew = computeSkew(s.tables);
+    s.skew = Inspector::computeSkew(s.tables);
     return s;
 }
 
@@ -436,23 +438,6 @@ QList<TableGrowth> StatsHistory::growth(const ClusterSnapshot &previous, const C
         g.currentRows = t.existsOnServer ? t.rows() : -1;
         out.append(g);
     }
-    return out;
-}
-
-QList<SkewStats> StatsHistory::computeSkew(const QList<TableStats> &tables)
-{
-    QStringList order;
-    QMap<QString, QList<NodeRows>> byLogic;
-    for (const TableStats &t : tables) {
-        if (!t.knownToConfig || t.logicTable.isEmpty())
-            continue;
-        if (!byLogic.contains(t.logicTable))
-            order.append(t.logicTable);
-        byLogic[t.logicTable].append(NodeRows{t.node, t.existsOnServer ? t.rows() : -1});
-    }
-    QList<SkewStats> out;
-    for (const QString &logic : order)
-        out.append(Skew::compute(logic, byLogic.value(logic)));
     return out;
 }
 

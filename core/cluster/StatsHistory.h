@@ -58,7 +58,7 @@ public:
     qint64 record(const ClusterSnapshot &snapshot);
 
     QList<SnapshotInfo> snapshots() const; // oldest first
-    std::optional<ClusterSnapshot> snapshot(qint64 id) const;
+    std::optional<ClusterSnapshot> snapshot(qint64 id) const; // skew recomputed
     std::optional<ClusterSnapshot> latest() const;
     std::optional<ClusterSnapshot> previous() const; // the one before latest()
 
@@ -73,8 +73,6 @@ public:
     int prune(const QDateTime &olderThan); // deletes older snapshots; returns how many
 
     static QList<TableGrowth> growth(const ClusterSnapshot &previous, const ClusterSnapshot &current);
-    // Skew per logic table from a snapshot's tables (tables the config does not know are skipped).
-    static QList<SkewStats> computeSkew(const QList<TableStats> &tables);
 
 private:
     bool ensureSchema();

@@ -1,0 +1,85 @@
+#pragma once
+#include "core/cluster/ClusterStats.h"
+#include "core/cluster/Connection.h"
+#include "core/cluster/Credentials.h"
+
+#include <QHash>
+#include <QMutex>
+
+#include <atomic>
+#include <functional>
+
+namespace sp {
+
+struct InspectionOptions
+{
+    bool exactCounts = false;       // SELECT COUNT(*) per data node (otherwise estimates only)
+    int perInstanceConcurrency = 2; // parallel COUNT(*) per server (host:port)
+    int overallConcurrency = 8;     // worker threads for the whole cluster
+    int connectTimeoutSec = 3;
+    int readTimeoutSec = 10;        // health and information_schema queries
+    int countTimeoutSec = 600;      // per COUNT(*), enforced by the server (0: no limit)
+    CredentialOptions credentials;
+};
+
+struct InspectionResult
+{
+    ClusterSnapshot snapshot;
+    bool cancelled = false;
+    qint64 elapsedMs = 0;
+    int countsRun = 0;      // COUNT(*) statements that finished
+    QStringList notes;      // non-fatal problems (e.g. "db0: replica status: access denied")
+};
+
+// Shared between the caller and a running inspection: cancellation and the statements in flight
+// (so a cancel can KILL QUERY them). cancel() only sets a flag and never blocks; the inspection's
+// own thread sends the KILLs.
+class InspectionControl final
+{
+public:
+    void cancel() { m_cancelled.store(true); }
+    bool isCancelled() const { return m_cancelled.load(); }
+
+    // Used by the workers.
+    int beginQuery(const ConnectionParams &params, unsigned long threadId);
+    void endQuery(int token);
+    int killInFlight(); // KILL QUERY every registered statement; returns how many were killed
+
+private:
+    struct InFlight
+    {
+        ConnectionParams params;
+        unsigned long threadId = 0;
+    };
+    std::atomic<bool> m_cancelled{false};
+    QMutex m_mutex;
+    QHash<int, InFlight> m_inFlight;
+    int m_nextToken = 1;
+};
+
+using InspectionProgress = std::function<void(int done, int total)>;
+
+// Inspects a live cluster: per data source the server's health and its tables' estimates from
+// information_schema (one query per schema), then optionally exact counts in parallel (at most
+// perInstanceConcurrency per server, overallConcurrency in all). Every worker opens its own
+// connection; a dead server costs at most the connect timeout and never stalls the others.
+// run() blocks the calling thread (never call it on a GUI thread: use InspectionJob there).
+// `progress` is called from worker threads, serialised.
+class Inspector final
+{
+public:
+    static InspectionResult run(const ShardingConfig &config, const InspectionOptions &options,
+                                InspectionControl *control = nullptr,
+                                const InspectionProgress &progress = {});
+
+    // Skew per logic table from a snapshot's tables; tables the config does not know and broadcast
+    // tables are skipped, missing tables count as unknown.
+    static QList<SkewStats> computeSkew(const QList<TableStats> &tables);
+
+    // Connection parameters for a data source: host/port/schema from its URL, user and password
+    // through Credentials (config, environment, option file, secret store).
+    static ConnectionParams paramsFor(const DataSourceDef &ds, const InspectionOptions &options,
+                                      ResolvedCredentials *credentials = nullptr);
+};
+
+} // namespace sp
