@@ -74,8 +74,10 @@ LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileNam
     }
     const detail::PrescanResult pre = detail::prescanYaml(yaml);
     if (!pre.ok) {
-        diags << fileDiagnostic(fileName, QStringLiteral("yaml-too-deep"), pre.message, pre.line, pre.column,
-                                QStringLiteral("A sharding configuration is never this deeply nested."));
+        diags << fileDiagnostic(fileName, pre.code, pre.message, pre.line, pre.column,
+                                pre.code == QLatin1String("yaml-too-deep")
+                                    ? QStringLiteral("A sharding configuration is never this deeply nested.")
+                                    : QStringLiteral("Add the closing quote."));
         return result;
     }
 

@@ -15,6 +15,7 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
     std::vector<int> blockStack; // columns of the open block nodes
     int flow = 0;
     char quote = 0; // open quoted scalar spanning lines
+    int quoteLine = 0, quoteColumn = 0;
     const int n = int(text.size());
     int lineNo = 0;
     int i = 0;
@@ -23,6 +24,7 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
         r.line = lineNo;
         r.column = column;
         r.message = why;
+        r.code = QStringLiteral("yaml-too-deep");
         return r;
     };
     while (i < n) {
@@ -72,6 +74,8 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
             }
             if ((c == '\'' || c == '"') && isTokenStartBefore(before)) {
                 quote = c;
+                quoteLine = lineNo;
+                quoteColumn = p - start;
                 continue;
             }
             if (c == '#' && (before == 0 || isBlank(before)))
@@ -84,6 +88,13 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
                 --flow;
             }
         }
+    }
+    if (quote) {
+        r.ok = false;
+        r.line = quoteLine;
+        r.column = quoteColumn;
+        r.code = QStringLiteral("yaml-syntax");
+        r.message = QStringLiteral("the quoted value starting here is never closed");
     }
     return r;
 }
