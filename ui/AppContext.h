@@ -27,6 +27,16 @@ public:
     const std::optional<ClusterSnapshot> &snapshot() const { return m_snapshot; }
     const std::optional<ClusterSnapshot> &previousSnapshot() const { return m_previous; }
 
+    // User preferences the pages need (the main window copies them from Settings).
+    qint64 rowLimit() const { return m_rowLimit; }                // per physical table
+    int refreshIntervalSeconds() const { return m_refreshSeconds; } // 0: auto-refresh off
+    void setPreferences(qint64 rowLimit, int refreshSeconds)
+    {
+        m_rowLimit = rowLimit > 0 ? rowLimit : 30000000;
+        m_refreshSeconds = refreshSeconds < 0 ? 0 : refreshSeconds;
+        emit preferencesChanged();
+    }
+
     void setConfig(const QString &path, const LoadResult &load, const Diagnostics &lint)
     {
         m_configPath = path;
@@ -47,6 +57,7 @@ public:
 signals:
     void configChanged();
     void snapshotChanged();
+    void preferencesChanged();
 
 private:
     QString m_configPath;
@@ -54,6 +65,8 @@ private:
     Diagnostics m_lint;
     std::optional<ClusterSnapshot> m_snapshot;
     std::optional<ClusterSnapshot> m_previous;
+    qint64 m_rowLimit = 30000000;
+    int m_refreshSeconds = 30;
 };
 
 } // namespace sp::ui

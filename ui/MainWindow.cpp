@@ -1,50 +1,229 @@
 #include "ui/MainWindow.h"
 
+#include "core/analysis/Linter.h"
 #include "core/config/ConfigLoader.h"
+#include "ui/AppContext.h"
+#include "ui/Settings.h"
+#include "ui/SettingsDialog.h"
+#include "ui/export/ExportController.h"
+#include "ui/pages/RoutingPage.h"
+#include "ui/pages/TopologyPage.h"
+#include "ui/pages/WelcomePage.h"
+
+// Pages built in parallel by the dashboard/history/editor work: included when present.
+#if __has_include("ui/pages/DashboardPage.h")
+#include "ui/pages/DashboardPage.h"
+#define SP_HAVE_DASHBOARD 1
+#endif
+#if __has_include("ui/pages/HistoryPage.h")
+#include "ui/pages/HistoryPage.h"
+#define SP_HAVE_HISTORY 1
+#endif
+#if __has_include("ui/pages/EditorPage.h")
+#include "ui/pages/EditorPage.h"
+#define SP_HAVE_EDITOR 1
+#endif
 
 #include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
-#include <QHeaderView>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
-#include <QPlainTextEdit>
-#include <QSplitter>
+#include <QMessageBox>
+#include <QStackedWidget>
 #include <QStatusBar>
-#include <QTreeWidget>
+#include <QStyle>
+#include <QSplitter>
 
 namespace sp::ui {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+namespace {
+// Placeholder for a page whose class is not in this build.
+QWidget *missingPage(const QString &title, QWidget *parent)
+{
+    auto *l = new QLabel(MainWindow::tr("%1 is not available in this build.").arg(title), parent);
+    l->setAlignment(Qt::AlignCenter);
+    return l;
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
+    : QMainWindow(parent), m_settings(settings ? std::move(settings) : std::make_unique<Settings>()),
+      m_ctx(new AppContext(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("ShardPilot"));
-    resize(1200, 800);
+    resize(1280, 820);
+    m_ctx->setPreferences(m_settings->rowLimit(), m_settings->refreshIntervalSeconds());
+    m_export = new ExportController(m_ctx, this, this);
+    m_export->setRowLimit(m_settings->rowLimit());
+    connect(m_export, &ExportController::message, this, [this](const QString &m) {
+        statusBar()->showMessage(m, 10000);
+    });
 
-    auto *split = new QSplitter(Qt::Vertical, this);
-    m_tree = new QTreeWidget(split);
-    m_tree->setObjectName(QStringLiteral("topologyTree"));
-    m_tree->setHeaderLabels({tr("Logic table / data node"), tr("Data source"), tr("Table")});
-    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_findings = new QPlainTextEdit(split);
-    m_findings->setObjectName(QStringLiteral("loadFindings"));
-    m_findings->setReadOnly(true);
-    split->setStretchFactor(0, 3);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    m_nav = new QListWidget(split);
+    m_nav->setObjectName(QStringLiteral("navigation"));
+    m_nav->setIconSize(QSize(24, 24));
+    m_nav->setSpacing(2);
+    m_stack = new QStackedWidget(split);
+    m_stack->setObjectName(QStringLiteral("pages"));
+    split->addWidget(m_nav);
+    split->addWidget(m_stack);
     split->setStretchFactor(1, 1);
+    split->setSizes({170, 1100});
     setCentralWidget(split);
+    connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
 
-    auto *file = menuBar()->addMenu(tr("&File"));
-    auto *open = file->addAction(tr("&Open config…"), this, &MainWindow::chooseConfig);
-    open->setShortcut(QKeySequence::Open);
-    file->addSeparator();
-    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    QStyle *st = style();
+    m_welcome = new WelcomePage(m_ctx, m_stack);
+    m_welcome->setSandboxDir(m_settings->sandboxDir());
+    addPage(QStringLiteral("welcome"), tr("Welcome"), m_welcome, st->standardIcon(QStyle::SP_DirHomeIcon));
+    addPage(QStringLiteral("topology"), tr("Topology"), new TopologyPage(m_ctx, m_stack),
+            st->standardIcon(QStyle::SP_DriveNetIcon));
+#ifdef SP_HAVE_DASHBOARD
+    addPage(QStringLiteral("dashboard"), tr("Dashboard"), new DashboardPage(m_ctx, m_stack),
+            st->standardIcon(QStyle::SP_ComputerIcon));
+#else
+    addPage(QStringLiteral("dashboard"), tr("Dashboard"), missingPage(tr("Dashboard"), m_stack),
+            st->standardIcon(QStyle::SP_ComputerIcon));
+#endif
+#ifdef SP_HAVE_HISTORY
+    addPage(QStringLiteral("history"), tr("History"), new HistoryPage(m_ctx, m_stack),
+            st->standardIcon(QStyle::SP_FileDialogContentsView));
+#else
+    addPage(QStringLiteral("history"), tr("History"), missingPage(tr("History"), m_stack),
+            st->standardIcon(QStyle::SP_FileDialogContentsView));
+#endif
+    addPage(QStringLiteral("routing"), tr("Routing"), new RoutingPage(m_ctx, m_stack),
+            st->standardIcon(QStyle::SP_ArrowForward));
+#ifdef SP_HAVE_EDITOR
+    addPage(QStringLiteral("editor"), tr("Editor"), new EditorPage(m_ctx, m_stack),
+            st->standardIcon(QStyle::SP_FileDialogDetailedView));
+#else
+    addPage(QStringLiteral("editor"), tr("Editor"), missingPage(tr("Editor"), m_stack),
+            st->standardIcon(QStyle::SP_FileDialogDetailedView));
+#endif
+    m_nav->setFixedWidth(std::max(150, m_nav->sizeHintForColumn(0) + 24));
+
+    auto *dock = new QDockWidget(tr("Findings"), this);
+    dock->setObjectName(QStringLiteral("findingsDock"));
+    m_findings = new QListWidget(dock);
+    m_findings->setObjectName(QStringLiteral("findingsList"));
+    dock->setWidget(m_findings);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openConfig);
+    connect(m_welcome, &WelcomePage::openDialogRequested, this, &MainWindow::chooseConfig);
+    connect(m_welcome, &WelcomePage::sandboxReady, this, [this](const QString &path) {
+        if (openConfig(path))
+            showPage(QStringLiteral("dashboard"));
+    });
+
+    createMenus();
+    refreshRecentFiles();
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
+    m_nav->setCurrentRow(0);
     statusBar()->showMessage(tr("Open a sharding YAML to begin (Ctrl+O)."));
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::addPage(const QString &id, const QString &title, QWidget *page, const QIcon &icon)
+{
+    m_pageIds << id;
+    m_stack->addWidget(page);
+    auto *item = new QListWidgetItem(icon, title, m_nav);
+    item->setData(Qt::UserRole, id);
+}
+
+QWidget *MainWindow::page(const QString &id) const
+{
+    const int i = int(m_pageIds.indexOf(id));
+    return i < 0 ? nullptr : m_stack->widget(i);
+}
+
+void MainWindow::showPage(const QString &id)
+{
+    const int i = int(m_pageIds.indexOf(id));
+    if (i >= 0)
+        m_nav->setCurrentRow(i);
+}
+
+QString MainWindow::currentPageId() const
+{
+    return m_pageIds.value(m_stack->currentIndex());
+}
+
+void MainWindow::createMenus()
+{
+    auto *file = menuBar()->addMenu(tr("&File"));
+    auto *open = file->addAction(tr("&Open config…"), this, &MainWindow::chooseConfig);
+    open->setObjectName(QStringLiteral("actionOpen"));
+    open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    auto *sandbox = file->addAction(tr("Start local &sandbox"), this, &MainWindow::openSandbox);
+    sandbox->setObjectName(QStringLiteral("actionSandbox"));
+    file->addSeparator();
+    auto *exp = file->addMenu(tr("&Export"));
+    exp->setObjectName(QStringLiteral("menuExport"));
+    const struct
+    {
+        ExportController::Kind kind;
+        QString text;
+        const char *name;
+    } exports[] = {
+        {ExportController::Kind::Config, tr("Config (YAML, passwords redacted)…"), "actionExportConfig"},
+        {ExportController::Kind::RoutingJson, tr("Routing table (JSON)…"), "actionExportRouting"},
+        {ExportController::Kind::StatsCsv, tr("Statistics (CSV)…"), "actionExportCsv"},
+        {ExportController::Kind::HtmlReport, tr("Report (HTML)…"), "actionExportHtml"},
+        {ExportController::Kind::PdfReport, tr("Report (PDF)…"), "actionExportPdf"},
+    };
+    for (const auto &e : exports) {
+        const auto kind = e.kind;
+        auto *a = exp->addAction(e.text, this, [this, kind] { m_export->run(kind); });
+        a->setObjectName(QLatin1String(e.name));
+    }
+    file->addSeparator();
+    auto *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("actionQuit"));
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < m_nav->count(); ++i) {
+        auto *a = m_viewMenu->addAction(m_nav->item(i)->icon(), m_nav->item(i)->text(), this,
+                                        [this, i] { m_nav->setCurrentRow(i); });
+        a->setObjectName(QStringLiteral("actionPage_") + m_pageIds.at(i));
+        if (i < 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+    m_viewMenu->addSeparator();
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("findingsDock")))
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    auto *tools = menuBar()->addMenu(tr("&Tools"));
+    auto *settings = tools->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settings->setObjectName(QStringLiteral("actionSettings"));
+    settings->setMenuRole(QAction::PreferencesRole);
+
+    auto *help = menuBar()->addMenu(tr("&Help"));
+    auto *about = help->addAction(tr("&About ShardPilot"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
 void MainWindow::chooseConfig()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open sharding config"), QString(),
+    const QString start = m_settings->recentFiles().isEmpty()
+        ? QString()
+        : QFileInfo(m_settings->recentFiles().constFirst()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open sharding config"), start,
                                                       tr("YAML files (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         openConfig(path);
@@ -52,26 +231,88 @@ void MainWindow::chooseConfig()
 
 bool MainWindow::openConfig(const QString &path)
 {
-    const LoadResult r = ConfigLoader::loadFile(path);
-    m_tree->clear();
-    for (const TableRule &t : r.config.tables) {
-        auto *item = new QTreeWidgetItem(m_tree, {t.logicTable});
-        for (const DataNode &n : t.dataNodes)
-            new QTreeWidgetItem(item, {n.toString(), n.dataSource, n.table});
+    const LoadResult load = ConfigLoader::loadFile(path);
+    const Diagnostics lint = load.ok() ? Linter::lint(load.config) : Diagnostics{};
+    m_ctx->setConfig(path, load, lint);
+
+    m_findings->clear();
+    int errors = 0;
+    int warnings = 0;
+    for (const Diagnostics *list : {&load.diagnostics, &lint}) {
+        for (const Diagnostic &d : *list) {
+            const auto icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
+                : d.severity == Severity::Warning           ? QStyle::SP_MessageBoxWarning
+                                                            : QStyle::SP_MessageBoxInformation;
+            errors += d.severity == Severity::Error ? 1 : 0;
+            warnings += d.severity == Severity::Warning ? 1 : 0;
+            auto *item = new QListWidgetItem(style()->standardIcon(icon), d.toString(), m_findings);
+            if (!d.hint.isEmpty())
+                item->setToolTip(d.hint);
+        }
     }
-    QStringList lines;
-    for (const Diagnostic &d : r.diagnostics)
-        lines << d.toString();
-    m_findings->setPlainText(lines.join(QLatin1Char('\n')));
-    setWindowTitle(tr("ShardPilot — %1").arg(path));
-    statusBar()->showMessage(tr("%n logic table(s) loaded", nullptr, int(r.config.tables.size())));
-    return r.ok();
+    if (QFileInfo::exists(path)) {
+        m_settings->addRecentFile(QFileInfo(path).absoluteFilePath());
+        refreshRecentFiles();
+    }
+    setWindowTitle(tr("ShardPilot — %1").arg(QFileInfo(path).fileName()));
+    statusBar()->showMessage(tr("%1: %2 logic table(s), %3 error(s), %4 warning(s)")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(load.config.tables.size())
+                                 .arg(errors)
+                                 .arg(warnings));
+    if (currentPageId() == QLatin1String("welcome"))
+        showPage(QStringLiteral("topology"));
+    return load.ok();
 }
 
 void MainWindow::openSandbox()
 {
-    // Filled in by the live-cluster work: start the sandbox and open its cluster.yaml.
-    openConfig(QStringLiteral(":/examples/fsharechat-crc32.yaml"));
+    showPage(QStringLiteral("welcome"));
+    m_welcome->startSandbox();
+}
+
+void MainWindow::refreshRecentFiles()
+{
+    const QStringList files = m_settings->recentFiles();
+    m_welcome->setRecentFiles(files);
+    m_recentMenu->clear();
+    for (const QString &f : files)
+        m_recentMenu->addAction(f, this, [this, f] { openConfig(f); });
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear the list"), this, [this] {
+        m_settings->clearRecentFiles();
+        refreshRecentFiles();
+    });
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(m_settings.get(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const bool languageChanged = dialog.apply();
+    m_ctx->setPreferences(m_settings->rowLimit(), m_settings->refreshIntervalSeconds());
+    m_export->setRowLimit(m_settings->rowLimit());
+    m_welcome->setSandboxDir(m_settings->sandboxDir());
+    if (languageChanged)
+        QMessageBox::information(this, tr("Settings"), tr("Restart ShardPilot to use the new language."));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About ShardPilot"),
+                       tr("<h3>ShardPilot %1</h3><p>Administration console for hash-sharded MySQL and "
+                          "MariaDB clusters: topology, skew, routing preview, expansion planning and "
+                          "export.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    m_settings->sync();
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace sp::ui

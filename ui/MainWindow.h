@@ -1,28 +1,66 @@
 #pragma once
+#include "ui/Settings.h"
+
 #include <QMainWindow>
 
-class QTreeWidget;
-class QPlainTextEdit;
+#include <memory>
+
+class QListWidget;
+class QMenu;
+class QStackedWidget;
 
 namespace sp::ui {
 
-// Assembles the pages; owns no domain logic.
+class AppContext;
+class ExportController;
+class WelcomePage;
+
+// Assembles the pages, menus and status bar; owns no domain logic.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // `settings` defaults to the application's QSettings; tests pass their own.
+    explicit MainWindow(QWidget *parent = nullptr, std::unique_ptr<Settings> settings = {});
     ~MainWindow() override;
 
+    AppContext *context() const { return m_ctx; }
+    Settings *settings() const { return m_settings.get(); }
+    ExportController *exporter() const { return m_export; }
+    WelcomePage *welcomePage() const { return m_welcome; }
+
+    // Stable page ids: welcome, topology, dashboard, history, routing, editor.
+    QStringList pageIds() const { return m_pageIds; }
+    QWidget *page(const QString &id) const;
+    void showPage(const QString &id);
+    QString currentPageId() const;
+
+    // Loads + lints the file and publishes it through the AppContext. False when it has errors.
     bool openConfig(const QString &path);
     void openSandbox();
 
-private:
-    void chooseConfig();
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
-    QTreeWidget *m_tree = nullptr;
-    QPlainTextEdit *m_findings = nullptr;
+private:
+    void addPage(const QString &id, const QString &title, QWidget *page, const QIcon &icon);
+    void createMenus();
+    void chooseConfig();
+    void refreshRecentFiles();
+    void showSettings();
+    void showAbout();
+
+    std::unique_ptr<Settings> m_settings;
+    AppContext *m_ctx = nullptr;
+    ExportController *m_export = nullptr;
+    WelcomePage *m_welcome = nullptr;
+    QListWidget *m_nav = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QListWidget *m_findings = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QStringList m_pageIds;
 };
 
 } // namespace sp::ui

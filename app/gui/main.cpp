@@ -1,8 +1,34 @@
 // shardpilot: the desktop console. Only wiring: application object, translations, main window.
+#include "ScreenshotTour.h"
+
 #include "ui/MainWindow.h"
+#include "ui/Settings.h"
+#include "ui/pages/RoutingPage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QTranslator>
+
+namespace {
+
+// Installs the console's and Qt's own translations for `language` ("en", "zh_CN"; empty: system).
+void installTranslators(QApplication &app, const QString &language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    auto *own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("shardpilot"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    QLocale::setDefault(locale);
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -16,10 +42,24 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Open the local sandbox cluster on start."));
-    parser.addOption(sandbox);
+                                     QStringLiteral("Start the local sandbox cluster and open it."));
+    const QCommandLineOption language(QStringLiteral("language"),
+                                      QStringLiteral("User interface language (en, zh_CN)."),
+                                      QStringLiteral("code"));
+    const QCommandLineOption screenshots(QStringLiteral("screenshot-dir"),
+                                         QStringLiteral("Visit every page, save DIR/<page>.png, quit."),
+                                         QStringLiteral("dir"));
+    const QCommandLineOption routeKeys(QStringLiteral("route-keys"),
+                                       QStringLiteral("Keys (comma-separated) to show on the Routing page."),
+                                       QStringLiteral("keys"));
+    parser.addOptions({sandbox, language, screenshots, routeKeys});
     parser.addPositionalArgument(QStringLiteral("config"), QStringLiteral("Sharding YAML to open."));
     parser.process(app);
+
+    {
+        sp::ui::Settings settings;
+        installTranslators(app, parser.isSet(language) ? parser.value(language) : settings.language());
+    }
 
     sp::ui::MainWindow window;
     window.show();
@@ -27,5 +67,18 @@ int main(int argc, char **argv)
         window.openConfig(parser.positionalArguments().constFirst());
     else if (parser.isSet(sandbox))
         window.openSandbox();
+
+    if (parser.isSet(routeKeys)) {
+        if (auto *keys = window.page(QStringLiteral("routing"))->findChild<QPlainTextEdit *>(
+                QStringLiteral("routingKeys"))) {
+            keys->setPlainText(parser.value(routeKeys).split(QLatin1Char(',')).join(QLatin1Char('\n')));
+            if (auto *routing = qobject_cast<sp::ui::RoutingPage *>(window.page(QStringLiteral("routing"))))
+                routing->route();
+        }
+    }
+    if (parser.isSet(screenshots)) {
+        auto *tour = new ScreenshotTour(&window, parser.value(screenshots), &app);
+        tour->start(1000);
+    }
     return app.exec();
 }

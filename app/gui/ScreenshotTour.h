@@ -1,0 +1,36 @@
+#pragma once
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+namespace sp::ui {
+class MainWindow;
+}
+
+// --screenshot-dir: visits every page of the main window, waits for its data, saves
+// DIR/<page>.png from window()->grab(), then quits. Timers only: no nested event loops.
+class ScreenshotTour final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ScreenshotTour)
+public:
+    ScreenshotTour(sp::ui::MainWindow *window, const QString &dir, QObject *parent = nullptr);
+
+    // Starts after `settleMs` (config loading / sandbox start happen before).
+    void start(int settleMs);
+    // Pages that show cluster data wait up to this long for a snapshot.
+    void setSnapshotTimeoutMs(int ms) { m_snapshotTimeoutMs = ms; }
+
+private:
+    void waitForConfig();
+    void visitNext();
+    void grabCurrent();
+
+    QPointer<sp::ui::MainWindow> m_window;
+    QString m_dir;
+    QStringList m_todo;
+    QString m_current;
+    int m_waitedMs = 0;
+    int m_snapshotTimeoutMs = 60000;
+    int m_failures = 0;
+};

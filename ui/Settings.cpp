@@ -1,0 +1,116 @@
+#include "ui/Settings.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace sp::ui {
+
+namespace {
+QString key(const char *k)
+{
+    return QLatin1String(k);
+}
+} // namespace
+
+Settings::Settings() = default;
+
+Settings::Settings(const QString &iniFile) : m_settings(iniFile, QSettings::IniFormat) {}
+
+QByteArray Settings::windowGeometry() const
+{
+    return m_settings.value(key("window/geometry")).toByteArray();
+}
+
+void Settings::setWindowGeometry(const QByteArray &g)
+{
+    m_settings.setValue(key("window/geometry"), g);
+}
+
+QByteArray Settings::windowState() const
+{
+    return m_settings.value(key("window/state")).toByteArray();
+}
+
+void Settings::setWindowState(const QByteArray &s)
+{
+    m_settings.setValue(key("window/state"), s);
+}
+
+QStringList Settings::recentFiles() const
+{
+    return m_settings.value(key("files/recent")).toStringList();
+}
+
+void Settings::addRecentFile(const QString &path)
+{
+    if (path.isEmpty() || path.startsWith(QLatin1Char(':')))
+        return; // embedded examples are offered separately
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    m_settings.setValue(key("files/recent"), files);
+}
+
+void Settings::removeRecentFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    m_settings.setValue(key("files/recent"), files);
+}
+
+void Settings::clearRecentFiles()
+{
+    m_settings.remove(key("files/recent"));
+}
+
+QString Settings::language() const
+{
+    return m_settings.value(key("ui/language")).toString();
+}
+
+void Settings::setLanguage(const QString &code)
+{
+    m_settings.setValue(key("ui/language"), code);
+}
+
+int Settings::refreshIntervalSeconds() const
+{
+    bool ok = false;
+    const int v = m_settings.value(key("cluster/refreshSeconds"), kDefaultRefreshSeconds).toInt(&ok);
+    return ok && v >= 0 ? v : kDefaultRefreshSeconds;
+}
+
+void Settings::setRefreshIntervalSeconds(int s)
+{
+    m_settings.setValue(key("cluster/refreshSeconds"), std::max(0, s));
+}
+
+qint64 Settings::rowLimit() const
+{
+    bool ok = false;
+    const qint64 v = m_settings.value(key("cluster/rowLimit"), kDefaultRowLimit).toLongLong(&ok);
+    return ok && v > 0 ? v : kDefaultRowLimit;
+}
+
+void Settings::setRowLimit(qint64 rows)
+{
+    m_settings.setValue(key("cluster/rowLimit"), rows > 0 ? rows : kDefaultRowLimit);
+}
+
+QString Settings::sandboxDir() const
+{
+    const QString v = m_settings.value(key("sandbox/dir")).toString();
+    if (!v.isEmpty())
+        return v;
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(QStringLiteral("sandbox"));
+}
+
+void Settings::setSandboxDir(const QString &dir)
+{
+    m_settings.setValue(key("sandbox/dir"), dir);
+}
+
+} // namespace sp::ui

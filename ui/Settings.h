@@ -1,0 +1,50 @@
+#pragma once
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace sp::ui {
+
+// Typed access to the console's QSettings. Holds no secrets: passwords never go through here.
+class Settings final
+{
+public:
+    Settings();
+    // For tests: a settings file of its own (INI format).
+    explicit Settings(const QString &iniFile);
+
+    static constexpr qint64 kDefaultRowLimit = 30000000;
+    static constexpr int kDefaultRefreshSeconds = 30;
+    static constexpr int kMaxRecentFiles = 10;
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &g);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &s);
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString &path); // most recent first, no duplicates, capped
+    void removeRecentFile(const QString &path);
+    void clearRecentFiles();
+
+    // "en" or "zh_CN"; empty means follow the system locale.
+    QString language() const;
+    void setLanguage(const QString &code);
+
+    int refreshIntervalSeconds() const; // 0 disables auto-refresh
+    void setRefreshIntervalSeconds(int s);
+
+    qint64 rowLimit() const;
+    void setRowLimit(qint64 rows);
+
+    QString sandboxDir() const; // default: <app data>/sandbox
+    void setSandboxDir(const QString &dir);
+
+    void sync() { m_settings.sync(); }
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace sp::ui

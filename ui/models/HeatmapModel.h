@@ -1,0 +1,94 @@
+#pragma once
+#include "core/cluster/ClusterStats.h"
+#include "core/config/ShardingConfig.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace sp::ui {
+
+// A matrix of one metric per data node: rows = data sources, columns = the n-th physical table of
+// that data source, for one logic table; or, for the compact all-tables view, rows = "table · ds".
+// Built from the config and the latest (and previous) snapshot; no I/O. Cells without a data node
+// are "absent"; nodes without a known value are "unknown" (NaN).
+class HeatmapModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HeatmapModel)
+public:
+    enum class Metric { Rows, Bytes, Growth };
+    Q_ENUM(Metric)
+    enum Roles {
+        ValueRole = Qt::UserRole + 1, // double; invalid QVariant when unknown or absent
+        NodeRole,                     // "ds.table"; invalid when absent
+        LogicTableRole                // the row's logic table
+    };
+
+    explicit HeatmapModel(QObject *parent = nullptr);
+
+    // logicTable empty: every sharded logic table (compact view).
+    void resetData(const ShardingConfig &config, const std::optional<ClusterSnapshot> &current,
+                   const std::optional<ClusterSnapshot> &previous, const QString &logicTable);
+    void setMetric(Metric metric);
+    Metric metric() const { return m_metric; }
+    QString logicTable() const { return m_logicTable; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Fast matrix access for the painter (no QVariant).
+    int rows() const { return m_rowLabels.size(); }
+    int columns() const { return m_columnLabels.size(); }
+    bool hasNode(int r, int c) const { return m_cells.at(r * columns() + c).present; }
+    double value(int r, int c) const; // NaN when unknown or absent
+    DataNode node(int r, int c) const { return m_cells.at(r * columns() + c).node; }
+    const QString &rowLabel(int r) const { return m_rowLabels.at(r); }
+    const QString &columnLabel(int c) const { return m_columnLabels.at(c); }
+    // First row of each logic table in the compact view (for separators); {0} otherwise.
+    const QList<int> &groupStarts() const { return m_groupStarts; }
+    double minValue() const { return m_min; } // over known values; 0 when none
+    double maxValue() const { return m_max; }
+    int knownCells() const { return m_known; }
+
+    // Exact numbers for a tooltip or a details panel.
+    QString describeCell(int r, int c) const;
+    static QString formatValue(Metric metric, double v);
+
+    // For benchmarks and tests: fill directly (values NaN = unknown).
+    void setMatrix(const QStringList &rowLabels, const QStringList &columnLabels,
+                   const QList<double> &values);
+
+private:
+    struct Cell
+    {
+        DataNode node;
+        bool present = false;
+        qint64 rows = -1;
+        qint64 bytes = -1;
+        qint64 previousRows = -1;
+        double override = 0; // setMatrix() values
+        bool useOverride = false;
+    };
+    void recomputeRange();
+    double cellValue(const Cell &cell) const;
+
+    Metric m_metric = Metric::Rows;
+    QString m_logicTable;
+    QStringList m_rowLabels;
+    QStringList m_columnLabels;
+    QStringList m_rowTables;
+    QList<Cell> m_cells;
+    QList<double> m_values; // cached per metric
+    QList<int> m_groupStarts{0};
+    double m_min = 0;
+    double m_max = 0;
+    int m_known = 0;
+};
+
+} // namespace sp::ui
