@@ -132,6 +132,8 @@ SourceOutcome inspectSource(const DataSourceDef &ds, const InspectionOptions &o)
         // MySQL 8 caches information_schema statistics for a day by default.
         c.exec(QStringLiteral("SET SESSION information_schema_stats_expiry = 0"));
     }
+    if (!o.tables)
+        return out;
     QString err;
     if (auto t = inspection::listSchemaTables(c, ds.database, &err)) {
         out.listed = true;
@@ -252,7 +254,7 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
 
     // The physical tables the config names, in config order, without duplicates.
     QSet<QString> seen;
-    for (const TableRule &rule : config.tables) {
+    for (const TableRule &rule : o.tables ? config.tables : QList<TableRule>()) {
         for (const DataNode &n : rule.dataNodes) {
             if (seen.contains(n.toString()))
                 continue;
@@ -263,7 +265,7 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
             snap.tables.append(t);
         }
     }
-    for (const BroadcastTable &b : config.broadcastTables) {
+    for (const BroadcastTable &b : o.tables ? config.broadcastTables : QList<BroadcastTable>()) {
         if (config.table(b.name))
             continue;
         for (const DataSourceDef &ds : config.dataSources) {
@@ -282,7 +284,7 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
     QMutex progressMutex;
     std::atomic<int> done{0};
     std::atomic<int> total{int(config.dataSources.size()) +
-                           (o.exactCounts ? int(snap.tables.size()) : 0)};
+                           (o.tables && o.exactCounts ? int(snap.tables.size()) : 0)};
     auto tick = [&] {
         const int d = done.fetch_add(1) + 1;
         if (progress) {
@@ -373,7 +375,7 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
     }
 
     // Phase 2: exact counts, grouped per server.
-    if (o.exactCounts) {
+    if (o.tables && o.exactCounts) {
         QHash<QString, std::shared_ptr<Endpoint>> endpoints;
         QList<std::shared_ptr<Endpoint>> order;
         int jobs = 0;

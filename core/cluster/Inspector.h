@@ -13,6 +13,7 @@ namespace sp {
 
 struct InspectionOptions
 {
+    bool tables = true;             // false: instance health only (no table list, no counts)
     bool exactCounts = false;       // SELECT COUNT(*) per data node (otherwise estimates only)
     int perInstanceConcurrency = 2; // parallel COUNT(*) per server (host:port)
     int overallConcurrency = 8;     // worker threads for the whole cluster

@@ -1,0 +1,17 @@
+#pragma once
+#include "Command.h"
+
+namespace sp::cli {
+
+// shardctl health: per data source whether the server answers, its version, uptime, read_only,
+// binlog settings, server_id, replica state and lag, connections.
+class CmdHealth final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("health"); }
+    QString summary() const override { return QStringLiteral("Check that every server of a cluster answers."); }
+    void addOptions(QCommandLineParser &parser) override;
+    int run(const QCommandLineParser &parser, QTextStream &out, QTextStream &err) override;
+};
+
+} // namespace sp::cli

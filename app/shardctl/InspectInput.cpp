@@ -1,0 +1,115 @@
+#include "InspectInput.h"
+
+#include "ConfigInput.h"
+
+#include <QFileInfo>
+#include <QLocale>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace sp::cli {
+
+void InspectInput::addOptions(QCommandLineParser &parser)
+{
+    parser.addOption(ConfigInput::option());
+    parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output.")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("defaults-file"),
+        QStringLiteral("MySQL option file with [client] user/password (default: SHARDPILOT_DEFAULTS_FILE, "
+                       "else app.cnf next to the config when present, else ~/.my.cnf)."),
+        QStringLiteral("FILE")));
+    parser.addOption(QCommandLineOption(QStringLiteral("connect-timeout"),
+                                        QStringLiteral("Seconds to wait for a server (default 3)."),
+                                        QStringLiteral("S"), QStringLiteral("3")));
+    parser.addOption(QCommandLineOption(QStringLiteral("concurrency"),
+                                        QStringLiteral("Parallel COUNT(*) per server (default 2)."),
+                                        QStringLiteral("N"), QStringLiteral("2")));
+}
+
+InspectInput::Prepared InspectInput::prepare(const QCommandLineParser &parser, const QString &command,
+                                             QTextStream &err)
+{
+    Prepared p;
+    const QString prefix = QStringLiteral("shardctl ") + command + QStringLiteral(": ");
+    if (!parser.isSet(QStringLiteral("config"))) {
+        err << prefix << "missing --config FILE\n";
+        p.exitCode = 2;
+        return p;
+    }
+    bool ok = false;
+    p.options.connectTimeoutSec = parser.value(QStringLiteral("connect-timeout")).toInt(&ok);
+    if (!ok || p.options.connectTimeoutSec < 1 || p.options.connectTimeoutSec > 600) {
+        err << prefix << "--connect-timeout must be an integer from 1 to 600\n";
+        p.exitCode = 2;
+        return p;
+    }
+    p.options.perInstanceConcurrency = parser.value(QStringLiteral("concurrency")).toInt(&ok);
+    if (!ok || p.options.perInstanceConcurrency < 1 || p.options.perInstanceConcurrency > 64) {
+        err << prefix << "--concurrency must be an integer from 1 to 64\n";
+        p.exitCode = 2;
+        return p;
+    }
+    const QString path = parser.value(QStringLiteral("config"));
+    ConfigInput::Loaded loaded = ConfigInput::load(path, err);
+    if (loaded.status != ConfigInput::Status::Ok) {
+        p.exitCode = 2;
+        return p;
+    }
+    p.config = std::move(loaded.result.config);
+    if (p.config.filePath.isEmpty())
+        p.config.filePath = QFileInfo(path).absoluteFilePath();
+    if (p.config.dataSources.isEmpty()) {
+        err << prefix << path << ": the config defines no data source\n";
+        p.exitCode = 2;
+        return p;
+    }
+
+    if (parser.isSet(QStringLiteral("defaults-file"))) {
+        const QString file = parser.value(QStringLiteral("defaults-file"));
+        if (!QFileInfo(file).isReadable()) {
+            err << prefix << file << ": cannot read the option file\n";
+            p.exitCode = 2;
+            return p;
+        }
+        p.options.credentials.defaultsFile = file;
+    } else if (qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE")) {
+        const QString sibling = QFileInfo(path).absolutePath() + QStringLiteral("/app.cnf");
+        if (QFileInfo(sibling).isReadable())
+            p.options.credentials.defaultsFile = sibling;
+    }
+    return p;
+}
+
+InspectionProgress InspectInput::progressPrinter(const QString &command)
+{
+    if (!isatty(STDERR_FILENO))
+        return {};
+    const QByteArray name = command.toUtf8();
+    return [name](int done, int total) {
+        std::fprintf(stderr, "\r%s: %d/%d ", name.constData(), done, total);
+        std::fflush(stderr);
+    };
+}
+
+void InspectInput::endProgress()
+{
+    if (isatty(STDERR_FILENO)) {
+        std::fputs("\r\033[K", stderr);
+        std::fflush(stderr);
+    }
+}
+
+QString InspectInput::bytes(qint64 n)
+{
+    if (n < 0)
+        return QStringLiteral("-");
+    return QLocale(QLocale::English).formattedDataSize(n, 1, QLocale::DataSizeIecFormat);
+}
+
+QString InspectInput::number(qint64 n)
+{
+    return n < 0 ? QStringLiteral("-") : QLocale(QLocale::English).toString(n);
+}
+
+} // namespace sp::cli

@@ -1,0 +1,33 @@
+#pragma once
+#include "core/cluster/Inspector.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+namespace sp::cli {
+
+// Options and set-up shared by `shardctl stats` and `shardctl health`.
+class InspectInput final
+{
+public:
+    static void addOptions(QCommandLineParser &parser); // --config --json --defaults-file --connect-timeout --concurrency
+
+    struct Prepared
+    {
+        ShardingConfig config;
+        InspectionOptions options;
+        int exitCode = -1; // >= 0: stop with this code (the error was printed)
+    };
+    // Loads the config and fills the options. Without --defaults-file and SHARDPILOT_DEFAULTS_FILE,
+    // an app.cnf next to the config (as `shardctl sandbox up` writes it) is used as option file.
+    static Prepared prepare(const QCommandLineParser &parser, const QString &command, QTextStream &err);
+
+    // Progress on stderr, only when it is a terminal.
+    static InspectionProgress progressPrinter(const QString &command);
+    static void endProgress();
+
+    static QString bytes(qint64 n); // "16.0 KiB", "-" for unknown
+    static QString number(qint64 n); // "1,234", "-" for unknown
+};
+
+} // namespace sp::cli
