@@ -24,6 +24,7 @@ struct TablePlan
     KeySource key = KeySource::Target;
     std::vector<int> nodeInstance;      // per data node; -1 when not in the sandbox
     std::vector<QByteArray> nodeName;   // `schema`.`table`
+    std::vector<QString> nodeSchema, nodeTable;
     std::vector<int> userRoute, groupRoute;
 };
 
@@ -95,6 +96,8 @@ Plan makePlan(const ShardingConfig &config, const SandboxState *state, const Rou
         for (const DataNode &n : p.rule->dataNodes) {
             const SandboxDataSource *ds = state ? state->dataSource(n.dataSource) : nullptr;
             p.nodeInstance.push_back(state ? (ds ? ds->instance : -1) : 0);
+            p.nodeSchema.push_back(ds ? ds->schema : n.dataSource);
+            p.nodeTable.push_back(n.table);
             p.nodeName.push_back(
                 (Connection::quoteIdentifier(ds ? ds->schema : n.dataSource) + QLatin1Char('.') +
                  Connection::quoteIdentifier(n.table)).toUtf8());
@@ -267,7 +270,7 @@ DemoLoadResult DemoLoader::expectedCounts(const ShardingConfig &config, const De
 }
 
 DemoLoadResult DemoLoader::load(const ShardingConfig &config, const SandboxState &state, const DemoData &data,
-                                int rowsPerStatement)
+                                int rowsPerStatement, bool addKeys)
 {
     DemoLoadResult result;
     QElapsedTimer timer;
@@ -348,6 +351,16 @@ DemoLoadResult DemoLoader::load(const ShardingConfig &config, const SandboxState
             for (size_t n = 0; ok && n < nodes; ++n)
                 if (!flush(int(n)))
                     break;
+            // Secondary keys are built once, sorted, after the rows are in (if the table lacks them).
+            for (size_t n = 0; ok && addKeys && !stop && n < nodes; ++n) {
+                if (p.nodeInstance[n] != instance)
+                    continue;
+                const QString sql = DemoSchema::addSecondaryKeysSql(p.table, p.nodeSchema[n], p.nodeTable[n]);
+                if (!sql.isEmpty() && !c.exec(sql)) {
+                    failWith(c.lastError());
+                    break;
+                }
+            }
             std::lock_guard<std::mutex> lock(mutex);
             for (size_t n = 0; n < nodes; ++n)
                 counts[size_t(ti)][n] += local[n];
@@ -371,8 +384,13 @@ DemoLoadResult DemoLoader::load(const ShardingConfig &config, const SandboxState
     };
 
     std::vector<std::thread> threads;
-    for (int i = 0; i < state.instances.size(); ++i)
-        threads.emplace_back(worker, i);
+    for (int i = 0; i < state.instances.size(); ++i) {
+        bool carriesData = false;
+        for (const SandboxDataSource &ds : state.dataSources)
+            carriesData = carriesData || (ds.instance == i && !ds.spare);
+        if (carriesData)
+            threads.emplace_back(worker, i);
+    }
     for (auto &t : threads)
         t.join();
 

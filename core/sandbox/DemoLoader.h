@@ -23,8 +23,9 @@ struct DemoLoadResult
 class DemoLoader final
 {
 public:
+    // With addSecondaryKeys, tables created without their secondary keys get them after the fill.
     static DemoLoadResult load(const ShardingConfig &config, const SandboxState &state, const DemoData &data,
-                               int rowsPerStatement = 1000);
+                               int rowsPerStatement = 1000, bool addSecondaryKeys = true);
     // What load() inserts per node, computed without a server (routes every generated key).
     static DemoLoadResult expectedCounts(const ShardingConfig &config, const DemoData &data);
 };

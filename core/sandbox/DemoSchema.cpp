@@ -54,7 +54,35 @@ QString DemoSchema::createDatabaseSql(const QString &schema)
         QStringLiteral(" DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
 }
 
-QString DemoSchema::createTableSql(const DemoTable &table, const QString &schema, const QString &physicalTable)
+namespace {
+QString secondaryKeys(const DemoTable &table)
+{
+    switch (table.kind) {
+    case DemoTableKind::Messages:
+        return QStringLiteral("KEY `message_mid_index` (`_mid`)");
+    case DemoTableKind::UserMessages:
+        return QStringLiteral("KEY `message_uid_seq_index` (`_uid`, `_seq`)");
+    case DemoTableKind::Generic:
+        return QStringLiteral("KEY ") + Connection::quoteIdentifier(QStringLiteral("idx_") + table.shardingColumn.left(40)) +
+            QStringLiteral(" (") + Connection::quoteIdentifier(table.shardingColumn) + QLatin1Char(')');
+    case DemoTableKind::Broadcast:
+        break;
+    }
+    return {};
+}
+} // namespace
+
+QString DemoSchema::addSecondaryKeysSql(const DemoTable &table, const QString &schema, const QString &physicalTable)
+{
+    const QString keys = secondaryKeys(table);
+    if (keys.isEmpty())
+        return {};
+    return QStringLiteral("ALTER TABLE ") + Connection::quoteIdentifier(schema) + QLatin1Char('.') +
+        Connection::quoteIdentifier(physicalTable) + QStringLiteral(" ADD ") + QString(keys).replace(QStringLiteral("KEY "), QStringLiteral("KEY IF NOT EXISTS "));
+}
+
+QString DemoSchema::createTableSql(const DemoTable &table, const QString &schema, const QString &physicalTable,
+                                   bool withKeys)
 {
     const QString name = Connection::quoteIdentifier(schema) + QLatin1Char('.') + Connection::quoteIdentifier(physicalTable);
     switch (table.kind) {
@@ -63,20 +91,18 @@ QString DemoSchema::createTableSql(const DemoTable &table, const QString &schema
             QStringLiteral(" (`id` INT NOT NULL AUTO_INCREMENT, `_mid` BIGINT NOT NULL, `_from` VARCHAR(64) NOT NULL,"
                            " `_type` TINYINT NOT NULL DEFAULT 0, `_target` VARCHAR(64) NOT NULL,"
                            " `_line` INT NOT NULL DEFAULT 0, `_data` BLOB, `_searchable_key` TEXT NULL,"
-                           " `_dt` DATETIME NOT NULL, PRIMARY KEY (`id`), KEY `message_mid_index` (`_mid`))") +
-            kTableOptions;
+                           " `_dt` DATETIME NOT NULL, PRIMARY KEY (`id`)") +
+            (withKeys ? QStringLiteral(", ") + secondaryKeys(table) : QString()) + QLatin1Char(')') + kTableOptions;
     case DemoTableKind::UserMessages:
         return QStringLiteral("CREATE TABLE IF NOT EXISTS ") + name +
             QStringLiteral(" (`id` INT NOT NULL AUTO_INCREMENT, `_mid` BIGINT NOT NULL, `_uid` VARCHAR(64) NOT NULL,"
-                           " `_seq` BIGINT NOT NULL, `_dt` DATETIME NOT NULL, PRIMARY KEY (`id`),"
-                           " KEY `message_uid_seq_index` (`_uid`, `_seq`))") +
-            kTableOptions;
+                           " `_seq` BIGINT NOT NULL, `_dt` DATETIME NOT NULL, PRIMARY KEY (`id`)") +
+            (withKeys ? QStringLiteral(", ") + secondaryKeys(table) : QString()) + QLatin1Char(')') + kTableOptions;
     case DemoTableKind::Generic:
         return QStringLiteral("CREATE TABLE IF NOT EXISTS ") + name + QStringLiteral(" (`id` INT NOT NULL AUTO_INCREMENT, ") +
             Connection::quoteIdentifier(table.shardingColumn) +
-            QStringLiteral(" VARCHAR(64) NOT NULL, `payload` VARCHAR(255) NULL, `_dt` DATETIME NULL, PRIMARY KEY (`id`), KEY ") +
-            Connection::quoteIdentifier(QStringLiteral("idx_") + table.shardingColumn.left(40)) + QStringLiteral(" (") +
-            Connection::quoteIdentifier(table.shardingColumn) + QStringLiteral("))") + kTableOptions;
+            QStringLiteral(" VARCHAR(64) NOT NULL, `payload` VARCHAR(255) NULL, `_dt` DATETIME NULL, PRIMARY KEY (`id`)") +
+            (withKeys ? QStringLiteral(", ") + secondaryKeys(table) : QString()) + QLatin1Char(')') + kTableOptions;
     case DemoTableKind::Broadcast:
         return QStringLiteral("CREATE TABLE IF NOT EXISTS ") + name +
             QStringLiteral(" (`id` INT NOT NULL AUTO_INCREMENT, `name` VARCHAR(64) NOT NULL, `payload` VARCHAR(255) NULL,"
@@ -86,7 +112,8 @@ QString DemoSchema::createTableSql(const DemoTable &table, const QString &schema
     return {};
 }
 
-QStringList DemoSchema::statementsFor(const ShardingConfig &config, const QString &dataSource, const QString &schema)
+QStringList DemoSchema::statementsFor(const ShardingConfig &config, const QString &dataSource, const QString &schema,
+                                      bool secondaryKeys)
 {
     QStringList out{createDatabaseSql(schema)};
     for (const DemoTable &t : tables(config)) {
@@ -97,7 +124,7 @@ QStringList DemoSchema::statementsFor(const ShardingConfig &config, const QStrin
         const TableRule *rule = config.table(t.logicTable);
         for (const DataNode &n : rule->dataNodes)
             if (n.dataSource == dataSource)
-                out.append(createTableSql(t, schema, n.table));
+                out.append(createTableSql(t, schema, n.table, secondaryKeys));
     }
     return out;
 }

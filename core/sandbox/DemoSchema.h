@@ -26,11 +26,16 @@ public:
     static QString shardingColumn(const ShardingConfig &config, const TableRule &rule);
 
     static QString createDatabaseSql(const QString &schema);
-    static QString createTableSql(const DemoTable &table, const QString &schema, const QString &physicalTable);
+    // Without secondary keys when `secondaryKeys` is false (bulk loads add them afterwards, sorted,
+    // which is much cheaper than maintaining them row by row).
+    static QString createTableSql(const DemoTable &table, const QString &schema, const QString &physicalTable,
+                                  bool secondaryKeys = true);
+    // ALTER TABLE ... ADD KEY IF NOT EXISTS for the secondary keys of a table; empty when it has none.
+    static QString addSecondaryKeysSql(const DemoTable &table, const QString &schema, const QString &physicalTable);
     // CREATE DATABASE plus every physical table the config places on `dataSource`, and every
     // broadcast table.
     static QStringList statementsFor(const ShardingConfig &config, const QString &dataSource,
-                                     const QString &schema);
+                                     const QString &schema, bool secondaryKeys = true);
 };
 
 } // namespace sp::sandbox

@@ -368,7 +368,7 @@ bool Sandbox::secureAndProvision(int index, const QString &appPassword, const Sh
         if (ds.instance != index)
             continue;
         const QStringList ddl = ds.spare ? QStringList{DemoSchema::createDatabaseSql(ds.schema)}
-                                         : DemoSchema::statementsFor(config, ds.name, ds.schema);
+                                         : DemoSchema::statementsFor(config, ds.name, ds.schema, false);
         for (const QString &sql : ddl)
             if (!run(sql))
                 return false;
