@@ -69,7 +69,7 @@ int CmdLint::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
     LintOptions options;
     options.sampleKeys = samples;
     const Diagnostics loader = loaded.result.diagnostics;
-    const Diagnostics lint = Linter::lint(loaded.result.config, options);
+    const Diagnostics lint = Linter::withoutLoaderDuplicates(Linter::lint(loaded.result.config, options), loader);
 
     int counts[3] = {0, 0, 0};
     for (const Diagnostics *list : {&loader, &lint})

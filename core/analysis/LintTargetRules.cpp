@@ -130,21 +130,37 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
                           .arg(count - 1));
     }
     if (!a.ambiguous.isEmpty()) {
-        QStringList cases;
-        for (int i = 0; i < a.ambiguous.size() && i < 3; ++i) {
-            const auto &[r, names] = a.ambiguous.at(i);
-            cases << QStringLiteral("%1 -> %2").arg(r).arg(joinLimited(names, 3));
+        // Where the two rules disagree, the same config routes differently across versions.
+        QStringList divergent, cases;
+        for (const auto &[r, names] : a.ambiguous) {
+            const QString exact = c.naming.targetFor(QString::number(r));
+            if (names.first() != exact)
+                divergent << QStringLiteral("%1 -> %2 (5.0) vs %3 (5.1.1+)")
+                                 .arg(r)
+                                 .arg(names.first(), c.targets.contains(exact) ? exact : QStringLiteral("no target"));
+            if (cases.size() < 3)
+                cases << QStringLiteral("%1 -> %2").arg(r).arg(joinLimited(names, 3));
         }
         if (a.ambiguous.size() > 3)
             cases << QStringLiteral("… (%1 results in all)").arg(a.ambiguous.size());
-        ctx.add(Severity::Warning, QStringLiteral("suffix-ambiguous"),
-                QStringLiteral("results of '%1' end several %2 of %3%4: %5")
-                    .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
-                loc,
-                QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result (so "
-                               "the order of actualDataNodes decides); 5.1.1 and later build the zero-padded "
-                               "name and need it to exist. Use fixed-width suffixes (t_00 ... t_11) so both "
-                               "agree "                               "and no name ends with another's suffix."));
+        if (!divergent.isEmpty()) {
+            ctx.add(Severity::Warning, QStringLiteral("suffix-ambiguous"),
+                    QStringLiteral("results of '%1' end several %2 of %3%4 and ShardingSphere versions route them "
+                                   "differently: %5")
+                        .arg(def.name, c.targetKind, c.table->logicTable, on, joinLimited(divergent, 3)),
+                    loc,
+                    QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result, "
+                                   "5.1.1 and later the exact prefix + zero-padded name. List the targets in "
+                                   "ascending order with uniform names so both rules pick the same one."));
+        } else {
+            ctx.add(Severity::Info, QStringLiteral("suffix-ambiguous"),
+                    QStringLiteral("results of '%1' end several %2 of %3%4: %5; both suffix rules agree only "
+                                   "because of their order")
+                        .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
+                    loc,
+                    QStringLiteral("ShardingSphere 5.0 takes the first target ending with the result: keep "
+                                   "actualDataNodes in ascending order (5.1.1 and later match the exact name)."));
+        }
     }
 }
 

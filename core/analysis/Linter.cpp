@@ -2,6 +2,8 @@
 
 #include "core/analysis/LintRules.h"
 
+#include <QSet>
+
 #include <limits>
 
 namespace sp {
@@ -25,6 +27,29 @@ Diagnostics Linter::lint(const ShardingConfig &config, const LintOptions &option
             return line(a) < line(b);
         return a.location.column < b.location.column;
     });
+    return out;
+}
+
+Diagnostics Linter::withoutLoaderDuplicates(const Diagnostics &lint, const Diagnostics &loader)
+{
+    auto canonical = [](const QString &code) {
+        if (code == QLatin1String("unknown-data-source"))
+            return QStringLiteral("undefined-data-source");
+        if (code == QLatin1String("unknown-algorithm"))
+            return QStringLiteral("undefined-algorithm");
+        return code;
+    };
+    QSet<QString> seen;
+    for (const Diagnostic &d : loader)
+        seen.insert(canonical(d.code) + QLatin1Char('@') + d.location.file + QLatin1Char(':') +
+                    QString::number(d.location.line));
+    Diagnostics out;
+    for (const Diagnostic &d : lint) {
+        if (d.location.line > 0 && seen.contains(canonical(d.code) + QLatin1Char('@') + d.location.file +
+                                                 QLatin1Char(':') + QString::number(d.location.line)))
+            continue;
+        out.append(d);
+    }
     return out;
 }
 
