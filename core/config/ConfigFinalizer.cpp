@@ -3,6 +3,7 @@
 #include "core/config/InlineExpression.h"
 
 #include <QDateTime>
+#include <QSet>
 
 #include <cmath>
 
@@ -145,6 +146,9 @@ void checkStrategy(YamlContext &ctx, const ShardingConfig &config, const Strateg
 
 void finalizeConfig(YamlContext &ctx, ShardingConfig &config)
 {
+    QSet<QString> dataSourceNames; // hashed: a file may hold very many nodes
+    for (const DataSourceDef &ds : std::as_const(config.dataSources))
+        dataSourceNames.insert(ds.name);
     for (TableRule &t : config.tables) {
         if (ctx.exhausted())
             return;
@@ -155,7 +159,7 @@ void finalizeConfig(YamlContext &ctx, ShardingConfig &config)
 
         int unknownReported = 0;
         for (const DataNode &n : std::as_const(t.dataNodes)) {
-            if (!config.dataSource(n.dataSource) && unknownReported++ < 3)
+            if (!dataSourceNames.contains(n.dataSource) && unknownReported++ < 3)
                 ctx.error(QStringLiteral("unknown-data-source"),
                           QStringLiteral("data node '%1' of table '%2' names data source '%3', which is not defined")
                               .arg(n.toString(), t.logicTable, n.dataSource),

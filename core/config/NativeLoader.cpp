@@ -3,6 +3,8 @@
 #include "core/config/DataSourceReader.h"
 #include "core/config/ShardingRuleReader.h"
 
+#include <QSet>
+
 namespace sp::detail {
 
 void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig &config)
@@ -21,14 +23,16 @@ void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig
         ctx.error(QStringLiteral("missing-field"), QStringLiteral("the document has no dataSources"),
                   ctx.location(root), QStringLiteral("List the data sources under dataSources:"));
     } else {
+        QSet<QString> seen;
         for (const YamlEntry &e : ctx.entries(sources->value, QStringLiteral("dataSources"))) {
             if (ctx.exhausted())
                 return;
-            if (config.dataSource(e.rawKey.trimmed())) {
+            if (seen.contains(e.rawKey.trimmed())) {
                 ctx.error(QStringLiteral("duplicate-data-source"),
                           QStringLiteral("data source '%1' is defined twice").arg(e.rawKey), ctx.location(e.keyNode));
                 continue;
             }
+            seen.insert(e.rawKey.trimmed());
             config.dataSources << readDataSource(ctx, e);
         }
     }

@@ -113,7 +113,7 @@ void ShardingRuleReader::readTable(const YamlEntry &entry, bool autoTable)
         m_ctx.error(QStringLiteral("missing-field"), QStringLiteral("a table has an empty name"), t.location);
         return;
     }
-    if (m_config.table(t.logicTable)) {
+    if (m_tableKeys.contains(t.logicTable.toLower())) {
         m_ctx.error(QStringLiteral("duplicate-table"), QStringLiteral("table '%1' is configured twice").arg(t.logicTable),
                     t.location, QStringLiteral("Keep one rule per logic table."));
         return;
@@ -145,6 +145,7 @@ void ShardingRuleReader::readTable(const YamlEntry &entry, bool autoTable)
         m_ctx.error(QStringLiteral("missing-field"),
                     QStringLiteral("auto table '%1' has no %2").arg(t.logicTable, m_ctx.keyName(QStringLiteral("shardingStrategy"))),
                     t.location);
+    m_tableKeys.insert(t.logicTable.toLower());
     m_config.tables << t;
 }
 
@@ -289,8 +290,9 @@ void ShardingRuleReader::addBindingGroup(const QString &text, const SourceLocati
 void ShardingRuleReader::readBroadcastList(const YAML::Node &list)
 {
     auto add = [this](const QString &name, const SourceLocation &where) {
-        if (name.isEmpty() || m_config.isBroadcast(name))
+        if (name.isEmpty() || m_broadcastKeys.contains(name.toLower()))
             return;
+        m_broadcastKeys.insert(name.toLower());
         m_config.broadcastTables << BroadcastTable{name, where};
     };
     if (list.IsNull())

@@ -2,6 +2,8 @@
 #include "core/config/ShardingConfig.h"
 #include "core/config/YamlSupport.h"
 
+#include <QSet>
+
 namespace sp::detail {
 
 // Reads the sharding rule body, which is the same in both forms once keys are normalised
@@ -26,6 +28,8 @@ private:
 
     YamlContext &m_ctx;
     ShardingConfig &m_config;
+    QSet<QString> m_tableKeys;     // lower-cased logic tables (ShardingSphere compares case-insensitively)
+    QSet<QString> m_broadcastKeys; // lower-cased broadcast tables
 };
 
 } // namespace sp::detail

@@ -3,6 +3,9 @@
 #include "core/config/DataSourceReader.h"
 #include "core/config/ShardingRuleReader.h"
 
+#include <QHash>
+#include <QSet>
+
 namespace sp::detail {
 
 bool SpringBootLoader::detect(const YAML::Node &root)
@@ -48,22 +51,27 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
         else
             ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere.datasource has no names"),
                       ctx.location(dsEntry->keyNode), QStringLiteral("Add names: db0,db1,..."));
+        QHash<QString, int> byName;
+        for (int i = 0; i < dsItems.size(); ++i)
+            byName.insert(dsItems.at(i).rawKey, i);
+        const QSet<QString> listedSet(listed.cbegin(), listed.cend());
+        QSet<QString> added;
         for (const QString &name : std::as_const(listed)) {
-            const YamlEntry *e = nullptr;
-            for (const YamlEntry &item : dsItems)
-                if (item.rawKey == name)
-                    e = &item;
+            const int at = byName.value(name, -1);
+            const YamlEntry *e = at >= 0 ? &dsItems.at(at) : nullptr;
             if (!e) {
                 ctx.error(QStringLiteral("missing-field"),
                           QStringLiteral("data source '%1' is listed in names but has no properties").arg(name),
                           ctx.location(names->value));
                 continue;
             }
-            if (!config.dataSource(name))
+            if (!added.contains(name)) {
+                added.insert(name);
                 config.dataSources << readDataSource(ctx, *e);
+            }
         }
         for (const YamlEntry &item : dsItems) {
-            if (item.key == QLatin1String("names") || listed.contains(item.rawKey))
+            if (item.key == QLatin1String("names") || listedSet.contains(item.rawKey))
                 continue;
             if (!names && item.value.IsMap()) {
                 config.dataSources << readDataSource(ctx, item); // names missing: take what is there

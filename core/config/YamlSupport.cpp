@@ -129,6 +129,8 @@ QString YamlContext::keyName(const QString &camel) const { return m_kebab ? came
 void YamlContext::checkKeys(const YamlEntries &entries, const QStringList &known, const QString &context)
 {
     for (const YamlEntry &e : entries) {
+        if (m_reported >= kMaxDiagnostics && m_truncatedNoted)
+            return; // nothing more would be shown
         if (known.contains(e.key))
             continue;
         QStringList shown;
