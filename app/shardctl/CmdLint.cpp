@@ -15,7 +15,7 @@ static constexpr int kMaxSampleKeys = 10000000;
 void CmdLint::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        summary() +
+        QStringLiteral("shardctl lint --config FILE [--json] [--sample-keys N]\n") + summary() +
         QStringLiteral("\nPrints the loader's diagnostics, then the linter's findings, one per line as "
                        "'file:line:col: severity: message [code]' with the hint indented on the next line. "
                        "Codes are documented in docs/lint-codes.md.\n"

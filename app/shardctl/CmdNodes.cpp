@@ -11,7 +11,7 @@ namespace sp::cli {
 void CmdNodes::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        summary() +
+        QStringLiteral("shardctl nodes --config FILE [--table LOGIC] [--json]\n") + summary() +
         QStringLiteral("\nPrints one data node per line, in ShardingSphere order, for every table rule (or only "
                        "--table). A broadcast table named with --table is listed on every data source.\n"
                        "Exit codes: 0 ok, 2 bad usage, unknown table, or a configuration that does not load."));

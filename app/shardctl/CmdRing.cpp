@@ -18,7 +18,7 @@ static constexpr qint64 kMaxPoints = 10000000; // nodes x virtual nodes, bounds 
 void CmdRing::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        summary() +
+        QStringLiteral("shardctl ring --nodes a,b,c [--virtual-nodes N] (--key K ... | --keys-file FILE|-) [--json]\n") + summary() +
         QStringLiteral("\nEach node owns the points CRC32(\"name#i\") for i < --virtual-nodes; a key goes to the "
                        "first point >= CRC32(key), wrapping to the first. Prints the node of each key, one per "
                        "line, in input order.\n"

@@ -80,7 +80,7 @@ QJsonObject nodeJson(const Routed &r)
 void CmdRoute::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        summary() +
+        QStringLiteral("shardctl route --config FILE --table LOGIC (--key VALUE ... | --keys-file FILE|-) [--key-type auto|string|integer] [--compare-config FILE2] [--json]\n") + summary() +
         QStringLiteral(
             "\nPrints one line per key, in input order: the data node ds.table. A key that cannot be "
             "routed prints an empty line on stdout (so line N still belongs to key N) and one error line "
