@@ -108,7 +108,8 @@ bool InstanceManager::isPortOpen(int port, int timeoutMs)
 {
     QTcpSocket s;
     s.connectToHost(QStringLiteral("127.0.0.1"), quint16(port));
-    const bool ok = s.waitForConnected(timeoutMs);
+    // A connect to a closed port in the ephemeral range can "succeed" by connecting to itself.
+    const bool ok = s.waitForConnected(timeoutMs) && s.localPort() != quint16(port);
     s.abort();
     return ok;
 }

@@ -8,6 +8,7 @@
 #include "core/routing/Router.h"
 #include "core/sandbox/DemoLoader.h"
 #include "core/sandbox/InstanceManager.h"
+#include "core/sandbox/LoadGenerator.h"
 
 #include <QFileInfo>
 #include <QtTest>
@@ -131,7 +132,7 @@ private slots:
         QVERIFY(before > 0);
         QString error;
         QVERIFY2(m_fx.sandbox().stopInstance(inst, &error), qPrintable(error));
-        QVERIFY(!sandbox::InstanceManager::isPortOpen(m_fx.port(inst)));
+        QTRY_VERIFY_WITH_TIMEOUT(!sandbox::InstanceManager::isPortOpen(m_fx.port(inst)), 5000);
         QVERIFY2(m_fx.sandbox().startInstance(inst, &error, true), qPrintable(error));
         QCOMPARE(count(inst, schema, QStringLiteral("t_messages_1")), before);
         // up on an existing sandbox restarts without re-filling
@@ -145,13 +146,63 @@ private slots:
         QCOMPARE(count(inst, schema, QStringLiteral("t_messages_1")), before);
     }
 
+    void loadGeneratorRoutesWrites()
+    {
+        const TableRule *messages = m_config.table(QStringLiteral("t_messages"));
+        QVERIFY(messages);
+        auto total = [&] {
+            qint64 sum = 0;
+            for (const DataNode &n : messages->dataNodes)
+                sum += count(m_fx.instanceOf(n.dataSource), m_fx.schema(n.dataSource), n.table);
+            return sum;
+        };
+        const qint64 before = total();
+        LoadGeneratorOptions o;
+        o.rate = 100;
+        o.durationSec = 2;
+        o.workers = 2;
+        o.seed = 5;
+        o.credentials = m_fx.credentialOptions();
+        LoadGenerator gen(m_config, o);
+        const LoadRunResult r = gen.run();
+        QVERIFY2(r.started, qPrintable(r.error));
+        QVERIFY2(r.errors() == 0, qPrintable(r.errorSamples.join(QLatin1Char('\n'))));
+        QVERIFY(r.insert.ok > 50);
+        QVERIFY(r.update.ok > 0);
+        QVERIFY(r.remove.ok > 0);
+        QVERIFY(r.seconds < 4.0); // bounded duration
+        QCOMPARE(total(), before + r.insert.ok - r.remove.ok);
+        // the rows it inserted sit where the router puts them
+        const Router router(m_config);
+        qint64 inserted = 0;
+        for (const DataNode &n : messages->dataNodes) {
+            Connection c;
+            QVERIFY(c.open(m_fx.rootParams(m_fx.instanceOf(n.dataSource))));
+            auto rows = c.query(QStringLiteral("SELECT _target FROM ") + Connection::quoteIdentifier(m_fx.schema(n.dataSource)) +
+                                QLatin1Char('.') + Connection::quoteIdentifier(n.table) + QStringLiteral(" WHERE _mid > 100000000000000"));
+            QVERIFY(rows);
+            for (const auto &row : rows->rows) {
+                const RouteResult rr = router.route(QStringLiteral("t_messages"), ShardingValue{row.at(0).toString(), KeyType::String});
+                QVERIFY(rr.ok);
+                QCOMPARE(rr.node, n);
+                ++inserted;
+            }
+        }
+        QVERIFY(inserted > 0);
+        QVERIFY(inserted <= r.insert.ok);
+    }
+
     void killInstanceClosesPort()
     {
         const int port = m_fx.port(1);
         QVERIFY(sandbox::InstanceManager::isPortOpen(port));
         QString error;
         QVERIFY2(m_fx.sandbox().killInstance(1, &error), qPrintable(error));
-        QVERIFY(!sandbox::InstanceManager::isPortOpen(port));
+        QTRY_VERIFY_WITH_TIMEOUT(!sandbox::InstanceManager::isPortOpen(port), 5000);
+        Connection dead;
+        ConnectionParams p = m_fx.appParams(1);
+        p.connectTimeoutSec = 2;
+        QVERIFY(!dead.open(p));
         const auto st = m_fx.sandbox().status();
         QVERIFY(!st.at(1).running);
         QVERIFY(st.at(0).running);
