@@ -1,0 +1,336 @@
+#include "core/config/ConfigLoader.h"
+#include "ui/AppContext.h"
+#include "ui/models/HeatmapModel.h"
+#include "ui/pages/DashboardPage.h"
+#include "ui/widgets/HeatmapWidget.h"
+
+#include "TestPaths.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <atomic>
+#include <cmath>
+
+using namespace sp;
+using namespace sp::ui;
+
+namespace {
+
+// Deterministic, skewed counts; every 7th node unknown, nodes with index % 5 == 3 empty.
+ClusterSnapshot syntheticSnapshot(const ShardingConfig &config, qint64 bump = 0)
+{
+    ClusterSnapshot s;
+    s.configPath = config.filePath;
+    s.takenAt = QDateTime::currentDateTimeUtc();
+    for (const DataSourceDef &ds : config.dataSources) {
+        InstanceHealth h;
+        h.dataSource = ds.name;
+        h.host = ds.host;
+        h.port = ds.port;
+        h.reachable = true;
+        s.instances.append(h);
+    }
+    int i = 0;
+    for (const TableRule &t : config.tables) {
+        for (const DataNode &n : t.dataNodes) {
+            TableStats ts;
+            ts.node = n;
+            ts.logicTable = t.logicTable;
+            ts.estimatedRows = i % 7 == 6 ? -1 : i % 5 == 3 ? 0 : 1000 * (i % 11 + 1) + bump * (i % 3);
+            ts.dataBytes = ts.estimatedRows >= 0 ? ts.estimatedRows * 120 : -1;
+            ts.indexBytes = ts.estimatedRows >= 0 ? 16384 : -1;
+            s.tables.append(ts);
+            ++i;
+        }
+    }
+    return s;
+}
+
+const TableStats *statsFor(const ClusterSnapshot &s, const DataNode &n)
+{
+    for (const TableStats &t : s.tables)
+        if (t.node == n)
+            return &t;
+    return nullptr;
+}
+
+} // namespace
+
+class TestDashboard final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void heatmapEqualsSnapshot_data();
+    void heatmapEqualsSnapshot();
+    void metricSwitch();
+    void clickShowsNode();
+    void skewFigures();
+    void refreshRunsOffTheUiThread();
+    void deadHostNeverFreezes();
+    void screenshot();
+
+private:
+    QTemporaryDir m_history;
+    std::unique_ptr<AppContext> m_ctx;
+    std::unique_ptr<DashboardPage> m_page;
+    LoadResult m_load;
+};
+
+void TestDashboard::initTestCase()
+{
+    QVERIFY(m_history.isValid());
+    qputenv("SHARDPILOT_HISTORY_DIR", m_history.path().toUtf8());
+    const QString path = sp::test::examplePath(QStringLiteral("fsharechat-crc32.yaml"));
+    m_load = ConfigLoader::loadFile(path);
+    QVERIFY2(m_load.ok(), qPrintable(m_load.diagnostics.value(0).toString()));
+    QVERIFY(m_load.config.table(QStringLiteral("t_messages")));
+}
+
+void TestDashboard::init()
+{
+    m_ctx = std::make_unique<AppContext>();
+    m_ctx->setConfig(m_load.config.filePath, m_load, {});
+    m_page = std::make_unique<DashboardPage>(m_ctx.get());
+    m_page->resize(1300, 850);
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+}
+
+void TestDashboard::cleanup()
+{
+    m_page.reset();
+    m_ctx.reset();
+}
+
+void TestDashboard::heatmapEqualsSnapshot_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<int>("expectedRows");
+    QTest::addColumn<int>("expectedColumns");
+    QTest::addRow("t_messages") << QStringLiteral("t_messages") << 4 << 4;
+    QTest::addRow("t_user") << QStringLiteral("t_user") << 4 << 4;
+    QTest::addRow("all tables") << QString() << -1 << 4;
+}
+
+void TestDashboard::heatmapEqualsSnapshot()
+{
+    QFETCH(QString, table);
+    QFETCH(int, expectedRows);
+    QFETCH(int, expectedColumns);
+    const ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    QVERIFY(combo);
+    const int idx = combo->findData(table);
+    QVERIFY(idx >= 0);
+    combo->setCurrentIndex(idx);
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    QVERIFY(heatmap);
+    HeatmapModel *model = heatmap->model();
+    QVERIFY(model);
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    if (expectedRows >= 0)
+        QCOMPARE(model->rows(), expectedRows);
+    else
+        QCOMPARE(model->rows(), 4 * combo->count() - 4); // every table on four data sources
+    QCOMPARE(model->columns(), expectedColumns);
+    int checked = 0;
+    int unknown = 0;
+    for (int r = 0; r < model->rows(); ++r) {
+        for (int c = 0; c < model->columns(); ++c) {
+            QVERIFY(model->hasNode(r, c));
+            const DataNode n = model->node(r, c);
+            const TableStats *ts = statsFor(snap, n);
+            QVERIFY2(ts, qPrintable(n.toString()));
+            QCOMPARE(model->data(model->index(r, c), HeatmapModel::NodeRole).toString(), n.toString());
+            if (ts->rows() < 0) {
+                QVERIFY(std::isnan(model->value(r, c)));
+                QVERIFY(!model->data(model->index(r, c), HeatmapModel::ValueRole).isValid());
+                QCOMPARE(heatmap->cellColor(r, c), QRgb(0xffa0a0a0));
+                ++unknown;
+            } else {
+                QCOMPARE(model->value(r, c), double(ts->rows()));
+                QCOMPARE(model->data(model->index(r, c), HeatmapModel::ValueRole).toDouble(), double(ts->rows()));
+            }
+            if (!table.isEmpty())
+                QCOMPARE(n.dataSource, model->rowLabel(r));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 16);
+    QVERIFY(unknown > 0);
+}
+
+void TestDashboard::metricSwitch()
+{
+    const ClusterSnapshot first = syntheticSnapshot(m_ctx->config());
+    ClusterSnapshot second = syntheticSnapshot(m_ctx->config(), 250);
+    second.takenAt = first.takenAt.addSecs(60);
+    m_ctx->setSnapshot(first);
+    m_ctx->setSnapshot(second);
+    auto *metric = m_page->findChild<QComboBox *>(QStringLiteral("metricCombo"));
+    QVERIFY(metric);
+    HeatmapModel *model = m_page->heatmapModel();
+    const double rowsBefore = model->value(0, 1);
+    metric->setCurrentIndex(metric->findData(int(HeatmapModel::Metric::Bytes)));
+    QCOMPARE(model->metric(), HeatmapModel::Metric::Bytes);
+    int compared = 0;
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c) {
+            const TableStats *ts = statsFor(second, model->node(r, c));
+            if (ts->dataBytes < 0)
+                continue;
+            QCOMPARE(model->value(r, c), double(ts->dataBytes + ts->indexBytes));
+            ++compared;
+        }
+    QVERIFY(compared > 0);
+    QVERIFY(model->value(0, 1) != rowsBefore);
+
+    metric->setCurrentIndex(metric->findData(int(HeatmapModel::Metric::Growth)));
+    int growing = 0;
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c) {
+            const TableStats *now = statsFor(second, model->node(r, c));
+            const TableStats *before = statsFor(first, model->node(r, c));
+            if (now->rows() < 0 || before->rows() < 0) {
+                QVERIFY(std::isnan(model->value(r, c)));
+                continue;
+            }
+            QCOMPARE(model->value(r, c), double(now->rows() - before->rows()));
+            growing += model->value(r, c) > 0;
+        }
+    QVERIFY(growing > 0);
+}
+
+void TestDashboard::clickShowsNode()
+{
+    m_ctx->setSnapshot(syntheticSnapshot(m_ctx->config()));
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    QSignalSpy spy(heatmap, &HeatmapWidget::nodeActivated);
+    const QPoint at = heatmap->cellRect(2, 3).center().toPoint();
+    QCOMPARE(heatmap->cellAt(at), QPoint(3, 2));
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, at);
+    QCOMPARE(spy.count(), 1);
+    const DataNode expected = heatmap->model()->node(2, 3);
+    QCOMPARE(spy.at(0).at(0).value<DataNode>(), expected);
+    auto *details = m_page->findChild<QLabel *>(QStringLiteral("nodeDetails"));
+    QVERIFY(details->text().contains(expected.toString()));
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, QPoint(1, 1)); // outside the grid
+    QCOMPARE(spy.count(), 1);
+}
+
+void TestDashboard::skewFigures()
+{
+    const ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    const SkewStats s = DashboardPage::skewFor(m_ctx->config(), snap, QStringLiteral("t_messages"));
+    int empty = 0;
+    int unknown = 0;
+    for (const DataNode &n : m_ctx->config().table(QStringLiteral("t_messages"))->dataNodes) {
+        empty += statsFor(snap, n)->rows() == 0;
+        unknown += statsFor(snap, n)->rows() < 0;
+    }
+    QCOMPARE(s.emptyNodes, empty);
+    QCOMPARE(s.unknownNodes, unknown);
+    auto *emptyLabel = m_page->findChild<QLabel *>(QStringLiteral("skewEmpty"));
+    auto *verdict = m_page->findChild<QLabel *>(QStringLiteral("skewVerdict"));
+    auto *maxMean = m_page->findChild<QLabel *>(QStringLiteral("skewMaxMean"));
+    QVERIFY(emptyLabel && verdict && maxMean);
+    QVERIFY2(emptyLabel->text().startsWith(empty > 0 ? QString::number(empty) : QStringLiteral("none")),
+             qPrintable(emptyLabel->text()));
+    QVERIFY(maxMean->text().contains(s.maxNode.toString()));
+    QVERIFY(!verdict->text().isEmpty());
+}
+
+void TestDashboard::refreshRunsOffTheUiThread()
+{
+    QThread *uiThread = QThread::currentThread();
+    std::atomic<QThread *> ranOn{nullptr};
+    const ShardingConfig config = m_ctx->config();
+    m_page->runner()->setInspectFunction(
+        [&ranOn, config](const ShardingConfig &, const QString &, const InspectProgressFn &progress,
+                         const std::atomic_bool &cancelled) {
+            ranOn = QThread::currentThread();
+            for (int i = 0; i < 10 && !cancelled; ++i) {
+                progress(i, 10, QStringLiteral("step"));
+                QThread::msleep(30);
+            }
+            return syntheticSnapshot(config, 7);
+        });
+    auto *progress = m_page->findChild<QProgressBar *>(QStringLiteral("inspectionProgress"));
+    auto *button = m_page->findChild<QPushButton *>(QStringLiteral("refreshButton"));
+    QVERIFY(progress && button);
+    QVERIFY(!progress->isVisible());
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(progress->isVisible());
+    QVERIFY(!button->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(m_ctx->snapshot().has_value(), 5000);
+    QVERIFY(ranOn.load() && ranOn.load() != uiThread);
+    QVERIFY(!progress->isVisible());
+    QVERIFY(button->isEnabled());
+    // The snapshot went to the history as well.
+    QTRY_VERIFY(!QDir(m_history.path()).entryList(QDir::Files).isEmpty());
+}
+
+void TestDashboard::deadHostNeverFreezes()
+{
+    // An inspection stuck on a dead host (ignores cancellation for a while, like a blocking connect).
+    auto release = std::make_shared<std::atomic_bool>(false);
+    m_page->runner()->setInspectFunction(
+        [release](const ShardingConfig &, const QString &, const InspectProgressFn &,
+                  const std::atomic_bool &) {
+            for (int i = 0; i < 500 && !release->load(); ++i)
+                QThread::msleep(10);
+            return ClusterSnapshot{};
+        });
+    m_page->runner()->setRecordHistory(false);
+    int ticks = 0;
+    QTimer ticker;
+    connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    ticker.start(10);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::keyClick(m_page.get(), Qt::Key_F5);
+    auto *progress = m_page->findChild<QProgressBar *>(QStringLiteral("inspectionProgress"));
+    QVERIFY(progress->isVisible());
+    QTest::qWait(300);
+    QVERIFY2(ticks >= 10, qPrintable(QString::number(ticks))); // the event loop kept running
+    auto *cancel = m_page->findChild<QPushButton *>(QStringLiteral("cancelRefreshButton"));
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(!progress->isVisible());
+    QVERIFY(m_page->findChild<QPushButton *>(QStringLiteral("refreshButton"))->isEnabled());
+    QVERIFY(clock.elapsed() < 2000);
+    QVERIFY(!m_ctx->snapshot().has_value()); // the stale result is dropped
+    release->store(true);
+    QTest::qWait(50);
+    QVERIFY(!m_ctx->snapshot().has_value());
+}
+
+void TestDashboard::screenshot()
+{
+    const ClusterSnapshot first = syntheticSnapshot(m_ctx->config());
+    m_ctx->setSnapshot(first);
+    QTest::qWait(50);
+    QVERIFY(m_page->grab().save(QStringLiteral("/tmp/h7_dashboard.png")));
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(0);
+    m_page->findChild<QCheckBox *>(QStringLiteral("logScaleCheck"))->setChecked(true);
+    QVERIFY(m_page->grab().save(QStringLiteral("/tmp/h7_dashboard_all.png")));
+}
+
+QTEST_MAIN(TestDashboard)
+#include "tst_dashboard.moc"

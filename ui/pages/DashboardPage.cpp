@@ -1,0 +1,471 @@
+#include "ui/pages/DashboardPage.h"
+
+#include "core/analysis/Skew.h"
+#include "core/cluster/Inspector.h"
+#include "ui/AppContext.h"
+#include "ui/models/HeatmapModel.h"
+#include "ui/widgets/HeatmapWidget.h"
+#include "ui/widgets/SkewPanel.h"
+
+#include <QAction>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSplitter>
+#include <QTimer>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sp::ui {
+
+namespace {
+constexpr int kMaxBars = 32;
+
+// The real inspection (core/cluster/Inspector), run by InspectionRunner on a worker thread.
+ClusterSnapshot inspectCluster(const ShardingConfig &config, const QString &configPath,
+                               const InspectProgressFn &progress, const std::atomic_bool &cancelled)
+{
+    InspectionControl control;
+    const InspectionResult result = Inspector::run(
+        config, InspectionOptions{}, &control, [&](int done, int total) {
+            if (cancelled.load())
+                control.cancel();
+            progress(done, total, DashboardPage::tr("Inspected %1 of %2").arg(done).arg(total));
+        });
+    ClusterSnapshot snapshot = result.snapshot;
+    if (snapshot.configPath.isEmpty())
+        snapshot.configPath = configPath;
+    if (snapshot.skew.isEmpty())
+        snapshot.skew = Inspector::computeSkew(snapshot.tables);
+    return snapshot;
+}
+} // namespace
+
+DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
+    : QWidget(parent), m_ctx(ctx), m_runner(new InspectionRunner(this)), m_model(new HeatmapModel(this))
+{
+    setObjectName(QStringLiteral("dashboardPage"));
+    m_runner->setInspectFunction(inspectCluster);
+
+    // Controls row.
+    m_tableCombo = new QComboBox(this);
+    m_tableCombo->setObjectName(QStringLiteral("logicTableCombo"));
+    m_tableCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_metricCombo = new QComboBox(this);
+    m_metricCombo->setObjectName(QStringLiteral("metricCombo"));
+    m_metricCombo->addItem(tr("Rows"), int(HeatmapModel::Metric::Rows));
+    m_metricCombo->addItem(tr("Size (data + index)"), int(HeatmapModel::Metric::Bytes));
+    m_metricCombo->addItem(tr("Growth since last refresh"), int(HeatmapModel::Metric::Growth));
+    m_logScale = new QCheckBox(tr("Log scale"), this);
+    m_logScale->setObjectName(QStringLiteral("logScaleCheck"));
+    m_brightness = new QSlider(Qt::Horizontal, this);
+    m_brightness->setObjectName(QStringLiteral("brightnessSlider"));
+    m_contrast = new QSlider(Qt::Horizontal, this);
+    m_contrast->setObjectName(QStringLiteral("contrastSlider"));
+    for (QSlider *s : {m_brightness, m_contrast}) {
+        s->setRange(-100, 100);
+        s->setValue(0);
+        s->setMaximumWidth(110);
+    }
+    m_brightness->setToolTip(tr("Brightness of the colour scale"));
+    m_contrast->setToolTip(tr("Contrast of the colour scale"));
+    m_refresh = new QPushButton(tr("Refresh"), this);
+    m_refresh->setObjectName(QStringLiteral("refreshButton"));
+    m_refresh->setToolTip(tr("Inspect the cluster now (F5)"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelRefreshButton"));
+    m_cancel->setVisible(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("inspectionProgress"));
+    m_progress->setVisible(false);
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Logic table:"), this));
+    controls->addWidget(m_tableCombo);
+    controls->addWidget(new QLabel(tr("Show:"), this));
+    controls->addWidget(m_metricCombo);
+    controls->addWidget(m_logScale);
+    controls->addWidget(new QLabel(tr("Brightness:"), this));
+    controls->addWidget(m_brightness);
+    controls->addWidget(new QLabel(tr("Contrast:"), this));
+    controls->addWidget(m_contrast);
+    controls->addStretch(1);
+    controls->addWidget(m_progress);
+    controls->addWidget(m_cancel);
+    controls->addWidget(m_refresh);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("dashboardStatus"));
+    m_instances = new QLabel(this);
+    m_instances->setObjectName(QStringLiteral("instancesWarning"));
+    m_instances->setWordWrap(true);
+    m_instances->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_instances->setVisible(false);
+
+    m_heatmap = new HeatmapWidget(this);
+    m_heatmap->setModel(m_model);
+
+    auto *skewBox = new QGroupBox(tr("Skew"), this);
+    auto *skewLayout = new QVBoxLayout(skewBox);
+    m_skew = new SkewPanel(skewBox);
+    skewLayout->addWidget(m_skew);
+    auto *nodeBox = new QGroupBox(tr("Selected data node"), this);
+    auto *nodeLayout = new QVBoxLayout(nodeBox);
+    m_nodeDetails = new QLabel(tr("Click a cell of the heatmap."), nodeBox);
+    m_nodeDetails->setObjectName(QStringLiteral("nodeDetails"));
+    m_nodeDetails->setWordWrap(true);
+    m_nodeDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    nodeLayout->addWidget(m_nodeDetails);
+    auto *side = new QWidget(this);
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(skewBox);
+    sideLayout->addWidget(nodeBox);
+    sideLayout->addStretch(1);
+    side->setMinimumWidth(320);
+
+    m_chart = new QChartView(this);
+    m_chart->setObjectName(QStringLiteral("rowsChart"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(180);
+
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_heatmap);
+    top->addWidget(side);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 1);
+    auto *vertical = new QSplitter(Qt::Vertical, this);
+    vertical->addWidget(top);
+    vertical->addWidget(m_chart);
+    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_instances);
+    layout->addWidget(vertical, 1);
+    layout->addWidget(m_status);
+
+    auto *refreshAction = new QAction(tr("Refresh"), this);
+    refreshAction->setObjectName(QStringLiteral("refreshAction"));
+    refreshAction->setShortcut(QKeySequence::Refresh);
+    refreshAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(refreshAction);
+    connect(refreshAction, &QAction::triggered, this, &DashboardPage::refresh);
+    connect(m_refresh, &QPushButton::clicked, this, &DashboardPage::refresh);
+    connect(m_cancel, &QPushButton::clicked, this, &DashboardPage::cancelRefresh);
+
+    m_autoRefresh = new QTimer(this);
+    m_autoRefresh->setObjectName(QStringLiteral("autoRefreshTimer"));
+    connect(m_autoRefresh, &QTimer::timeout, this, [this] {
+        if (!m_runner->isRunning() && m_ctx->hasConfig())
+            refresh();
+    });
+
+    connect(m_tableCombo, &QComboBox::currentIndexChanged, this, &DashboardPage::updateView);
+    connect(m_metricCombo, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setMetric(HeatmapModel::Metric(m_metricCombo->currentData().toInt()));
+    });
+    connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
+        m_heatmap->setScale(on ? HeatmapWidget::Scale::Log : HeatmapWidget::Scale::Linear);
+    });
+    connect(m_brightness, &QSlider::valueChanged, m_heatmap, &HeatmapWidget::setBrightness);
+    connect(m_contrast, &QSlider::valueChanged, m_heatmap, &HeatmapWidget::setContrast);
+    connect(m_heatmap, &HeatmapWidget::nodeActivated, this, &DashboardPage::showNode);
+
+    connect(m_runner, &InspectionRunner::started, this, [this] {
+        m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("Inspecting…"));
+        m_progress->setVisible(true);
+        m_cancel->setVisible(true);
+        m_refresh->setEnabled(false);
+        m_status->setText(tr("Inspecting the cluster…"));
+    });
+    connect(m_runner, &InspectionRunner::progress, this, [this](int done, int total, const QString &what) {
+        m_progress->setRange(0, std::max(1, total));
+        m_progress->setValue(done);
+        m_progress->setFormat(tr("%1 / %2").arg(done).arg(total));
+        m_status->setText(what);
+    });
+    auto idle = [this] {
+        m_progress->setVisible(false);
+        m_cancel->setVisible(false);
+        m_refresh->setEnabled(true);
+    };
+    connect(m_runner, &InspectionRunner::finished, this,
+            [this, idle](const ClusterSnapshot &snapshot, const QString &historyError) {
+                idle();
+                m_ctx->setSnapshot(snapshot); // updateStatus() runs through snapshotChanged
+                if (!historyError.isEmpty())
+                    m_status->setText(m_status->text() + QStringLiteral("  ")
+                                      + tr("(history not saved: %1)").arg(historyError));
+            });
+    connect(m_runner, &InspectionRunner::failed, this, [this, idle](const QString &error) {
+        idle();
+        m_status->setText(tr("Inspection failed: %1").arg(error));
+    });
+    connect(m_runner, &InspectionRunner::cancelled, this, [this, idle] {
+        idle();
+        m_status->setText(tr("Inspection cancelled."));
+    });
+
+    connect(m_ctx, &AppContext::configChanged, this, &DashboardPage::onConfigChanged);
+    connect(m_ctx, &AppContext::snapshotChanged, this, &DashboardPage::onSnapshotChanged);
+    connect(m_ctx, &AppContext::preferencesChanged, this, &DashboardPage::applyPreferences);
+    onConfigChanged();
+    applyPreferences();
+}
+
+DashboardPage::~DashboardPage() = default;
+
+void DashboardPage::applyPreferences()
+{
+    const int seconds = m_ctx->refreshIntervalSeconds();
+    if (seconds > 0) {
+        m_autoRefresh->start(seconds * 1000);
+    } else {
+        m_autoRefresh->stop();
+    }
+}
+
+void DashboardPage::refresh()
+{
+    if (!m_ctx->hasConfig()) {
+        m_status->setText(tr("Open a sharding config first."));
+        return;
+    }
+    if (m_runner->isRunning())
+        return;
+    if (!m_runner->hasInspectFunction()) {
+        m_status->setText(tr("Cluster inspection is not available in this build."));
+        return;
+    }
+    m_runner->start(m_ctx->config(), m_ctx->configPath());
+}
+
+void DashboardPage::cancelRefresh()
+{
+    m_runner->cancel();
+}
+
+QString DashboardPage::currentTable() const
+{
+    return m_tableCombo->currentData().toString();
+}
+
+void DashboardPage::onConfigChanged()
+{
+    const QString keep = currentTable();
+    const QSignalBlocker block(m_tableCombo);
+    m_tableCombo->clear();
+    m_tableCombo->addItem(tr("All tables"), QString());
+    for (const TableRule &t : m_ctx->config().tables)
+        if (!t.dataNodes.isEmpty() && !m_ctx->config().isBroadcast(t.logicTable))
+            m_tableCombo->addItem(t.logicTable, t.logicTable);
+    const int idx = m_tableCombo->findData(keep);
+    m_tableCombo->setCurrentIndex(idx >= 0 ? idx : (m_tableCombo->count() > 1 ? 1 : 0));
+    m_nodeDetails->setText(tr("Click a cell of the heatmap."));
+    updateView();
+}
+
+void DashboardPage::onSnapshotChanged()
+{
+    updateView();
+}
+
+void DashboardPage::updateView()
+{
+    m_model->resetData(m_ctx->config(), m_ctx->snapshot(), m_ctx->previousSnapshot(), currentTable());
+    updateChart();
+    updateSkew();
+    updateStatus();
+}
+
+SkewStats DashboardPage::skewFor(const ShardingConfig &config, const ClusterSnapshot &snapshot,
+                                 const QString &logicTable)
+{
+    QHash<QString, qint64> rows;
+    for (const TableStats &t : snapshot.tables)
+        if (t.existsOnServer)
+            rows.insert(t.node.toString(), t.rows());
+    QList<NodeRows> nodes;
+    if (const TableRule *rule = config.table(logicTable))
+        for (const DataNode &n : rule->dataNodes)
+            nodes.append({n, rows.value(n.toString(), -1)});
+    return Skew::compute(logicTable, nodes);
+}
+
+void DashboardPage::updateSkew()
+{
+    const auto &snap = m_ctx->snapshot();
+    if (!snap) {
+        m_skew->clear(m_ctx->hasConfig() ? tr("No statistics yet: press Refresh (F5) to inspect the cluster.")
+                                         : tr("Open a sharding config first."));
+        return;
+    }
+    const QString table = currentTable();
+    if (!table.isEmpty()) {
+        m_skew->setStats(skewFor(m_ctx->config(), *snap, table), table);
+        return;
+    }
+    // All tables: show the most skewed one.
+    SkewStats worst;
+    bool any = false;
+    for (int i = 1; i < m_tableCombo->count(); ++i) {
+        const SkewStats s = skewFor(m_ctx->config(), *snap, m_tableCombo->itemData(i).toString());
+        if (s.nodes > 0 && (!any || s.maxOverMean > worst.maxOverMean)) {
+            worst = s;
+            any = true;
+        }
+    }
+    if (any)
+        m_skew->setStats(worst, tr("Most skewed: %1").arg(worst.logicTable));
+    else
+        m_skew->clear(tr("No data node has a row count yet."));
+}
+
+void DashboardPage::updateChart()
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setVisible(false);
+    const QString table = currentTable();
+    // Rows per data source over the tables shown.
+    QStringList order;
+    QHash<QString, qint64> sums;
+    for (int r = 0; r < m_model->rows(); ++r) {
+        for (int c = 0; c < m_model->columns(); ++c) {
+            if (!m_model->hasNode(r, c))
+                continue;
+            const DataNode n = m_model->node(r, c);
+            if (!sums.contains(n.dataSource)) {
+                order.append(n.dataSource);
+                sums.insert(n.dataSource, 0);
+            }
+        }
+    }
+    if (const auto &snap = m_ctx->snapshot()) {
+        QHash<QString, bool> shown;
+        for (int r = 0; r < m_model->rows(); ++r)
+            for (int c = 0; c < m_model->columns(); ++c)
+                if (m_model->hasNode(r, c))
+                    shown.insert(m_model->node(r, c).toString(), true);
+        for (const TableStats &t : snap->tables)
+            if (t.rows() > 0 && shown.contains(t.node.toString()))
+                sums[t.node.dataSource] += t.rows();
+    }
+    QString title = table.isEmpty() ? tr("Rows per data source (all tables)")
+                                    : tr("Rows per data source (%1)").arg(table);
+    if (order.size() > kMaxBars) {
+        std::stable_sort(order.begin(), order.end(),
+                         [&sums](const QString &a, const QString &b) { return sums.value(a) > sums.value(b); });
+        order = order.mid(0, kMaxBars);
+        title += QLatin1Char(' ') + tr("— the %1 largest of %2").arg(kMaxBars).arg(sums.size());
+    }
+    chart->setTitle(title);
+    auto *set = new QBarSet(tr("Rows"));
+    set->setColor(QColor(0x31, 0x68, 0x8e));
+    qint64 top = 0;
+    for (const QString &ds : std::as_const(order)) {
+        set->append(double(sums.value(ds)));
+        top = std::max(top, sums.value(ds));
+    }
+    auto *series = new QBarSeries;
+    series->append(set);
+    series->setLabelsVisible(order.size() <= 12);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    set->setLabelColor(palette().color(QPalette::WindowText));
+    chart->addSeries(series);
+    auto *axisX = new QBarCategoryAxis;
+    axisX->append(order);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisX);
+    auto *axisY = new QValueAxis;
+    axisY->setRange(0, top > 0 ? double(top) * 1.15 : 1.0);
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisY);
+    QChart *old = m_chart->chart();
+    m_chart->setChart(chart);
+    delete old;
+}
+
+void DashboardPage::updateStatus()
+{
+    const auto &snap = m_ctx->snapshot();
+    if (!snap) {
+        m_status->setText(m_ctx->hasConfig() ? tr("Not inspected yet. Press Refresh (F5).")
+                                             : tr("Open a sharding config first."));
+        m_instances->setVisible(false);
+        return;
+    }
+    int reachable = 0;
+    QStringList down;
+    for (const InstanceHealth &i : snap->instances) {
+        if (i.reachable)
+            ++reachable;
+        else
+            down.append(tr("%1 (%2:%3): %4").arg(i.dataSource, i.host).arg(i.port).arg(i.error));
+    }
+    m_status->setText(tr("Inspected %1 — %2 of %3 instances reachable, %4 counts.")
+                          .arg(QLocale().toString(snap->takenAt.toLocalTime(), QLocale::ShortFormat))
+                          .arg(reachable)
+                          .arg(snap->instances.size())
+                          .arg(snap->exact ? tr("exact") : tr("estimated")));
+    m_instances->setVisible(!down.isEmpty());
+    m_instances->setText(tr("Unreachable: %1").arg(down.join(QStringLiteral("; "))));
+}
+
+void DashboardPage::showNode(const DataNode &node)
+{
+    const QLocale locale;
+    QStringList lines{QStringLiteral("<b>%1</b>").arg(node.toString().toHtmlEscaped())};
+    const auto &snap = m_ctx->snapshot();
+    const TableStats *stats = nullptr;
+    if (snap)
+        for (const TableStats &t : snap->tables)
+            if (t.node == node)
+                stats = &t;
+    if (!stats) {
+        lines.append(tr("No statistics for this node."));
+    } else {
+        if (!stats->existsOnServer)
+            lines.append(tr("The table does not exist on the server."));
+        lines.append(tr("Rows: %1 (%2)")
+                         .arg(stats->rows() >= 0 ? locale.toString(stats->rows()) : tr("unknown"),
+                              stats->exactRows ? tr("exact") : tr("estimate")));
+        if (stats->dataBytes >= 0)
+            lines.append(tr("Data: %1, index: %2")
+                             .arg(locale.formattedDataSize(stats->dataBytes),
+                                  locale.formattedDataSize(std::max<qint64>(0, stats->indexBytes))));
+        if (stats->autoIncrement >= 0)
+            lines.append(tr("Next AUTO_INCREMENT: %1").arg(locale.toString(stats->autoIncrement)));
+        if (!stats->error.isEmpty())
+            lines.append(tr("Error: %1").arg(stats->error.toHtmlEscaped()));
+    }
+    if (snap)
+        for (const InstanceHealth &i : snap->instances)
+            if (i.dataSource == node.dataSource)
+                lines.append(i.reachable ? tr("Instance %1:%2 reachable, %3").arg(i.host).arg(i.port).arg(i.version)
+                                         : tr("Instance %1:%2 unreachable: %3").arg(i.host).arg(i.port).arg(i.error));
+    m_nodeDetails->setText(lines.join(QStringLiteral("<br>")));
+}
+
+} // namespace sp::ui

@@ -1,0 +1,75 @@
+#pragma once
+#include "core/analysis/SkewStats.h"
+#include "core/config/ShardingConfig.h"
+#include "ui/pages/InspectionRunner.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QTimer;
+
+namespace sp::ui {
+
+class AppContext;
+class HeatmapModel;
+class HeatmapWidget;
+class SkewPanel;
+
+// Shard dashboard: heatmap of one logic table (or all), rows per data source as a bar chart, skew
+// figures with verdicts, and Refresh (F5) / auto-refresh running the inspection off the UI thread.
+class DashboardPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DashboardPage)
+public:
+    explicit DashboardPage(AppContext *ctx, QWidget *parent = nullptr);
+    ~DashboardPage() override;
+
+    InspectionRunner *runner() const { return m_runner; }
+    HeatmapModel *heatmapModel() const { return m_model; }
+    // Skew of one logic table over its configured data nodes (unknown counts included as such).
+    static SkewStats skewFor(const ShardingConfig &config, const ClusterSnapshot &snapshot,
+                             const QString &logicTable);
+
+public slots:
+    void refresh();
+    void cancelRefresh();
+
+private:
+    void onConfigChanged();
+    void onSnapshotChanged();
+    void updateView();
+    void updateChart();
+    void updateSkew();
+    void updateStatus();
+    void applyPreferences();
+    void showNode(const sp::DataNode &node);
+    QString currentTable() const;
+
+    AppContext *m_ctx;
+    InspectionRunner *m_runner;
+    HeatmapModel *m_model;
+    QComboBox *m_tableCombo = nullptr;
+    QComboBox *m_metricCombo = nullptr;
+    QCheckBox *m_logScale = nullptr;
+    QSlider *m_brightness = nullptr;
+    QSlider *m_contrast = nullptr;
+    HeatmapWidget *m_heatmap = nullptr;
+    QChartView *m_chart = nullptr;
+    SkewPanel *m_skew = nullptr;
+    QLabel *m_nodeDetails = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_instances = nullptr;
+    QPushButton *m_refresh = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QTimer *m_autoRefresh = nullptr;
+};
+
+} // namespace sp::ui

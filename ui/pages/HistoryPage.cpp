@@ -1,0 +1,285 @@
+#include "ui/pages/HistoryPage.h"
+
+#include "core/cluster/StatsHistory.h"
+#include "ui/AppContext.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTimeAxis>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sp::ui {
+
+namespace {
+
+int urgency(ForecastStatus s)
+{
+    switch (s) {
+    case ForecastStatus::AlreadyAbove: return 0;
+    case ForecastStatus::WillCross: return 1;
+    case ForecastStatus::BeyondHorizon: return 2;
+    case ForecastStatus::NotGrowing: return 3;
+    case ForecastStatus::InsufficientData: return 4;
+    }
+    return 5;
+}
+
+QStandardItem *item(const QString &text, const QVariant &sortKey, Qt::Alignment align = Qt::AlignLeft)
+{
+    auto *i = new QStandardItem(text);
+    i->setData(sortKey, Qt::UserRole);
+    i->setTextAlignment(align | Qt::AlignVCenter);
+    i->setEditable(false);
+    return i;
+}
+
+} // namespace
+
+HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent) : QWidget(parent), m_ctx(ctx)
+{
+    setObjectName(QStringLiteral("historyPage"));
+    m_answer = new QLabel(this);
+    m_answer->setObjectName(QStringLiteral("forecastAnswer"));
+    QFont big = m_answer->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    m_answer->setFont(big);
+    m_answer->setWordWrap(true);
+    m_answer->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detail = new QLabel(this);
+    m_detail->setObjectName(QStringLiteral("forecastDetail"));
+    m_detail->setWordWrap(true);
+
+    m_scope = new QComboBox(this);
+    m_scope->setObjectName(QStringLiteral("historyScopeCombo"));
+    m_scope->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *reloadButton = new QPushButton(tr("Reload history"), this);
+    reloadButton->setObjectName(QStringLiteral("reloadHistoryButton"));
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Growth of:"), this));
+    controls->addWidget(m_scope);
+    controls->addStretch(1);
+    controls->addWidget(reloadButton);
+
+    m_chart = new QChartView(this);
+    m_chart->setObjectName(QStringLiteral("growthChart"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(220);
+
+    m_model = new QStandardItemModel(0, ColumnCount, this);
+    m_model->setHorizontalHeaderLabels({tr("Physical table"), tr("Rows now"), tr("Rows per day"),
+                                        tr("Crosses the limit on"), tr("Days left"), tr("Status")});
+    m_model->setSortRole(Qt::UserRole);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("forecastTable"));
+    m_table->setModel(m_model);
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_chart);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_answer);
+    layout->addWidget(m_detail);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    connect(m_scope, &QComboBox::currentIndexChanged, this, &HistoryPage::updateChart);
+    connect(reloadButton, &QPushButton::clicked, this, &HistoryPage::reload);
+    connect(m_ctx, &AppContext::configChanged, this, &HistoryPage::reload);
+    connect(m_ctx, &AppContext::snapshotChanged, this, &HistoryPage::reload);
+    connect(m_ctx, &AppContext::preferencesChanged, this, &HistoryPage::reload);
+    reload();
+}
+
+HistoryPage::~HistoryPage() = default;
+
+QString HistoryPage::shortCount(qint64 n)
+{
+    const QLocale locale;
+    if (n >= 1000000 && n % 100000 == 0)
+        return locale.toString(n / 1e6, 'g', 4) + QLatin1Char('M');
+    if (n >= 1000 && n % 100 == 0)
+        return locale.toString(n / 1e3, 'g', 4) + QLatin1Char('K');
+    return locale.toString(n);
+}
+
+QString HistoryPage::answerText(const ClusterForecast &f, qint64 rowLimit)
+{
+    const QString limit = shortCount(rowLimit);
+    for (const TableForecast &t : f.tables)
+        if (t.status == ForecastStatus::AlreadyAbove)
+            return tr("Expand now: %1 already holds %2 rows (limit %3)")
+                .arg(t.key, QLocale().toString(t.latestRows), limit);
+    if (!f.earliestCrossing)
+        return tr("No table is growing toward the limit");
+    const QDateTime by = f.expandBy ? *f.expandBy : *f.earliestCrossing;
+    if (f.overdue)
+        return tr("Expand now (it was due %1): %2 reaches %3 rows on %4")
+            .arg(by.date().toString(Qt::ISODate), f.earliestKey, limit,
+                 f.earliestCrossing->date().toString(Qt::ISODate));
+    return tr("Expand before %1 (%2 reaches %3 rows first)")
+        .arg(by.date().toString(Qt::ISODate), f.earliestKey, limit);
+}
+
+void HistoryPage::reload()
+{
+    const QString keep = m_scope->currentData().toString();
+    {
+        const QSignalBlocker block(m_scope);
+        m_scope->clear();
+        for (const TableRule &t : m_ctx->config().tables)
+            if (!t.dataNodes.isEmpty())
+                m_scope->addItem(tr("Logic table %1").arg(t.logicTable), QString(QStringLiteral("t:") + t.logicTable));
+        for (const DataSourceDef &ds : m_ctx->config().dataSources)
+            m_scope->addItem(tr("Data source %1").arg(ds.name), QString(QStringLiteral("d:") + ds.name));
+        const int idx = m_scope->findData(keep);
+        m_scope->setCurrentIndex(idx >= 0 ? idx : 0);
+    }
+    ForecastOptions options;
+    options.rowLimit = m_ctx->rowLimit();
+    if (!m_ctx->hasConfig()) {
+        m_answer->setText(tr("Open a sharding config to see its history."));
+        m_detail->clear();
+        m_model->removeRows(0, m_model->rowCount());
+        updateChart();
+        return;
+    }
+    StatsHistory history(StatsHistory::defaultPathFor(m_ctx->configPath()));
+    if (!history.isOpen()) {
+        m_answer->setText(tr("The statistics history cannot be opened: %1").arg(history.lastError()));
+        m_detail->clear();
+        return;
+    }
+    const QList<SnapshotInfo> snaps = history.snapshots();
+    const ClusterForecast forecast = Forecast::forecast(history.allNodeSeries(), options);
+    fillForecast(forecast, options);
+    if (snaps.size() < 2) {
+        m_answer->setText(tr("Not enough history yet: every Refresh on the dashboard records a snapshot "
+                             "(%n recorded so far).", nullptr, int(snaps.size())));
+        m_detail->setText(tr("Forecasts need at least two snapshots taken at different times."));
+    } else {
+        m_answer->setText(answerText(forecast, options.rowLimit));
+        QString detail = tr("%n snapshot(s) from %1 to %2.", nullptr, int(snaps.size()))
+                             .arg(QLocale().toString(snaps.first().takenAt.toLocalTime(), QLocale::ShortFormat),
+                                  QLocale().toString(snaps.last().takenAt.toLocalTime(), QLocale::ShortFormat));
+        if (forecast.earliestCrossing)
+            detail += QLatin1Char(' ')
+                + tr("%1 crosses %2 rows on %3; the advice leaves %4 days to prepare and run the expansion.")
+                      .arg(forecast.earliestKey, QLocale().toString(options.rowLimit),
+                           forecast.earliestCrossing->date().toString(Qt::ISODate))
+                      .arg(options.leadDays);
+        m_detail->setText(detail);
+    }
+    updateChart();
+}
+
+void HistoryPage::fillForecast(const ClusterForecast &forecast, const ForecastOptions &options)
+{
+    Q_UNUSED(options)
+    const QLocale locale;
+    m_model->removeRows(0, m_model->rowCount());
+    QList<TableForecast> tables = forecast.tables;
+    std::stable_sort(tables.begin(), tables.end(), [](const TableForecast &a, const TableForecast &b) {
+        if (urgency(a.status) != urgency(b.status))
+            return urgency(a.status) < urgency(b.status);
+        if (a.status == ForecastStatus::WillCross)
+            return a.daysToCrossing < b.daysToCrossing;
+        return a.latestRows > b.latestRows;
+    });
+    int rank = 0;
+    for (const TableForecast &t : std::as_const(tables)) {
+        const bool crosses = t.crossing.has_value();
+        // Sort keys make the default order (urgency) reproducible by clicking "Days left".
+        const double daysKey = crosses ? t.daysToCrossing : 1e12 + urgency(t.status);
+        QList<QStandardItem *> row{
+            item(t.key, t.key),
+            item(t.latestRows >= 0 ? locale.toString(t.latestRows) : tr("unknown"), t.latestRows, Qt::AlignRight),
+            item(t.points >= 2 ? locale.toString(t.rowsPerDay, 'f', 0) : tr("–"), t.rowsPerDay, Qt::AlignRight),
+            item(crosses ? t.crossing->date().toString(Qt::ISODate) : tr("–"),
+                 crosses ? t.crossing->toMSecsSinceEpoch() : std::numeric_limits<qint64>::max()),
+            item(crosses ? locale.toString(t.daysToCrossing, 'f', 0) : tr("–"), daysKey, Qt::AlignRight),
+            item(Forecast::statusName(t.status), rank++)};
+        if (t.status == ForecastStatus::AlreadyAbove || (crosses && t.daysToCrossing < options.leadDays))
+            for (QStandardItem *i : row)
+                i->setForeground(QColor(0xb0, 0x00, 0x20));
+        m_model->appendRow(row);
+    }
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+}
+
+void HistoryPage::updateChart()
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setVisible(false);
+    const QString scope = m_scope->currentData().toString();
+    QList<SeriesPoint> points;
+    if (m_ctx->hasConfig() && !scope.isEmpty()) {
+        StatsHistory history(StatsHistory::defaultPathFor(m_ctx->configPath()));
+        if (history.isOpen())
+            points = scope.startsWith(QLatin1String("t:")) ? history.seriesForLogicTable(scope.mid(2))
+                                                           : history.seriesForDataSource(scope.mid(2));
+    }
+    chart->setTitle(points.isEmpty() ? tr("No history for %1 yet").arg(m_scope->currentText())
+                                     : tr("Rows of %1 over time").arg(m_scope->currentText()));
+    auto *series = new QLineSeries;
+    series->setName(tr("Rows"));
+    series->setPointsVisible(points.size() <= 60);
+    qint64 top = 0;
+    QDateTime first;
+    QDateTime last;
+    for (const SeriesPoint &p : std::as_const(points)) {
+        if (p.rows < 0)
+            continue;
+        series->append(double(p.time.toMSecsSinceEpoch()), double(p.rows));
+        top = std::max(top, p.rows);
+        if (!first.isValid())
+            first = p.time;
+        last = p.time;
+    }
+    chart->addSeries(series);
+    auto *axisX = new QDateTimeAxis;
+    const bool shortSpan = first.isValid() && first.secsTo(last) < 2 * 86400;
+    axisX->setFormat(shortSpan ? QStringLiteral("MM-dd hh:mm") : QStringLiteral("yyyy-MM-dd"));
+    axisX->setTickCount(6);
+    if (first.isValid()) {
+        const QDateTime to = last > first ? last : first.addSecs(3600);
+        axisX->setRange(first.toLocalTime(), to.toLocalTime());
+    }
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisX);
+    auto *axisY = new QValueAxis;
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setRange(0, top > 0 ? double(top) * 1.1 : 1.0);
+    axisY->setTitleText(tr("rows"));
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisY);
+    QChart *old = m_chart->chart();
+    m_chart->setChart(chart);
+    delete old;
+}
+
+} // namespace sp::ui

@@ -1,0 +1,49 @@
+#pragma once
+#include "core/analysis/Forecast.h"
+
+#include <QWidget>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QStandardItemModel;
+class QTableView;
+
+namespace sp::ui {
+
+class AppContext;
+
+// History & capacity: growth over time of a logic table or data source (from StatsHistory), the
+// forecast date each physical table crosses the row limit, sorted by urgency, and a plain answer
+// ("Expand before … (… reaches 30M rows first)" / "No table is growing toward the limit").
+class HistoryPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryPage)
+public:
+    enum Columns { TableColumn, RowsColumn, PerDayColumn, CrossingColumn, DaysLeftColumn, StatusColumn, ColumnCount };
+
+    explicit HistoryPage(AppContext *ctx, QWidget *parent = nullptr);
+    ~HistoryPage() override;
+
+    // The sentence shown on top, from a forecast (pure; used by the page and its test).
+    static QString answerText(const ClusterForecast &forecast, qint64 rowLimit);
+    static QString shortCount(qint64 n); // 30000000 -> "30M"
+
+public slots:
+    void reload();
+
+private:
+    void updateChart();
+    void fillForecast(const ClusterForecast &forecast, const ForecastOptions &options);
+
+    AppContext *m_ctx;
+    QComboBox *m_scope = nullptr;
+    QChartView *m_chart = nullptr;
+    QLabel *m_answer = nullptr;
+    QLabel *m_detail = nullptr;
+    QTableView *m_table = nullptr;
+    QStandardItemModel *m_model = nullptr;
+};
+
+} // namespace sp::ui
