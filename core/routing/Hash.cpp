@@ -8,9 +8,11 @@ namespace sp::hash {
 
 uint32_t crc32(QByteArrayView bytes)
 {
-    // zlib takes a uInt length; feed very large inputs in chunks.
-    uLong crc = ::crc32(0L, Z_NULL, 0);
     const auto *p = reinterpret_cast<const Bytef *>(bytes.data());
+    if (bytes.size() <= qsizetype(0x40000000)) // the common case: one call (crc32 of nothing is 0)
+        return uint32_t(::crc32(0L, p, uInt(bytes.size())));
+    // zlib takes a uInt length; feed very large inputs in chunks.
+    uLong crc = 0;
     qsizetype left = bytes.size();
     while (left > 0) {
         const uInt chunk = left > qsizetype(0x40000000) ? uInt(0x40000000) : uInt(left);

@@ -58,10 +58,21 @@ RouteLevel RouteLevel::evaluate(const ShardingAlgorithm *algorithm, const QStrin
     auto plain = [](uint32_t r) { return QString::number(r); };
     if (!algorithm->configurationError().isEmpty())
         return l; // evaluate() reports the error on the slow path
+    auto setPowers = [&l] {
+        if (l.m_count != 0 && (l.m_count & (l.m_count - 1)) == 0) {
+            l.m_countIsPowerOfTwo = true;
+            l.m_countMask = l.m_count - 1;
+        }
+        if ((l.m_divisor & (l.m_divisor - 1)) == 0)
+            for (int s = 0; s < 32; ++s)
+                if ((1u << s) == l.m_divisor)
+                    l.m_divisorShift = s;
+    };
     if (const auto *a = dynamic_cast<const Crc32ModAlgorithm *>(algorithm)) {
         l.m_divisor = a->divisor();
         if (precompute(a->shardingCount(), plain))
             l.m_fast = Fast::Crc32Mod;
+        setPowers();
     } else if (const auto *a = dynamic_cast<const HashModAlgorithm *>(algorithm)) {
         if (precompute(uint32_t(a->shardingCount()), plain))
             l.m_fast = Fast::HashMod;
@@ -121,14 +132,20 @@ int RouteLevel::pickFast(KeyHashes &key) const
     switch (m_fast) {
     case Fast::Crc32Mod:
         ensureCrc(key);
-        return m_remainderToTarget[(key.crc / m_divisor) % m_count];
+        return pickCrc32Mod(key.crc);
     case Fast::Ring: {
         ensureCrc(key);
         return m_ring->nodeIndexForHash(key.crc);
     }
     case Fast::HashMod: {
         if (!key.haveJava) {
-            if (!key.ascii)
+            if (key.ascii < 0) {
+                key.ascii = 1;
+                for (const char c : key.utf8)
+                    if (uint8_t(c) >= 0x80)
+                        key.ascii = 0;
+            }
+            if (key.ascii == 0)
                 return -2; // String.hashCode is over UTF-16; let the slow path decode
             uint32_t h = 0;
             for (const char c : key.utf8)

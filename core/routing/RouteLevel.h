@@ -13,7 +13,7 @@ namespace sp {
 struct KeyHashes
 {
     QByteArrayView utf8;
-    bool ascii = false;
+    int ascii = -1; // -1 unknown, 0 no, 1 yes (checked only when an algorithm needs it)
     bool haveCrc = false;
     uint32_t crc = 0;
     bool haveJava = false;
@@ -43,6 +43,18 @@ public:
     // slow path must decide (no fast form for this algorithm or this key).
     int pickFast(KeyHashes &key) const;
 
+    // The CRC32_MOD fast path on its own, for tables where both levels are CRC32_MOD.
+    bool isCrc32Mod() const { return m_kind == Kind::Evaluate && m_fast == Fast::Crc32Mod; }
+    uint32_t crc32ModRemainder(uint32_t crc) const
+    {
+        const uint32_t q = m_divisorShift >= 0 ? crc >> m_divisorShift : crc / m_divisor;
+        return m_countIsPowerOfTwo ? (q & m_countMask) : (q % m_count);
+    }
+    int pickCrc32Mod(uint32_t crc) const { return m_remainderToTarget[crc32ModRemainder(crc)]; }
+    uint32_t remainderCount() const { return m_count; }
+    uint32_t divisor() const { return m_divisor; }
+    int targetForRemainder(uint32_t r) const { return m_remainderToTarget[r]; }
+
 private:
     enum class Fast { None, Crc32Mod, Mod, HashMod, Ring };
 
@@ -57,6 +69,10 @@ private:
     Fast m_fast = Fast::None;
     uint32_t m_count = 0;
     uint32_t m_divisor = 1;
+    // Powers of two (the usual counts) avoid hardware division on the fast path.
+    int m_divisorShift = -1;
+    uint32_t m_countMask = 0;
+    bool m_countIsPowerOfTwo = false;
     std::vector<int> m_remainderToTarget; // -1 when that remainder names no target
     std::shared_ptr<HashRing> m_ring;
 };

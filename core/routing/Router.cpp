@@ -1,9 +1,12 @@
 #include "core/routing/Router.h"
 
 #include "core/routing/Algorithm.h"
+#include "core/routing/Hash.h"
 #include "core/routing/RouteLevel.h"
 
 #include <QHash>
+
+#include <zlib.h>
 
 namespace sp {
 
@@ -20,6 +23,11 @@ struct TableRoute
     std::vector<RouteLevel> table;        // per data source
     bool perDataSourceSearch = false;     // no database strategy: try every data source (autoTables)
     bool broadcast = false;               // also listed as a broadcast table
+    // Both levels CRC32_MOD with one count/divisor for every data source: one CRC and one lookup
+    // in [db remainder][table remainder] -> node index (-1 when that pair names no node).
+    bool allCrc32Mod = false;
+    std::vector<int> crcNodes;
+    uint32_t crcTableCount = 0;
     QString error;                        // the table cannot be routed at all
 };
 
@@ -91,6 +99,11 @@ struct Router::Impl
 
     const TableRoute *find(const QString &logicTable) const
     {
+        if (tables.size() <= 8) { // a few tables: comparing beats hashing the name
+            for (const TableRoute &t : tables)
+                if (t.logicTable.size() == logicTable.size() && t.logicTable == logicTable)
+                    return &t;
+        }
         auto it = byName.constFind(logicTable);
         if (it != byName.constEnd())
             return &tables[size_t(*it)];
@@ -197,6 +210,24 @@ Router::Router(const ShardingConfig &config)
             t.table.push_back(d->compile(config, tableStrategy, QStringLiteral("table"), tables,
                                          tableNaming, &tableNone));
         t.broadcast = d->broadcast.contains(rule.logicTable.toLower());
+        t.allCrc32Mod = t.db.isCrc32Mod() && !t.table.empty()
+                        && std::all_of(t.table.begin(), t.table.end(), [&t](const RouteLevel &l) {
+                               return l.isCrc32Mod() && l.remainderCount() == t.table.front().remainderCount()
+                                      && l.divisor() == t.table.front().divisor();
+                           })
+                        && uint64_t(t.db.remainderCount()) * t.table.front().remainderCount() <= (1u << 16);
+        if (t.allCrc32Mod) {
+            t.crcTableCount = t.table.front().remainderCount();
+            t.crcNodes.assign(size_t(t.db.remainderCount()) * t.crcTableCount, -1);
+            for (uint32_t rd = 0; rd < t.db.remainderCount(); ++rd) {
+                const int ds = t.db.targetForRemainder(rd);
+                for (uint32_t rt = 0; ds >= 0 && rt < t.crcTableCount; ++rt) {
+                    const int ti = t.table[size_t(ds)].targetForRemainder(rt);
+                    if (ti >= 0)
+                        t.crcNodes[rd * t.crcTableCount + rt] = t.nodeAt[size_t(ds)][size_t(ti)];
+                }
+            }
+        }
         t.perDataSourceSearch = dbNone && t.dataSources.size() > 1 && rule.autoTable;
 
         const int index = int(d->tables.size());
@@ -234,15 +265,15 @@ int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key) const
     const TableRoute *t = d->find(logicTable);
     if (!t || !t->error.isEmpty() || t->broadcast)
         return -1;
+    if (t->allCrc32Mod) {
+        const uint32_t crc = utf8Key.size() <= qsizetype(0x40000000)
+                                 ? uint32_t(::crc32(0L, reinterpret_cast<const Bytef *>(utf8Key.data()), uInt(utf8Key.size())))
+                                 : hash::crc32(utf8Key);
+        return t->crcNodes[t->db.crc32ModRemainder(crc) * t->crcTableCount
+                           + t->table.front().crc32ModRemainder(crc)];
+    }
     KeyHashes key;
     key.utf8 = utf8Key;
-    key.ascii = true;
-    for (const char c : utf8Key) {
-        if (uint8_t(c) >= 0x80) {
-            key.ascii = false;
-            break;
-        }
-    }
     if (!t->perDataSourceSearch) {
         const int ds = t->db.pickFast(key);
         if (ds >= 0) {
