@@ -216,6 +216,18 @@ bool ConfigTextPatcher::setAlgorithmProp(const QString &algorithm, const QString
     return true;
 }
 
+bool ConfigTextPatcher::setAlgorithmField(const QString &algorithm, const QString &key, const QString &value)
+{
+    const int algo = findKey(algorithm, kAlgorithms);
+    if (algo < 0)
+        return fail(QStringLiteral("algorithm '%1' not found in the text").arg(algorithm));
+    const int end = blockEnd(algo);
+    for (int i = algo + 1; i < end; ++i)
+        if (m_lines.at(i).key == key && ancestors(i).value(0) == algorithm)
+            return replaceValue(i, value);
+    return fail(QStringLiteral("algorithm '%1' has no '%2' line").arg(algorithm, key));
+}
+
 bool ConfigTextPatcher::cloneAlgorithmForDatabaseLevel(const QString &from, const QString &to)
 {
     const int algo = findKey(from, kAlgorithms);

@@ -21,6 +21,8 @@ public:
 
     // shardingAlgorithms.<name>.props.<prop> = value (the prop line is added when missing).
     bool setAlgorithmProp(const QString &algorithm, const QString &prop, const QString &value);
+    // shardingAlgorithms.<name>.<key> = value (e.g. type).
+    bool setAlgorithmField(const QString &algorithm, const QString &key, const QString &value);
     // Copies algorithm `from` as `to` (right after it), then points every database-level
     // shardingAlgorithmName that names `from` to `to`. For algorithms shared by both levels.
     bool cloneAlgorithmForDatabaseLevel(const QString &from, const QString &to);

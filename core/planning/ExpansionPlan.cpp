@@ -168,7 +168,9 @@ QJsonObject ExpansionPlan::toJson() const
                        {S("clientSide"), t.clientSide},
                        {S("bindingGroup"), t.bindingGroup},
                        {S("actualDataNodesBefore"), t.actualDataNodesBefore},
-                       {S("actualDataNodesAfter"), t.actualDataNodesAfter}};
+                       {S("actualDataNodesAfter"), t.actualDataNodesAfter},
+                       {S("movedKeyShare"), t.movedKeyShare},
+                       {S("skewAfter"), t.skewAfter}};
         QJsonArray pairs;
         for (const auto &p : t.pairs) {
             QJsonObject po{{S("source"), nodeJson(p.source)},
@@ -270,6 +272,8 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
         t.bindingGroup = str(to, "bindingGroup");
         t.actualDataNodesBefore = str(to, "actualDataNodesBefore");
         t.actualDataNodesAfter = str(to, "actualDataNodesAfter");
+        t.movedKeyShare = to.value(S("movedKeyShare")).toDouble();
+        t.skewAfter = to.value(S("skewAfter")).toDouble();
         for (const QJsonValue &pv : to.value(S("pairs")).toArray()) {
             const QJsonObject po = pv.toObject();
             MovePair mp;
@@ -333,7 +337,8 @@ bool operator==(const TablePlan &a, const TablePlan &b)
 {
     return a.logicTable == b.logicTable && a.shardingColumn == b.shardingColumn && a.broadcast == b.broadcast
         && a.clientSide == b.clientSide && a.bindingGroup == b.bindingGroup && a.pairs == b.pairs
-        && a.actualDataNodesBefore == b.actualDataNodesBefore && a.actualDataNodesAfter == b.actualDataNodesAfter;
+        && a.actualDataNodesBefore == b.actualDataNodesBefore && a.actualDataNodesAfter == b.actualDataNodesAfter
+        && a.movedKeyShare == b.movedKeyShare && a.skewAfter == b.skewAfter;
 }
 bool operator==(const CreateSpec &a, const CreateSpec &b)
 {

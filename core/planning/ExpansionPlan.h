@@ -62,6 +62,8 @@ struct TablePlan
     QList<MovePair> pairs;
     QString actualDataNodesBefore;
     QString actualDataNodesAfter;
+    double movedKeyShare = 0;       // fraction of the table's keys whose node changes
+    double skewAfter = 0;           // expected max/mean key share per data source after the change
 };
 
 // A schema/table to create on a new instance. The DDL is read at execution time with

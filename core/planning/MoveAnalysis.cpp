@@ -65,6 +65,13 @@ DataNode nodeOf(const TableRoute &r, int ds, int tb)
     return DataNode{r.dataSources.at(ds), r.tablesPerSource.at(ds).at(tb)};
 }
 
+// Arcs are keyed by the ring owners only: a modulo level varies inside an arc and is stated by
+// its own residue term.
+QPair<int, int> arcKey(const TableRoute &o, const TableRoute &n, int odb, int ndb)
+{
+    return qMakePair(o.db.kind == LevelFn::Kind::Ring ? odb : -1, n.db.kind == LevelFn::Kind::Ring ? ndb : -1);
+}
+
 struct Enumeration
 {
     QHash<quint64, double> weights;                            // packed outcome -> key share
@@ -111,7 +118,7 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
             const Outcome out = evalAll(o, n, a, a);
             e.weights[out.pack()] += segWeight;
             if (rings)
-                e.dbArcs[qMakePair(out.odb, out.ndb)] << qMakePair(quint32(a), quint32(b));
+                e.dbArcs[arcKey(o, n, out.odb, out.ndb)] << qMakePair(quint32(a), quint32(b));
             continue;
         }
         if (len < period) {
@@ -133,8 +140,7 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
                 e.weights[d.key()] += d.value() * segWeight;
         }
         if (rings) {
-            const int odb = evalLevel(o.db, a, a), ndb = evalLevel(n.db, a, a);
-            e.dbArcs[qMakePair(odb, ndb)] << qMakePair(quint32(a), quint32(b));
+            e.dbArcs[arcKey(o, n, o.db.eval(a), n.db.eval(a))] << qMakePair(quint32(a), quint32(b));
         }
     }
     if (period > 1 && !rings && period < kSpace && kSpace % period != 0) {
@@ -204,7 +210,7 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
             HashTerm t;
             t.kind = HashTerm::Kind::Ranges;
             t.column = m.column;
-            t.ranges = mergeRanges(e.dbArcs.value(qMakePair(out.odb, out.ndb)));
+            t.ranges = mergeRanges(e.dbArcs.value(arcKey(o, n, out.odb, out.ndb)));
             p.terms << t;
         }
         if (n.db.kind == LevelFn::Kind::Mod) {

@@ -273,6 +273,18 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
         tp.logicTable = rule.logicTable;
         tp.shardingColumn = m.column;
         tp.clientSide = m.clientSide;
+        tp.movedKeyShare = m.movedWeight;
+        {
+            QMap<QString, double> perDs;
+            for (auto it = m.newWeight.cbegin(); it != m.newWeight.cend(); ++it)
+                perDs[it.key().dataSource] += it.value();
+            double max = 0, sum = 0;
+            for (double w : std::as_const(perDs)) {
+                max = qMax(max, w);
+                sum += w;
+            }
+            tp.skewAfter = perDs.isEmpty() || sum <= 0 ? 0 : max / (sum / perDs.size());
+        }
         tp.actualDataNodesBefore = rule.actualDataNodesExpr;
         if (const TableRule *nr = newC.table(rule.logicTable))
             tp.actualDataNodesAfter = nr->actualDataNodesExpr;

@@ -1,0 +1,32 @@
+#pragma once
+#include "core/cluster/Inspector.h"
+#include "core/planning/ExpansionPlan.h"
+
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+
+namespace sp::planning {
+
+struct ExactCountResult
+{
+    int counted = 0;
+    bool cancelled = false;
+    QStringList errors; // one line per failed pair
+};
+
+// Exact row counts of a plan's pairs on the live cluster (`--exact`). SQL predicates run as
+// SELECT COUNT(*) FROM `schema`.`table` WHERE <predicate> on the source (bounded by
+// max_statement_time = options.countTimeoutSec); client-side pairs stream the sharding column
+// (mysql_use_result, constant memory) and route each value with the old and new configs.
+// Blocking: run it off the GUI thread. `cancel` is checked between pairs and between streamed rows.
+class ExactCounter final
+{
+public:
+    static ExactCountResult run(ExpansionPlan &plan, const ShardingConfig &oldConfig, const InspectionOptions &options,
+                                const std::atomic<bool> *cancel = nullptr,
+                                const std::function<void(int done, int total)> &progress = {});
+};
+
+} // namespace sp::planning

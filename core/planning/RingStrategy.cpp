@@ -1,0 +1,145 @@
+#include "core/planning/RingStrategy.h"
+
+#include "core/planning/ConfigTextPatcher.h"
+#include "core/planning/PlanBuilder.h"
+
+namespace sp::planning {
+
+QString RingStrategy::summary() const
+{
+    return QStringLiteral("consistent-hash ring: add/remove nodes or change virtual nodes; moved arcs become "
+                          "CRC32 BETWEEN predicates");
+}
+
+PlanOutcome RingStrategy::plan(const PlanInput &input) const
+{
+    PlanOutcome out;
+    const PlanRequest &rq = input.request;
+    const QStringList oldDs = builder::shardedDataSources(input.config);
+    if (oldDs.isEmpty()) {
+        out.error = QStringLiteral("the config has no sharded data sources");
+        return out;
+    }
+    if (rq.addNodes.isEmpty() && rq.removeNodes.isEmpty() && rq.virtualNodes <= 0 && rq.toCount <= 0) {
+        out.error = QStringLiteral("ring needs --add-nodes, --remove-nodes, --virtual-nodes or --to");
+        return out;
+    }
+    QStringList nodes = oldDs;
+    QStringList added = rq.addNodes;
+    const QString prefix = builder::indexedPrefix(oldDs);
+    if (added.isEmpty() && rq.toCount > oldDs.size()) {
+        if (prefix.isEmpty()) {
+            out.error = QStringLiteral("name the new nodes with --add-nodes (data sources are not <prefix><index>)");
+            return out;
+        }
+        for (int i = int(oldDs.size()); i < rq.toCount; ++i)
+            added << prefix + QString::number(i);
+    }
+    for (const QString &a : std::as_const(added)) {
+        if (nodes.contains(a)) {
+            out.error = QStringLiteral("node '%1' is already on the ring").arg(a);
+            return out;
+        }
+        nodes << a;
+    }
+    for (const QString &r : rq.removeNodes) {
+        if (!nodes.removeAll(r)) {
+            out.error = QStringLiteral("node '%1' is not on the ring").arg(r);
+            return out;
+        }
+    }
+    if (nodes.isEmpty()) {
+        out.error = QStringLiteral("removing every node leaves an empty ring");
+        return out;
+    }
+    bool shared = false;
+    const QStringList algos = builder::databaseAlgorithms(input.config, &shared);
+    if (algos.isEmpty()) {
+        out.error = QStringLiteral("no sharded table has a database strategy");
+        return out;
+    }
+    Diagnostics warnings;
+    ConfigTextPatcher p(input.configText);
+    NewConfig next;
+    QString after = oldDs.last();
+    for (int i = 0; i < added.size(); ++i) {
+        const QString &name = added.at(i);
+        QString note;
+        const int index = prefix.isEmpty() ? int(oldDs.size()) + i : name.mid(prefix.size()).toInt();
+        const QString url = builder::urlFor(input, name, index, oldDs, &note);
+        if (!note.isEmpty())
+            warnings << Diagnostic{Severity::Warning, QStringLiteral("plan.url-guessed"), note, {}, {}};
+        if (!input.config.dataSource(name))
+            p.addDataSource(name, url, oldDs.last(), after);
+        next.changes << DataSourceChange{name, url, true};
+        after = name;
+    }
+    for (const QString &r : rq.removeNodes)
+        next.changes << DataSourceChange{r, input.config.dataSource(r) ? input.config.dataSource(r)->url : QString(), false};
+    int oldVnodes = 160;
+    for (const QString &a : algos) {
+        const AlgorithmDef *def = input.config.algorithm(a);
+        QString target = a;
+        if (!def)
+            continue;
+        if (def->type != QLatin1String("CONSISTENT_HASH")) {
+            bool alsoTable = false;
+            for (const TableRule &t : input.config.tables)
+                if (input.config.effectiveTableStrategy(t).algorithmName == a)
+                    alsoTable = true;
+            if (alsoTable) {
+                target = a + QStringLiteral("-ring");
+                p.cloneAlgorithmForDatabaseLevel(a, target);
+            }
+            p.setAlgorithmField(target, QStringLiteral("type"), QStringLiteral("CONSISTENT_HASH"));
+            p.setAlgorithmProp(target, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes > 0 ? rq.virtualNodes : 160));
+            warnings << Diagnostic{Severity::Warning, QStringLiteral("plan.ring-conversion"),
+                                   QStringLiteral("database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first "
+                                                  "move remaps most keys; later node changes move only the arcs taken over")
+                                       .arg(a, def->type),
+                                   {}, QStringLiteral("the sharding-count/divisor props of '%1' are ignored by the ring").arg(target)};
+        } else {
+            oldVnodes = def->props.value(QStringLiteral("virtual-nodes"), QStringLiteral("160")).toInt();
+            if (rq.virtualNodes > 0)
+                p.setAlgorithmProp(a, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes));
+        }
+    }
+    for (const TableRule &t : input.config.tables) {
+        if (input.config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
+            continue;
+        QString err;
+        const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, nodes, &err);
+        if (expr.isEmpty()) {
+            out.error = t.logicTable + QStringLiteral(": ") + err;
+            return out;
+        }
+        p.setDataNodes(t.logicTable, expr);
+    }
+    if (!p.ok()) {
+        out.error = p.errors().first();
+        return out;
+    }
+    if (!builder::loadNew(p.text(), input.configPath, &next)) {
+        out.error = next.error;
+        return out;
+    }
+    ExpansionPlan plan = builder::header(input, id(), next);
+    QStringList what;
+    if (!added.isEmpty())
+        what << QStringLiteral("add %1").arg(added.join(QLatin1Char(',')));
+    if (!rq.removeNodes.isEmpty())
+        what << QStringLiteral("remove %1").arg(rq.removeNodes.join(QLatin1Char(',')));
+    if (rq.virtualNodes > 0)
+        what << QStringLiteral("virtual nodes %1 -> %2").arg(oldVnodes).arg(rq.virtualNodes);
+    plan.description = QStringLiteral("ring of %1 -> %2 nodes (%3)").arg(oldDs.size()).arg(nodes.size()).arg(what.join(QStringLiteral(", ")));
+    plan.request.addNodes = added;
+    builder::fillMoves(input, next, MoveAnalysisOptions{}, &plan);
+    plan.warnings = warnings + plan.warnings;
+    plan.steps = builder::copySteps(input, next, plan);
+    plan.assumptions << QStringLiteral("moved arcs are exact CRC32 ranges of the old and new rings; row shares assume "
+                                       "keys hash uniformly over the ring");
+    out.plan = plan;
+    return out;
+}
+
+} // namespace sp::planning

@@ -1,0 +1,183 @@
+#include "core/planning/WhatIf.h"
+
+#include "core/config/ConfigLoader.h"
+#include "core/planning/PlanBuilder.h"
+
+#include <QJsonArray>
+
+namespace sp::planning {
+
+WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, StrategyId id,
+                            const WhatIfOptions &options)
+{
+    WhatIfRow r;
+    r.strategy = id;
+    r.nodesBefore = int(builder::shardedDataSources(input.config).size());
+    if (!outcome.plan) {
+        r.reason = outcome.error;
+        return r;
+    }
+    const ExpansionPlan &plan = *outcome.plan;
+    r.feasible = true;
+    r.description = plan.description;
+    r.steps = int(plan.steps.size());
+    const LoadResult next = ConfigLoader::loadText(plan.newConfigText.toUtf8(), plan.sourcePath);
+    r.nodesAfter = int(builder::shardedDataSources(next.config).size());
+    // Shares: rows-weighted with a snapshot, else the mean key share over sharded tables.
+    double keyShare = 0;
+    int tables = 0;
+    qint64 rows = 0, bytes = 0, totalRows = 0;
+    bool haveRows = input.snapshot.has_value();
+    for (const TablePlan &t : plan.tables) {
+        if (t.broadcast)
+            continue;
+        keyShare += t.movedKeyShare;
+        ++tables;
+        r.skewAfter = qMax(r.skewAfter, t.skewAfter);
+        for (const MovePair &p : t.pairs) {
+            if (p.estimatedRows < 0)
+                haveRows = false;
+            rows += qMax<qint64>(0, p.estimatedRows);
+            bytes += qMax<qint64>(0, p.estimatedBytes);
+        }
+    }
+    QMap<QString, qint64> rowsPerSource;
+    if (input.snapshot)
+        for (const TableStats &s : input.snapshot->tables)
+            if (!s.logicTable.isEmpty() && !input.config.isBroadcast(s.logicTable) && s.rows() > 0) {
+                totalRows += s.rows();
+                rowsPerSource[s.node.dataSource] += s.rows();
+            }
+    r.shareMoved = tables ? keyShare / tables : 0;
+    if (haveRows && totalRows > 0) {
+        r.rowsMoved = rows;
+        r.bytesMoved = bytes;
+        r.shareMoved = double(rows) / double(totalRows);
+    }
+    r.shareCopied = r.shareMoved;
+    r.rowsCopied = r.rowsMoved;
+    qint64 maxSource = 0;
+    for (qint64 v : std::as_const(rowsPerSource))
+        maxSource = qMax(maxSource, v);
+    if (id == StrategyId::DualMaster) {
+        r.shareCopied = 1.0;
+        r.rowsCopied = haveRows ? totalRows : -1;
+        r.writeStopSeconds = options.reloadSeconds;
+        r.writeStopAssumption = QStringLiteral("config reload only (%1 s); replication keeps both sides current")
+                                    .arg(options.reloadSeconds);
+        r.risks << QStringLiteral("full copy of every instance: 2x disk until the purge")
+                << QStringLiteral("both sides accept writes during the switch: AUTO_INCREMENT must be interleaved")
+                << QStringLiteral("only doubling (N -> 2N)");
+    } else {
+        const double scan = maxSource > 0 ? double(maxSource) / options.verifyRowsPerSecond : 0;
+        r.writeStopSeconds = options.cutoverSeconds + scan;
+        r.writeStopAssumption = maxSource > 0
+            ? QStringLiteral("%1 s to drain capture and switch + T5 verification scanning the largest source instance "
+                             "(%2 rows) at %3 rows/s")
+                  .arg(options.cutoverSeconds)
+                  .arg(maxSource)
+                  .arg(options.verifyRowsPerSecond, 0, 'f', 0)
+            : QStringLiteral("%1 s to drain capture and switch; verification time unknown without row counts")
+                  .arg(options.cutoverSeconds);
+        if (id == StrategyId::Ring)
+            r.risks << QStringLiteral("balance depends on virtual nodes (see the balance series)");
+        else
+            r.risks << QStringLiteral("only the hash modulo changes: every later expansion doubles again");
+    }
+    for (const Diagnostic &d : plan.warnings)
+        if (d.severity != Severity::Info && !r.risks.contains(d.code))
+            r.risks << d.code;
+    return r;
+}
+
+WhatIfReport WhatIf::compare(const PlanInput &input, const WhatIfOptions &options)
+{
+    WhatIfReport rep;
+    rep.configPath = input.configPath;
+    rep.basis = input.snapshot ? QStringLiteral("snapshot rows and bytes; shares from the routing functions")
+                               : QStringLiteral("offline: shares of the key space (uniform keys), no row counts");
+    const int n = int(builder::shardedDataSources(input.config).size());
+    for (StrategyId id : {StrategyId::ModDouble, StrategyId::DualMaster, StrategyId::Ring}) {
+        PlanInput in = input;
+        in.request.strategy = id;
+        in.request.toCount = 2 * n;
+        in.request.removeNodes.clear();
+        in.request.addNodes.clear();
+        rep.rows << summarize(in, makePlan(in), id, options);
+    }
+    QStringList after = builder::shardedDataSources(input.config);
+    const QString prefix = builder::indexedPrefix(after);
+    for (int i = n; i < 2 * n && !prefix.isEmpty(); ++i)
+        after << prefix + QString::number(i);
+    rep.ringBalance = RingBalance::series(after, options.balanceMaxVirtualNodes, options.balanceStep);
+    return rep;
+}
+
+QJsonObject WhatIfReport::toJson() const
+{
+    QJsonArray rs;
+    for (const WhatIfRow &r : rows) {
+        QJsonArray risks;
+        for (const QString &k : r.risks)
+            risks.append(k);
+        rs.append(QJsonObject{{QStringLiteral("strategy"), strategyName(r.strategy)},
+                              {QStringLiteral("feasible"), r.feasible},
+                              {QStringLiteral("reason"), r.reason},
+                              {QStringLiteral("description"), r.description},
+                              {QStringLiteral("nodesBefore"), r.nodesBefore},
+                              {QStringLiteral("nodesAfter"), r.nodesAfter},
+                              {QStringLiteral("shareMoved"), r.shareMoved},
+                              {QStringLiteral("shareCopied"), r.shareCopied},
+                              {QStringLiteral("rowsMoved"), double(r.rowsMoved)},
+                              {QStringLiteral("bytesMoved"), double(r.bytesMoved)},
+                              {QStringLiteral("rowsCopied"), double(r.rowsCopied)},
+                              {QStringLiteral("skewAfter"), r.skewAfter},
+                              {QStringLiteral("writeStopSeconds"), r.writeStopSeconds},
+                              {QStringLiteral("writeStopAssumption"), r.writeStopAssumption},
+                              {QStringLiteral("steps"), r.steps},
+                              {QStringLiteral("risks"), risks}});
+    }
+    return QJsonObject{{QStringLiteral("format"), QStringLiteral("shardpilot-whatif/1")},
+                       {QStringLiteral("config"), configPath},
+                       {QStringLiteral("basis"), basis},
+                       {QStringLiteral("strategies"), rs},
+                       {QStringLiteral("ringBalance"), RingBalance::toJson(ringBalance)}};
+}
+
+QString WhatIfReport::toText() const
+{
+    QString out;
+    auto cell = [](const QString &s, int w) { return s.leftJustified(w); };
+    out += cell(QStringLiteral("strategy"), 13) + cell(QStringLiteral("nodes"), 8) + cell(QStringLiteral("moved"), 9)
+         + cell(QStringLiteral("copied"), 9) + cell(QStringLiteral("rows moved"), 13) + cell(QStringLiteral("skew"), 7)
+         + cell(QStringLiteral("write stop"), 12) + cell(QStringLiteral("steps"), 7) + QStringLiteral("risks\n");
+    for (const WhatIfRow &r : rows) {
+        if (!r.feasible) {
+            out += cell(strategyName(r.strategy), 13) + QStringLiteral("not possible: ") + r.reason + QLatin1Char('\n');
+            continue;
+        }
+        out += cell(strategyName(r.strategy), 13)
+             + cell(QStringLiteral("%1->%2").arg(r.nodesBefore).arg(r.nodesAfter), 8)
+             + cell(QString::number(100 * r.shareMoved, 'f', 1) + QLatin1Char('%'), 9)
+             + cell(QString::number(100 * r.shareCopied, 'f', 1) + QLatin1Char('%'), 9)
+             + cell(r.rowsMoved >= 0 ? QString::number(r.rowsMoved) : QStringLiteral("-"), 13)
+             + cell(QString::number(r.skewAfter, 'f', 3), 7)
+             + cell(QString::number(r.writeStopSeconds, 'f', 1) + QStringLiteral(" s"), 12)
+             + cell(QString::number(r.steps), 7) + r.risks.join(QStringLiteral("; ")) + QLatin1Char('\n');
+    }
+    out += QStringLiteral("basis: ") + basis + QLatin1Char('\n');
+    for (const WhatIfRow &r : rows)
+        if (r.feasible)
+            out += QStringLiteral("write stop (%1): %2\n").arg(strategyName(r.strategy), r.writeStopAssumption);
+    if (!ringBalance.isEmpty()) {
+        QStringList pts;
+        for (const BalancePoint &p : ringBalance)
+            if (p.virtualNodes == 1 || p.virtualNodes == 10 || p.virtualNodes == 40 || p.virtualNodes == 160
+                || p.virtualNodes == 640 || p.virtualNodes == 1024)
+                pts << QStringLiteral("%1 vnodes: %2").arg(p.virtualNodes).arg(p.maxOverMean, 0, 'f', 3);
+        out += QStringLiteral("ring balance after (max/mean): ") + pts.join(QStringLiteral(", ")) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace sp::planning
