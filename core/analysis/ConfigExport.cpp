@@ -41,7 +41,8 @@ QString redactLine(const QString &line, int *count)
     QString out = line;
     auto m = passwordKeyRe().match(out);
     if (m.hasMatch() && m.capturedLength(2) > 0 && !isEmptyValue(m.captured(2))) {
-        out = m.captured(1) + QLatin1String(kRedacted) + m.captured(3);
+        // Quoted: a bare * starts a YAML alias.
+        out = m.captured(1) + QLatin1Char('"') + QLatin1String(kRedacted) + QLatin1Char('"') + m.captured(3);
         ++*count;
         return out;
     }

@@ -11,7 +11,7 @@ namespace sp::exporting {
 
 inline constexpr char kRedacted[] = "******";
 
-// The YAML text with every password value replaced by kRedacted (keys `password`, `pwd`, `passwd`,
+// The YAML text with every password value replaced by "******" (quoted: a bare * is a YAML alias) (keys `password`, `pwd`, `passwd`,
 // any key ending in `password`, and `password=` parameters inside JDBC URLs). Everything else,
 // comments included, is kept byte for byte.
 QByteArray redactConfigText(const QByteArray &yaml);
