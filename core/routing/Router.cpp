@@ -8,6 +8,8 @@
 
 #include <zlib.h>
 
+#include <cstring>
+
 namespace sp {
 
 namespace {
@@ -101,7 +103,9 @@ struct Router::Impl
     {
         if (tables.size() <= 8) { // a few tables: comparing beats hashing the name
             for (const TableRoute &t : tables)
-                if (t.logicTable.size() == logicTable.size() && t.logicTable == logicTable)
+                if (t.logicTable.size() == logicTable.size()
+                    && std::memcmp(t.logicTable.constData(), logicTable.constData(),
+                                   size_t(logicTable.size()) * sizeof(QChar)) == 0)
                     return &t;
         }
         auto it = byName.constFind(logicTable);
