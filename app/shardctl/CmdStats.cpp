@@ -167,22 +167,25 @@ int CmdStats::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
     if (previous) {
         QMap<QString, qint64> perLogic;
         QStringList order;
+        bool allExact = true;
         for (const TableGrowth &g : growth) {
             if (!g.comparable())
                 continue;
+            allExact = allExact && g.exact;
             const QString key = g.logicTable.isEmpty() ? g.node.toString() : g.logicTable;
             if (!perLogic.contains(key))
                 order.append(key);
             perLogic[key] += g.delta();
         }
-        out << "\ngrowth since " << previous->takenAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) << " UTC:";
-        if (order.isEmpty())
-            out << " no comparable tables";
+        QStringList parts;
         for (const QString &k : order) {
             const qint64 d = perLogic.value(k);
-            out << ' ' << k << ' ' << (d >= 0 ? "+" : "") << InspectInput::number(qAbs(d)).prepend(d < 0 ? QStringLiteral("-") : QString()) << ';';
+            parts.append(k + QLatin1Char(' ') + (d < 0 ? QStringLiteral("-") : QStringLiteral("+")) +
+                         InspectInput::number(qAbs(d)));
         }
-        out << '\n';
+        out << "\ngrowth since " << previous->takenAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) << " UTC"
+            << (allExact ? "" : " (estimates)") << ": "
+            << (parts.isEmpty() ? QStringLiteral("no comparable tables") : parts.join(QStringLiteral(", "))) << '\n';
     }
     if (forecast) {
         out << "capacity (" << InspectInput::number(fo.rowLimit) << " rows per table): ";
@@ -198,15 +201,14 @@ int CmdStats::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
                 insufficient += f.status == ForecastStatus::InsufficientData;
             }
             if (insufficient == forecast->tables.size())
-                out << "needs two refreshes at different times\n";
+                out << "needs refreshes at least a day apart\n";
             else
                 out << "no table is on course to cross it" << (growing ? " within 100 years" : "") << '\n';
         }
     }
     if (snapshotId >= 0)
         out << "recorded snapshot " << snapshotId << " in " << historyFile << '\n';
-    for (const QString &n : r.notes)
-        out << "note: " << n << '\n';
+    // Notes (e.g. no privilege for replica status) belong to `shardctl health`; JSON keeps them.
     return s.allReachable() ? Ok : Findings;
 }
 

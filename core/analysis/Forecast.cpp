@@ -57,7 +57,8 @@ TableForecast Forecast::fit(const QString &key, const QList<SeriesPoint> &points
         }
         return f;
     }
-    if (usable.size() < 2 || sxx <= 0) {
+    const double spanDays = double(t0.msecsTo(last.time)) / kMsPerDay;
+    if (usable.size() < 2 || sxx <= 0 || spanDays < options.minSpanDays) {
         f.status = ForecastStatus::InsufficientData;
         return f;
     }
@@ -116,8 +117,9 @@ QString Forecast::describe(const TableForecast &f, const ForecastOptions &option
     const QString rate = QLocale(QLocale::English).toString(qint64(std::llround(f.rowsPerDay)));
     switch (f.status) {
     case ForecastStatus::InsufficientData:
-        return f.key + QStringLiteral(": insufficient data (%1 point(s); need two refreshes at different times)")
-                           .arg(f.points);
+        return f.key + QStringLiteral(": insufficient data (%1 point(s); needs refreshes at least %2 day(s) apart)")
+                           .arg(f.points)
+                           .arg(options.minSpanDays);
     case ForecastStatus::NotGrowing:
         return f.key + QStringLiteral(": not growing (%1 rows/day)").arg(rate);
     case ForecastStatus::BeyondHorizon:

@@ -21,11 +21,13 @@ struct ForecastOptions
     qint64 rowLimit = 30000000; // comfort limit per physical table (reference article 000)
     int leadDays = 30;          // expand this long before the earliest crossing
     int horizonYears = 100;     // crossings later than this are reported as "beyond horizon"
+    double minSpanDays = 1.0;   // points spanning less time are "insufficient data" (a fit over
+                                // minutes extrapolated to months is noise)
     QDateTime now;              // invalid: QDateTime::currentDateTimeUtc()
 };
 
 enum class ForecastStatus {
-    InsufficientData, // fewer than two points at distinct times
+    InsufficientData, // fewer than two points, or they span less than minSpanDays
     NotGrowing,       // slope <= 0
     BeyondHorizon,    // growing, but would cross after horizonYears
     AlreadyAbove,     // the latest observation is at or above the limit

@@ -392,19 +392,34 @@ QMap<QString, QList<SeriesPoint>> StatsHistory::allNodeSeries() const
         return out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     if (!q.exec(QStringLiteral(
-            "SELECT t.data_source, t.table_name, s.taken_at, COALESCE(t.exact_rows, t.estimated_rows),"
+            "SELECT t.data_source, t.table_name, s.taken_at, t.exact_rows, t.estimated_rows,"
             " t.data_bytes, t.index_bytes FROM table_stats t JOIN snapshots s ON s.id = t.snapshot_id"
             " WHERE t.exists_on_server = 1 AND COALESCE(t.exact_rows, t.estimated_rows) IS NOT NULL"
             " ORDER BY s.taken_at, s.id"))) {
         setError(QStringLiteral("cannot read the history"), q.lastError().text());
         return out;
     }
+    // Per node two series, exact counts and estimates; the exact one is used when it has two
+    // points, so a fit never mixes the two kinds.
+    QMap<QString, QList<SeriesPoint>> exact, estimated;
     while (q.next()) {
+        const QString key = q.value(0).toString() + QLatin1Char('.') + q.value(1).toString();
         SeriesPoint p;
         p.time = QDateTime::fromMSecsSinceEpoch(q.value(2).toLongLong(), Qt::UTC);
-        p.rows = q.value(3).toLongLong();
-        p.bytes = q.value(4).isNull() ? -1 : q.value(4).toLongLong() + q.value(5).toLongLong();
-        out[q.value(0).toString() + QLatin1Char('.') + q.value(1).toString()].append(p);
+        p.bytes = q.value(5).isNull() ? -1 : q.value(5).toLongLong() + q.value(6).toLongLong();
+        if (!q.value(3).isNull()) {
+            p.rows = q.value(3).toLongLong();
+            exact[key].append(p);
+        }
+        if (!q.value(4).isNull()) {
+            p.rows = q.value(4).toLongLong();
+            estimated[key].append(p);
+        }
+        out.insert(key, {});
+    }
+    for (auto it = out.begin(); it != out.end(); ++it) {
+        const QList<SeriesPoint> &e = exact.value(it.key());
+        it.value() = e.size() >= 2 || !estimated.contains(it.key()) ? e : estimated.value(it.key());
     }
     return out;
 }
@@ -425,17 +440,30 @@ int StatsHistory::prune(const QDateTime &olderThan)
 
 QList<TableGrowth> StatsHistory::growth(const ClusterSnapshot &previous, const ClusterSnapshot &current)
 {
-    QMap<DataNode, qint64> before;
+    QMap<DataNode, const TableStats *> before;
     for (const TableStats &t : previous.tables)
         if (t.existsOnServer)
-            before.insert(t.node, t.rows());
+            before.insert(t.node, &t);
     QList<TableGrowth> out;
     for (const TableStats &t : current.tables) {
         TableGrowth g;
         g.node = t.node;
         g.logicTable = t.logicTable;
-        g.previousRows = before.value(t.node, -1);
-        g.currentRows = t.existsOnServer ? t.rows() : -1;
+        const TableStats *b = before.value(t.node, nullptr);
+        if (b && t.existsOnServer) {
+            // Like with like: exact with exact, else estimate with estimate (an estimate is off
+            // by far more than a refresh's growth).
+            if (b->exactRows && t.exactRows) {
+                g.previousRows = *b->exactRows;
+                g.currentRows = *t.exactRows;
+                g.exact = true;
+            } else {
+                g.previousRows = b->estimatedRows;
+                g.currentRows = t.estimatedRows;
+            }
+        } else if (t.existsOnServer) {
+            g.currentRows = t.rows();
+        }
         out.append(g);
     }
     return out;

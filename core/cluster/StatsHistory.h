@@ -21,13 +21,15 @@ struct SnapshotInfo
     int tables = 0;
 };
 
-// Row change of one physical table between two snapshots ("growth since last refresh").
+// Row change of one physical table between two snapshots ("growth since last refresh"), exact
+// counts compared with exact counts, otherwise estimates with estimates.
 struct TableGrowth
 {
     DataNode node;
     QString logicTable;
     qint64 previousRows = -1; // -1: not in the previous snapshot / unknown
     qint64 currentRows = -1;
+    bool exact = false;       // both are exact counts (else both are estimates)
     qint64 delta() const { return previousRows >= 0 && currentRows >= 0 ? currentRows - previousRows : 0; }
     bool comparable() const { return previousRows >= 0 && currentRows >= 0; }
 };
@@ -62,12 +64,14 @@ public:
     std::optional<ClusterSnapshot> latest() const;
     std::optional<ClusterSnapshot> previous() const; // the one before latest()
 
-    // Rows and bytes over time (oldest first). Unknown counts and missing tables are left out; the
-    // sums for a logic table or data source add up the physical tables counted in each snapshot.
+    // Rows and bytes over time (oldest first), exact count where there is one, else the estimate.
+    // Unknown counts and missing tables are left out; the sums for a logic table or data source
+    // add up the physical tables counted in each snapshot.
     QList<SeriesPoint> seriesForNode(const DataNode &node) const;
     QList<SeriesPoint> seriesForLogicTable(const QString &logicTable) const;
     QList<SeriesPoint> seriesForDataSource(const QString &dataSource) const;
-    // Every physical table the history knows, keyed "ds.table" (input for Forecast::forecast).
+    // Every physical table the history knows, keyed "ds.table" (input for Forecast::forecast): its
+    // exact counts when there are at least two, otherwise its estimates (never a mix).
     QMap<QString, QList<SeriesPoint>> allNodeSeries() const;
 
     int prune(const QDateTime &olderThan); // deletes older snapshots; returns how many

@@ -58,6 +58,9 @@ void TestForecast::fit_data()
                                << ForecastStatus::InsufficientData << 0.0 << QDateTime() << 0;
     QTest::addRow("same-time") << pts({{5, 10}, {5, 20}}) << qint64(1000)
                                << ForecastStatus::InsufficientData << 0.0 << QDateTime() << 2;
+    // Growing fast, but over half a day only: below minSpanDays (1) no forecast is made.
+    QTest::addRow("span-too-short") << pts({{0, 0}, {0.5, 400}}) << qint64(1000)
+                                    << ForecastStatus::InsufficientData << 0.0 << QDateTime() << 2;
     QTest::addRow("flat") << pts({{0, 500}, {10, 500}}) << qint64(1000)
                           << ForecastStatus::NotGrowing << 0.0 << QDateTime() << 2;
     QTest::addRow("shrinking") << pts({{0, 500}, {10, 400}}) << qint64(1000)
@@ -146,7 +149,7 @@ void TestForecast::describe_data()
     QTest::addRow("above") << pts({{0, 1500}})
                            << QStringLiteral("db0.t: already above 1,000 rows (1,500)");
     QTest::addRow("one") << pts({{0, 5}})
-                         << QStringLiteral("db0.t: insufficient data (1 point(s); need two refreshes at different times)");
+                         << QStringLiteral("db0.t: insufficient data (1 point(s); needs refreshes at least 1 day(s) apart)");
 }
 
 void TestForecast::describe()

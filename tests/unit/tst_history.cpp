@@ -81,6 +81,7 @@ private slots:
     void growthSinceLastRefresh();
     void persistsAndSharesFile();
     void workerThreadOwnsItsConnection();
+    void forecastNeverMixesExactAndEstimates();
     void prune();
     void corruptFileGivesError();
     void forecastFromHistory();
@@ -238,6 +239,17 @@ void TestHistory::growthSinceLastRefresh()
     QVERIFY(!g.at(3).comparable()); // missing on the server
     QCOMPARE(g.at(4).delta(), qint64(0));
     QVERIFY(g.at(4).comparable());
+    QVERIFY(g.at(0).exact);
+    QVERIFY(!g.at(1).exact);
+
+    // An exact refresh after an estimated one compares estimates (db0.t_m_0 estimate = base - 5).
+    ClusterSnapshot estimatedOnly = snap(2, 200);
+    for (TableStats &t : estimatedOnly.tables)
+        t.exactRows.reset();
+    const QList<TableGrowth> mixed = StatsHistory::growth(estimatedOnly, snap(3, 260));
+    QVERIFY(!mixed.at(0).exact);
+    QCOMPARE(mixed.at(0).previousRows, qint64(195));
+    QCOMPARE(mixed.at(0).currentRows, qint64(255));
 }
 
 void TestHistory::persistsAndSharesFile()
@@ -278,6 +290,25 @@ void TestHistory::workerThreadOwnsItsConnection()
         QVERIFY(f.result() > 0);
     StatsHistory h(path);
     QCOMPARE(h.snapshots().size(), 3);
+}
+
+void TestHistory::forecastNeverMixesExactAndEstimates()
+{
+    QTemporaryDir dir;
+    StatsHistory h(dir.filePath(QStringLiteral("h.sqlite")));
+    // db0.t_m_0: exact 100 (day 0), estimate-only 995 (day 1), exact 300 (day 2).
+    QVERIFY(h.record(snap(0, 100)) > 0);
+    ClusterSnapshot s1 = snap(1, 1000);
+    s1.tables[0].exactRows.reset();
+    QVERIFY(h.record(s1) > 0);
+    QVERIFY(h.record(snap(2, 300)) > 0);
+    const auto all = h.allNodeSeries();
+    const QList<SeriesPoint> s = all.value(QStringLiteral("db0.t_m_0"));
+    QCOMPARE(s.size(), 2); // the two exact points only
+    QCOMPARE(s.at(0).rows, qint64(100));
+    QCOMPARE(s.at(1).rows, qint64(300));
+    // db0.t_m_1 never had an exact count: its estimates are used.
+    QCOMPARE(all.value(QStringLiteral("db0.t_m_1")).size(), 3);
 }
 
 void TestHistory::prune()
