@@ -16,32 +16,32 @@ void CmdLint::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         QStringLiteral("shardctl lint --config FILE [--json] [--sample-keys N]\n") + summary() +
-        QStringLiteral("\nPrints the loader's diagnostics, then the linter's findings, one per line as "
-                       "'file:line:col: severity: message [code]' with the hint indented on the next line. "
-                       "Codes are documented in docs/lint-codes.md.\n"
-                       "--json prints {\"file\",\"diagnostics\":[{\"source\":\"loader\"|\"lint\",\"severity\",\"code\","
-                       "\"message\",\"hint\",\"file\",\"line\",\"column\"}],\"summary\":{\"errors\",\"warnings\",\"infos\"}}.\n"
-                       "Exit codes: 0 clean or warnings/infos only; 1 at least one error (including loader errors "
-                       "about the content, e.g. a missing field); 2 bad usage, or a file that cannot be read or "
-                       "is not valid YAML (missing, too large, syntax error, empty)."));
+        QStringLiteral(
+            "\nPrints the loader's diagnostics, then the linter's findings, one per line as "
+            "'file:line:col: severity: message [code]' with the hint indented on the next line. "
+            "Codes are documented in docs/lint-codes.md.\n"
+            "--json prints {\"file\",\"diagnostics\":[{\"source\":\"loader\"|\"lint\",\"severity\",\"code\","
+            "\"message\",\"hint\",\"file\",\"line\",\"column\"}],\"summary\":{\"errors\",\"warnings\","
+            "\"infos\"}}.\n"
+            "Exit codes: 0 clean or warnings/infos only; 1 at least one error (including loader errors "
+            "about the content, e.g. a missing field); 2 bad usage, or a file that cannot be read or "
+            "is not valid YAML (missing, too large, syntax error, empty)."));
     parser.addOption(ConfigInput::option());
-    parser.addOption(QCommandLineOption(QStringLiteral("sample-keys"),
-                                        QStringLiteral("Keys simulated per table to find data nodes that never receive "
-                                                       "a row (default 20000; 0 turns the simulation off)."),
-                                        QStringLiteral("N"), QStringLiteral("20000")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("sample-keys"),
+                           QStringLiteral("Keys simulated per table to find data nodes that never receive "
+                                          "a row (default 20000; 0 turns the simulation off)."),
+                           QStringLiteral("N"), QStringLiteral("20000")));
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output.")));
 }
 
 static QJsonObject toJson(const Diagnostic &d, const QString &source)
 {
-    return QJsonObject{{QStringLiteral("source"), source},
-                       {QStringLiteral("severity"), severityName(d.severity)},
-                       {QStringLiteral("code"), d.code},
-                       {QStringLiteral("message"), d.message},
-                       {QStringLiteral("hint"), d.hint},
-                       {QStringLiteral("file"), d.location.file},
-                       {QStringLiteral("line"), d.location.line},
-                       {QStringLiteral("column"), d.location.column}};
+    return QJsonObject{
+        {QStringLiteral("source"), source},        {QStringLiteral("severity"), severityName(d.severity)},
+        {QStringLiteral("code"), d.code},          {QStringLiteral("message"), d.message},
+        {QStringLiteral("hint"), d.hint},          {QStringLiteral("file"), d.location.file},
+        {QStringLiteral("line"), d.location.line}, {QStringLiteral("column"), d.location.column}};
 }
 
 int CmdLint::run(const QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -69,7 +69,8 @@ int CmdLint::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
     LintOptions options;
     options.sampleKeys = samples;
     const Diagnostics loader = loaded.result.diagnostics;
-    const Diagnostics lint = Linter::withoutLoaderDuplicates(Linter::lint(loaded.result.config, options), loader);
+    const Diagnostics lint =
+        Linter::withoutLoaderDuplicates(Linter::lint(loaded.result.config, options), loader);
 
     int counts[3] = {0, 0, 0};
     for (const Diagnostics *list : {&loader, &lint})
@@ -99,7 +100,8 @@ int CmdLint::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
                     out << "    hint: " << d.hint << '\n';
             }
         }
-        out << path << ": " << errors << " error(s), " << warnings << " warning(s), " << infos << " info(s)\n";
+        out << path << ": " << errors << " error(s), " << warnings << " warning(s), " << infos
+            << " info(s)\n";
     }
     return errors > 0 ? Findings : Ok;
 }

@@ -12,14 +12,16 @@ void CmdNodes::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         QStringLiteral("shardctl nodes --config FILE [--table LOGIC] [--json]\n") + summary() +
-        QStringLiteral("\nPrints one data node per line, in ShardingSphere order, for every table rule (or only "
-                       "--table). A broadcast table named with --table is listed on every data source.\n"
-                       "Exit codes: 0 ok, 2 bad usage, unknown table, or a configuration that does not load."));
+        QStringLiteral(
+            "\nPrints one data node per line, in ShardingSphere order, for every table rule (or only "
+            "--table). A broadcast table named with --table is listed on every data source.\n"
+            "Exit codes: 0 ok, 2 bad usage, unknown table, or a configuration that does not load."));
     parser.addOption(ConfigInput::option());
     parser.addOption(QCommandLineOption(QStringList{QStringLiteral("t"), QStringLiteral("table")},
                                         QStringLiteral("Only this logic table."), QStringLiteral("LOGIC")));
-    parser.addOption(QCommandLineOption(QStringLiteral("json"),
-                                        QStringLiteral("JSON: {\"tables\":[{\"logicTable\",\"broadcast\",\"dataNodes\":[...]}]}.")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("json"),
+        QStringLiteral("JSON: {\"tables\":[{\"logicTable\",\"broadcast\",\"dataNodes\":[...]}]}.")));
 }
 
 int CmdNodes::run(const QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -54,8 +56,8 @@ int CmdNodes::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
             QStringList known;
             for (const TableRule &t : cfg.tables)
                 known << t.logicTable;
-            err << prefix << "no table rule or broadcast table named '" << wanted << "' in "
-                << cfg.filePath << " (tables: " << known.join(QStringLiteral(", ")) << ")\n";
+            err << prefix << "no table rule or broadcast table named '" << wanted << "' in " << cfg.filePath
+                << " (tables: " << known.join(QStringLiteral(", ")) << ")\n";
             return Usage;
         }
     } else {
@@ -73,7 +75,8 @@ int CmdNodes::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
                                       {QStringLiteral("broadcast"), e.broadcast},
                                       {QStringLiteral("dataNodes"), nodes}});
         }
-        out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("tables"), tables}}).toJson(QJsonDocument::Indented));
+        out << QString::fromUtf8(
+            QJsonDocument(QJsonObject{{QStringLiteral("tables"), tables}}).toJson(QJsonDocument::Indented));
         return Ok;
     }
     for (const Entry &e : entries)

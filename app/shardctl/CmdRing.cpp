@@ -18,18 +18,21 @@ static constexpr qint64 kMaxPoints = 10000000; // nodes x virtual nodes, bounds 
 void CmdRing::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        QStringLiteral("shardctl ring --nodes a,b,c [--virtual-nodes N] (--key K ... | --keys-file FILE|-) [--json]\n") + summary() +
-        QStringLiteral("\nEach node owns the points CRC32(\"name#i\") for i < --virtual-nodes; a key goes to the "
-                       "first point >= CRC32(key), wrapping to the first. Prints the node of each key, one per "
-                       "line, in input order.\n"
-                       "--json streams {\"routes\":[{\"key\",\"line\",\"node\"},...],\"nodes\",\"virtualNodes\"}.\n"
-                       "Exit codes: 0 ok, 2 bad usage or unreadable keys file."));
-    parser.addOption(QCommandLineOption(QStringLiteral("nodes"), QStringLiteral("Comma-separated node names."),
-                                        QStringLiteral("a,b,c")));
-    parser.addOption(QCommandLineOption(QStringLiteral("virtual-nodes"),
-                                        QStringLiteral("Virtual nodes per node (default 160, at most %1).")
-                                            .arg(kMaxVirtualNodes),
-                                        QStringLiteral("N"), QStringLiteral("160")));
+        QStringLiteral(
+            "shardctl ring --nodes a,b,c [--virtual-nodes N] (--key K ... | --keys-file FILE|-) [--json]\n") +
+        summary() +
+        QStringLiteral(
+            "\nEach node owns the points CRC32(\"name#i\") for i < --virtual-nodes; a key goes to the "
+            "first point >= CRC32(key), wrapping to the first. Prints the node of each key, one per "
+            "line, in input order.\n"
+            "--json streams {\"routes\":[{\"key\",\"line\",\"node\"},...],\"nodes\",\"virtualNodes\"}.\n"
+            "Exit codes: 0 ok, 2 bad usage or unreadable keys file."));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("nodes"), QStringLiteral("Comma-separated node names."), QStringLiteral("a,b,c")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("virtual-nodes"),
+        QStringLiteral("Virtual nodes per node (default 160, at most %1).").arg(kMaxVirtualNodes),
+        QStringLiteral("N"), QStringLiteral("160")));
     KeyReader::addOptions(parser);
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output (streamed).")));
 }
@@ -87,8 +90,8 @@ int CmdRing::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
             break;
         if (next == KeyReader::Next::TooLong) {
             skippedAny = true;
-            err << prefix << keys.sourceName() << ':' << line << ": key longer than " << KeyReader::maxKeyBytes
-                << " bytes, skipped\n";
+            err << prefix << keys.sourceName() << ':' << line << ": key longer than "
+                << KeyReader::maxKeyBytes << " bytes, skipped\n";
             if (json)
                 stream->item(QJsonObject{{QStringLiteral("line"), line},
                                          {QStringLiteral("error"), QStringLiteral("key too long, skipped")}});

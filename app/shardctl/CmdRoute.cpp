@@ -19,6 +19,7 @@ struct Routed
     bool ok = false;
     DataNode node;
     QString error;
+    int index = -1; // into the table's data nodes, when known
 };
 
 // One routing context: a config, its router and the table.
@@ -28,6 +29,14 @@ public:
     TableRouter(const ShardingConfig &config, const TableRule &table, KeyType type)
         : m_router(config), m_table(table), m_type(type)
     {
+        for (const DataNode &n : table.dataNodes)
+            m_names << n.toString();
+    }
+
+    // "ds.table" of a routed key, built once per node rather than once per key.
+    QString name(const Routed &r) const
+    {
+        return r.index >= 0 && r.index < m_names.size() ? m_names.at(r.index) : r.node.toString();
     }
 
     Routed route(QByteArrayView utf8) const
@@ -39,10 +48,12 @@ public:
             if (i >= 0 && i < m_table.dataNodes.size()) {
                 r.ok = true;
                 r.node = m_table.dataNodes.at(i);
+                r.index = i;
                 return r;
             }
         }
-        const RouteResult res = m_router.route(m_table.logicTable, ShardingValue{QString::fromUtf8(utf8), m_type});
+        const RouteResult res =
+            m_router.route(m_table.logicTable, ShardingValue{QString::fromUtf8(utf8), m_type});
         r.ok = res.ok;
         r.node = res.node;
         r.error = res.error.isEmpty() ? QStringLiteral("cannot be routed") : res.error;
@@ -52,6 +63,7 @@ public:
 private:
     Router m_router;
     const TableRule &m_table;
+    QStringList m_names;
     KeyType m_type;
 };
 
@@ -80,7 +92,9 @@ QJsonObject nodeJson(const Routed &r)
 void CmdRoute::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
-        QStringLiteral("shardctl route --config FILE --table LOGIC (--key VALUE ... | --keys-file FILE|-) [--key-type auto|string|integer] [--compare-config FILE2] [--json]\n") + summary() +
+        QStringLiteral("shardctl route --config FILE --table LOGIC (--key VALUE ... | --keys-file FILE|-) "
+                       "[--key-type auto|string|integer] [--compare-config FILE2] [--json]\n") +
+        summary() +
         QStringLiteral(
             "\nPrints one line per key, in input order: the data node ds.table. A key that cannot be "
             "routed prints an empty line on stdout (so line N still belongs to key N) and one error line "
@@ -88,22 +102,26 @@ void CmdRoute::addOptions(QCommandLineParser &parser)
             "'old -> new' followed by a summary line '# moved M of N keys (P%)'.\n"
             "--key-type: auto (a String unless the algorithm needs a number), string (Java String), "
             "integer (Java Long).\n"
-            "--json streams one document: {\"routes\":[{\"key\",\"line\",\"node\",\"dataSource\",\"table\"} or "
+            "--json streams one document: {\"routes\":[{\"key\",\"line\",\"node\",\"dataSource\",\"table\"} "
+            "or "
             "{\"key\",\"line\",\"error\"}, ...],\"failed\",\"routed\",\"table\",...}.\n"
             "Exit codes: 0 every key routed, 1 some key could not be routed, 2 bad usage, unknown table, "
             "unreadable keys file or a configuration that does not load."));
     parser.addOption(ConfigInput::option());
     parser.addOption(QCommandLineOption(QStringList{QStringLiteral("t"), QStringLiteral("table")},
-                                        QStringLiteral("Logic table to route (required)."), QStringLiteral("LOGIC")));
+                                        QStringLiteral("Logic table to route (required)."),
+                                        QStringLiteral("LOGIC")));
     KeyReader::addOptions(parser);
-    parser.addOption(QCommandLineOption(QStringLiteral("key-type"),
-                                        QStringLiteral("How the application passes the key: auto, string or integer "
-                                                       "(default auto)."),
-                                        QStringLiteral("TYPE"), QStringLiteral("auto")));
-    parser.addOption(QCommandLineOption(QStringLiteral("compare-config"),
-                                        QStringLiteral("Also route with FILE2 and print 'old -> new' per key plus how "
-                                                       "many keys move."),
-                                        QStringLiteral("FILE2")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("key-type"),
+                           QStringLiteral("How the application passes the key: auto, string or integer "
+                                          "(default auto)."),
+                           QStringLiteral("TYPE"), QStringLiteral("auto")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("compare-config"),
+                           QStringLiteral("Also route with FILE2 and print 'old -> new' per key plus how "
+                                          "many keys move."),
+                           QStringLiteral("FILE2")));
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output (streamed).")));
 }
 
@@ -116,8 +134,8 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
     }
     const std::optional<KeyType> type = parseKeyType(parser.value(QStringLiteral("key-type")));
     if (!type) {
-        err << prefix << "--key-type must be auto, string or integer, not '" << parser.value(QStringLiteral("key-type"))
-            << "'\n";
+        err << prefix << "--key-type must be auto, string or integer, not '"
+            << parser.value(QStringLiteral("key-type")) << "'\n";
         return Usage;
     }
     const QString logic = parser.value(QStringLiteral("table"));
@@ -130,7 +148,8 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
             return nullptr;
         const ShardingConfig &cfg = loaded.result.config;
         if (cfg.isBroadcast(logic)) {
-            err << prefix << path << ": " << logic << " is a broadcast table: every data source holds all its rows\n";
+            err << prefix << path << ": " << logic
+                << " is a broadcast table: every data source holds all its rows\n";
             return nullptr;
         }
         const TableRule *t = cfg.table(logic);
@@ -171,8 +190,8 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
             break;
         if (next == KeyReader::Next::TooLong) {
             ++failed;
-            err << prefix << keys.sourceName() << ':' << line << ": key longer than " << KeyReader::maxKeyBytes
-                << " bytes, skipped\n";
+            err << prefix << keys.sourceName() << ':' << line << ": key longer than "
+                << KeyReader::maxKeyBytes << " bytes, skipped\n";
             if (json)
                 stream->item(QJsonObject{{QStringLiteral("line"), line},
                                          {QStringLiteral("error"), QStringLiteral("key too long, skipped")}});
@@ -183,18 +202,17 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
         const Routed a = oldRouter.route(key);
         const Routed b = compare ? newRouter->route(key) : Routed{};
         const bool ok = a.ok && (!compare || b.ok);
-        const QString keyText = QString::fromUtf8(key);
         if (!ok) {
             ++failed;
             const Routed &bad = a.ok ? b : a;
-            err << prefix << "key '" << keyText << "' (" << keys.sourceName() << ':' << line << "): " << bad.error
-                << '\n';
+            err << prefix << "key '" << QString::fromUtf8(key) << "' (" << keys.sourceName() << ':' << line
+                << "): " << bad.error << '\n';
         }
         routed += ok ? 1 : 0;
         const bool keyMoved = compare && ok && a.node != b.node;
         moved += keyMoved ? 1 : 0;
         if (json) {
-            QJsonObject o{{QStringLiteral("key"), keyText}, {QStringLiteral("line"), line}};
+            QJsonObject o{{QStringLiteral("key"), QString::fromUtf8(key)}, {QStringLiteral("line"), line}};
             if (compare) {
                 o.insert(QStringLiteral("old"), nodeJson(a));
                 o.insert(QStringLiteral("new"), nodeJson(b));
@@ -209,9 +227,9 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
         } else if (!ok) {
             out << '\n';
         } else if (compare) {
-            out << a.node.toString() << " -> " << b.node.toString() << '\n';
+            out << oldRouter.name(a) << " -> " << newRouter->name(b) << '\n';
         } else {
-            out << a.node.toString() << '\n';
+            out << oldRouter.name(a) << '\n';
         }
     }
     if (!keys.readError().isEmpty()) {

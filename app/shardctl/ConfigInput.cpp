@@ -4,9 +4,10 @@ namespace sp::cli {
 
 QCommandLineOption ConfigInput::option()
 {
-    return QCommandLineOption(QStringList{QStringLiteral("c"), QStringLiteral("config")},
-                              QStringLiteral("Sharding configuration (ShardingSphere native or Spring Boot YAML)."),
-                              QStringLiteral("FILE"));
+    return QCommandLineOption(
+        QStringList{QStringLiteral("c"), QStringLiteral("config")},
+        QStringLiteral("Sharding configuration (ShardingSphere native or Spring Boot YAML)."),
+        QStringLiteral("FILE"));
 }
 
 bool ConfigInput::isUnreadable(const Diagnostic &d)

@@ -10,7 +10,8 @@ namespace sp::cli {
 class ConfigInput final
 {
 public:
-    enum class Status {
+    enum class Status
+    {
         Ok,         // loaded; warnings and infos may be present
         Unreadable, // missing, unreadable, too large or not YAML at all: exit 2
         Invalid     // YAML, but the content has errors (the loader said so)

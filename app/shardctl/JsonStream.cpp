@@ -5,18 +5,19 @@
 
 namespace sp::cli {
 
-JsonStream::JsonStream(QTextStream &out, const QString &arrayKey)
-    : m_out(out)
+JsonStream::JsonStream(QTextStream &out, const QString &arrayKey) : m_out(out)
 {
     // The key through QJsonDocument too, so it is escaped like everything else.
-    const QByteArray key = QJsonDocument(QJsonObject{{arrayKey, QJsonValue()}}).toJson(QJsonDocument::Compact);
+    const QByteArray key =
+        QJsonDocument(QJsonObject{{arrayKey, QJsonValue()}}).toJson(QJsonDocument::Compact);
     // key is {"name":null}; keep {"name":
     m_out << QString::fromUtf8(key.left(key.size() - 5)) << '[';
 }
 
 void JsonStream::item(const QJsonObject &object)
 {
-    m_out << (m_first ? "\n" : ",\n") << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+    m_out << (m_first ? "\n" : ",\n")
+          << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
     m_first = false;
 }
 

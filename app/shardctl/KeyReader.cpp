@@ -9,7 +9,8 @@ static constexpr qint64 kBlock = 256 * 1024;
 void KeyReader::addOptions(QCommandLineParser &parser)
 {
     parser.addOption(QCommandLineOption(QStringList{QStringLiteral("k"), QStringLiteral("key")},
-                                        QStringLiteral("A key to route (repeatable)."), QStringLiteral("VALUE")));
+                                        QStringLiteral("A key to route (repeatable)."),
+                                        QStringLiteral("VALUE")));
     parser.addOption(QCommandLineOption(QStringLiteral("keys-file"),
                                         QStringLiteral("Read keys from FILE, one per line ('-' reads stdin); "
                                                        "streamed, so files of any size work."),

@@ -20,7 +20,8 @@ public:
     // unopenable file; `usage` tells which of the two it was.
     bool open(const QCommandLineParser &parser, QString *error, bool *usage);
 
-    enum class Next {
+    enum class Next
+    {
         Key,     // `key` holds the next key as UTF-8, valid until the next call
         TooLong, // line `line` was longer than maxKeyBytes and is skipped
         End      // end of input, or a read error (then readError() is non-empty)

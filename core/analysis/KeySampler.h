@@ -11,7 +11,11 @@ namespace sp {
 class KeySampler final
 {
 public:
-    enum class Kind { Integer, String };
+    enum class Kind
+    {
+        Integer,
+        String
+    };
 
     explicit KeySampler(uint64_t seed = 0x5eed5eedULL) : m_state(seed) {}
 

@@ -8,10 +8,11 @@ namespace sp::lint {
 static const QStringList &knownUnevaluatedTypes()
 {
     static const QStringList types{
-        QStringLiteral("CLASS_BASED"),    QStringLiteral("AUTO_INTERVAL"),  QStringLiteral("INTERVAL"),
-        QStringLiteral("VOLUME_RANGE"),   QStringLiteral("BOUNDARY_RANGE"), QStringLiteral("COMPLEX_INLINE"),
-        QStringLiteral("HINT_INLINE"),    QStringLiteral("COSID_MOD"),      QStringLiteral("COSID_INTERVAL"),
-        QStringLiteral("COSID_INTERVAL_SNOWFLAKE")};
+        QStringLiteral("CLASS_BASED"),    QStringLiteral("AUTO_INTERVAL"),
+        QStringLiteral("INTERVAL"),       QStringLiteral("VOLUME_RANGE"),
+        QStringLiteral("BOUNDARY_RANGE"), QStringLiteral("COMPLEX_INLINE"),
+        QStringLiteral("HINT_INLINE"),    QStringLiteral("COSID_MOD"),
+        QStringLiteral("COSID_INTERVAL"), QStringLiteral("COSID_INTERVAL_SNOWFLAKE")};
     return types;
 }
 
@@ -38,20 +39,22 @@ static QString usedBy(const QStringList &tables)
 static void checkNoSqlEquivalent(LintContext &ctx, const AlgorithmDef &def, const QStringList &tables)
 {
     const bool hashMod = algorithmType(def) == QLatin1String("HASH_MOD");
-    const bool inlineHash = algorithmType(def) == QLatin1String("INLINE") &&
-                            def.props.value(QStringLiteral("algorithm-expression")).contains(QLatin1String("hashCode"));
+    const bool inlineHash =
+        algorithmType(def) == QLatin1String("INLINE") &&
+        def.props.value(QStringLiteral("algorithm-expression")).contains(QLatin1String("hashCode"));
     if (!hashMod && !inlineHash)
         return;
     const QString count = def.props.value(QStringLiteral("sharding-count"), QStringLiteral("N"));
-    ctx.add(Severity::Warning, QStringLiteral("hash-mod-no-sql"),
-            QStringLiteral("algorithm '%1' (%2) routes by Java hashCode(), which SQL cannot compute: rows that "
-                           "move during an expansion cannot be found with a WHERE predicate (%3)")
-                .arg(def.name, def.type, usedBy(tables)),
-            def.location.isValid() ? def.location : ctx.fileLocation(),
-            QStringLiteral("Use CRC32_MOD instead: it has the SQL equivalent CRC32(col) % ") + count +
-                QStringLiteral(" (identical in MySQL/MariaDB), so the rows to move are found by a predicate. "
-                               "Changing the algorithm relocates existing rows, so do it as part of a "
-                               "migration."));
+    ctx.add(
+        Severity::Warning, QStringLiteral("hash-mod-no-sql"),
+        QStringLiteral("algorithm '%1' (%2) routes by Java hashCode(), which SQL cannot compute: rows that "
+                       "move during an expansion cannot be found with a WHERE predicate (%3)")
+            .arg(def.name, def.type, usedBy(tables)),
+        def.location.isValid() ? def.location : ctx.fileLocation(),
+        QStringLiteral("Use CRC32_MOD instead: it has the SQL equivalent CRC32(col) % ") + count +
+            QStringLiteral(" (identical in MySQL/MariaDB), so the rows to move are found by a predicate. "
+                           "Changing the algorithm relocates existing rows, so do it as part of a "
+                           "migration."));
 }
 
 static void checkEvaluable(LintContext &ctx, const AlgorithmDef &def, const QStringList &tables)
@@ -59,18 +62,19 @@ static void checkEvaluable(LintContext &ctx, const AlgorithmDef &def, const QStr
     if (supportedAlgorithmTypes().contains(algorithmType(def)))
         return;
     const bool known = knownUnevaluatedTypes().contains(algorithmType(def));
-    ctx.add(known ? Severity::Info : Severity::Warning, QStringLiteral("cannot-evaluate"),
-            known ? QStringLiteral("algorithm '%1' has type %2, which ShardPilot does not evaluate: routing "
-                                   "previews, reachability checks and expansion plans do not cover it (%3)")
-                        .arg(def.name, def.type, usedBy(tables))
-                  : QStringLiteral("algorithm '%1' has unknown type '%2': routing previews do not cover it (%3)")
-                        .arg(def.name, def.type, usedBy(tables)),
-            def.location.isValid() ? def.location : ctx.fileLocation(),
-            known ? QStringLiteral("Evaluated types: %1. Check the routing of these tables on a staging "
-                                   "cluster.")
-                        .arg(supportedAlgorithmTypes().join(QStringLiteral(", ")))
-                  : QStringLiteral("Check the spelling; ShardingSphere types are upper-case (MOD, HASH_MOD, "
-                                   "INLINE, CLASS_BASED, ...)."));
+    ctx.add(
+        known ? Severity::Info : Severity::Warning, QStringLiteral("cannot-evaluate"),
+        known ? QStringLiteral("algorithm '%1' has type %2, which ShardPilot does not evaluate: routing "
+                               "previews, reachability checks and expansion plans do not cover it (%3)")
+                    .arg(def.name, def.type, usedBy(tables))
+              : QStringLiteral("algorithm '%1' has unknown type '%2': routing previews do not cover it (%3)")
+                    .arg(def.name, def.type, usedBy(tables)),
+        def.location.isValid() ? def.location : ctx.fileLocation(),
+        known ? QStringLiteral("Evaluated types: %1. Check the routing of these tables on a staging "
+                               "cluster.")
+                    .arg(supportedAlgorithmTypes().join(QStringLiteral(", ")))
+              : QStringLiteral("Check the spelling; ShardingSphere types are upper-case (MOD, HASH_MOD, "
+                               "INLINE, CLASS_BASED, ...)."));
 }
 
 static void checkProps(LintContext &ctx, const AlgorithmDef &def)
@@ -97,7 +101,7 @@ static void checkExtension(LintContext &ctx, const AlgorithmDef &def)
                            "StandardShardingAlgorithm computing the same %1) and reference its class in "
                            "props.algorithmClassName.")
                 .arg(algorithmType(def) == QLatin1String("CRC32_MOD") ? QStringLiteral("CRC32 modulo")
-                                                            : QStringLiteral("CRC32 ring lookup")));
+                                                                      : QStringLiteral("CRC32 ring lookup")));
 }
 
 static void checkStrategyKinds(LintContext &ctx)
@@ -106,16 +110,19 @@ static void checkStrategyKinds(LintContext &ctx)
         const StrategyDef &s = *use.strategy;
         if (s.kind != StrategyKind::Complex && s.kind != StrategyKind::Hint)
             continue;
-        const QString owner = use.table ? QStringLiteral("the %1 strategy of %2").arg(use.level, use.table->logicTable)
-                                        : QStringLiteral("the %1 strategy").arg(use.level);
-        const QString kind = s.kind == StrategyKind::Complex ? QStringLiteral("complex") : QStringLiteral("hint");
-        ctx.add(Severity::Info, QStringLiteral("cannot-evaluate"),
-                QStringLiteral("%1 is a %2 strategy, which routing previews do not evaluate").arg(owner, kind),
-                s.location.isValid() ? s.location
-                : use.table          ? ctx.tableLocation(*use.table)
-                                     : ctx.fileLocation(),
-                QStringLiteral("Reachability and expansion plans only cover standard (single-column) "
-                               "strategies."));
+        const QString owner =
+            use.table ? QStringLiteral("the %1 strategy of %2").arg(use.level, use.table->logicTable)
+                      : QStringLiteral("the %1 strategy").arg(use.level);
+        const QString kind =
+            s.kind == StrategyKind::Complex ? QStringLiteral("complex") : QStringLiteral("hint");
+        ctx.add(
+            Severity::Info, QStringLiteral("cannot-evaluate"),
+            QStringLiteral("%1 is a %2 strategy, which routing previews do not evaluate").arg(owner, kind),
+            s.location.isValid() ? s.location
+            : use.table          ? ctx.tableLocation(*use.table)
+                                 : ctx.fileLocation(),
+            QStringLiteral("Reachability and expansion plans only cover standard (single-column) "
+                           "strategies."));
     }
 }
 

@@ -6,8 +6,7 @@ namespace sp::lint {
 
 LintContext::LintContext(const ShardingConfig &config, const LintOptions &options)
     : m_config(config), m_options(options)
-{
-}
+{}
 
 void LintContext::add(Severity severity, const QString &code, const QString &message,
                       const SourceLocation &location, const QString &hint)
@@ -105,7 +104,8 @@ QString describeAlgorithm(const AlgorithmDef &def)
 
 bool isStrategyUsable(const StrategyDef &s)
 {
-    return s.kind == StrategyKind::Standard || s.kind == StrategyKind::Complex || s.kind == StrategyKind::Hint;
+    return s.kind == StrategyKind::Standard || s.kind == StrategyKind::Complex ||
+           s.kind == StrategyKind::Hint;
 }
 
 QList<StrategyUse> writtenStrategies(const ShardingConfig &config)

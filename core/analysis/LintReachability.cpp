@@ -39,8 +39,7 @@ QHash<QString, int> nodeIndexes(const TableRule &t)
 
 // Integer keys, then string keys; a key type the algorithms refuse (MOD and strings) is dropped
 // after a short probe, so the hits come from the keys the application could really pass.
-template<typename RouteOne>
-void runKeys(qint64 keys, Simulation &sim, RouteOne routeOne)
+template <typename RouteOne> void runKeys(qint64 keys, Simulation &sim, RouteOne routeOne)
 {
     KeySampler sampler;
     for (KeySampler::Kind kind : {KeySampler::Kind::Integer, KeySampler::Kind::String}) {
@@ -137,7 +136,8 @@ Simulation simulateIndependently(const ShardingConfig &cfg, const TableRule &t, 
 std::optional<QSet<int>> diagonalNodes(const TableRule &t, const AlgorithmDef &def)
 {
     const QString type = algorithmType(def);
-    if (type != QLatin1String("MOD") && type != QLatin1String("HASH_MOD") && type != QLatin1String("CRC32_MOD"))
+    if (type != QLatin1String("MOD") && type != QLatin1String("HASH_MOD") &&
+        type != QLatin1String("CRC32_MOD"))
         return std::nullopt;
     if (!createAlgorithm(def)->configurationError().isEmpty())
         return std::nullopt;
@@ -152,7 +152,8 @@ std::optional<QSet<int>> diagonalNodes(const TableRule &t, const AlgorithmDef &d
     QSet<int> out;
     for (qint64 r = 0; r < count; ++r) {
         const QString suffix = QString::number(r);
-        const int i = index.value(dbNaming.targetFor(suffix) + QLatin1Char('.') + tbNaming.targetFor(suffix), -1);
+        const int i =
+            index.value(dbNaming.targetFor(suffix) + QLatin1Char('.') + tbNaming.targetFor(suffix), -1);
         if (i >= 0)
             out.insert(i);
     }
@@ -203,7 +204,8 @@ void checkReachability(LintContext &ctx)
             (isStrategyUsable(tb) && tbDef && !evaluated.contains(algorithmType(*tbDef))))
             continue;
         const bool bothStandard = db.kind == StrategyKind::Standard && tb.kind == StrategyKind::Standard;
-        const bool sameColumn = bothStandard && db.columns.value(0).compare(tb.columns.value(0), Qt::CaseInsensitive) == 0;
+        const bool sameColumn =
+            bothStandard && db.columns.value(0).compare(tb.columns.value(0), Qt::CaseInsensitive) == 0;
         const bool diagonal = sameColumn && dbDef && tbDef && sameAlgorithm(*dbDef, *tbDef) && !t.autoTable;
 
         QSet<int> reachable;
@@ -246,12 +248,15 @@ void checkReachability(LintContext &ctx)
                               .arg(t.logicTable, joinLimited(hit));
         QString hint;
         if (diagonal) {
-            message += QStringLiteral(" (the database and table strategies both apply '%1' to %2, so the data "
-                                      "source fixes the table)")
-                           .arg(db.algorithmName, db.columns.value(0));
+            message +=
+                QStringLiteral(" (the database and table strategies both apply '%1' to %2, so the data "
+                               "source fixes the table)")
+                    .arg(db.algorithmName, db.columns.value(0));
             hint = diagonalHint(t);
         } else {
-            message += QStringLiteral("; never reached in %1 simulated keys: %2").arg(simulated).arg(joinLimited(never));
+            message += QStringLiteral("; never reached in %1 simulated keys: %2")
+                           .arg(simulated)
+                           .arg(joinLimited(never));
             hint = QStringLiteral("Check sharding-count against the number of targets, the names' numeric "
                                   "suffixes, and whether the table algorithm depends on the database one; or "
                                   "drop the unused nodes from actualDataNodes.");

@@ -14,7 +14,8 @@ static void checkDataSourceReferences(LintContext &ctx)
     QSet<QString> used;
     for (const TableRule &t : cfg.tables) {
         const SourceLocation loc = t.dataNodesLocation.isValid() ? t.dataNodesLocation : ctx.tableLocation(t);
-        const QString written = t.autoTable ? QStringLiteral("actualDataSources") : QStringLiteral("actualDataNodes");
+        const QString written =
+            t.autoTable ? QStringLiteral("actualDataSources") : QStringLiteral("actualDataNodes");
         for (const QString &ds : dataSourcesOf(t)) {
             used.insert(ds);
             if (cfg.dataSource(ds))
@@ -104,13 +105,15 @@ static void checkAlgorithmReferences(LintContext &ctx)
         used.insert(s.algorithmName);
         if (cfg.algorithm(s.algorithmName))
             continue;
-        const QString owner = use.table ? QStringLiteral("the %1 strategy of %2").arg(use.level, use.table->logicTable)
-                                        : QStringLiteral("the %1 strategy").arg(use.level);
+        const QString owner =
+            use.table ? QStringLiteral("the %1 strategy of %2").arg(use.level, use.table->logicTable)
+                      : QStringLiteral("the %1 strategy").arg(use.level);
         const SourceLocation loc = s.location.isValid() ? s.location
-                                   : use.table        ? ctx.tableLocation(*use.table)
-                                                      : ctx.fileLocation();
+                                   : use.table          ? ctx.tableLocation(*use.table)
+                                                        : ctx.fileLocation();
         ctx.add(Severity::Error, QStringLiteral("undefined-algorithm"),
-                QStringLiteral("%1 names algorithm '%2', which is not defined").arg(owner, s.algorithmName), loc,
+                QStringLiteral("%1 names algorithm '%2', which is not defined").arg(owner, s.algorithmName),
+                loc,
                 cfg.algorithms.isEmpty()
                     ? QStringLiteral("Define it under shardingAlgorithms.")
                     : QStringLiteral("Defined algorithms: %1.").arg(joinLimited(cfg.algorithms.keys())));
@@ -144,18 +147,20 @@ static void checkMissingStrategies(LintContext &ctx)
         const QStringList sources = dataSourcesOf(t);
         const StrategyDef db = cfg.effectiveDatabaseStrategy(t);
         if (sources.size() > 1 && !isStrategyUsable(db)) {
-            const QString why = db.kind == StrategyKind::None ? QStringLiteral("its database strategy is 'none'")
-                                                              : QStringLiteral("it has no database strategy and "
-                                                                               "there is no default one");
-            ctx.add(Severity::Error, QStringLiteral("missing-strategy"),
-                    QStringLiteral("%1 spans %2 data sources (%3) but %4: a row cannot be routed to one data "
-                                   "source")
-                        .arg(t.logicTable)
-                        .arg(sources.size())
-                        .arg(joinLimited(sources, 4), why),
-                    ctx.strategyLocation(t.databaseStrategy, t),
-                    QStringLiteral("Add a databaseStrategy (or a defaultDatabaseStrategy) naming the sharding "
-                                   "column and an algorithm."));
+            const QString why = db.kind == StrategyKind::None
+                                    ? QStringLiteral("its database strategy is 'none'")
+                                    : QStringLiteral("it has no database strategy and "
+                                                     "there is no default one");
+            ctx.add(
+                Severity::Error, QStringLiteral("missing-strategy"),
+                QStringLiteral("%1 spans %2 data sources (%3) but %4: a row cannot be routed to one data "
+                               "source")
+                    .arg(t.logicTable)
+                    .arg(sources.size())
+                    .arg(joinLimited(sources, 4), why),
+                ctx.strategyLocation(t.databaseStrategy, t),
+                QStringLiteral("Add a databaseStrategy (or a defaultDatabaseStrategy) naming the sharding "
+                               "column and an algorithm."));
         }
         int maxTables = 0;
         QString widest;

@@ -59,7 +59,9 @@ static QStringList differences(const ShardingConfig &cfg, const TableRule &ref, 
 {
     QStringList out;
     if (layoutOf(ref) != layoutOf(t))
-        out << QStringLiteral("data-node layout (actual tables per data source, logic name taken out) %1 vs %2").arg(layoutText(ref), layoutText(t));
+        out << QStringLiteral(
+                   "data-node layout (actual tables per data source, logic name taken out) %1 vs %2")
+                   .arg(layoutText(ref), layoutText(t));
     const StrategyDef refDb = cfg.effectiveDatabaseStrategy(ref), tDb = cfg.effectiveDatabaseStrategy(t);
     const StrategyDef refTb = cfg.effectiveTableStrategy(ref), tTb = cfg.effectiveTableStrategy(t);
     if (!sameStrategyAlgorithm(cfg, refDb, ref, tDb, t))
@@ -67,9 +69,13 @@ static QStringList differences(const ShardingConfig &cfg, const TableRule &ref, 
     if (!sameStrategyAlgorithm(cfg, refTb, ref, tTb, t))
         out << QStringLiteral("table algorithm %1 vs %2").arg(strategyText(refTb), strategyText(tTb));
     if (refDb.columns.size() != tDb.columns.size())
-        out << QStringLiteral("database sharding column count %1 vs %2").arg(refDb.columns.size()).arg(tDb.columns.size());
+        out << QStringLiteral("database sharding column count %1 vs %2")
+                   .arg(refDb.columns.size())
+                   .arg(tDb.columns.size());
     if (refTb.columns.size() != tTb.columns.size())
-        out << QStringLiteral("table sharding column count %1 vs %2").arg(refTb.columns.size()).arg(tTb.columns.size());
+        out << QStringLiteral("table sharding column count %1 vs %2")
+                   .arg(refTb.columns.size())
+                   .arg(tTb.columns.size());
     return out;
 }
 
@@ -84,7 +90,8 @@ static void checkBindingGroups(LintContext &ctx)
             const TableRule *t = cfg.table(name);
             if (!t) {
                 ctx.add(Severity::Error, QStringLiteral("binding-no-rule"),
-                        QStringLiteral("binding group [%1] lists %2, which has no table rule").arg(groupText, name),
+                        QStringLiteral("binding group [%1] lists %2, which has no table rule")
+                            .arg(groupText, name),
                         loc,
                         cfg.isBroadcast(name)
                             ? QStringLiteral("%1 is a broadcast table; broadcast tables cannot be bound. "

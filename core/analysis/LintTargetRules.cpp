@@ -79,16 +79,15 @@ struct LevelCheck
     QString level;              // "database" / "table" / "sharding"
     QString targetKind;         // "data sources" / "actual tables"
     QStringList targets;
-    QStringList where;          // data sources sharing this table list (table level)
-    TargetNaming naming;        // derived from all targets of the level, as the router does
+    QStringList where;   // data sources sharing this table list (table level)
+    TargetNaming naming; // derived from all targets of the level, as the router does
 };
 
 void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint64 count)
 {
     const SuffixAnalysis a = analyse(c.targets, c.naming, count);
     const SourceLocation loc = ctx.strategyLocation(*c.written, *c.table);
-    const QString on = c.where.isEmpty() ? QString()
-                                         : QStringLiteral(" on %1").arg(joinLimited(c.where, 4));
+    const QString on = c.where.isEmpty() ? QString() : QStringLiteral(" on %1").arg(joinLimited(c.where, 4));
     const QString subject = QStringLiteral("the %1 strategy of %2").arg(c.level, c.table->logicTable);
     if (a.unmatchedCount > 0) {
         QStringList ex;
@@ -96,19 +95,20 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
             ex << QString::number(r);
         if (a.unmatchedCount > a.unmatchedExamples.size())
             ex << QStringLiteral("… (%1 in all)").arg(a.unmatchedCount);
-        ctx.add(Severity::Error, QStringLiteral("sharding-count-mismatch"),
-                QStringLiteral("'%1' has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match "
-                               "no target, rows with them cannot be routed")
-                    .arg(def.name)
-                    .arg(count)
-                    .arg(subject)
-                    .arg(c.targets.size())
-                    .arg(c.targetKind, on, joinLimited(c.targets, 4), ex.join(QStringLiteral(", "))),
-                loc,
-                QStringLiteral("Set sharding-count to the number of %1 (%2), or add the missing targets; "
-                               "ShardingSphere picks the target whose name ends with the result.")
-                    .arg(c.targetKind)
-                    .arg(c.targets.size()));
+        ctx.add(
+            Severity::Error, QStringLiteral("sharding-count-mismatch"),
+            QStringLiteral("'%1' has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match "
+                           "no target, rows with them cannot be routed")
+                .arg(def.name)
+                .arg(count)
+                .arg(subject)
+                .arg(c.targets.size())
+                .arg(c.targetKind, on, joinLimited(c.targets, 4), ex.join(QStringLiteral(", "))),
+            loc,
+            QStringLiteral("Set sharding-count to the number of %1 (%2), or add the missing targets; "
+                           "ShardingSphere picks the target whose name ends with the result.")
+                .arg(c.targetKind)
+                .arg(c.targets.size()));
     }
     if (!a.unusedTargets.isEmpty()) {
         ctx.add(Severity::Warning, QStringLiteral("sharding-count-mismatch"),
@@ -137,29 +137,33 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
             if (names.first() != exact)
                 divergent << QStringLiteral("%1 -> %2 (5.0) vs %3 (5.1.1+)")
                                  .arg(r)
-                                 .arg(names.first(), c.targets.contains(exact) ? exact : QStringLiteral("no target"));
+                                 .arg(names.first(),
+                                      c.targets.contains(exact) ? exact : QStringLiteral("no target"));
             if (cases.size() < 3)
                 cases << QStringLiteral("%1 -> %2").arg(r).arg(joinLimited(names, 3));
         }
         if (a.ambiguous.size() > 3)
             cases << QStringLiteral("… (%1 results in all)").arg(a.ambiguous.size());
         if (!divergent.isEmpty()) {
-            ctx.add(Severity::Warning, QStringLiteral("suffix-ambiguous"),
-                    QStringLiteral("results of '%1' end several %2 of %3%4 and ShardingSphere versions route them "
-                                   "differently: %5")
-                        .arg(def.name, c.targetKind, c.table->logicTable, on, joinLimited(divergent, 3)),
-                    loc,
-                    QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result, "
-                                   "5.1.1 and later the exact prefix + zero-padded name. List the targets in "
-                                   "ascending order with uniform names so both rules pick the same one."));
+            ctx.add(
+                Severity::Warning, QStringLiteral("suffix-ambiguous"),
+                QStringLiteral(
+                    "results of '%1' end several %2 of %3%4 and ShardingSphere versions route them "
+                    "differently: %5")
+                    .arg(def.name, c.targetKind, c.table->logicTable, on, joinLimited(divergent, 3)),
+                loc,
+                QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result, "
+                               "5.1.1 and later the exact prefix + zero-padded name. List the targets in "
+                               "ascending order with uniform names so both rules pick the same one."));
         } else {
-            ctx.add(Severity::Info, QStringLiteral("suffix-ambiguous"),
-                    QStringLiteral("results of '%1' end several %2 of %3%4: %5; both suffix rules agree only "
-                                   "because of their order")
-                        .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
-                    loc,
-                    QStringLiteral("ShardingSphere 5.0 takes the first target ending with the result: keep "
-                                   "actualDataNodes in ascending order (5.1.1 and later match the exact name)."));
+            ctx.add(
+                Severity::Info, QStringLiteral("suffix-ambiguous"),
+                QStringLiteral("results of '%1' end several %2 of %3%4: %5; both suffix rules agree only "
+                               "because of their order")
+                    .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
+                loc,
+                QStringLiteral("ShardingSphere 5.0 takes the first target ending with the result: keep "
+                               "actualDataNodes in ascending order (5.1.1 and later match the exact name)."));
         }
     }
 }
@@ -168,7 +172,8 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
 
 static const QStringList &suffixTypes()
 {
-    static const QStringList t{QStringLiteral("MOD"), QStringLiteral("HASH_MOD"), QStringLiteral("CRC32_MOD")};
+    static const QStringList t{QStringLiteral("MOD"), QStringLiteral("HASH_MOD"),
+                               QStringLiteral("CRC32_MOD")};
     return t;
 }
 
@@ -178,13 +183,21 @@ void checkTargets(LintContext &ctx)
     for (const TableRule &t : cfg.tables) {
         QList<std::pair<LevelCheck, StrategyDef>> checks;
         if (t.autoTable) {
-            checks.append({LevelCheck{&t, &t.shardingStrategy, QStringLiteral("sharding"),
-                                      QStringLiteral("actual tables"), actualTablesOf(t), {},
+            checks.append({LevelCheck{&t,
+                                      &t.shardingStrategy,
+                                      QStringLiteral("sharding"),
+                                      QStringLiteral("actual tables"),
+                                      actualTablesOf(t),
+                                      {},
                                       TargetNaming::fromTargets(actualTablesOf(t), t.logicTable)},
                            cfg.effectiveTableStrategy(t)});
         } else {
-            checks.append({LevelCheck{&t, &t.databaseStrategy, QStringLiteral("database"),
-                                      QStringLiteral("data sources"), dataSourcesOf(t), {},
+            checks.append({LevelCheck{&t,
+                                      &t.databaseStrategy,
+                                      QStringLiteral("database"),
+                                      QStringLiteral("data sources"),
+                                      dataSourcesOf(t),
+                                      {},
                                       TargetNaming::fromTargets(dataSourcesOf(t))},
                            cfg.effectiveDatabaseStrategy(t)});
             const TargetNaming tableNaming = TargetNaming::fromTargets(actualTablesOf(t), t.logicTable);
@@ -193,7 +206,8 @@ void checkTargets(LintContext &ctx)
             const auto per = tablesPerDataSource(t);
             for (const QString &ds : dataSourcesOf(t)) {
                 const QStringList &tables = per.value(ds);
-                auto it = std::find_if(groups.begin(), groups.end(), [&](const auto &g) { return g.first == tables; });
+                auto it = std::find_if(groups.begin(), groups.end(),
+                                       [&](const auto &g) { return g.first == tables; });
                 if (it == groups.end())
                     groups.append({tables, {ds}});
                 else
@@ -208,7 +222,8 @@ void checkTargets(LintContext &ctx)
             if (strategy.kind != StrategyKind::Standard || check.targets.isEmpty())
                 continue;
             const AlgorithmDef *def = cfg.algorithm(strategy.algorithmName);
-            if (!def || !suffixTypes().contains(algorithmType(*def)) || !def->props.contains(QStringLiteral("sharding-count")))
+            if (!def || !suffixTypes().contains(algorithmType(*def)) ||
+                !def->props.contains(QStringLiteral("sharding-count")))
                 continue;
             bool ok = false;
             const qint64 count = def->props.value(QStringLiteral("sharding-count")).trimmed().toLongLong(&ok);

@@ -55,15 +55,15 @@ Diagnostics Linter::withoutLoaderDuplicates(const Diagnostics &lint, const Diagn
 
 QStringList Linter::codes()
 {
-    return {QStringLiteral("unreachable-nodes"),     QStringLiteral("hash-mod-no-sql"),
-            QStringLiteral("binding-no-rule"),       QStringLiteral("binding-mismatch"),
-            QStringLiteral("broadcast-has-rule"),    QStringLiteral("broadcast-table"),
-            QStringLiteral("undefined-data-source"), QStringLiteral("unused-data-source"),
-            QStringLiteral("duplicate-data-node"),   QStringLiteral("undefined-algorithm"),
-            QStringLiteral("unused-algorithm"),      QStringLiteral("missing-strategy"),
+    return {QStringLiteral("unreachable-nodes"),       QStringLiteral("hash-mod-no-sql"),
+            QStringLiteral("binding-no-rule"),         QStringLiteral("binding-mismatch"),
+            QStringLiteral("broadcast-has-rule"),      QStringLiteral("broadcast-table"),
+            QStringLiteral("undefined-data-source"),   QStringLiteral("unused-data-source"),
+            QStringLiteral("duplicate-data-node"),     QStringLiteral("undefined-algorithm"),
+            QStringLiteral("unused-algorithm"),        QStringLiteral("missing-strategy"),
             QStringLiteral("sharding-count-mismatch"), QStringLiteral("suffix-ambiguous"),
-            QStringLiteral("cannot-evaluate"),       QStringLiteral("needs-class-based"),
-            QStringLiteral("invalid-algorithm"),     QStringLiteral("plain-text-password")};
+            QStringLiteral("cannot-evaluate"),         QStringLiteral("needs-class-based"),
+            QStringLiteral("invalid-algorithm"),       QStringLiteral("plain-text-password")};
 }
 
 } // namespace sp

@@ -21,8 +21,14 @@ struct Run
     QByteArray out;
     QByteArray err;
 
-    QStringList outLines() const { return QString::fromUtf8(out).split(QLatin1Char('\n')).mid(0, lineCount(out)); }
-    QStringList errLines() const { return QString::fromUtf8(err).split(QLatin1Char('\n')).mid(0, lineCount(err)); }
+    QStringList outLines() const
+    {
+        return QString::fromUtf8(out).split(QLatin1Char('\n')).mid(0, lineCount(out));
+    }
+    QStringList errLines() const
+    {
+        return QString::fromUtf8(err).split(QLatin1Char('\n')).mid(0, lineCount(err));
+    }
 
 private:
     static int lineCount(const QByteArray &b) { return int(b.count('\n')); }
@@ -46,8 +52,14 @@ Run shardctl(const QStringList &args, const QByteArray &input = QByteArray())
     return r;
 }
 
-QString example(const char *name) { return test::examplePath(QString::fromLatin1(name)); }
-QString fixture(const char *name) { return test::sourcePath(QStringLiteral("tests/data/lint/") + QString::fromLatin1(name)); }
+QString example(const char *name)
+{
+    return test::examplePath(QString::fromLatin1(name));
+}
+QString fixture(const char *name)
+{
+    return test::sourcePath(QStringLiteral("tests/data/lint/") + QString::fromLatin1(name));
+}
 
 // Keys shaped like fsharechat ids, numbers and non-ASCII names, deterministic.
 QStringList sampleKeys(int n)
@@ -55,9 +67,15 @@ QStringList sampleKeys(int n)
     QStringList keys;
     for (int i = 0; i < n; ++i) {
         switch (i % 3) {
-        case 0: keys << QStringLiteral("user-%1").arg(i * 7919); break;
-        case 1: keys << QString::number(qint64(i) * 1000003); break;
-        default: keys << QStringLiteral("飞享群%1").arg(i); break;
+        case 0:
+            keys << QStringLiteral("user-%1").arg(i * 7919);
+            break;
+        case 1:
+            keys << QString::number(qint64(i) * 1000003);
+            break;
+        default:
+            keys << QStringLiteral("飞享群%1").arg(i);
+            break;
         }
     }
     return keys;
@@ -118,7 +136,10 @@ void TestShardctl::help()
     QVERIFY(r.err.isEmpty());
 }
 
-void TestShardctl::unknownOption_data() { help_data(); }
+void TestShardctl::unknownOption_data()
+{
+    help_data();
+}
 
 void TestShardctl::unknownOption()
 {
@@ -135,7 +156,8 @@ void TestShardctl::nodesCount_data()
     QTest::addColumn<QString>("config");
     QTest::addColumn<QString>("table");
     QTest::addRow("reference all") << example("fsharechat-reference.yaml") << QString();
-    QTest::addRow("reference t_messages") << example("fsharechat-reference.yaml") << QStringLiteral("t_messages");
+    QTest::addRow("reference t_messages")
+        << example("fsharechat-reference.yaml") << QStringLiteral("t_messages");
     QTest::addRow("crc32 all") << example("fsharechat-crc32.yaml") << QString();
     QTest::addRow("native all") << example("native-algorithms.yaml") << QString();
     QTest::addRow("native t_account") << example("native-algorithms.yaml") << QStringLiteral("t_account");
@@ -164,19 +186,21 @@ void TestShardctl::nodesCount()
 
 void TestShardctl::nodesJson()
 {
-    const Run r = shardctl({QStringLiteral("nodes"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
-                            QStringLiteral("--json")});
+    const Run r = shardctl({QStringLiteral("nodes"), QStringLiteral("-c"),
+                            example("fsharechat-reference.yaml"), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     QJsonParseError e;
     const QJsonDocument doc = QJsonDocument::fromJson(r.out, &e);
     QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(e.errorString()));
     const QJsonArray tables = doc.object().value(QStringLiteral("tables")).toArray();
     QCOMPARE(tables.size(), 6);
-    QCOMPARE(tables.at(0).toObject().value(QStringLiteral("logicTable")).toString(), QStringLiteral("t_messages"));
+    QCOMPARE(tables.at(0).toObject().value(QStringLiteral("logicTable")).toString(),
+             QStringLiteral("t_messages"));
     QCOMPARE(tables.at(0).toObject().value(QStringLiteral("dataNodes")).toArray().size(), 16);
 
-    const Run bad = shardctl({QStringLiteral("nodes"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
-                              QStringLiteral("--table"), QStringLiteral("t_nope")});
+    const Run bad =
+        shardctl({QStringLiteral("nodes"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
+                  QStringLiteral("--table"), QStringLiteral("t_nope")});
     QCOMPARE(bad.exitCode, 2);
     QCOMPARE(bad.errLines().size(), 1);
 }
@@ -187,12 +211,23 @@ void TestShardctl::routeMatchesRouter_data()
     QTest::addColumn<QString>("table");
     QTest::addColumn<QString>("keyType");
     QTest::addColumn<QString>("via"); // key, file, stdin
-    QTest::addRow("reference t_messages auto file") << example("fsharechat-reference.yaml") << QStringLiteral("t_messages") << QStringLiteral("auto") << QStringLiteral("file");
-    QTest::addRow("reference t_user string stdin") << example("fsharechat-reference.yaml") << QStringLiteral("t_user") << QStringLiteral("string") << QStringLiteral("stdin");
-    QTest::addRow("crc32 t_messages auto stdin") << example("fsharechat-crc32.yaml") << QStringLiteral("t_messages") << QStringLiteral("auto") << QStringLiteral("stdin");
-    QTest::addRow("crc32 t_group auto key") << example("fsharechat-crc32.yaml") << QStringLiteral("t_group") << QStringLiteral("auto") << QStringLiteral("key");
-    QTest::addRow("native t_account integer file") << example("native-algorithms.yaml") << QStringLiteral("t_account") << QStringLiteral("integer") << QStringLiteral("file");
-    QTest::addRow("native t_message integer stdin") << example("native-algorithms.yaml") << QStringLiteral("t_message") << QStringLiteral("integer") << QStringLiteral("stdin");
+    QTest::addRow("reference t_messages auto file")
+        << example("fsharechat-reference.yaml") << QStringLiteral("t_messages") << QStringLiteral("auto")
+        << QStringLiteral("file");
+    QTest::addRow("reference t_user string stdin")
+        << example("fsharechat-reference.yaml") << QStringLiteral("t_user") << QStringLiteral("string")
+        << QStringLiteral("stdin");
+    QTest::addRow("crc32 t_messages auto stdin")
+        << example("fsharechat-crc32.yaml") << QStringLiteral("t_messages") << QStringLiteral("auto")
+        << QStringLiteral("stdin");
+    QTest::addRow("crc32 t_group auto key") << example("fsharechat-crc32.yaml") << QStringLiteral("t_group")
+                                            << QStringLiteral("auto") << QStringLiteral("key");
+    QTest::addRow("native t_account integer file")
+        << example("native-algorithms.yaml") << QStringLiteral("t_account") << QStringLiteral("integer")
+        << QStringLiteral("file");
+    QTest::addRow("native t_message integer stdin")
+        << example("native-algorithms.yaml") << QStringLiteral("t_message") << QStringLiteral("integer")
+        << QStringLiteral("stdin");
 }
 
 void TestShardctl::routeMatchesRouter()
@@ -204,7 +239,7 @@ void TestShardctl::routeMatchesRouter()
     const LoadResult loaded = ConfigLoader::loadFile(config);
     QVERIFY(loaded.ok());
     const Router router(loaded.config);
-    const KeyType type = keyType == QLatin1String("integer") ? KeyType::Integer
+    const KeyType type = keyType == QLatin1String("integer")  ? KeyType::Integer
                          : keyType == QLatin1String("string") ? KeyType::String
                                                               : KeyType::Auto;
     QStringList keys = sampleKeys(via == QLatin1String("key") ? 30 : 3000);
@@ -217,8 +252,13 @@ void TestShardctl::routeMatchesRouter()
         QVERIFY2(res.ok, qPrintable(k + QStringLiteral(": ") + res.error));
         expected << res.node.toString();
     }
-    QStringList args{QStringLiteral("route"), QStringLiteral("--config"), config, QStringLiteral("--table"), table,
-                     QStringLiteral("--key-type"), keyType};
+    QStringList args{QStringLiteral("route"),
+                     QStringLiteral("--config"),
+                     config,
+                     QStringLiteral("--table"),
+                     table,
+                     QStringLiteral("--key-type"),
+                     keyType};
     QByteArray input;
     QTemporaryDir dir;
     const QByteArray text = keys.join(QLatin1Char('\n')).toUtf8() + '\n';
@@ -244,9 +284,10 @@ void TestShardctl::routeMatchesRouter()
 void TestShardctl::routeFailingKey()
 {
     // MOD needs integers: "abc" cannot be routed, the keys around it still are.
-    const Run r = shardctl({QStringLiteral("route"), QStringLiteral("-c"), example("native-algorithms.yaml"),
-                            QStringLiteral("-t"), QStringLiteral("t_order"), QStringLiteral("-k"), QStringLiteral("10"),
-                            QStringLiteral("-k"), QStringLiteral("abc"), QStringLiteral("-k"), QStringLiteral("11")});
+    const Run r =
+        shardctl({QStringLiteral("route"), QStringLiteral("-c"), example("native-algorithms.yaml"),
+                  QStringLiteral("-t"), QStringLiteral("t_order"), QStringLiteral("-k"), QStringLiteral("10"),
+                  QStringLiteral("-k"), QStringLiteral("abc"), QStringLiteral("-k"), QStringLiteral("11")});
     QCOMPARE(r.exitCode, 1);
     const QStringList out = r.outLines();
     QCOMPARE(out.size(), 3);
@@ -261,16 +302,43 @@ void TestShardctl::routeUsage_data()
 {
     QTest::addColumn<QStringList>("args");
     const QString ref = example("fsharechat-reference.yaml");
-    QTest::addRow("no keys") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_user")};
-    QTest::addRow("keys and file") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_user"), QStringLiteral("-k"), QStringLiteral("a"), QStringLiteral("--keys-file"), QStringLiteral("-")};
-    QTest::addRow("unknown table") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_nope"), QStringLiteral("-k"), QStringLiteral("a")};
-    QTest::addRow("broadcast table") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_robot"), QStringLiteral("-k"), QStringLiteral("a")};
-    QTest::addRow("bad key type") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_user"), QStringLiteral("-k"), QStringLiteral("a"), QStringLiteral("--key-type"), QStringLiteral("long")};
-    QTest::addRow("missing keys file") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_user"), QStringLiteral("--keys-file"), QStringLiteral("/nonexistent/keys.txt")};
-    QTest::addRow("missing config") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), QStringLiteral("/nonexistent.yaml"), QStringLiteral("-t"), QStringLiteral("t_user"), QStringLiteral("-k"), QStringLiteral("a")};
-    QTest::addRow("ring without nodes") << QStringList{QStringLiteral("ring"), QStringLiteral("-k"), QStringLiteral("a")};
-    QTest::addRow("ring duplicate node") << QStringList{QStringLiteral("ring"), QStringLiteral("--nodes"), QStringLiteral("a,b,a"), QStringLiteral("-k"), QStringLiteral("a")};
-    QTest::addRow("ring zero vnodes") << QStringList{QStringLiteral("ring"), QStringLiteral("--nodes"), QStringLiteral("a,b"), QStringLiteral("--virtual-nodes"), QStringLiteral("0"), QStringLiteral("-k"), QStringLiteral("a")};
+    QTest::addRow("no keys") << QStringList{QStringLiteral("route"), QStringLiteral("-c"), ref,
+                                            QStringLiteral("-t"), QStringLiteral("t_user")};
+    QTest::addRow("keys and file") << QStringList{
+        QStringLiteral("route"), QStringLiteral("-c"),          ref,
+        QStringLiteral("-t"),    QStringLiteral("t_user"),      QStringLiteral("-k"),
+        QStringLiteral("a"),     QStringLiteral("--keys-file"), QStringLiteral("-")};
+    QTest::addRow("unknown table") << QStringList{
+        QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_nope"),
+        QStringLiteral("-k"),    QStringLiteral("a")};
+    QTest::addRow("broadcast table") << QStringList{
+        QStringLiteral("route"), QStringLiteral("-c"), ref, QStringLiteral("-t"), QStringLiteral("t_robot"),
+        QStringLiteral("-k"),    QStringLiteral("a")};
+    QTest::addRow("bad key type") << QStringList{
+        QStringLiteral("route"), QStringLiteral("-c"),         ref,
+        QStringLiteral("-t"),    QStringLiteral("t_user"),     QStringLiteral("-k"),
+        QStringLiteral("a"),     QStringLiteral("--key-type"), QStringLiteral("long")};
+    QTest::addRow("missing keys file") << QStringList{QStringLiteral("route"),
+                                                      QStringLiteral("-c"),
+                                                      ref,
+                                                      QStringLiteral("-t"),
+                                                      QStringLiteral("t_user"),
+                                                      QStringLiteral("--keys-file"),
+                                                      QStringLiteral("/nonexistent/keys.txt")};
+    QTest::addRow("missing config") << QStringList{
+        QStringLiteral("route"), QStringLiteral("-c"),     QStringLiteral("/nonexistent.yaml"),
+        QStringLiteral("-t"),    QStringLiteral("t_user"), QStringLiteral("-k"),
+        QStringLiteral("a")};
+    QTest::addRow("ring without nodes")
+        << QStringList{QStringLiteral("ring"), QStringLiteral("-k"), QStringLiteral("a")};
+    QTest::addRow("ring duplicate node")
+        << QStringList{QStringLiteral("ring"), QStringLiteral("--nodes"), QStringLiteral("a,b,a"),
+                       QStringLiteral("-k"), QStringLiteral("a")};
+    QTest::addRow("ring zero vnodes")
+        << QStringList{QStringLiteral("ring"), QStringLiteral("--nodes"),
+                       QStringLiteral("a,b"),  QStringLiteral("--virtual-nodes"),
+                       QStringLiteral("0"),    QStringLiteral("-k"),
+                       QStringLiteral("a")};
 }
 
 void TestShardctl::routeUsage()
@@ -284,9 +352,10 @@ void TestShardctl::routeUsage()
 
 void TestShardctl::routeJson()
 {
-    const Run r = shardctl({QStringLiteral("route"), QStringLiteral("-c"), example("native-algorithms.yaml"),
-                            QStringLiteral("-t"), QStringLiteral("t_order"), QStringLiteral("-k"), QStringLiteral("7"),
-                            QStringLiteral("-k"), QStringLiteral("x"), QStringLiteral("--json")});
+    const Run r =
+        shardctl({QStringLiteral("route"), QStringLiteral("-c"), example("native-algorithms.yaml"),
+                  QStringLiteral("-t"), QStringLiteral("t_order"), QStringLiteral("-k"), QStringLiteral("7"),
+                  QStringLiteral("-k"), QStringLiteral("x"), QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 1);
     QJsonParseError e;
     const QJsonObject doc = QJsonDocument::fromJson(r.out, &e).object();
@@ -317,11 +386,15 @@ void TestShardctl::routeCompare()
         expected << x.toString() + QStringLiteral(" -> ") + y.toString();
         moved += x != y ? 1 : 0;
     }
-    expected << QStringLiteral("# moved %1 of %2 keys (%3%)").arg(moved).arg(keys.size()).arg(QString::number(100.0 * moved / keys.size(), 'f', 2));
-    const Run r = shardctl({QStringLiteral("route"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
-                            QStringLiteral("--compare-config"), example("fsharechat-crc32.yaml"), QStringLiteral("-t"),
-                            QStringLiteral("t_user"), QStringLiteral("--keys-file"), QStringLiteral("-")},
-                           keys.join(QLatin1Char('\n')).toUtf8());
+    expected << QStringLiteral("# moved %1 of %2 keys (%3%)")
+                    .arg(moved)
+                    .arg(keys.size())
+                    .arg(QString::number(100.0 * moved / keys.size(), 'f', 2));
+    const Run r =
+        shardctl({QStringLiteral("route"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
+                  QStringLiteral("--compare-config"), example("fsharechat-crc32.yaml"), QStringLiteral("-t"),
+                  QStringLiteral("t_user"), QStringLiteral("--keys-file"), QStringLiteral("-")},
+                 keys.join(QLatin1Char('\n')).toUtf8());
     QVERIFY2(r.exitCode == 0, qPrintable(dumpRun(r)));
     QCOMPARE(r.outLines(), expected);
     QVERIFY(moved > 0 && moved < keys.size());
@@ -339,9 +412,10 @@ void TestShardctl::routeLongKeyAndBlankLines()
     QCOMPARE(r.exitCode, 1);
     const LoadResult b = ConfigLoader::loadFile(example("fsharechat-crc32.yaml"));
     const Router router(b.config);
-    const QStringList expected{router.route(QStringLiteral("t_user"), ShardingValue{QStringLiteral("alice")}).node.toString(),
-                               QString(),
-                               router.route(QStringLiteral("t_user"), ShardingValue{QStringLiteral("bob")}).node.toString()};
+    const QStringList expected{
+        router.route(QStringLiteral("t_user"), ShardingValue{QStringLiteral("alice")}).node.toString(),
+        QString(),
+        router.route(QStringLiteral("t_user"), ShardingValue{QStringLiteral("bob")}).node.toString()};
     QCOMPARE(r.outLines(), expected);
     QCOMPARE(r.errLines().size(), 1);
     QVERIFY(r.errLines().first().contains(QLatin1String("<stdin>:3")));
@@ -356,19 +430,25 @@ void TestShardctl::ring()
     for (const QString &k : keys)
         expected << ring.nodeFor(k.toUtf8());
     const Run r = shardctl({QStringLiteral("ring"), QStringLiteral("--nodes"), nodes.join(QLatin1Char(',')),
-                            QStringLiteral("--virtual-nodes"), QStringLiteral("10"), QStringLiteral("--keys-file"),
-                            QStringLiteral("-")},
+                            QStringLiteral("--virtual-nodes"), QStringLiteral("10"),
+                            QStringLiteral("--keys-file"), QStringLiteral("-")},
                            keys.join(QLatin1Char('\n')).toUtf8());
     QVERIFY2(r.exitCode == 0, qPrintable(dumpRun(r)));
     QCOMPARE(r.outLines(), expected);
 
     const Run j = shardctl({QStringLiteral("ring"), QStringLiteral("--nodes"), nodes.join(QLatin1Char(',')),
-                            QStringLiteral("-k"), keys.at(0), QStringLiteral("-k"), keys.at(1), QStringLiteral("--json")});
+                            QStringLiteral("-k"), keys.at(0), QStringLiteral("-k"), keys.at(1),
+                            QStringLiteral("--json")});
     QCOMPARE(j.exitCode, 0);
     const QJsonObject doc = QJsonDocument::fromJson(j.out).object();
     QCOMPARE(doc.value(QStringLiteral("virtualNodes")).toInt(), 160);
     QCOMPARE(doc.value(QStringLiteral("routes")).toArray().size(), 2);
-    QCOMPARE(doc.value(QStringLiteral("routes")).toArray().at(1).toObject().value(QStringLiteral("node")).toString(),
+    QCOMPARE(doc.value(QStringLiteral("routes"))
+                 .toArray()
+                 .at(1)
+                 .toObject()
+                 .value(QStringLiteral("node"))
+                 .toString(),
              HashRing(nodes, 160).nodeFor(keys.at(1).toUtf8()));
 }
 
@@ -377,11 +457,14 @@ void TestShardctl::lintExitCodes_data()
     QTest::addColumn<QString>("config");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("expectedCode"); // a code that must appear in the output, or empty
-    QTest::addRow("corrected example") << example("fsharechat-crc32.yaml") << 0 << QStringLiteral("needs-class-based");
+    QTest::addRow("corrected example")
+        << example("fsharechat-crc32.yaml") << 0 << QStringLiteral("needs-class-based");
     QTest::addRow("clean fixture") << fixture("clean.yaml") << 0 << QString();
-    QTest::addRow("reference example") << example("fsharechat-reference.yaml") << 1 << QStringLiteral("binding-no-rule");
+    QTest::addRow("reference example")
+        << example("fsharechat-reference.yaml") << 1 << QStringLiteral("binding-no-rule");
     QTest::addRow("lint errors") << fixture("lint-errors.yaml") << 1 << QStringLiteral("duplicate-data-node");
-    QTest::addRow("loader content error") << fixture("content-error.yaml") << 1 << QStringLiteral("missing-field");
+    QTest::addRow("loader content error")
+        << fixture("content-error.yaml") << 1 << QStringLiteral("missing-field");
     QTest::addRow("yaml syntax error") << fixture("syntax-error.yaml") << 2 << QStringLiteral("yaml-syntax");
     QTest::addRow("missing file") << fixture("does-not-exist.yaml") << 2 << QStringLiteral("file-unreadable");
 }
@@ -413,8 +496,9 @@ void TestShardctl::lintExitCodes()
 
 void TestShardctl::lintJson()
 {
-    const Run r = shardctl({QStringLiteral("lint"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
-                            QStringLiteral("--json"), QStringLiteral("--sample-keys"), QStringLiteral("2000")});
+    const Run r =
+        shardctl({QStringLiteral("lint"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
+                  QStringLiteral("--json"), QStringLiteral("--sample-keys"), QStringLiteral("2000")});
     QCOMPARE(r.exitCode, 1);
     QJsonParseError e;
     const QJsonObject doc = QJsonDocument::fromJson(r.out, &e).object();
@@ -426,15 +510,17 @@ void TestShardctl::lintJson()
         for (const char *key : {"source", "severity", "code", "message", "hint", "file", "line", "column"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
         errors += o.value(QStringLiteral("severity")).toString() == QLatin1String("error") ? 1 : 0;
-        unreachable += o.value(QStringLiteral("code")).toString() == QLatin1String("unreachable-nodes") ? 1 : 0;
+        unreachable +=
+            o.value(QStringLiteral("code")).toString() == QLatin1String("unreachable-nodes") ? 1 : 0;
         QVERIFY(o.value(QStringLiteral("line")).toInt() > 0);
     }
     QCOMPARE(unreachable, 6);
     QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("errors")).toInt(), errors);
     QVERIFY(errors >= 2);
 
-    const Run bad = shardctl({QStringLiteral("lint"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
-                              QStringLiteral("--sample-keys"), QStringLiteral("-5")});
+    const Run bad =
+        shardctl({QStringLiteral("lint"), QStringLiteral("-c"), example("fsharechat-reference.yaml"),
+                  QStringLiteral("--sample-keys"), QStringLiteral("-5")});
     QCOMPARE(bad.exitCode, 2);
     QCOMPARE(bad.errLines().size(), 1);
 }
