@@ -279,6 +279,66 @@ private slots:
         QVERIFY(some && some->size() >= 6);
     }
 
+    void hostileNameInYamlThroughCli()
+    {
+        const DataSourceDef &db0 = *m_config.dataSource(QStringLiteral("db0"));
+        const QString yaml = QStringLiteral(
+            "dataSources:\n"
+            "  db0:\n"
+            "    dataSourceClassName: com.zaxxer.hikari.HikariDataSource\n"
+            "    url: %1\n"
+            "    username: shardpilot_app\n"
+            "rules:\n"
+            "  - !SHARDING\n"
+            "    tables:\n"
+            "      hostile:\n"
+            "        actualDataNodes: \"db0.%2\"\n").arg(db0.url, kHostile);
+        const QString path = m_tmp.filePath(QStringLiteral("hostile/config.yaml"));
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(yaml.toUtf8());
+        f.close();
+        const LoadResult loaded = ConfigLoader::loadFile(path);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.diagnostics.value(0).toString()));
+        QCOMPARE(loaded.config.tables.value(0).dataNodes.value(0).table, kHostile);
+        int rc = -1;
+        const QByteArray out = runShardctl({QStringLiteral("stats"), QStringLiteral("--config"), path, QStringLiteral("--exact"),
+                                            QStringLiteral("--json"), QStringLiteral("--no-history"),
+                                            QStringLiteral("--defaults-file"), m_fx.appOptionFile()}, &rc);
+        QCOMPARE(rc, 0);
+        bool found = false;
+        for (const QJsonValue &v : QJsonDocument::fromJson(out).object().value(QStringLiteral("tables")).toArray()) {
+            const QJsonObject t = v.toObject();
+            if (t.value(QStringLiteral("table")).toString() == kHostile) {
+                found = true;
+                QCOMPARE(t.value(QStringLiteral("exactRows")).toInt(), 3);
+            }
+        }
+        QVERIFY(found);
+        Connection rc0 = root(QStringLiteral("db0"));
+        const auto n = rc0.queryValue(QStringLiteral("SELECT COUNT(*) FROM ") + qualified(QStringLiteral("db0"), QStringLiteral("x")));
+        QVERIFY2(n.has_value(), qPrintable(rc0.lastError())); // table x still exists
+    }
+
+    void jobCancelReportsFailed()
+    {
+        const QString ds = QStringLiteral("db0");
+        Connection locker = root(ds);
+        QVERIFY(locker.exec(QStringLiteral("LOCK TABLES ") + qualified(ds, QStringLiteral("t_messages_0")) + QStringLiteral(" WRITE")));
+        InspectionJob job(m_config, options());
+        QSignalSpy finished(&job, &InspectionJob::finished);
+        QSignalSpy failed(&job, &InspectionJob::failed);
+        job.start();
+        QVERIFY(waitForCountInFlight(ds));
+        job.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(finished.size(), 0);
+        QCOMPARE(countsInFlight(ds), qint64(0));
+        QVERIFY(locker.exec(QStringLiteral("UNLOCK TABLES")));
+    }
+
     void wrongPasswordIsClear()
     {
         InspectionOptions o = options();
