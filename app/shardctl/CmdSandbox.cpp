@@ -1,5 +1,7 @@
 #include "CmdSandbox.h"
 
+#include "ConfigInput.h"
+
 #include "core/sandbox/Sandbox.h"
 
 #include <QJsonArray>
@@ -75,6 +77,13 @@ int CmdSandbox::run(const QCommandLineParser &parser, QTextStream &out, QTextStr
         return Usage;
     }
     const QString action = pos.first();
+    static const QStringList actions{QStringLiteral("up"), QStringLiteral("down"), QStringLiteral("status"),
+                                     QStringLiteral("stop-instance"), QStringLiteral("start-instance"),
+                                     QStringLiteral("kill-instance")};
+    if (!actions.contains(action)) {
+        err << prefix << "unknown action '" << action << "' (up, down, status, stop-instance, start-instance, kill-instance)\n";
+        return Usage;
+    }
     const bool json = parser.isSet(QStringLiteral("json"));
     Sandbox sb(parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) : Sandbox::defaultDir());
     QString error;
@@ -98,6 +107,13 @@ int CmdSandbox::run(const QCommandLineParser &parser, QTextStream &out, QTextStr
             return Usage;
         }
         o.configPath = parser.value(QStringLiteral("config"));
+        if (!o.configPath.isEmpty()) {
+            const ConfigInput::Loaded loaded = ConfigInput::load(o.configPath, err);
+            if (loaded.status == ConfigInput::Status::Unreadable)
+                return Usage;
+            if (loaded.status == ConfigInput::Status::Invalid)
+                return Findings;
+        }
         if (!json)
             o.progress = [&out](const QString &line) {
                 out << line << '\n';
