@@ -6,7 +6,7 @@
 
 #include <QHash>
 
-#include <zlib.h>
+#include "core/routing/Crc32Short.h"
 
 #include <cstring>
 
@@ -270,8 +270,9 @@ int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key) const
     if (!t || !t->error.isEmpty() || t->broadcast)
         return -1;
     if (t->allCrc32Mod) {
-        const uint32_t crc = utf8Key.size() <= qsizetype(0x40000000)
-                                 ? uint32_t(::crc32(0L, reinterpret_cast<const Bytef *>(utf8Key.data()), uInt(utf8Key.size())))
+        const uint32_t crc = utf8Key.size() <= 256
+                                 ? hash::detail::crc32Sliced(reinterpret_cast<const unsigned char *>(utf8Key.data()),
+                                                             size_t(utf8Key.size()))
                                  : hash::crc32(utf8Key);
         return t->crcNodes[t->db.crc32ModRemainder(crc) * t->crcTableCount
                            + t->table.front().crc32ModRemainder(crc)];

@@ -1,6 +1,9 @@
 // Hash functions against values computed by the real systems they must match.
 #include "core/routing/Algorithm.h"
+#include "core/routing/Crc32Short.h"
 #include "core/routing/Hash.h"
+
+#include <QRandomGenerator>
 
 #include <QtTest>
 
@@ -12,6 +15,7 @@ class TestHash : public QObject
 private slots:
     void crc32_data();
     void crc32();
+    void slicedCrc32MatchesZlib();
     void javaStringHashCode_data();
     void javaStringHashCode();
     void javaLongHashCode_data();
@@ -51,6 +55,22 @@ void TestHash::crc32()
     // The QStringView overload hashes the UTF-8 encoding.
     const QString text = QString::fromUtf8(bytes);
     QCOMPARE(hash::crc32(QStringView(text)), expected);
+}
+
+void TestHash::slicedCrc32MatchesZlib()
+{
+    // The router's inline slicing-by-8 CRC must equal zlib for every length and alignment.
+    QRandomGenerator rng(12345);
+    for (int len = 0; len <= 300; ++len) {
+        for (int offset = 0; offset < 8; ++offset) {
+            QByteArray buf(len + offset, Qt::Uninitialized);
+            for (char &c : buf)
+                c = char(rng.bounded(256));
+            const QByteArrayView view = QByteArrayView(buf).sliced(offset);
+            QCOMPARE(hash::detail::crc32Sliced(reinterpret_cast<const unsigned char *>(view.data()), size_t(view.size())),
+                     hash::crc32(view));
+        }
+    }
 }
 
 void TestHash::javaStringHashCode_data()

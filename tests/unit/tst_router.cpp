@@ -8,6 +8,13 @@
 using namespace sp;
 
 namespace {
+DataSourceDef dataSource(const QString &name)
+{
+    DataSourceDef d;
+    d.name = name;
+    return d;
+}
+
 StrategyDef standard(const QString &column, const QString &algorithm)
 {
     StrategyDef s;
@@ -42,7 +49,7 @@ ShardingConfig crcConfig()
 {
     ShardingConfig c;
     for (int d = 0; d < 4; ++d)
-        c.dataSources << DataSourceDef{QStringLiteral("db") + QString::number(d)};
+        c.dataSources << dataSource(QStringLiteral("db") + QString::number(d));
     TableRule t = table(QStringLiteral("t_messages"), QStringLiteral("db"), 4, 4);
     t.databaseStrategy = standard(QStringLiteral("_mid"), QStringLiteral("db_crc"));
     t.tableStrategy = standard(QStringLiteral("_mid"), QStringLiteral("table_crc"));
@@ -65,7 +72,7 @@ ShardingConfig referenceLikeConfig()
 {
     ShardingConfig c;
     for (int d = 0; d < 4; ++d)
-        c.dataSources << DataSourceDef{QStringLiteral("ds") + QString::number(d)};
+        c.dataSources << dataSource(QStringLiteral("ds") + QString::number(d));
     c.tables << table(QStringLiteral("t_user_messages"), QStringLiteral("ds"), 4, 4);
     c.defaultDatabaseStrategy = standard(QStringLiteral("_uid"), QStringLiteral("hash4"));
     c.defaultTableStrategy = standard(QStringLiteral("_uid"), QStringLiteral("hash4"));
@@ -244,7 +251,7 @@ void TestRouter::routeAndRouteIndexAgree()
 void TestRouter::ambiguousSuffixIsReported()
 {
     ShardingConfig c;
-    c.dataSources << DataSourceDef{QStringLiteral("ds")};
+    c.dataSources << dataSource(QStringLiteral("ds"));
     TableRule t;
     t.logicTable = QStringLiteral("t");
     for (int i = 0; i < 12; ++i)
