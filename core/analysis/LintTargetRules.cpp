@@ -147,9 +147,9 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
         if (!divergent.isEmpty()) {
             ctx.add(
                 Severity::Warning, QStringLiteral("suffix-ambiguous"),
-                QStringLiteral(
-                    "results of '%1' end several %2 of %3%4 and ShardingSphere versions route them "
-                    "differently: %5")
+                QStringLiteral("results of '%1' are the suffix of several %2 of %3%4 and ShardingSphere "
+                               "versions route them "
+                               "differently: %5")
                     .arg(def.name, c.targetKind, c.table->logicTable, on, joinLimited(divergent, 3)),
                 loc,
                 QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result, "
@@ -158,8 +158,9 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
         } else {
             ctx.add(
                 Severity::Info, QStringLiteral("suffix-ambiguous"),
-                QStringLiteral("results of '%1' end several %2 of %3%4: %5; both suffix rules agree only "
-                               "because of their order")
+                QStringLiteral(
+                    "results of '%1' are the suffix of several %2 of %3%4: %5; both suffix rules agree only "
+                    "because of their order")
                     .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
                 loc,
                 QStringLiteral("ShardingSphere 5.0 takes the first target ending with the result: keep "
