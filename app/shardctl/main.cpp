@@ -54,8 +54,11 @@ int main(int argc, char **argv)
         return Usage;
     }
     if (parser.isSet(help)) {
-        out << parser.helpText().replace(QStringLiteral("shardctl ") + name + QStringLiteral(" [options]"),
-                                         QStringLiteral("shardctl ") + name + QStringLiteral(" [options]"));
+        // helpText() names argv[0] (a build path); show the subcommand instead.
+        QString text = parser.helpText();
+        const QString argv0 = QCoreApplication::arguments().constFirst();
+        text.replace(QStringLiteral("Usage: ") + argv0, QStringLiteral("Usage: shardctl ") + name);
+        out << text;
         return Ok;
     }
     const int rc = cmd->run(parser, out, err);
