@@ -22,6 +22,10 @@ struct PlanInput
     ShardingConfig config;
     std::optional<ClusterSnapshot> snapshot;
     QMap<QString, QStringList> keySamples;
+    // Rows-weighted mean rows per distinct sharding key (sum c_k^2 / sum c_k over the keys' row counts
+    // c_k), per logic table; 1 when absent. Rows sharing a key move together, so the error of an
+    // estimate grows with it: var = p(1-p) sum c_k^2 = rows x m x p(1-p).
+    QMap<QString, double> rowsPerKey;
     PlanRequest request;
 };
 

@@ -307,7 +307,9 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 mp.estimatedRows = qint64(std::llround(n * p));
                 if (mp.sourceBytes >= 0)
                     mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * p));
-                double var = n * p * (1 - p); // rows hash independently: binomial
+                // Keys hash independently: binomial over keys, each carrying m rows on average.
+                const double perKey = qMax(1.0, input.rowsPerKey.value(rule.logicTable, 1.0));
+                double var = n * perKey * p * (1 - p);
                 if (!m.exact) {
                     const double ns = qMax(1.0, m.sampleSize * m.oldWeight.value(ps.source));
                     var += n * n * p * (1 - p) / ns; // plus the error of the sampled share
