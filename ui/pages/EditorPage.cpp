@@ -1,0 +1,366 @@
+#include "ui/pages/EditorPage.h"
+
+#include "core/analysis/Linter.h"
+#include "core/config/YamlPatch.h"
+#include "ui/AppContext.h"
+#include "ui/editor/LineDiff.h"
+#include "ui/widgets/FindReplaceBar.h"
+#include "ui/widgets/YamlEditor.h"
+
+#include <QAction>
+#include <QCryptographicHash>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTextEdit>
+#include <QTimer>
+#include <QToolBar>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace sp::ui {
+
+namespace {
+
+struct LintOutcome
+{
+    quint64 generation = 0;
+    QByteArray text;
+    LoadResult load;
+    Diagnostics findings; // loader + linter
+};
+
+QByteArray sha1(const QByteArray &b)
+{
+    return QCryptographicHash::hash(b, QCryptographicHash::Sha1);
+}
+
+enum ItemRoles { LineRole = Qt::UserRole + 1, ColumnRole };
+
+} // namespace
+
+EditorPage::EditorPage(AppContext *ctx, QWidget *parent) : QWidget(parent), m_ctx(ctx)
+{
+    setObjectName(QStringLiteral("editorPage"));
+    m_editor = new YamlEditor(this);
+    m_findBar = new FindReplaceBar(m_editor, this);
+    m_form = new ConfigFormPanel(this);
+    m_lintPanel = new QTreeWidget(this);
+    m_lintPanel->setObjectName(QStringLiteral("lintPanel"));
+    m_lintPanel->setHeaderLabels({tr("Severity"), tr("Code"), tr("Line"), tr("Message")});
+    m_lintPanel->setRootIsDecorated(false);
+    m_lintPanel->setUniformRowHeights(true);
+    m_lintPanel->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_lintPanel->header()->setStretchLastSection(true);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("editorStatus"));
+
+    auto *toolbar = new QToolBar(this);
+    auto addAction = [this, toolbar](const QString &text, const char *name, const QList<QKeySequence> &keys) {
+        auto *a = toolbar->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcuts(keys);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        QWidget::addAction(a);
+        return a;
+    };
+    QAction *saveAction = addAction(tr("Save"), "saveAction", {QKeySequence::Save});
+    QAction *undo = addAction(tr("Undo"), "undoAction", {QKeySequence::Undo});
+    QAction *redo = addAction(tr("Redo"), "redoAction",
+                              {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    QAction *find = addAction(tr("Find"), "findAction", {QKeySequence::Find});
+    QAction *replace = addAction(tr("Replace"), "replaceAction", {QKeySequence(Qt::CTRL | Qt::Key_H)});
+    QAction *reload = addAction(tr("Reload from disk"), "reloadAction", {});
+    connect(saveAction, &QAction::triggered, this, &EditorPage::save);
+    connect(undo, &QAction::triggered, m_editor, &QsciScintilla::undo);
+    connect(redo, &QAction::triggered, m_editor, &QsciScintilla::redo);
+    connect(find, &QAction::triggered, m_findBar, &FindReplaceBar::showFind);
+    connect(replace, &QAction::triggered, m_findBar, &FindReplaceBar::showReplace);
+    connect(reload, &QAction::triggered, this, [this] {
+        if (!m_path.isEmpty())
+            loadFile(m_path);
+    });
+
+    auto *editorBox = new QWidget(this);
+    auto *editorLayout = new QVBoxLayout(editorBox);
+    editorLayout->setContentsMargins(0, 0, 0, 0);
+    editorLayout->setSpacing(0);
+    editorLayout->addWidget(m_editor, 1);
+    editorLayout->addWidget(m_findBar);
+    auto *horizontal = new QSplitter(Qt::Horizontal, this);
+    horizontal->addWidget(editorBox);
+    horizontal->addWidget(m_form);
+    horizontal->setStretchFactor(0, 3);
+    horizontal->setStretchFactor(1, 1);
+    auto *vertical = new QSplitter(Qt::Vertical, this);
+    vertical->addWidget(horizontal);
+    vertical->addWidget(m_lintPanel);
+    vertical->setStretchFactor(0, 4);
+    vertical->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(toolbar);
+    layout->addWidget(vertical, 1);
+    layout->addWidget(m_status);
+
+    m_lintTimer = new QTimer(this);
+    m_lintTimer->setSingleShot(true);
+    m_lintTimer->setInterval(lintDelayMs());
+    connect(m_lintTimer, &QTimer::timeout, this, &EditorPage::lintNow);
+    connect(m_editor, &QsciScintilla::textChanged, this, &EditorPage::scheduleLint);
+    connect(m_editor, &QsciScintilla::modificationChanged, this, &EditorPage::updateTitle);
+    connect(m_lintPanel, &QTreeWidget::itemActivated, this, &EditorPage::jumpTo);
+    connect(m_form, &ConfigFormPanel::editsRequested, this, &EditorPage::applyEdits);
+    connect(m_ctx, &AppContext::configChanged, this, [this] {
+        if (m_ctx->hasConfig() && m_ctx->configPath() != m_path && !m_editor->isModified())
+            loadFile(m_ctx->configPath());
+    });
+    if (m_ctx->hasConfig())
+        loadFile(m_ctx->configPath());
+    else
+        m_status->setText(tr("Open a sharding config to edit it."));
+}
+
+EditorPage::~EditorPage() = default;
+
+bool EditorPage::loadFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        m_status->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    const QByteArray content = f.readAll();
+    m_path = path;
+    m_diskHash = sha1(content);
+    m_editor->setText(QString::fromUtf8(content));
+    m_editor->setModified(false);
+    // Loading a file is not an edit the user can undo.
+    m_editor->SendScintilla(QsciScintillaBase::SCI_EMPTYUNDOBUFFER);
+    updateTitle();
+    lintNow();
+    return true;
+}
+
+void EditorPage::updateTitle()
+{
+    if (m_path.isEmpty())
+        return;
+    m_status->setText((m_editor->isModified() ? tr("%1 (modified)") : tr("%1")).arg(m_path));
+}
+
+void EditorPage::scheduleLint()
+{
+    m_lintTimer->start();
+}
+
+void EditorPage::lintNow()
+{
+    m_lintTimer->stop();
+    const quint64 generation = ++m_lintGeneration;
+    const QByteArray text = m_editor->bytes();
+    const QString name = m_path.isEmpty() ? tr("untitled.yaml") : m_path;
+    auto *watcher = new QFutureWatcher<LintOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const LintOutcome out = watcher->result();
+        if (out.generation != m_lintGeneration)
+            return; // the text changed meanwhile
+        m_lastLoad = out.load;
+        m_lastLintedText = out.text;
+        showFindings(out.findings);
+        if (!out.load.config.dataSources.isEmpty() || !out.load.config.tables.isEmpty())
+            m_form->setConfig(out.load.config);
+        emit lintFinished();
+    });
+    watcher->setFuture(QtConcurrent::run([generation, text, name] {
+        LintOutcome out;
+        out.generation = generation;
+        out.text = text;
+        out.load = ConfigLoader::loadText(text, name);
+        out.findings = out.load.diagnostics;
+        if (out.load.ok())
+            out.findings += Linter::lint(out.load.config);
+        return out;
+    }));
+}
+
+void EditorPage::showFindings(const Diagnostics &d)
+{
+    m_findings = d;
+    m_editor->setDiagnostics(d);
+    m_lintPanel->clear();
+    int errors = 0;
+    int warnings = 0;
+    for (const Diagnostic &diag : d) {
+        auto *item = new QTreeWidgetItem(m_lintPanel);
+        const QStyle::StandardPixmap icon = diag.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
+                                          : diag.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                                               : QStyle::SP_MessageBoxInformation;
+        item->setIcon(0, style()->standardIcon(icon));
+        item->setText(0, diag.severity == Severity::Error ? tr("error")
+                         : diag.severity == Severity::Warning ? tr("warning") : tr("info"));
+        item->setText(1, diag.code);
+        item->setText(2, diag.location.line > 0 ? QString::number(diag.location.line) : QString());
+        item->setText(3, diag.message);
+        item->setToolTip(3, diag.hint.isEmpty() ? diag.message : diag.message + QStringLiteral("\n") + diag.hint);
+        item->setData(0, LineRole, diag.location.line);
+        item->setData(0, ColumnRole, diag.location.column);
+        errors += diag.severity == Severity::Error;
+        warnings += diag.severity == Severity::Warning;
+    }
+    m_lintPanel->setHeaderLabels({tr("Severity"), tr("Code"), tr("Line"),
+                                  tr("Message (%1 errors, %2 warnings)").arg(errors).arg(warnings)});
+}
+
+void EditorPage::jumpTo(QTreeWidgetItem *item)
+{
+    const int line = item ? item->data(0, LineRole).toInt() : 0;
+    if (line > 0)
+        m_editor->goTo(line, std::max(1, item->data(0, ColumnRole).toInt()));
+}
+
+bool EditorPage::applyEdits(const QList<FormEdit> &edits)
+{
+    const QByteArray before = m_editor->bytes();
+    QByteArray text = before;
+    QStringList done;
+    for (const FormEdit &e : edits) {
+        const YamlPatchResult r = YamlPatch::setScalar(text, e.path, e.value, YamlPatch::Match::Anywhere);
+        if (!r.ok) {
+            m_form->setStatus(tr("Not changed (%1): %2").arg(e.what, r.error), true);
+            return false;
+        }
+        text = r.text;
+        done.append(e.what);
+    }
+    if (text == before)
+        return true;
+    // Replace only the span that differs, as one undo step, so the view and cursor stay put.
+    int prefix = 0;
+    while (prefix < before.size() && prefix < text.size() && before.at(prefix) == text.at(prefix))
+        ++prefix;
+    int suffix = 0;
+    while (suffix < before.size() - prefix && suffix < text.size() - prefix
+           && before.at(before.size() - 1 - suffix) == text.at(text.size() - 1 - suffix))
+        ++suffix;
+    m_editor->replaceRange(prefix, int(before.size()) - suffix, text.mid(prefix, text.size() - prefix - suffix));
+    m_form->setStatus(tr("Changed %1. Undo with Ctrl+Z.").arg(done.join(QStringLiteral(", "))), false);
+    return true;
+}
+
+bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next)
+{
+    const QList<DiffLine> lines = LineDiff::diff(QString::fromUtf8(onDisk).split(QLatin1Char('\n')),
+                                                 QString::fromUtf8(next).split(QLatin1Char('\n')));
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("saveDiffDialog"));
+    dialog.setWindowTitle(tr("Save %1?").arg(QFileInfo(m_path).fileName()));
+    auto *view = new QTextEdit(&dialog);
+    view->setObjectName(QStringLiteral("diffView"));
+    view->setReadOnly(true);
+    view->setLineWrapMode(QTextEdit::NoWrap);
+    view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    QString html = QStringLiteral("<pre>");
+    const QStringList unified = LineDiff::unified(lines).split(QLatin1Char('\n'));
+    for (const QString &l : unified) {
+        const QString esc = l.toHtmlEscaped();
+        if (l.startsWith(QLatin1Char('+')))
+            html += QStringLiteral("<span style='background:#e6ffec'>%1</span>\n").arg(esc);
+        else if (l.startsWith(QLatin1Char('-')))
+            html += QStringLiteral("<span style='background:#ffebe9'>%1</span>\n").arg(esc);
+        else if (l.startsWith(QLatin1String("@@")))
+            html += QStringLiteral("<span style='color:#0550ae'>%1</span>\n").arg(esc);
+        else
+            html += esc + QLatin1Char('\n');
+    }
+    view->setHtml(html + QStringLiteral("</pre>"));
+    auto *summary = new QLabel(tr("%n line(s) change. The previous file is kept as %1.", nullptr,
+                                  LineDiff::changes(lines))
+                                   .arg(QFileInfo(m_path).fileName() + QStringLiteral(".bak")),
+                               &dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(summary);
+    layout->addWidget(view, 1);
+    layout->addWidget(buttons);
+    dialog.resize(760, 520);
+    return dialog.exec() == QDialog::Accepted;
+}
+
+bool EditorPage::save()
+{
+    if (m_path.isEmpty()) {
+        m_status->setText(tr("Nothing to save: no file is open."));
+        return false;
+    }
+    QByteArray onDisk;
+    QFile current(m_path);
+    const bool exists = current.exists();
+    if (exists) {
+        if (!current.open(QIODevice::ReadOnly)) {
+            m_status->setText(tr("Cannot read %1: %2").arg(m_path, current.errorString()));
+            return false;
+        }
+        onDisk = current.readAll();
+        current.close();
+        if (sha1(onDisk) != m_diskHash) {
+            const auto answer = QMessageBox::warning(
+                this, tr("File changed on disk"),
+                tr("%1 was changed by another program since it was opened. Overwrite it with the "
+                   "editor's text? (The diff against the file on disk comes next.)").arg(m_path),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+            if (answer != QMessageBox::Yes)
+                return false;
+        }
+    }
+    const QByteArray next = m_editor->bytes();
+    if (exists && next == onDisk) {
+        m_status->setText(tr("No changes to save."));
+        m_editor->setModified(false);
+        return true;
+    }
+    if (!confirmDiff(onDisk, next))
+        return false;
+    if (exists) {
+        QSaveFile backup(m_path + QStringLiteral(".bak"));
+        if (!backup.open(QIODevice::WriteOnly) || backup.write(onDisk) != onDisk.size() || !backup.commit()) {
+            m_status->setText(tr("Not saved: cannot write the backup %1.bak: %2").arg(m_path, backup.errorString()));
+            return false;
+        }
+    }
+    QSaveFile out(m_path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(next) != next.size() || !out.commit()) {
+        m_status->setText(tr("Not saved: %1").arg(out.errorString()));
+        return false;
+    }
+    m_diskHash = sha1(next);
+    m_editor->setModified(false);
+    m_status->setText(tr("Saved %1 (previous version in %2.bak).").arg(m_path, QFileInfo(m_path).fileName()));
+    // Share the saved config with the other pages (reuse the live lint when it saw this text).
+    if (!m_ctx->hasConfig() || m_ctx->configPath() == m_path) {
+        if (m_lastLintedText == next && m_findings.size() >= m_lastLoad.diagnostics.size()) {
+            LoadResult load = m_lastLoad;
+            load.config.filePath = m_path;
+            m_ctx->setConfig(m_path, load, m_findings.mid(m_lastLoad.diagnostics.size()));
+        } else {
+            const LoadResult load = ConfigLoader::loadFile(m_path);
+            m_ctx->setConfig(m_path, load, load.ok() ? Linter::lint(load.config) : Diagnostics());
+        }
+    }
+    emit saved(m_path);
+    return true;
+}
+
+} // namespace sp::ui

@@ -1,0 +1,68 @@
+#pragma once
+#include "core/config/ConfigLoader.h"
+#include "ui/editor/ConfigFormPanel.h"
+
+#include <QByteArray>
+#include <QWidget>
+
+class QLabel;
+class QTimer;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace sp::ui {
+
+class AppContext;
+class FindReplaceBar;
+class YamlEditor;
+
+// YAML editor page: QScintilla editor with live lint (debounced, on a worker thread) shown as margin
+// markers, squiggles and a findings list; find/replace; a form for common edits that patches the
+// text in place (YamlPatch); Save shows a diff against the file on disk, keeps a .bak of the
+// previous file and warns when the file changed on disk meanwhile.
+class EditorPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EditorPage)
+public:
+    explicit EditorPage(AppContext *ctx, QWidget *parent = nullptr);
+    ~EditorPage() override;
+
+    bool loadFile(const QString &path);
+    QString filePath() const { return m_path; }
+    YamlEditor *editor() const { return m_editor; }
+    const Diagnostics &findings() const { return m_findings; }
+    int lintDelayMs() const { return 400; }
+
+public slots:
+    bool save();
+    void lintNow();
+    bool applyEdits(const QList<sp::ui::FormEdit> &edits);
+
+signals:
+    void lintFinished();
+    void saved(const QString &path);
+
+private:
+    void scheduleLint();
+    void showFindings(const Diagnostics &d);
+    void jumpTo(QTreeWidgetItem *item);
+    bool confirmDiff(const QByteArray &onDisk, const QByteArray &next);
+    void updateTitle();
+
+    AppContext *m_ctx;
+    YamlEditor *m_editor = nullptr;
+    FindReplaceBar *m_findBar = nullptr;
+    ConfigFormPanel *m_form = nullptr;
+    QTreeWidget *m_lintPanel = nullptr;
+    QLabel *m_status = nullptr;
+    QTimer *m_lintTimer = nullptr;
+    QString m_path;
+    QByteArray m_diskHash; // SHA-1 of the file as last read or written
+    quint64 m_lintGeneration = 0;
+    Diagnostics m_findings;
+    LoadResult m_lastLoad;
+    QByteArray m_lastLintedText;
+};
+
+} // namespace sp::ui
