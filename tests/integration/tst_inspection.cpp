@@ -20,6 +20,8 @@
 #include <QtConcurrent>
 #include <QtTest>
 
+#include <csignal>
+
 using namespace sp;
 using namespace sp::test;
 
@@ -488,6 +490,33 @@ private slots:
         QCOMPARE(rc, 2);
         runShardctl({QStringLiteral("stats"), QStringLiteral("--config"), m_tmp.filePath(QStringLiteral("nope.yaml"))}, &rc);
         QCOMPARE(rc, 2);
+    }
+
+    void stalledInstanceTimesOut()
+    {
+        // SIGSTOP: the kernel still accepts TCP connections, the server never answers. The
+        // connect/read timeouts must bound it and db0 must be complete.
+        const qint64 pid = m_fx.sandbox().state().instances.at(m_fx.instanceOf(QStringLiteral("db1"))).pid;
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid_t(pid), SIGSTOP), 0);
+        InspectionOptions o = options();
+        o.connectTimeoutSec = 2;
+        o.readTimeoutSec = 3;
+        QElapsedTimer t;
+        t.start();
+        const auto r = Inspector::run(m_config, o);
+        const qint64 ms = t.elapsed();
+        ::kill(pid_t(pid), SIGCONT);
+        QVERIFY2(ms < 12000, qPrintable(QString::number(ms)));
+        const InstanceHealth *stalled = instance(r.snapshot, QStringLiteral("db1"));
+        QVERIFY(stalled && !stalled->reachable);
+        QVERIFY(!stalled->error.isEmpty());
+        const InstanceHealth *alive = instance(r.snapshot, QStringLiteral("db0"));
+        QVERIFY(alive && alive->reachable);
+        for (const TableStats &ts : r.snapshot.tables)
+            if (ts.node.dataSource == QLatin1String("db0") && ts.knownToConfig && ts.existsOnServer)
+                QVERIFY(ts.exactRows.has_value());
+        qInfo("stalled server reported down after %lld ms: %s", ms, qPrintable(stalled->error));
     }
 
     void instanceKilledWhileRefreshing()
