@@ -135,6 +135,7 @@ void TestEditor::lintMarkersOnFindingLines()
     auto *panel = m_page->findChild<QTreeWidget *>(QStringLiteral("lintPanel"));
     QCOMPARE(panel->topLevelItemCount(), int(d.size()));
     QCOMPARE(panel->topLevelItem(0)->text(1), d.first().code);
+    m_page->grab().save(QStringLiteral("/tmp/h7_editor.png"));
 }
 
 void TestEditor::jumpToFinding()
