@@ -37,7 +37,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QSplitter>
+#include <QHBoxLayout>
 
 namespace sp::ui {
 
@@ -65,18 +65,19 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
         statusBar()->showMessage(m, 10000);
     });
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    m_nav = new QListWidget(split);
+    auto *central = new QWidget(this);
+    auto *row = new QHBoxLayout(central);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_nav = new QListWidget(central);
     m_nav->setObjectName(QStringLiteral("navigation"));
-    m_nav->setIconSize(QSize(24, 24));
-    m_nav->setSpacing(2);
-    m_stack = new QStackedWidget(split);
+    m_nav->setIconSize(QSize(22, 22));
+    m_nav->setSpacing(3);
+    m_nav->setUniformItemSizes(true);
+    m_stack = new QStackedWidget(central);
     m_stack->setObjectName(QStringLiteral("pages"));
-    split->addWidget(m_nav);
-    split->addWidget(m_stack);
-    split->setStretchFactor(1, 1);
-    split->setSizes({170, 1100});
-    setCentralWidget(split);
+    row->addWidget(m_nav);
+    row->addWidget(m_stack, 1);
+    setCentralWidget(central);
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
 
     QStyle *st = style();
@@ -116,6 +117,7 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     m_findings->setObjectName(QStringLiteral("findingsList"));
     dock->setWidget(m_findings);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
+    resizeDocks({dock}, {110}, Qt::Vertical);
 
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openConfig);
     connect(m_welcome, &WelcomePage::openDialogRequested, this, &MainWindow::chooseConfig);

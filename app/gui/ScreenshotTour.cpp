@@ -19,6 +19,9 @@ void ScreenshotTour::start(int settleMs)
 {
     QDir().mkpath(m_dir);
     m_todo = m_window->pageIds();
+    // The dashboard right after the welcome page: its inspection feeds the pages after it.
+    if (m_todo.removeAll(QStringLiteral("dashboard")) > 0)
+        m_todo.insert(std::min<qsizetype>(1, m_todo.size()), QStringLiteral("dashboard"));
     QTimer::singleShot(settleMs, this, &ScreenshotTour::waitForConfig);
 }
 
@@ -44,6 +47,9 @@ void ScreenshotTour::visitNext()
     m_current = m_todo.takeFirst();
     m_waitedMs = 0;
     m_window->showPage(m_current);
+    // The dashboard inspects on Refresh; ask once so the data pages have a snapshot to show.
+    if (m_current == QLatin1String("dashboard") && !m_window->context()->snapshot())
+        QMetaObject::invokeMethod(m_window->page(m_current), "refresh");
     QTimer::singleShot(800, this, &ScreenshotTour::grabCurrent);
 }
 
@@ -51,8 +57,8 @@ void ScreenshotTour::grabCurrent()
 {
     if (!m_window)
         return;
-    const bool needsData = m_current == QLatin1String("dashboard") || m_current == QLatin1String("topology")
-        || m_current == QLatin1String("history");
+    // Only the dashboard waits: it starts the inspection; pages after it show the same snapshot.
+    const bool needsData = m_current == QLatin1String("dashboard");
     const bool hasData = m_window->context()->snapshot().has_value();
     const bool canHaveData = !m_window->context()->config().dataSources.isEmpty();
     if (needsData && canHaveData && !hasData && m_waitedMs < m_snapshotTimeoutMs) {

@@ -52,7 +52,11 @@ int main(int argc, char **argv)
     const QCommandLineOption routeKeys(QStringLiteral("route-keys"),
                                        QStringLiteral("Keys (comma-separated) to show on the Routing page."),
                                        QStringLiteral("keys"));
-    parser.addOptions({sandbox, language, screenshots, routeKeys});
+    const QCommandLineOption screenshotWait(QStringLiteral("screenshot-wait"),
+                                            QStringLiteral("With --screenshot-dir: how long data pages wait for "
+                                                           "cluster statistics (ms, default 60000)."),
+                                            QStringLiteral("ms"), QStringLiteral("60000"));
+    parser.addOptions({sandbox, language, screenshots, screenshotWait, routeKeys});
     parser.addPositionalArgument(QStringLiteral("config"), QStringLiteral("Sharding YAML to open."));
     parser.process(app);
 
@@ -78,6 +82,7 @@ int main(int argc, char **argv)
     }
     if (parser.isSet(screenshots)) {
         auto *tour = new ScreenshotTour(&window, parser.value(screenshots), &app);
+        tour->setSnapshotTimeoutMs(parser.value(screenshotWait).toInt());
         tour->start(1000);
     }
     return app.exec();

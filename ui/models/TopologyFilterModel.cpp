@@ -19,6 +19,8 @@ void TopologyFilterModel::setProblemsOnly(bool on)
     if (on == m_problemsOnly)
         return;
     m_problemsOnly = on;
+    // A parent with problems should not drag in its healthy children.
+    setAutoAcceptChildRows(!on);
     invalidateFilter();
 }
 

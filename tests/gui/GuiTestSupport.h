@@ -1,0 +1,31 @@
+#pragma once
+// Helpers shared by the console's GUI tests (header-only; each tst_*.cpp is its own executable).
+#include "TestPaths.h"
+#include "ui/MainWindow.h"
+#include "ui/Settings.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+namespace sp::test {
+
+// A main window with settings in a throwaway INI file, so tests never touch the user's settings.
+inline std::unique_ptr<sp::ui::MainWindow> makeMainWindow(const QTemporaryDir &dir)
+{
+    auto settings = std::make_unique<sp::ui::Settings>(dir.filePath(QStringLiteral("settings.ini")));
+    settings->setSandboxDir(dir.filePath(QStringLiteral("sandbox")));
+    return std::make_unique<sp::ui::MainWindow>(nullptr, std::move(settings));
+}
+
+template<typename T>
+T *findNamed(QObject *root, const char *name)
+{
+    T *w = root->findChild<T *>(QLatin1String(name));
+    if (!w)
+        qWarning("no child named %s", name);
+    return w;
+}
+
+} // namespace sp::test

@@ -1,0 +1,163 @@
+// Main window: pages, navigation, shortcuts, opening configs, recent files, findings, state saving.
+#include "GuiTestSupport.h"
+#include "ui/AppContext.h"
+#include "ui/pages/WelcomePage.h"
+
+#include <QAction>
+#include <QListWidget>
+#include <QMenu>
+#include <QStackedWidget>
+
+using namespace sp;
+using namespace sp::ui;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void pages();
+    void viewShortcuts_data();
+    void viewShortcuts();
+    void openExample_data();
+    void openExample();
+    void openBrokenFile();
+    void recentFilesDoubleClick();
+    void stateSaved();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::init()
+{
+    QVERIFY(m_dir.isValid());
+    m_window.reset(); // its settings flush on destruction
+    QFile::remove(m_dir.filePath(QStringLiteral("settings.ini")));
+    m_window = test::makeMainWindow(m_dir);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::pages()
+{
+    const QStringList expected{QStringLiteral("welcome"), QStringLiteral("topology"), QStringLiteral("dashboard"),
+                               QStringLiteral("history"), QStringLiteral("routing"), QStringLiteral("editor")};
+    QCOMPARE(m_window->pageIds(), expected);
+    auto *nav = test::findNamed<QListWidget>(m_window.get(), "navigation");
+    auto *stack = test::findNamed<QStackedWidget>(m_window.get(), "pages");
+    QVERIFY(nav && stack);
+    QCOMPARE(nav->count(), 6);
+    QCOMPARE(stack->count(), 6);
+    QCOMPARE(m_window->currentPageId(), QStringLiteral("welcome"));
+    // Clicking a navigation entry switches the page.
+    const QRect r = nav->visualItemRect(nav->item(4));
+    QTest::mouseClick(nav->viewport(), Qt::LeftButton, {}, r.center());
+    QTRY_COMPARE(m_window->currentPageId(), QStringLiteral("routing"));
+    QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("routingPage"));
+}
+
+void TestMainWindow::viewShortcuts_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<QString>("page");
+    QTest::addRow("Ctrl+2") << int(Qt::Key_2) << QStringLiteral("topology");
+    QTest::addRow("Ctrl+5") << int(Qt::Key_5) << QStringLiteral("routing");
+    QTest::addRow("Ctrl+1") << int(Qt::Key_1) << QStringLiteral("welcome");
+    QTest::addRow("Ctrl+6") << int(Qt::Key_6) << QStringLiteral("editor");
+}
+
+void TestMainWindow::viewShortcuts()
+{
+    QFETCH(int, key);
+    QFETCH(QString, page);
+    m_window->showPage(page == QLatin1String("welcome") ? QStringLiteral("history") : QStringLiteral("welcome"));
+    m_window->activateWindow();
+    QTest::keyClick(m_window.get(), Qt::Key(key), Qt::ControlModifier);
+    QTRY_COMPARE(m_window->currentPageId(), page);
+}
+
+void TestMainWindow::openExample_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("tables");
+    QTest::addColumn<bool>("hasErrors");
+    QTest::addRow("crc32") << QStringLiteral("fsharechat-crc32.yaml") << 6 << false;
+    QTest::addRow("reference") << QStringLiteral("fsharechat-reference.yaml") << -1 << false;
+    QTest::addRow("native") << QStringLiteral("native-algorithms.yaml") << -1 << false;
+}
+
+void TestMainWindow::openExample()
+{
+    QFETCH(QString, file);
+    QFETCH(int, tables);
+    QFETCH(bool, hasErrors);
+    const QString path = test::examplePath(file);
+    QSignalSpy changed(m_window->context(), &AppContext::configChanged);
+    QCOMPARE(m_window->openConfig(path), !hasErrors);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(m_window->context()->configPath(), path);
+    QVERIFY(m_window->context()->config().tables.size() > 0);
+    if (tables >= 0)
+        QCOMPARE(m_window->context()->config().tables.size(), tables);
+    // Opening from the welcome page moves on to the topology.
+    QCOMPARE(m_window->currentPageId(), QStringLiteral("topology"));
+    QVERIFY(m_window->windowTitle().contains(file));
+    // Every loader and lint finding is listed.
+    auto *findings = test::findNamed<QListWidget>(m_window.get(), "findingsList");
+    QVERIFY(findings);
+    QCOMPARE(findings->count(),
+             m_window->context()->load().diagnostics.size() + m_window->context()->lintFindings().size());
+    QCOMPARE(m_window->settings()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+}
+
+void TestMainWindow::openBrokenFile()
+{
+    const QString path = m_dir.filePath(QStringLiteral("broken.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("dataSources: [\n  unclosed\n");
+    f.close();
+    QVERIFY(!m_window->openConfig(path));
+    auto *findings = test::findNamed<QListWidget>(m_window.get(), "findingsList");
+    QVERIFY(findings->count() >= 1);
+    QVERIFY(findings->item(0)->text().contains(QStringLiteral("broken.yaml")));
+    QVERIFY(m_window->context()->lintFindings().isEmpty()); // not linted when it does not load
+}
+
+void TestMainWindow::recentFilesDoubleClick()
+{
+    const QString a = test::examplePath(QStringLiteral("fsharechat-crc32.yaml"));
+    const QString b = test::examplePath(QStringLiteral("native-algorithms.yaml"));
+    m_window->openConfig(a);
+    m_window->openConfig(b);
+    m_window->showPage(QStringLiteral("welcome"));
+    auto *recent = test::findNamed<QListWidget>(m_window.get(), "recentList");
+    QVERIFY(recent);
+    QCOMPARE(recent->count(), 2);
+    QCOMPARE(recent->item(0)->data(Qt::UserRole).toString(), QFileInfo(b).absoluteFilePath());
+    QCOMPARE(recent->item(1)->data(Qt::UserRole).toString(), QFileInfo(a).absoluteFilePath());
+    const QRect r = recent->visualItemRect(recent->item(1));
+    QTest::mouseClick(recent->viewport(), Qt::LeftButton, {}, r.center());
+    QTest::mouseDClick(recent->viewport(), Qt::LeftButton, {}, r.center());
+    QTRY_COMPARE(m_window->context()->configPath(), QFileInfo(a).absoluteFilePath());
+    // Most recent first again.
+    QTRY_COMPARE(recent->item(0)->data(Qt::UserRole).toString(), QFileInfo(a).absoluteFilePath());
+}
+
+void TestMainWindow::stateSaved()
+{
+    m_window->resize(900, 700);
+    m_window->close();
+    Settings reread(m_dir.filePath(QStringLiteral("settings.ini")));
+    QVERIFY(!reread.windowGeometry().isEmpty());
+    QVERIFY(!reread.windowState().isEmpty());
+    auto again = test::makeMainWindow(m_dir);
+    // Window managers add frames; the restored size is the saved one give or take the frame.
+    QVERIFY2(qAbs(again->width() - 900) < 40 && qAbs(again->height() - 700) < 60,
+             qPrintable(QStringLiteral("%1x%2").arg(again->width()).arg(again->height())));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
