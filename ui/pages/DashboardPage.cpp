@@ -399,6 +399,7 @@ void DashboardPage::updateChart()
     series->attachAxis(axisX);
     auto *axisY = new QValueAxis;
     axisY->setRange(0, top > 0 ? double(top) * 1.15 : 1.0);
+    axisY->applyNiceNumbers();
     axisY->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);

@@ -274,6 +274,7 @@ void HistoryPage::updateChart()
     auto *axisY = new QValueAxis;
     axisY->setLabelFormat(QStringLiteral("%.0f"));
     axisY->setRange(0, top > 0 ? double(top) * 1.1 : 1.0);
+    axisY->applyNiceNumbers();
     axisY->setTitleText(tr("rows"));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
