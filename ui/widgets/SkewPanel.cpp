@@ -79,9 +79,7 @@ void SkewPanel::setStats(const SkewStats &s, const QString &heading)
                              .arg(s.nodes));
     else
         m_empty->setText(tr("none of %1").arg(s.nodes));
-    QString verdict = Skew::verdict(s);
-    if (s.unknownNodes > 0)
-        verdict += QLatin1Char(' ') + tr("(%n node(s) without a row count are left out)", nullptr, s.unknownNodes);
+    const QString verdict = Skew::verdict(s); // already names empty and uncounted nodes
     const SkewLevel level = Skew::level(s);
     const char *color = level == SkewLevel::Severe ? "#b00020" : level == SkewLevel::Mild ? "#a15c00" : "#1b5e20";
     m_verdict->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>")
