@@ -35,6 +35,8 @@ wait_ms=5000
 if "$shardctl" sandbox up --dir "$work/sandbox" --json >"$work/sandbox.json" 2>"$work/sandbox.log"; then
     sandbox_up=1
     config=$work/sandbox/cluster.yaml
+    # The sandbox's application user: its option file (passwords never go on a command line).
+    [[ -f $work/sandbox/app.cnf ]] && export SHARDPILOT_DEFAULTS_FILE=$work/sandbox/app.cnf
     wait_ms=60000
 else
     echo "screenshots.sh: sandbox did not start, using the example config without data:" >&2
@@ -46,8 +48,7 @@ mkdir -p "$out"
 export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_RUNTIME_DIR=$work/run
 mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
-# offscreen has no font config of its own: point it at the system fonts (Noto CJK for zh_CN).
-export QT_QPA_FONTDIR=${QT_QPA_FONTDIR:-/usr/share/fonts}
+# Fonts come from fontconfig; CJK keys and the zh_CN shots need fonts-noto-cjk (tools/packages.txt).
 
 timeout 600 "$shardpilot" --language "$lang" --screenshot-dir "$out" --screenshot-wait "$wait_ms" \
     --route-keys "alice,bob,飞享,10086,u-42,carol,dave,13800138000" "$config"

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -112,6 +113,11 @@ void SandboxLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
         emit failed(tr("The sandbox started but %1 does not exist.").arg(config));
         return;
     }
+    // The sandbox keeps its application user's password in an option file next to the config;
+    // point the credential lookup at it unless the user chose another one.
+    const QString appCnf = QFileInfo(config).dir().filePath(QStringLiteral("app.cnf"));
+    if (QFileInfo::exists(appCnf) && qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE"))
+        qputenv("SHARDPILOT_DEFAULTS_FILE", QFile::encodeName(appCnf));
     emit finished(config);
 }
 

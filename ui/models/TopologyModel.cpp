@@ -180,8 +180,13 @@ void TopologyModel::resetData(const ShardingConfig &config,
                 Node pt = makeNode(Kind::PhysicalTable, s.node.table, QString(), s.logicTable, Status::NotInspected);
                 pt.parent = schemaId;
                 fillTable(pt, s.node);
-                if (pt.status == Status::Ok)
+                if (config.isBroadcast(s.node.table)) {
+                    pt.logicTable = s.node.table; // a broadcast table lives in full on every source
+                    if (pt.status == Status::UnknownTable)
+                        pt.status = Status::Ok;
+                } else if (pt.status == Status::Ok) {
                     pt.status = Status::UnknownTable; // found on the server, not in the config
+                }
                 addNode(pt);
             }
         }
