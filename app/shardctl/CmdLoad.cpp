@@ -1,5 +1,7 @@
 #include "CmdLoad.h"
 
+#include "InspectInput.h"
+
 #include "ConfigInput.h"
 
 #include "core/sandbox/LoadGenerator.h"
@@ -85,6 +87,7 @@ int CmdLoad::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
     if (loaded.status == ConfigInput::Status::Invalid)
         return Findings;
 
+    InspectInput::useCommandLineSecretStore(loaded.result.config, o.credentials, false);
     LoadGenerator gen(loaded.result.config, o);
     const LoadRunResult r = gen.run();
     if (!r.started) {

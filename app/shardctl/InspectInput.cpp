@@ -1,5 +1,6 @@
 #include "InspectInput.h"
 
+#include "CliSecretStore.h"
 #include "ConfigInput.h"
 
 #include <QFileInfo>
@@ -25,6 +26,9 @@ void InspectInput::addOptions(QCommandLineParser &parser)
     parser.addOption(QCommandLineOption(QStringLiteral("concurrency"),
                                         QStringLiteral("Parallel COUNT(*) per server (default 2)."),
                                         QStringLiteral("N"), QStringLiteral("2")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("no-keychain"),
+        QStringLiteral("Do not look up passwords in the OS keychain (also SHARDPILOT_NO_KEYCHAIN=1).")));
 }
 
 InspectInput::Prepared InspectInput::prepare(const QCommandLineParser &parser, const QString &command,
@@ -78,7 +82,24 @@ InspectInput::Prepared InspectInput::prepare(const QCommandLineParser &parser, c
         if (QFileInfo(sibling).isReadable())
             p.options.credentials.defaultsFile = sibling;
     }
+    useCommandLineSecretStore(p.config, p.options.credentials, parser.isSet(QStringLiteral("no-keychain")));
     return p;
+}
+
+void InspectInput::useCommandLineSecretStore(const ShardingConfig &config, CredentialOptions &credentials,
+                                             bool noKeychain)
+{
+    CliSecretStore *store = CliSecretStore::instance(noKeychain);
+    credentials.secretStore = store;
+    for (const DataSourceDef &ds : config.dataSources)
+        store->setLabel(ds.username + QLatin1Char('@') + ds.host + QLatin1Char(':') + QString::number(ds.port),
+                        ds.name);
+    // With a terminal, resolve now, on this thread and in order: a prompt (the last resort) then
+    // comes before any progress output and the workers find the answers cached.
+    if (isatty(STDIN_FILENO) == 1) {
+        for (const DataSourceDef &ds : config.dataSources)
+            (void)Credentials::resolve(ds, credentials);
+    }
 }
 
 InspectionProgress InspectInput::progressPrinter(const QString &command)

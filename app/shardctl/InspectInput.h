@@ -10,7 +10,7 @@ namespace sp::cli {
 class InspectInput final
 {
 public:
-    static void addOptions(QCommandLineParser &parser); // --config --json --defaults-file --connect-timeout --concurrency
+    static void addOptions(QCommandLineParser &parser); // --config --json --defaults-file --connect-timeout --concurrency --no-keychain
 
     struct Prepared
     {
@@ -21,6 +21,11 @@ public:
     // Loads the config and fills the options. Without --defaults-file and SHARDPILOT_DEFAULTS_FILE,
     // an app.cnf next to the config (as `shardctl sandbox up` writes it) is used as option file.
     static Prepared prepare(const QCommandLineParser &parser, const QString &command, QTextStream &err);
+
+    // Sets credentials.secretStore to the process-wide CliSecretStore (OS keychain unless
+    // `noKeychain` or SHARDPILOT_NO_KEYCHAIN=1, then a no-echo prompt when stdin is a terminal).
+    static void useCommandLineSecretStore(const ShardingConfig &config, CredentialOptions &credentials,
+                                          bool noKeychain);
 
     // Progress on stderr, only when it is a terminal.
     static InspectionProgress progressPrinter(const QString &command);
