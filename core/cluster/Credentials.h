@@ -9,8 +9,8 @@
 
 namespace sp {
 
-// Where secrets live when they are not in a file. The OS keychain backend (qtkeychain) plugs in here;
-// core itself ships no backend so it does not depend on a secret service being present.
+// Where secrets live when they are not in a file. KeychainSecretStore (qtkeychain) implements it;
+// the resolver works without any store, so a box with no secret service still resolves passwords.
 class SecretStore
 {
 public:
