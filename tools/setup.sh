@@ -48,8 +48,8 @@ build)
     ;;
 test)
     configure_and_build
-    ctest --test-dir "$build" -j2 --output-on-failure --no-tests=error
     fuzz_run
+    ctest --test-dir "$build" -j2 --output-on-failure --no-tests=error
     ;;
 run)
     configure_and_build
