@@ -1,5 +1,7 @@
 #include "ui/Settings.h"
 
+#include "core/sandbox/Sandbox.h"
+
 #include <QDir>
 #include <QStandardPaths>
 
@@ -104,8 +106,7 @@ QString Settings::sandboxDir() const
     const QString v = m_settings.value(key("sandbox/dir")).toString();
     if (!v.isEmpty())
         return v;
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
-        .filePath(QStringLiteral("sandbox"));
+    return Sandbox::defaultDir(); // the same default as `shardctl sandbox`
 }
 
 void Settings::setSandboxDir(const QString &dir)
