@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
 #include "core/config/ConfigLoader.h"
+#include "core/planning/ExpansionPlan.h"
 
 #include <QObject>
 
@@ -44,9 +45,26 @@ public:
         m_lint = lint;
         m_snapshot.reset();
         m_previous.reset();
+        const bool hadPlan = m_plan.has_value();
+        m_plan.reset();
         emit configChanged();
+        if (hadPlan)
+            emit planChanged();
         emit snapshotChanged();
     }
+    // The expansion plan handed over by the wizard to the migration timeline (cleared with the config).
+    const std::optional<planning::ExpansionPlan> &plan() const { return m_plan; }
+    void setPlan(const planning::ExpansionPlan &plan)
+    {
+        m_plan = plan;
+        emit planChanged();
+    }
+    void clearPlan()
+    {
+        m_plan.reset();
+        emit planChanged();
+    }
+
     void setSnapshot(const ClusterSnapshot &snap)
     {
         m_previous = m_snapshot;
@@ -58,6 +76,7 @@ signals:
     void configChanged();
     void snapshotChanged();
     void preferencesChanged();
+    void planChanged();
 
 private:
     QString m_configPath;
@@ -65,6 +84,7 @@ private:
     Diagnostics m_lint;
     std::optional<ClusterSnapshot> m_snapshot;
     std::optional<ClusterSnapshot> m_previous;
+    std::optional<planning::ExpansionPlan> m_plan;
     qint64 m_rowLimit = 30000000;
     int m_refreshSeconds = 30;
 };

@@ -6,7 +6,10 @@
 #include "ui/Settings.h"
 #include "ui/SettingsDialog.h"
 #include "ui/export/ExportController.h"
+#include "ui/pages/MigrationPage.h"
+#include "ui/pages/PlanningPage.h"
 #include "ui/pages/RoutingPage.h"
+#include "ui/planning/ExpansionWizard.h"
 #include "ui/pages/TopologyPage.h"
 #include "ui/pages/WelcomePage.h"
 
@@ -109,6 +112,11 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     addPage(QStringLiteral("editor"), tr("Editor"), missingPage(tr("Editor"), m_stack),
             st->standardIcon(QStyle::SP_FileDialogDetailedView));
 #endif
+    auto *planning = new PlanningPage(m_ctx, m_stack);
+    connect(planning, &PlanningPage::wizardRequested, this, &MainWindow::openExpansionWizard);
+    addPage(QStringLiteral("planning"), tr("Planning"), planning, st->standardIcon(QStyle::SP_FileDialogListView));
+    addPage(QStringLiteral("migration"), tr("Migration"), new MigrationPage(m_ctx, m_stack),
+            st->standardIcon(QStyle::SP_BrowserReload));
     m_nav->setFixedWidth(std::max(150, m_nav->sizeHintForColumn(0) + 24));
 
     auto *dock = new QDockWidget(tr("Findings"), this);
@@ -209,6 +217,12 @@ void MainWindow::createMenus()
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("findingsDock")))
         m_viewMenu->addAction(dock->toggleViewAction());
 
+    auto *plan = menuBar()->addMenu(tr("&Plan"));
+    plan->setObjectName(QStringLiteral("menuPlan"));
+    auto *wizard = plan->addAction(tr("&Expansion wizard…"), this, &MainWindow::openExpansionWizard);
+    wizard->setObjectName(QStringLiteral("actionExpansionWizard"));
+    wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+
     auto *tools = menuBar()->addMenu(tr("&Tools"));
     auto *settings = tools->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
     settings->setObjectName(QStringLiteral("actionSettings"));
@@ -271,6 +285,29 @@ void MainWindow::openSandbox()
 {
     showPage(QStringLiteral("welcome"));
     m_welcome->startSandbox();
+}
+
+ExpansionWizard *MainWindow::createExpansionWizard()
+{
+    auto *wizard = new ExpansionWizard(m_ctx, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        if (wizard->plan() && wizard->handOff()) {
+            m_ctx->setPlan(*wizard->plan());
+            showPage(QStringLiteral("migration"));
+        }
+    });
+    return wizard;
+}
+
+void MainWindow::openExpansionWizard()
+{
+    if (!m_ctx->hasConfig() || !m_ctx->load().ok()) {
+        QMessageBox::information(this, tr("Plan an expansion"),
+                                 tr("Open a sharding config without errors first (Ctrl+O)."));
+        return;
+    }
+    createExpansionWizard()->open();
 }
 
 void MainWindow::refreshRecentFiles()

@@ -13,6 +13,7 @@ namespace sp::ui {
 
 class AppContext;
 class ExportController;
+class ExpansionWizard;
 class WelcomePage;
 
 // Assembles the pages, menus and status bar; owns no domain logic.
@@ -30,7 +31,7 @@ public:
     ExportController *exporter() const { return m_export; }
     WelcomePage *welcomePage() const { return m_welcome; }
 
-    // Stable page ids: welcome, topology, dashboard, history, routing, editor.
+    // Stable page ids: welcome, topology, dashboard, history, routing, editor, planning, migration.
     QStringList pageIds() const { return m_pageIds; }
     QWidget *page(const QString &id) const;
     void showPage(const QString &id);
@@ -39,6 +40,11 @@ public:
     // Loads + lints the file and publishes it through the AppContext. False when it has errors.
     bool openConfig(const QString &path);
     void openSandbox();
+    // Opens the expansion wizard (non-modal dialog, deleted on close); on Finish with hand-off the
+    // plan goes to the AppContext and the migration page is shown.
+    void openExpansionWizard();
+    // The wizard openExpansionWizard() shows, not yet shown (tests drive it directly).
+    ExpansionWizard *createExpansionWizard();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -43,13 +43,14 @@ void TestMainWindow::init()
 void TestMainWindow::pages()
 {
     const QStringList expected{QStringLiteral("welcome"), QStringLiteral("topology"), QStringLiteral("dashboard"),
-                               QStringLiteral("history"), QStringLiteral("routing"), QStringLiteral("editor")};
+                               QStringLiteral("history"), QStringLiteral("routing"), QStringLiteral("editor"),
+                               QStringLiteral("planning"), QStringLiteral("migration")};
     QCOMPARE(m_window->pageIds(), expected);
     auto *nav = test::findNamed<QListWidget>(m_window.get(), "navigation");
     auto *stack = test::findNamed<QStackedWidget>(m_window.get(), "pages");
     QVERIFY(nav && stack);
-    QCOMPARE(nav->count(), 6);
-    QCOMPARE(stack->count(), 6);
+    QCOMPARE(nav->count(), 8);
+    QCOMPARE(stack->count(), 8);
     QCOMPARE(m_window->currentPageId(), QStringLiteral("welcome"));
     // Clicking a navigation entry switches the page.
     const QRect r = nav->visualItemRect(nav->item(4));
@@ -66,6 +67,8 @@ void TestMainWindow::viewShortcuts_data()
     QTest::addRow("Ctrl+5") << int(Qt::Key_5) << QStringLiteral("routing");
     QTest::addRow("Ctrl+1") << int(Qt::Key_1) << QStringLiteral("welcome");
     QTest::addRow("Ctrl+6") << int(Qt::Key_6) << QStringLiteral("editor");
+    QTest::addRow("Ctrl+7") << int(Qt::Key_7) << QStringLiteral("planning");
+    QTest::addRow("Ctrl+8") << int(Qt::Key_8) << QStringLiteral("migration");
 }
 
 void TestMainWindow::viewShortcuts()
