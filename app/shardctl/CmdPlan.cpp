@@ -6,6 +6,7 @@
 #include "core/planning/ExactCounter.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/PlanExport.h"
+#include "core/planning/PlanInputs.h"
 #include "core/planning/WhatIf.h"
 
 #include <QFile>
@@ -108,15 +109,13 @@ int CmdPlan::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
         rq.newUrls.insert(u.left(eq).trimmed(), u.mid(eq + 1).trimmed());
     }
 
-    PlanInput in;
-    in.configPath = path;
-    in.request = rq;
+    ShardingConfig config;
     InspectionOptions inspect;
     if (live) {
         InspectInput::Prepared p = InspectInput::prepare(parser, name(), err);
         if (p.exitCode >= 0)
             return p.exitCode;
-        in.config = p.config;
+        config = p.config;
         inspect = p.options;
         inspect.exactCounts = exact;
     } else {
@@ -125,24 +124,29 @@ int CmdPlan::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
             return Usage;
         if (l.status == ConfigInput::Status::Invalid)
             return Findings;
-        in.config = l.result.config;
+        config = l.result.config;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        err << path << ": " << f.errorString() << '\n';
-        return Usage;
-    }
-    in.configText = f.readAll();
+    std::optional<ClusterSnapshot> snapshot;
     if (live) {
-        const InspectionResult r = Inspector::run(in.config, inspect, nullptr, InspectInput::progressPrinter(name()));
+        const InspectionResult r = Inspector::run(config, inspect, nullptr, InspectInput::progressPrinter(name()));
         InspectInput::endProgress();
         for (const QString &n : r.notes)
             err << prefix << n << '\n';
         for (const InstanceHealth &h : r.snapshot.instances)
             if (!h.reachable)
                 err << prefix << h.dataSource << ": " << h.error << '\n';
-        in.snapshot = r.snapshot;
+        snapshot = r.snapshot;
     }
+    PlanInputOptions inputOptions;
+    inputOptions.liveKeyStats = live;
+    inputOptions.inspect = inspect;
+    QString inputError;
+    const std::optional<PlanInput> built = buildPlanInput(path, config, snapshot, rq, inputOptions, &inputError);
+    if (!built) {
+        err << inputError << '\n';
+        return Usage;
+    }
+    const PlanInput &in = *built;
 
     WhatIfReport whatIf;
     if (compare)
