@@ -4,6 +4,7 @@
 #include "core/config/JdbcUrl.h"
 #include "core/planning/ConfigTextPatcher.h"
 #include "core/planning/PlanChecks.h"
+#include "core/routing/Router.h"
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
@@ -256,6 +257,38 @@ static const TableStats *statsFor(const PlanInput &input, const DataNode &node)
     return nullptr;
 }
 
+// A row sample of one logic table routed with the old and the new config: rows per source node and
+// per (source -> target) flow. Only flows between nodes; unroutable keys are left out.
+struct SampleFlows
+{
+    QMap<DataNode, int> perSource;
+    QMap<QPair<DataNode, DataNode>, int> perPair;
+    int routed = 0;
+};
+
+static SampleFlows routeSample(const Router &oldRouter, const Router &newRouter, const TableRule &oldRule,
+                               const TableRule *newRule, const QStringList &keys)
+{
+    SampleFlows f;
+    if (!newRule)
+        return f;
+    for (const QString &k : keys) {
+        const QByteArray utf8 = k.toUtf8();
+        const int a = oldRouter.routeIndex(oldRule.logicTable, utf8);
+        const int b = newRouter.routeIndex(oldRule.logicTable, utf8);
+        if (a < 0 || b < 0 || a >= oldRule.dataNodes.size() || b >= newRule->dataNodes.size())
+            continue;
+        const DataNode &src = oldRule.dataNodes.at(a);
+        ++f.perSource[src];
+        ++f.perPair[qMakePair(src, newRule->dataNodes.at(b))];
+        ++f.routed;
+    }
+    return f;
+}
+
+// Fewer sampled rows than this at a source node: keep the key-space share.
+constexpr int kMinSampleAtSource = 30;
+
 void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options, ExpansionPlan *plan)
 {
     const ShardingConfig &oldC = input.config;
@@ -269,6 +302,16 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
         if (oldC.isBroadcast(rule.logicTable))
             continue;
         const TableMoves m = MoveAnalysis::analyse(oldC, newC, rule.logicTable, options);
+        SampleFlows sample;
+        if (const QStringList keys = input.keySamples.value(rule.logicTable); !keys.isEmpty()) {
+            const Router oldRouter(oldC), newRouter(newC);
+            sample = routeSample(oldRouter, newRouter, rule, newC.table(rule.logicTable), keys);
+            plan->assumptions << QStringLiteral("%1: per-pair estimates from a random sample of %2 rows (%3 routed); "
+                                                "rows sharing a hot key are weighed by their rows")
+                                     .arg(rule.logicTable)
+                                     .arg(keys.size())
+                                     .arg(sample.routed);
+        }
         TablePlan tp;
         tp.logicTable = rule.logicTable;
         tp.shardingColumn = m.column;
@@ -315,6 +358,19 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                     var += n * n * p * (1 - p) / ns; // plus the error of the sampled share
                 }
                 mp.errorRows = qint64(std::ceil(2 * std::sqrt(var)));
+                // A row sample replaces the key-space share where it has enough rows at the source.
+                if (const int ns = sample.perSource.value(ps.source); ns >= kMinSampleAtSource) {
+                    const int k = sample.perPair.value(qMakePair(ps.source, ps.target));
+                    const double ph = double(k) / ns;
+                    const double pv = (k + 1.0) / (ns + 2.0); // never a zero variance from a small sample
+                    mp.basis = EstimateBasis::KeySample;
+                    mp.estimatedRows = qint64(std::llround(n * ph));
+                    if (mp.sourceBytes >= 0)
+                        mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * ph));
+                    // Sampling with probability ns/n: 2 sigma, with the finite-population correction.
+                    const double fpc = n > 1 ? qMax(0.0, (n - ns) / (n - 1)) : 0.0;
+                    mp.errorRows = qint64(std::ceil(2 * n * std::sqrt(pv * (1 - pv) / ns * fpc)));
+                }
             }
             tp.pairs << mp;
         }

@@ -7,6 +7,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExactCounter.h"
 #include "core/planning/ExpansionStrategy.h"
+#include "core/planning/RowSampler.h"
 #include "core/routing/Router.h"
 
 #include <QFile>
@@ -140,6 +141,54 @@ private slots:
             movedTotal += exact;
         }
         QVERIFY(movedTotal > 0);
+    }
+
+    // Estimates from a random row sample: a sample of every row reproduces the exact counts; a
+    // partial one lands within 1.5x its stated 2-sigma bound (3 sigma) of them.
+    void rowSampleEstimates_data()
+    {
+        QTest::addColumn<int>("perTable");
+        QTest::addRow("whole tables") << 1000000;
+        QTest::addRow("about 600 rows per table") << 600;
+    }
+
+    void rowSampleEstimates()
+    {
+        QFETCH(int, perTable);
+        PlanInput in = m_in;
+        in.request.strategy = StrategyId::ModDouble;
+        const RowSampleResult rs = RowSampler::run(in.config, *in.snapshot, perTable, m_options);
+        QVERIFY(!rs.cancelled);
+        QVERIFY(!rs.keys.isEmpty());
+        in.keySamples = rs.keys;
+        const PlanOutcome o = makePlan(in);
+        QVERIFY2(o.plan, qPrintable(o.error));
+        ExpansionPlan plan = *o.plan;
+        const ExactCountResult er = ExactCounter::run(plan, in.config, m_options);
+        QVERIFY2(er.errors.isEmpty(), qPrintable(er.errors.join(QLatin1Char('\n'))));
+        int sampled = 0;
+        for (const TablePlan &t : plan.tables) {
+            if (t.broadcast)
+                continue;
+            for (const MovePair &p : t.pairs) {
+                QVERIFY(p.exactRows.has_value());
+                if (p.basis != EstimateBasis::KeySample)
+                    continue; // fewer than 30 sampled rows at the source: key-space share kept
+                ++sampled;
+                const QString what = QStringLiteral("%1 -> %2: estimate %3 +- %4, exact %5")
+                                         .arg(p.source.toString(), p.target.toString())
+                                         .arg(p.estimatedRows)
+                                         .arg(p.errorRows)
+                                         .arg(*p.exactRows);
+                if (perTable >= 1000000) {
+                    QVERIFY2(p.estimatedRows == *p.exactRows && p.errorRows == 0, qPrintable(what));
+                } else {
+                    QVERIFY2(std::abs(double(p.estimatedRows - *p.exactRows)) <= 1.5 * double(p.errorRows) + 1,
+                             qPrintable(what));
+                }
+            }
+        }
+        QVERIFY2(sampled > 0, "no pair was estimated from the sample");
     }
 
     void cancelledBeforeStart()
