@@ -1,5 +1,7 @@
 #include "core/planning/PlanInputs.h"
 
+#include "core/planning/KeyStats.h"
+
 #include <QFile>
 
 namespace sp::planning {
@@ -7,7 +9,7 @@ namespace sp::planning {
 std::optional<PlanInput> buildPlanInput(const QString &configPath, const ShardingConfig &config,
                                         const std::optional<ClusterSnapshot> &snapshot,
                                         const PlanRequest &request, const PlanInputOptions &options,
-                                        QString *error)
+                                        QString *error, QStringList *notes)
 {
     QFile f(configPath);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -21,7 +23,12 @@ std::optional<PlanInput> buildPlanInput(const QString &configPath, const Shardin
     in.config = config;
     in.snapshot = snapshot;
     in.request = request;
-    Q_UNUSED(options) // liveKeyStats: rows-per-key from index statistics (to do)
+    if (options.liveKeyStats && snapshot) {
+        const KeyStatsResult k = KeyStats::collect(config, *snapshot, options.inspect);
+        in.rowsPerKey = k.rowsPerKey;
+        if (notes)
+            *notes += k.notes;
+    }
     return in;
 }
 

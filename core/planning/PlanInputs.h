@@ -17,9 +17,12 @@ struct PlanInputOptions
 // Assembles the PlanInput that `shardctl plan` and the expansion wizard both use, so the two make
 // the same plan from the same config, snapshot and request: reads `configPath` (the bytes the plan
 // hashes and patches) and copies the rest. Empty with `error` set when the file cannot be read.
+// With options.liveKeyStats and a snapshot, fills rowsPerKey from index statistics (KeyStats:
+// bounded by the connect/read timeouts, unreachable servers skipped); `notes` (optional) receives
+// one line per assumption made or problem met, for the caller to show.
 std::optional<PlanInput> buildPlanInput(const QString &configPath, const ShardingConfig &config,
                                         const std::optional<ClusterSnapshot> &snapshot,
                                         const PlanRequest &request, const PlanInputOptions &options,
-                                        QString *error);
+                                        QString *error, QStringList *notes = nullptr);
 
 } // namespace sp::planning

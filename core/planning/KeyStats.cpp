@@ -1,0 +1,252 @@
+#include "core/planning/KeyStats.h"
+
+#include "core/cluster/Connection.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QSet>
+#include <QThreadPool>
+
+#include <vector>
+
+namespace sp::planning {
+
+namespace {
+
+struct SourceJob
+{
+    const DataSourceDef *ds = nullptr;
+    QList<QPair<DataNode, QString>> tables; // physical table and its sharding column
+};
+
+struct SourceOutcome
+{
+    QList<KeyCardinality> cardinalities;
+    QString error; // the whole data source failed (connection or query)
+};
+
+QString lower(const QString &s)
+{
+    return s.toLower();
+}
+
+SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
+{
+    SourceOutcome out;
+    const DataSourceDef &ds = *job.ds;
+    if (ds.host.isEmpty()) {
+        out.error = QStringLiteral("no host: the url '%1' could not be parsed").arg(ds.url);
+        return out;
+    }
+    const ConnectionParams params = Inspector::paramsFor(ds, options);
+    Connection c;
+    if (!c.open(params)) {
+        out.error = c.lastError();
+        return out;
+    }
+    if (!c.serverVersion().contains(QLatin1String("MariaDB"), Qt::CaseInsensitive) &&
+        c.serverVersionNumber() >= 80000) {
+        // MySQL 8 caches information_schema statistics for a day by default.
+        c.exec(QStringLiteral("SET SESSION information_schema_stats_expiry = 0"));
+    }
+    QStringList quoted;
+    QSet<QString> seen;
+    for (const auto &t : job.tables)
+        if (!seen.contains(t.first.table)) {
+            seen.insert(t.first.table);
+            quoted << c.quoteString(t.first.table);
+        }
+    const auto r = c.query(KeyStats::statisticsQuery(c.quoteString(ds.database), quoted));
+    if (!r) {
+        out.error = c.lastError();
+        return out;
+    }
+    // physical table (lower case) -> rows (index, column, cardinality)
+    QHash<QString, QList<QList<QVariant>>> byTable;
+    for (const QList<QVariant> &row : r->rows)
+        byTable[lower(row.value(0).toString())].append(row);
+    for (const auto &t : job.tables) {
+        KeyCardinality k;
+        k.node = t.first;
+        for (const QList<QVariant> &row : byTable.value(lower(t.first.table))) {
+            if (row.value(2).toString().compare(t.second, Qt::CaseInsensitive) != 0)
+                continue;
+            const QVariant card = row.value(3);
+            if (k.index.isEmpty())
+                k.index = row.value(1).toString();
+            if (!card.isValid())
+                continue; // NULL: statistics unknown for this index
+            // Several indexes may lead with the column: take the highest estimate (a unique one
+            // reports the row count, the best-sampled one the most keys).
+            const qint64 v = card.toLongLong();
+            if (v > k.cardinality) {
+                k.cardinality = v;
+                k.index = row.value(1).toString();
+            }
+        }
+        out.cardinalities << k;
+    }
+    return out;
+}
+
+} // namespace
+
+QString KeyStats::shardingColumn(const ShardingConfig &config, const TableRule &rule)
+{
+    const StrategyDef db = config.effectiveDatabaseStrategy(rule);
+    if (!db.columns.isEmpty())
+        return db.columns.first();
+    const StrategyDef t = config.effectiveTableStrategy(rule);
+    if (!t.columns.isEmpty())
+        return t.columns.first();
+    if (rule.autoTable && !rule.shardingStrategy.columns.isEmpty())
+        return rule.shardingStrategy.columns.first();
+    return config.defaultShardingColumn;
+}
+
+QString KeyStats::statisticsQuery(const QString &quotedSchema, const QStringList &quotedTables)
+{
+    if (quotedTables.isEmpty())
+        return {};
+    return QStringLiteral("SELECT TABLE_NAME, INDEX_NAME, COLUMN_NAME, CARDINALITY FROM information_schema.STATISTICS"
+                          " WHERE TABLE_SCHEMA = %1 AND SEQ_IN_INDEX = 1 AND TABLE_NAME IN (%2)")
+        .arg(quotedSchema, quotedTables.join(QStringLiteral(", ")));
+}
+
+KeyStatsResult KeyStats::compute(const ShardingConfig &config, const ClusterSnapshot &snapshot,
+                                 const QList<KeyCardinality> &cardinalities)
+{
+    KeyStatsResult result;
+    result.cardinalities = cardinalities;
+    QHash<QString, const KeyCardinality *> byNode;
+    for (const KeyCardinality &k : cardinalities)
+        byNode.insert(lower(k.node.toString()), &k);
+    QHash<QString, const TableStats *> statsByNode;
+    for (const TableStats &t : snapshot.tables)
+        statsByNode.insert(lower(t.node.toString()), &t);
+
+    for (const TableRule &rule : config.tables) {
+        if (config.isBroadcast(rule.logicTable) || rule.dataNodes.isEmpty())
+            continue;
+        const QString column = shardingColumn(config, rule);
+        if (column.isEmpty())
+            continue;
+        qint64 rows = 0, keys = 0;
+        int used = 0, read = 0, noIndex = 0;
+        for (const DataNode &n : rule.dataNodes) {
+            const KeyCardinality *k = byNode.value(lower(n.toString()));
+            if (!k)
+                continue; // its data source was not read (unreachable)
+            ++read;
+            if (k->index.isEmpty()) {
+                ++noIndex;
+                continue;
+            }
+            const TableStats *s = statsByNode.value(lower(n.toString()));
+            const qint64 r = s && s->existsOnServer ? s->rows() : -1;
+            if (k->cardinality < 0 || r < 0)
+                continue;
+            if (k->cardinality == 0 && r > 0)
+                continue; // statistics never computed for a non-empty table
+            rows += r;
+            keys += k->cardinality;
+            ++used;
+        }
+        if (read == 0)
+            continue; // no note here: collect() reports the unreachable data sources
+        if (noIndex == read) {
+            result.notes << QStringLiteral("%1: no index leads with sharding column %2; assuming 1 row per key")
+                                .arg(rule.logicTable, column);
+            continue;
+        }
+        if (keys <= 0) {
+            result.notes << QStringLiteral("%1: index statistics of %2 unknown (run ANALYZE TABLE); assuming 1 row per key")
+                                .arg(rule.logicTable, column);
+            continue;
+        }
+        const double perKey = qMax(1.0, double(rows) / double(keys));
+        result.rowsPerKey.insert(rule.logicTable, perKey);
+        QString line = QStringLiteral("%1: about %2 rows per %3 key (index statistics, %4 of %5 physical tables)")
+                           .arg(rule.logicTable)
+                           .arg(perKey, 0, 'f', perKey < 10 ? 2 : 1)
+                           .arg(column)
+                           .arg(used)
+                           .arg(rule.dataNodes.size());
+        result.notes << line;
+    }
+    return result;
+}
+
+KeyStatsResult KeyStats::collect(const ShardingConfig &config, const ClusterSnapshot &snapshot,
+                                 const InspectionOptions &options)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QSet<QString> unreachable;
+    for (const InstanceHealth &h : snapshot.instances)
+        if (!h.reachable)
+            unreachable.insert(h.dataSource);
+
+    // Group the physical tables of every sharded logic table by data source.
+    QStringList order;
+    QHash<QString, SourceJob> jobs;
+    for (const TableRule &rule : config.tables) {
+        if (config.isBroadcast(rule.logicTable))
+            continue;
+        const QString column = shardingColumn(config, rule);
+        if (column.isEmpty())
+            continue;
+        for (const DataNode &n : rule.dataNodes) {
+            const DataSourceDef *ds = config.dataSource(n.dataSource);
+            if (!ds || unreachable.contains(n.dataSource))
+                continue;
+            if (!jobs.contains(n.dataSource)) {
+                order << n.dataSource;
+                jobs[n.dataSource].ds = ds;
+            }
+            jobs[n.dataSource].tables.append(qMakePair(n, column));
+        }
+    }
+
+    std::vector<SourceOutcome> outcomes(size_t(order.size()));
+    {
+        QThreadPool pool;
+        pool.setMaxThreadCount(qMax(1, options.overallConcurrency));
+        for (int i = 0; i < order.size(); ++i) {
+            const SourceJob *job = &jobs[order.at(i)];
+            SourceOutcome *out = &outcomes[size_t(i)];
+            pool.start([job, out, &options] {
+                try {
+                    *out = readSource(*job, options);
+                } catch (...) {
+                    out->error = QStringLiteral("unexpected failure");
+                }
+            });
+        }
+        pool.waitForDone();
+    }
+
+    QList<KeyCardinality> all;
+    QStringList sourceNotes;
+    for (int i = 0; i < order.size(); ++i) {
+        const SourceOutcome &o = outcomes[size_t(i)];
+        if (!o.error.isEmpty())
+            sourceNotes << QStringLiteral("%1: index statistics not read: %2").arg(order.at(i), o.error);
+        else
+            all += o.cardinalities;
+    }
+    for (const QString &ds : std::as_const(unreachable))
+        sourceNotes << QStringLiteral("%1: unreachable, its tables are left out of rows per key").arg(ds);
+    sourceNotes.sort();
+
+    KeyStatsResult result = compute(config, snapshot, all);
+    if (!result.rowsPerKey.isEmpty())
+        result.notes.prepend(QStringLiteral(
+            "rows per sharding key are estimated from index statistics (InnoDB samples CARDINALITY; the plain mean "
+            "rows per key is used, which understates skewed keys), and widen the error bounds"));
+    result.notes = sourceNotes + result.notes;
+    result.elapsedMs = timer.elapsed();
+    return result;
+}
+
+} // namespace sp::planning

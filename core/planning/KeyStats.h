@@ -1,0 +1,61 @@
+#pragma once
+#include "core/cluster/ClusterStats.h"
+#include "core/cluster/Inspector.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace sp::planning {
+
+// CARDINALITY of the best index leading with the sharding column of one physical table.
+struct KeyCardinality
+{
+    DataNode node;
+    QString index;          // index name; empty when the table has no index leading with the column
+    qint64 cardinality = -1; // -1: no such index, or the server reports NULL
+};
+
+struct KeyStatsResult
+{
+    // Mean rows per distinct sharding key per logic table (>= 1). Tables without usable index
+    // statistics have no entry (callers then assume 1).
+    QMap<QString, double> rowsPerKey;
+    QStringList notes;               // one line each, for the user: what was assumed or skipped
+    QList<KeyCardinality> cardinalities; // what the servers reported, per physical table read
+    qint64 elapsedMs = 0;
+};
+
+// Rows per sharding key from index statistics of the live cluster.
+//
+// Approximation, on purpose: it reads information_schema.STATISTICS (no scan of the data), so
+//  - InnoDB's CARDINALITY is estimated from a few sampled index pages (ANALYZE TABLE refreshes it),
+//  - the result is the plain mean rows/keys, not the rows-weighted mean sum(c^2)/sum(c) that
+//    PlanInput::rowsPerKey describes; with skewed keys the weighted mean is larger, so the widened
+//    error bound is still an underestimate for heavily skewed tables.
+// A key lives on exactly one physical table (hash sharding), so distinct keys add up across
+// shards: rowsPerKey = sum(rows from the snapshot) / sum(CARDINALITY), clamped to >= 1.
+class KeyStats final
+{
+public:
+    // One information_schema query per data source (schema), data sources in parallel (at most
+    // options.overallConcurrency), each bounded by options.connectTimeoutSec/readTimeoutSec.
+    // Data sources the snapshot marks unreachable are skipped without connecting; one that fails now
+    // costs at most its timeout and gives a note. Never throws. Blocking: never on a GUI thread.
+    static KeyStatsResult collect(const ShardingConfig &config, const ClusterSnapshot &snapshot,
+                                  const InspectionOptions &options);
+
+    // The arithmetic of collect(), separate so it can be tested without a server: rows from the
+    // snapshot, cardinalities as read. `notes` of the result cover tables that got no entry.
+    static KeyStatsResult compute(const ShardingConfig &config, const ClusterSnapshot &snapshot,
+                                  const QList<KeyCardinality> &cardinalities);
+
+    // First sharding column of a table (database strategy first, then table strategy).
+    static QString shardingColumn(const ShardingConfig &config, const TableRule &rule);
+
+    // The statement collect() sends for one schema (exposed for tests). Empty when `tables` is empty.
+    static QString statisticsQuery(const QString &quotedSchema, const QStringList &quotedTables);
+};
+
+} // namespace sp::planning
