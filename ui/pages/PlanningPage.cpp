@@ -1,23 +1,414 @@
 #include "ui/pages/PlanningPage.h"
 
+#include "core/planning/PlanBuilder.h"
+#include "core/planning/PlanInputs.h"
 #include "ui/AppContext.h"
+#include "ui/models/WhatIfModel.h"
+#include "ui/widgets/RingBalanceChart.h"
+#include "ui/widgets/StrategyBarChart.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QSaveFile>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <exception>
 
 namespace sp::ui {
 
-PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent) : QWidget(parent), m_ctx(ctx)
+namespace {
+
+constexpr int kDefaultMaxVirtualNodes = 1024;
+constexpr int kDefaultRingVirtualNodes = 160; // ConsistentHashAlgorithm's default
+
+bool usesAlgorithm(const StrategyDef &s, const QString &name)
+{
+    return s.isSet() && s.algorithmName == name;
+}
+
+} // namespace
+
+PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
+    : QWidget(parent), m_ctx(ctx), m_model(new WhatIfModel(this)), m_proxy(new QSortFilterProxyModel(this))
 {
     setObjectName(QStringLiteral("planningPage"));
-    auto *col = new QVBoxLayout(this);
+
+    // Top bar: where the numbers come from, busy indicator, actions.
+    m_basis = new QLabel(this);
+    m_basis->setObjectName(QStringLiteral("planningBasis"));
+    m_basis->setWordWrap(true);
+    m_basis->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_basis->font();
+    bold.setBold(true);
+    m_basis->setFont(bold);
+    m_busyBar = new QProgressBar(this);
+    m_busyBar->setObjectName(QStringLiteral("planningBusy"));
+    m_busyBar->setRange(0, 0); // indeterminate
+    m_busyBar->setTextVisible(false);
+    m_busyBar->setMaximumWidth(120);
+    m_busyBar->setToolTip(tr("Comparing the strategies…"));
+    m_busyBar->setVisible(false);
+    m_recomputeButton = new QPushButton(tr("Recompute"), this);
+    m_recomputeButton->setObjectName(QStringLiteral("planningRecomputeButton"));
+    m_copyButton = new QPushButton(tr("Copy as text"), this);
+    m_copyButton->setObjectName(QStringLiteral("planningCopyButton"));
+    m_copyButton->setToolTip(tr("Copy the comparison as an aligned text table (as `shardctl plan --compare` prints it)"));
+    m_exportButton = new QPushButton(tr("Export JSON…"), this);
+    m_exportButton->setObjectName(QStringLiteral("planningExportButton"));
     auto *wizard = new QPushButton(tr("Plan expansion…"), this);
     wizard->setObjectName(QStringLiteral("planWizardButton"));
     connect(wizard, &QPushButton::clicked, this, &PlanningPage::wizardRequested);
-    col->addWidget(wizard, 0, Qt::AlignLeft);
-    col->addStretch(1);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_basis, 1);
+    top->addWidget(m_busyBar);
+    top->addWidget(m_recomputeButton);
+    top->addWidget(m_copyButton);
+    top->addWidget(m_exportButton);
+    top->addWidget(wizard);
+
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("planningError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_error->setVisible(false);
+
+    // The comparison table.
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(WhatIfModel::SortRole);
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("whatIfTable"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // strategy order of the report until a click
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(WhatIfModel::RisksColumn, QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(WhatIfModel::FeasibleColumn, QHeaderView::Interactive);
+    m_view->setTextElideMode(Qt::ElideRight);
+
+    // Charts: strategies (bars) and the ring balance (lines) with its virtual-node range.
+    m_bars = new StrategyBarChart(this);
+    m_bars->setObjectName(QStringLiteral("strategyChart"));
+    m_ring = new RingBalanceChart(this);
+    m_ring->setObjectName(QStringLiteral("ringBalanceChart"));
+    m_maxVirtualNodes = new QSpinBox(this);
+    m_maxVirtualNodes->setObjectName(QStringLiteral("ringMaxVirtualNodes"));
+    m_maxVirtualNodes->setRange(8, 4096);
+    m_maxVirtualNodes->setValue(kDefaultMaxVirtualNodes);
+    m_maxVirtualNodes->setKeyboardTracking(false);
+    m_maxVirtualNodes->setToolTip(tr("Largest virtual-node count per node shown in the ring balance chart"));
+    auto *ringBox = new QWidget(this);
+    auto *ringCol = new QVBoxLayout(ringBox);
+    ringCol->setContentsMargins(0, 0, 0, 0);
+    auto *ringControls = new QHBoxLayout;
+    auto *ringLabel = new QLabel(tr("Virtual nodes up to:"), ringBox);
+    ringLabel->setBuddy(m_maxVirtualNodes);
+    ringControls->addWidget(ringLabel);
+    ringControls->addWidget(m_maxVirtualNodes);
+    ringControls->addStretch(1);
+    ringCol->addLayout(ringControls);
+    ringCol->addWidget(m_ring, 1);
+
+    auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_bars);
+    charts->addWidget(ringBox);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("planningSplitter"));
+    split->addWidget(m_view);
+    split->addWidget(charts);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({150, 450});
+
+    auto *content = new QWidget(this);
+    auto *contentCol = new QVBoxLayout(content);
+    contentCol->setContentsMargins(0, 0, 0, 0);
+    contentCol->addWidget(split, 1);
+    auto *empty = new QLabel(tr("Open a config first (File ▸ Open, Ctrl+O): the planner compares modulo doubling, "
+                                "dual-master doubling and a consistent-hash ring for its cluster."),
+                             this);
+    empty->setObjectName(QStringLiteral("planningEmpty"));
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setWordWrap(true);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(empty);
+    m_stack->addWidget(content);
+
+    auto *col = new QVBoxLayout(this);
+    col->addLayout(top);
+    col->addWidget(m_error);
+    col->addWidget(m_stack, 1);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(100);
+    connect(m_debounce, &QTimer::timeout, this, &PlanningPage::recompute);
+    connect(m_recomputeButton, &QPushButton::clicked, this, &PlanningPage::recompute);
+    connect(m_copyButton, &QPushButton::clicked, this, &PlanningPage::copyAsText);
+    connect(m_exportButton, &QPushButton::clicked, this, &PlanningPage::chooseExportFile);
+    connect(m_maxVirtualNodes, &QSpinBox::valueChanged, this, &PlanningPage::scheduleRecompute);
+    connect(m_ctx, &AppContext::configChanged, this, &PlanningPage::scheduleRecompute);
+    connect(m_ctx, &AppContext::snapshotChanged, this, &PlanningPage::scheduleRecompute);
+    connect(m_ctx, &AppContext::preferencesChanged, this, &PlanningPage::scheduleRecompute);
+    showNoConfig();
+    scheduleRecompute();
 }
 
 PlanningPage::~PlanningPage() = default;
+
+int PlanningPage::currentVirtualNodes(const ShardingConfig &config)
+{
+    for (const TableRule &t : config.tables) {
+        if (config.isBroadcast(t.logicTable))
+            continue;
+        const StrategyDef &db = t.databaseStrategy.isSet() ? t.databaseStrategy : config.defaultDatabaseStrategy;
+        const StrategyDef &tb = t.tableStrategy.isSet() ? t.tableStrategy : config.defaultTableStrategy;
+        for (const StrategyDef *s : {&db, &tb, &t.shardingStrategy}) {
+            if (!s->isSet())
+                continue;
+            const AlgorithmDef *a = config.algorithm(s->algorithmName);
+            if (a && a->type == QLatin1String("CONSISTENT_HASH") && usesAlgorithm(*s, a->name)) {
+                bool ok = false;
+                const int v = a->props.value(QStringLiteral("virtual-nodes")).toInt(&ok);
+                return ok && v > 0 ? v : kDefaultRingVirtualNodes;
+            }
+        }
+    }
+    return 0;
+}
+
+PlanningPage::Outcome PlanningPage::compute(const QString &configPath, const ShardingConfig &config,
+                                            const std::optional<ClusterSnapshot> &snapshot, qint64 rowLimit,
+                                            int maxVirtualNodes)
+{
+    Outcome out;
+    try {
+        planning::PlanRequest request;
+        request.rowLimit = rowLimit;
+        QString error;
+        const std::optional<planning::PlanInput> input =
+            planning::buildPlanInput(configPath, config, snapshot, request, {}, &error);
+        if (!input) {
+            out.error = error.isEmpty() ? tr("The plan input could not be built.") : error;
+            return out;
+        }
+        planning::WhatIfOptions options;
+        options.balanceMaxVirtualNodes = maxVirtualNodes;
+        out.report = planning::WhatIf::compare(*input, options);
+        // The ring of the balance series: today's sharded sources plus as many new ones (compare's rule).
+        const QStringList sources = planning::builder::shardedDataSources(config);
+        out.ringNodes = int(sources.size())
+            * (planning::builder::indexedPrefix(sources).isEmpty() ? 1 : 2);
+    } catch (const std::exception &e) {
+        out.report.reset();
+        out.error = tr("The comparison failed: %1").arg(QString::fromLocal8Bit(e.what()));
+    } catch (...) {
+        out.report.reset();
+        out.error = tr("The comparison failed with an unknown error.");
+    }
+    return out;
+}
+
+void PlanningPage::scheduleRecompute()
+{
+    if (!isVisible()) {
+        m_dirty = true; // computed when the page is shown
+        if (!m_ctx->hasConfig())
+            showNoConfig();
+        return;
+    }
+    m_debounce->start();
+}
+
+void PlanningPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        m_debounce->start();
+}
+
+void PlanningPage::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_busyBar->setVisible(busy);
+    m_recomputeButton->setEnabled(m_ctx->hasConfig());
+}
+
+void PlanningPage::showNoConfig()
+{
+    ++m_generation; // whatever is running is stale now
+    m_report.reset();
+    m_model->resetData({});
+    m_bars->clear(QString());
+    m_ring->clear(QString());
+    m_stack->setCurrentIndex(0);
+    m_basis->setText(tr("No config loaded."));
+    m_basis->setToolTip(QString());
+    m_error->clear();
+    m_error->setVisible(false);
+    m_copyButton->setEnabled(false);
+    m_exportButton->setEnabled(false);
+    setBusy(false);
+}
+
+void PlanningPage::recompute()
+{
+    m_debounce->stop();
+    m_dirty = false;
+    if (!m_ctx->hasConfig()) {
+        showNoConfig();
+        return;
+    }
+    m_stack->setCurrentIndex(1);
+    if (!m_ctx->load().ok()) {
+        ++m_generation;
+        m_report.reset();
+        m_model->resetData({});
+        m_bars->clear(QString());
+        m_ring->clear(QString());
+        m_error->setText(tr("%1 does not load cleanly: fix its errors (Editor page) before planning.")
+                             .arg(QFileInfo(m_ctx->configPath()).fileName()));
+        m_error->setVisible(true);
+        m_copyButton->setEnabled(false);
+        m_exportButton->setEnabled(false);
+        setBusy(false);
+        return;
+    }
+    const int generation = ++m_generation;
+    setBusy(true);
+    const QString path = m_ctx->configPath();
+    const ShardingConfig config = m_ctx->config();
+    const std::optional<ClusterSnapshot> snapshot = m_ctx->snapshot();
+    const qint64 rowLimit = m_ctx->rowLimit();
+    const int maxVnodes = m_maxVirtualNodes->value();
+    const bool hadSnapshot = snapshot.has_value();
+    const QDateTime takenAt = snapshot ? snapshot->takenAt : QDateTime();
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this,
+            [this, watcher, generation, hadSnapshot, takenAt] {
+                watcher->deleteLater();
+                if (!watcher->future().isValid() || watcher->future().isCanceled())
+                    return;
+                showOutcome(watcher->result(), generation, hadSnapshot, takenAt);
+            });
+    watcher->setFuture(QtConcurrent::run([path, config, snapshot, rowLimit, maxVnodes] {
+        return compute(path, config, snapshot, rowLimit, maxVnodes);
+    }));
+}
+
+void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadSnapshot, const QDateTime &takenAt)
+{
+    if (generation != m_generation)
+        return; // a newer request is on its way
+    setBusy(false);
+    if (!outcome.report) {
+        m_report.reset();
+        m_model->resetData({});
+        m_bars->clear(QString());
+        m_ring->clear(QString());
+        m_basis->setText(tr("No comparison."));
+        m_error->setText(outcome.error);
+        m_error->setVisible(true);
+        m_copyButton->setEnabled(false);
+        m_exportButton->setEnabled(false);
+        emit computed();
+        return;
+    }
+    m_report = outcome.report;
+    const planning::WhatIfReport &rep = *m_report;
+    m_error->clear();
+    m_error->setVisible(false);
+
+    bool haveRows = false;
+    for (const planning::WhatIfRow &r : rep.rows)
+        haveRows = haveRows || (r.feasible && r.rowsMoved >= 0);
+    const QString when = QLocale().toString(takenAt.toLocalTime(), QLocale::ShortFormat);
+    if (!hadSnapshot)
+        m_basis->setText(tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
+                            "(Dashboard, F5) for row and byte counts."));
+    else if (haveRows)
+        m_basis->setText(tr("Real row counts from the snapshot taken at %1; shares from the routing functions.")
+                             .arg(when));
+    else
+        m_basis->setText(tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
+                            "space only.")
+                             .arg(when));
+    m_basis->setToolTip(rep.basis);
+
+    m_model->resetData(rep.rows);
+    m_bars->setRows(rep.rows);
+    m_ring->setSeries(rep.ringBalance, outcome.ringNodes, currentVirtualNodes(m_ctx->config()));
+    m_copyButton->setEnabled(true);
+    m_exportButton->setEnabled(true);
+    emit computed();
+}
+
+void PlanningPage::copyAsText()
+{
+    if (m_report)
+        QApplication::clipboard()->setText(m_report->toText());
+}
+
+bool PlanningPage::exportJson(const QString &path, QString *error) const
+{
+    if (!m_report) {
+        if (error)
+            *error = tr("Nothing to export yet.");
+        return false;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(QJsonDocument(m_report->toJson()).toJson(QJsonDocument::Indented));
+    if (!f.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void PlanningPage::chooseExportFile()
+{
+    if (!m_report)
+        return;
+    const QString suggested = QFileInfo(m_ctx->configPath()).completeBaseName() + QStringLiteral("-whatif.json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the comparison"), suggested,
+                                                      tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportJson(path, &error)) {
+        m_error->setText(error);
+        m_error->setVisible(true);
+    }
+}
 
 } // namespace sp::ui

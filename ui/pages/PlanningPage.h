@@ -1,14 +1,32 @@
 #pragma once
+#include "core/cluster/ClusterStats.h"
+#include "core/planning/WhatIf.h"
+
 #include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QStackedWidget;
+class QTableView;
+class QTimer;
 
 namespace sp::ui {
 
 class AppContext;
+class RingBalanceChart;
+class StrategyBarChart;
+class WhatIfModel;
 
 // Planning: the what-if comparison of the three strategies for the loaded cluster (table + bar
 // chart: rows/bytes and share moved, skew after, write-stop, steps, risks; real counts when a
 // snapshot is loaded) and the ring balance chart (max/mean load vs virtual nodes). Its
 // "Plan expansion…" button asks the main window to open the expansion wizard.
+// WhatIf::compare runs on a worker thread; a newer request makes older results stale.
 class PlanningPage final : public QWidget
 {
     Q_OBJECT
@@ -17,11 +35,64 @@ public:
     explicit PlanningPage(AppContext *ctx, QWidget *parent = nullptr);
     ~PlanningPage() override;
 
+    // What a worker hands back.
+    struct Outcome
+    {
+        std::optional<planning::WhatIfReport> report;
+        QString error;
+        int ringNodes = 0; // nodes of the ring after the expansion (the balance series)
+    };
+    // Pure: builds the plan input exactly as `shardctl plan` does and compares the strategies.
+    static Outcome compute(const QString &configPath, const ShardingConfig &config,
+                           const std::optional<ClusterSnapshot> &snapshot, qint64 rowLimit,
+                           int maxVirtualNodes);
+    // Virtual nodes per node of the config's CONSISTENT_HASH ring used by a sharded table; 0 if none.
+    static int currentVirtualNodes(const ShardingConfig &config);
+
+    WhatIfModel *model() const { return m_model; }
+    RingBalanceChart *ringChart() const { return m_ring; }
+    StrategyBarChart *barChart() const { return m_bars; }
+    bool isBusy() const { return m_busy; }
+    const std::optional<planning::WhatIfReport> &report() const { return m_report; }
+    bool exportJson(const QString &path, QString *error) const;
+
+public slots:
+    void recompute();
+    void copyAsText();
+
 signals:
     void wizardRequested();
+    void computed(); // a new result is shown
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void scheduleRecompute();
+    void showOutcome(const Outcome &outcome, int generation, bool hadSnapshot, const QDateTime &takenAt);
+    void showNoConfig();
+    void setBusy(bool busy);
+    void chooseExportFile();
+
     AppContext *m_ctx;
+    WhatIfModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_basis = nullptr;
+    QLabel *m_error = nullptr;
+    QProgressBar *m_busyBar = nullptr;
+    QPushButton *m_recomputeButton = nullptr;
+    QPushButton *m_copyButton = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QSpinBox *m_maxVirtualNodes = nullptr;
+    QTableView *m_view = nullptr;
+    StrategyBarChart *m_bars = nullptr;
+    RingBalanceChart *m_ring = nullptr;
+    QTimer *m_debounce = nullptr;
+    std::optional<planning::WhatIfReport> m_report;
+    int m_generation = 0;
+    bool m_busy = false;
+    bool m_dirty = true; // a change arrived while the page was hidden
 };
 
 } // namespace sp::ui

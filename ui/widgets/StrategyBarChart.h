@@ -1,0 +1,36 @@
+#pragma once
+#include "core/planning/WhatIf.h"
+
+#include <QWidget>
+
+class QBarSet;
+class QChartView;
+
+namespace sp::ui {
+
+// Bar charts comparing the what-if strategies: share of rows moved vs copied (%), and, when the
+// snapshot gives row counts, rows moved vs copied in a second chart (its own scale).
+class StrategyBarChart final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StrategyBarChart)
+public:
+    explicit StrategyBarChart(QWidget *parent = nullptr);
+    ~StrategyBarChart() override;
+
+    void setRows(const QList<planning::WhatIfRow> &rows);
+    void clear(const QString &title);
+
+    QChartView *shareView() const { return m_shareView; }
+    QChartView *rowsView() const { return m_rowsView; }
+    QBarSet *shareMovedSet() const { return m_shareMoved; }
+    QBarSet *rowsMovedSet() const { return m_rowsMoved; }
+
+private:
+    QChartView *m_shareView;
+    QChartView *m_rowsView;
+    QBarSet *m_shareMoved = nullptr;
+    QBarSet *m_rowsMoved = nullptr;
+};
+
+} // namespace sp::ui
