@@ -7,6 +7,7 @@
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/PlanExport.h"
 #include "core/planning/PlanInputs.h"
+#include "core/planning/RowSampler.h"
 #include "core/planning/WhatIf.h"
 
 #include <QFile>
@@ -37,6 +38,10 @@ void CmdPlan::addOptions(QCommandLineParser &parser)
                                         QStringLiteral("Inspect the cluster for per-node rows and bytes (estimates).")));
     parser.addOption(QCommandLineOption(QStringLiteral("exact"),
                                         QStringLiteral("Exact counts: COUNT(*) per node and per move predicate on the cluster.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("sample"),
+                                        QStringLiteral("With --live/--exact: estimate each pair from a random sample of about "
+                                                       "N rows per logic table (hot keys weigh by their rows)."),
+                                        QStringLiteral("N")));
     parser.addOption(QCommandLineOption(QStringLiteral("out"),
                                         QStringLiteral("Write plan.json, new-config.yaml, create/copy/purge.sql and runbook.html."),
                                         QStringLiteral("dir")));
@@ -141,12 +146,32 @@ int CmdPlan::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
     inputOptions.liveKeyStats = live;
     inputOptions.inspect = inspect;
     QString inputError;
-    const std::optional<PlanInput> built = buildPlanInput(path, config, snapshot, rq, inputOptions, &inputError);
+    QStringList inputNotes;
+    const std::optional<PlanInput> built =
+        buildPlanInput(path, config, snapshot, rq, inputOptions, &inputError, &inputNotes);
     if (!built) {
         err << inputError << '\n';
         return Usage;
     }
-    const PlanInput &in = *built;
+    for (const QString &n : std::as_const(inputNotes))
+        err << prefix << n << '\n';
+    PlanInput in = *built;
+    if (parser.isSet(QStringLiteral("sample"))) {
+        bool sampleOk = false;
+        const int perTable = parser.value(QStringLiteral("sample")).toInt(&sampleOk);
+        if (!sampleOk || perTable < 1 || perTable > 10000000) {
+            err << prefix << "--sample must be a number of rows from 1 to 10000000\n";
+            return Usage;
+        }
+        if (!snapshot) {
+            err << prefix << "--sample needs the live cluster (--live or --exact)\n";
+            return Usage;
+        }
+        const RowSampleResult rs = RowSampler::run(config, *snapshot, perTable, inspect);
+        for (const QString &n : rs.notes)
+            err << prefix << n << '\n';
+        in.keySamples = rs.keys;
+    }
 
     WhatIfReport whatIf;
     if (compare)
