@@ -44,8 +44,9 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
         out.error = c.lastError();
         return out;
     }
-    if (!c.serverVersion().contains(QLatin1String("MariaDB"), Qt::CaseInsensitive) &&
-        c.serverVersionNumber() >= 80000) {
+    const bool mariadb = c.serverVersion().contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
+    const bool halved = mariadb || c.serverVersionNumber() < 80000;
+    if (!mariadb && c.serverVersionNumber() >= 80000) {
         // MySQL 8 caches information_schema statistics for a day by default.
         c.exec(QStringLiteral("SET SESSION information_schema_stats_expiry = 0"));
     }
@@ -68,6 +69,7 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
     for (const auto &t : job.tables) {
         KeyCardinality k;
         k.node = t.first;
+        k.halved = halved;
         for (const QList<QVariant> &row : byTable.value(lower(t.first.table))) {
             if (row.value(2).toString().compare(t.second, Qt::CaseInsensitive) != 0)
                 continue;
@@ -149,7 +151,10 @@ KeyStatsResult KeyStats::compute(const ShardingConfig &config, const ClusterSnap
             if (k->cardinality == 0 && r > 0)
                 continue; // statistics never computed for a non-empty table
             rows += r;
-            keys += k->cardinality;
+            // Undo the server's halving of rows-per-key (only visible once rows/key reached 2).
+            keys += k->halved && k->cardinality > 0 && double(r) / double(k->cardinality) >= 1.5
+                ? (k->cardinality + 1) / 2
+                : k->cardinality;
             ++used;
         }
         if (read == 0)
