@@ -8,6 +8,9 @@
 namespace sp::ui {
 
 class AppContext;
+class PlanWorker;
+class StrategyPage;
+class TargetPage;
 
 // Expansion wizard: strategy -> target size or nodes -> review the moves (table and chart per
 // source->target pair, exact counts on demand) -> review warnings -> export (plan JSON, new YAML,
@@ -29,13 +32,44 @@ public:
     // True when the operator asked (last page) to open the plan in the migration timeline.
     bool handOff() const { return m_handOff; }
 
+    AppContext *context() const { return m_ctx; }
+    // The request the strategy and target pages describe now (row limit from the context).
+    planning::PlanRequest request() const;
+    // Starts planning request() off the UI thread; a running job becomes stale. Does nothing when the
+    // current plan (or the running job) is for the same request.
+    void ensurePlan();
+    bool isPlanning() const;
+    // One line: why the last planning attempt failed (empty when it did not).
+    const QString &planError() const { return m_planError; }
+    // Notes of the last planning run (assumptions made, servers not reached for key statistics).
+    const QStringList &planNotes() const { return m_planNotes; }
+    // Replaces the plan with the same plan carrying exact counts (emits planBuilt).
+    void setCountedPlan(const planning::ExpansionPlan &plan);
+    void setHandOff(bool on) { m_handOff = on; }
+
+    // Tests and screenshots: press Next until `id` is current or Next is refused (a page is not
+    // complete, e.g. the plan is still being made: wait for planBuilt and call again).
+    bool advanceTo(PageId id);
+
+    void reject() override;
+
 signals:
-    void planBuilt(); // a new plan() is available
+    void planBuilt();                      // a new plan() is available
+    void planFailed(const QString &error); // planning ended with an error
+    void planningStarted();
 
 protected:
     AppContext *m_ctx;
     std::optional<planning::ExpansionPlan> m_plan;
     bool m_handOff = true;
+
+private:
+    StrategyPage *m_strategyPage;
+    TargetPage *m_targetPage;
+    PlanWorker *m_worker;
+    std::optional<planning::PlanRequest> m_planned; // request of m_plan or of the running job
+    QString m_planError;
+    QStringList m_planNotes;
 };
 
 } // namespace sp::ui

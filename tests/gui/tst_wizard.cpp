@@ -1,0 +1,351 @@
+// Expansion wizard: for each strategy the plan it makes equals `shardctl plan --json` on the same
+// config and request (createdAt aside), the exported files load and lint, Finish hands the plan to
+// the context; choices survive Back/Next, planning errors block Next, Cancel drops a running job.
+// Set SP_WIZARD_SCREENSHOTS=<dir> to save a png of every page.
+#include "GuiTestSupport.h"
+#include "core/analysis/Linter.h"
+#include "core/config/ConfigLoader.h"
+#include "ui/AppContext.h"
+#include "ui/planning/ExpansionWizard.h"
+#include "ui/planning/MovePairModel.h"
+#include "ui/planning/MovesChart.h"
+#include "ui/planning/TargetPage.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProcess>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTableWidget>
+
+using namespace sp;
+using namespace sp::ui;
+
+class TestWizard final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void sameAsShardctl_data();
+    void sameAsShardctl();
+    void backKeepsChoices();
+    void planningErrorBlocksNext();
+    void cancelWhilePlanning();
+    void defaultStrategyFollowsConfig();
+
+private:
+    ExpansionWizard *openWizard(const QString &config);
+    void shoot(ExpansionWizard *wizard, const QString &name);
+    QJsonObject shardctlPlan(const QStringList &args);
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestWizard::init()
+{
+    m_window = test::makeMainWindow(m_dir);
+    m_window->context()->setPreferences(30000000, 0); // no auto-refresh: no snapshot appears mid-test
+    m_window->show();
+}
+
+void TestWizard::cleanup()
+{
+    m_window.reset();
+}
+
+ExpansionWizard *TestWizard::openWizard(const QString &config)
+{
+    if (!m_window->openConfig(config))
+        return nullptr;
+    ExpansionWizard *wizard = m_window->createExpansionWizard();
+    wizard->show();
+    return wizard;
+}
+
+void TestWizard::shoot(ExpansionWizard *wizard, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("SP_WIZARD_SCREENSHOTS");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    QTest::qWait(50); // let layouts settle
+    wizard->grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+}
+
+QJsonObject TestWizard::shardctlPlan(const QStringList &args)
+{
+    QProcess p;
+    p.start(test::shardctlPath(), QStringList{QStringLiteral("plan")} + args + QStringList{QStringLiteral("--json")});
+    if (!p.waitForFinished(60000)) {
+        qWarning("shardctl plan did not finish");
+        return {};
+    }
+    const QByteArray err = p.readAllStandardError();
+    if (!err.isEmpty())
+        qInfo("shardctl stderr: %s", err.constData());
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(p.readAllStandardOutput(), &pe);
+    if (pe.error != QJsonParseError::NoError)
+        qWarning("shardctl output is not JSON: %s", qPrintable(pe.errorString()));
+    return doc.object();
+}
+
+static QString exampleOrData(const QString &file)
+{
+    return file.startsWith(QLatin1String("tests/")) ? test::sourcePath() + QLatin1Char('/') + file : test::examplePath(file);
+}
+
+void TestWizard::sameAsShardctl_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("radio");
+    QTest::addColumn<int>("toCount");     // remap spin box, 0: untouched
+    QTest::addColumn<QString>("addNodes"); // ring line edit, empty: untouched
+    QTest::addColumn<QString>("editUrl");  // name=url typed into the url table, empty: none
+    QTest::addColumn<QStringList>("cli");
+    const QString crc = QStringLiteral("fsharechat-crc32.yaml");
+    QTest::addRow("mod-double") << crc << QStringLiteral("strategyModDouble") << 0 << QString() << QString()
+                                << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
+    QTest::addRow("remap to 6") << crc << QStringLiteral("strategyRemap") << 6 << QString() << QString()
+                                << QStringList{QStringLiteral("--strategy"), QStringLiteral("remap"), QStringLiteral("--to"),
+                                               QStringLiteral("6")};
+    QTest::addRow("dual-master") << crc << QStringLiteral("strategyDualMaster") << 0 << QString() << QString()
+                                 << QStringList{QStringLiteral("--strategy"), QStringLiteral("dual-master")};
+    QTest::addRow("ring add nodes") << QStringLiteral("tests/data/ring-3.yaml") << QStringLiteral("strategyRing") << 0
+                                    << QStringLiteral("ds3, ds4") << QString()
+                                    << QStringList{QStringLiteral("--strategy"), QStringLiteral("ring"),
+                                                   QStringLiteral("--add-nodes"), QStringLiteral("ds3,ds4")};
+    const QString url = QStringLiteral("db5=jdbc:mysql://10.9.8.7:3307/fsharechat");
+    QTest::addRow("mod-double edited url") << crc << QStringLiteral("strategyModDouble") << 0 << QString() << url
+                                           << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double"),
+                                                          QStringLiteral("--url"), url};
+}
+
+void TestWizard::sameAsShardctl()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, radio);
+    QFETCH(int, toCount);
+    QFETCH(QString, addNodes);
+    QFETCH(QString, editUrl);
+    QFETCH(QStringList, cli);
+    const QString config = exampleOrData(file);
+    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+    QPointer<ExpansionWizard> wizard = openWizard(config);
+    QVERIFY(wizard);
+    QCOMPARE(wizard->currentId(), int(ExpansionWizard::StrategyPageId));
+    auto *button = test::findNamed<QRadioButton>(wizard, radio.toLatin1().constData());
+    QVERIFY(button);
+    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(4, button->height() / 2));
+    QVERIFY(button->isChecked());
+    shoot(wizard, tag + QStringLiteral("-1-strategy"));
+
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
+    QVERIFY(target);
+    if (toCount > 0)
+        test::findNamed<QSpinBox>(wizard, "targetToCount")->setValue(toCount);
+    if (!addNodes.isEmpty())
+        test::findNamed<QLineEdit>(wizard, "targetAddNodes")->setText(addNodes);
+    QTRY_VERIFY(!target->isGuessing());
+    auto *urls = test::findNamed<QTableWidget>(wizard, "targetUrls");
+    QVERIFY(urls->rowCount() > 0); // every strategy here adds data sources
+    for (int r = 0; r < urls->rowCount(); ++r)
+        QVERIFY(urls->item(r, 1)->text().startsWith(QLatin1String("jdbc:")));
+    if (!editUrl.isEmpty()) {
+        const QString name = editUrl.section(QLatin1Char('='), 0, 0);
+        const QString url = editUrl.section(QLatin1Char('='), 1);
+        const QList<QTableWidgetItem *> found = urls->findItems(name, Qt::MatchExactly);
+        QCOMPARE(found.size(), 1);
+        urls->item(found.first()->row(), 1)->setText(url);
+        QCOMPARE(wizard->request().newUrls.value(name), url);
+    } else {
+        QVERIFY(wizard->request().newUrls.isEmpty()); // untouched guesses are not passed on
+    }
+    shoot(wizard, tag + QStringLiteral("-2-target"));
+
+    QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard->plan().has_value() && !wizard->isPlanning(), 30000);
+    const planning::ExpansionPlan plan = *wizard->plan();
+
+    // The same plan as the CLI's.
+    QJsonObject mine = plan.toJson();
+    QJsonObject theirs = shardctlPlan(QStringList{QStringLiteral("--config"), config} + cli);
+    QVERIFY2(!theirs.isEmpty(), "shardctl gave no plan");
+    QVERIFY(mine.contains(QStringLiteral("createdAt")) && theirs.contains(QStringLiteral("createdAt")));
+    mine.remove(QStringLiteral("createdAt"));
+    theirs.remove(QStringLiteral("createdAt"));
+    if (mine != theirs) {
+        const QString a = m_dir.filePath(tag + QStringLiteral("-wizard.json"));
+        const QString b = m_dir.filePath(tag + QStringLiteral("-shardctl.json"));
+        QFile fa(a), fb(b);
+        if (fa.open(QIODevice::WriteOnly))
+            fa.write(QJsonDocument(mine).toJson());
+        if (fb.open(QIODevice::WriteOnly))
+            fb.write(QJsonDocument(theirs).toJson());
+        QFAIL(qPrintable(QStringLiteral("plans differ: diff %1 %2").arg(a, b)));
+    }
+    if (!editUrl.isEmpty()) {
+        bool seen = false;
+        for (const planning::DataSourceChange &c : plan.dataSourceChanges)
+            seen = seen || (c.name + QLatin1Char('=') + c.url == editUrl);
+        QVERIFY(seen);
+    }
+
+    // The page shows it: every pair in the table, the description, a chart.
+    auto *view = test::findNamed<QTableView>(wizard, "movesTable");
+    new QAbstractItemModelTester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, view);
+    int pairs = 0;
+    for (const planning::TablePlan &t : plan.tables)
+        pairs += int(t.pairs.size());
+    QVERIFY(pairs > 0);
+    QCOMPARE(view->model()->rowCount(), pairs);
+    QCOMPARE(test::findNamed<QLabel>(wizard, "movesDescription")->text(), plan.description);
+    QVERIFY(test::findNamed<MovesChart>(wizard, "movesChart")->barCount() > 0);
+    QVERIFY(!test::findNamed<QPushButton>(wizard, "movesCountExactly")->isEnabled()); // no live cluster
+    auto *filter = test::findNamed<QComboBox>(wizard, "movesTableFilter");
+    const planning::TablePlan &first = plan.tables.constFirst();
+    filter->setCurrentIndex(filter->findData(first.logicTable));
+    QCOMPARE(view->model()->rowCount(), int(first.pairs.size()));
+    for (int r = 0; r < view->model()->rowCount(); ++r)
+        QCOMPARE(view->model()->index(r, MovePairModel::TableColumn).data().toString(), first.logicTable);
+    shoot(wizard, tag + QStringLiteral("-3-moves"));
+    filter->setCurrentIndex(0);
+    QCOMPARE(view->model()->rowCount(), pairs);
+
+    QVERIFY(wizard->advanceTo(ExpansionWizard::WarningsPageId));
+    const bool hasError = sp::hasErrors(plan.warnings);
+    auto *ack = test::findNamed<QCheckBox>(wizard, "warningsAcknowledge");
+    QCOMPARE(ack->isVisible(), hasError);
+    shoot(wizard, tag + QStringLiteral("-4-warnings"));
+    if (hasError) {
+        QVERIFY(!wizard->advanceTo(ExpansionWizard::ExportPageId));
+        ack->setChecked(true);
+    }
+    QVERIFY(wizard->advanceTo(ExpansionWizard::ExportPageId));
+
+    // Export every file.
+    auto *dirEdit = test::findNamed<QLineEdit>(wizard, "exportDirectory");
+    QVERIFY(dirEdit->text().contains(QStringLiteral("plan-") + planning::strategyName(plan.strategy)));
+    QTemporaryDir out;
+    dirEdit->setText(out.path());
+    QTest::mouseClick(test::findNamed<QPushButton>(wizard, "exportButton"), Qt::LeftButton);
+    const QString result = test::findNamed<QLabel>(wizard, "exportResult")->text();
+    QVERIFY2(result.contains(QStringLiteral("plan.json")), qPrintable(result));
+    shoot(wizard, tag + QStringLiteral("-5-export"));
+    for (const char *f : {"plan.json", "new-config.yaml", "create.sql", "copy.sql", "purge.sql", "runbook.html"})
+        QVERIFY2(QFileInfo(QDir(out.path()).filePath(QLatin1String(f))).size() > 0, f);
+    QFile planFile(QDir(out.path()).filePath(QStringLiteral("plan.json")));
+    QVERIFY(planFile.open(QIODevice::ReadOnly));
+    QString error;
+    const auto reread = planning::ExpansionPlan::fromJsonBytes(planFile.readAll(), &error);
+    QVERIFY2(reread, qPrintable(error));
+    QCOMPARE(reread->description, plan.description);
+    const LoadResult after = ConfigLoader::loadFile(QDir(out.path()).filePath(QStringLiteral("new-config.yaml")));
+    QVERIFY(after.ok());
+    QVERIFY(!sp::hasErrors(after.diagnostics));
+    const LoadResult before = ConfigLoader::loadFile(config);
+    if (!sp::hasErrors(Linter::lint(before.config))) {
+        const Diagnostics lint = Linter::lint(after.config);
+        for (const Diagnostic &d : lint)
+            QVERIFY2(d.severity != Severity::Error, qPrintable(d.toString()));
+    }
+
+    // Finish hands the plan over.
+    QVERIFY(test::findNamed<QCheckBox>(wizard, "exportHandOff")->isChecked());
+    QVERIFY(!m_window->context()->plan());
+    wizard->button(QWizard::FinishButton)->click();
+    QTRY_VERIFY(m_window->context()->plan().has_value());
+    QCOMPARE(m_window->context()->plan()->toJson(), plan.toJson());
+    QTRY_VERIFY(wizard.isNull()); // deleted on close
+}
+
+void TestWizard::backKeepsChoices()
+{
+    QPointer<ExpansionWizard> wizard = openWizard(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    QVERIFY(wizard);
+    test::findNamed<QRadioButton>(wizard, "strategyRemap")->setChecked(true);
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    auto *spin = test::findNamed<QSpinBox>(wizard, "targetToCount");
+    QCOMPARE(spin->value(), 8); // 2N pre-filled
+    spin->setValue(5);
+    auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
+    QTRY_VERIFY(!target->isGuessing());
+    QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
+    QTRY_VERIFY(wizard->plan().has_value());
+    QCOMPARE(wizard->plan()->request.toCount, 5);
+    QVERIFY(wizard->advanceTo(ExpansionWizard::StrategyPageId));
+    QVERIFY(test::findNamed<QRadioButton>(wizard, "strategyRemap")->isChecked());
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    QCOMPARE(spin->value(), 5);
+    spin->setValue(7);
+    QTRY_VERIFY(!target->isGuessing());
+    QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
+    QTRY_VERIFY(wizard->plan().has_value() && !wizard->isPlanning());
+    QCOMPARE(wizard->plan()->request.toCount, 7); // a new target plans again
+    QCOMPARE(wizard->plan()->dataSourceChanges.size(), 3);
+    wizard->reject();
+}
+
+void TestWizard::planningErrorBlocksNext()
+{
+    QPointer<ExpansionWizard> wizard = openWizard(exampleOrData(QStringLiteral("tests/data/ring-3.yaml")));
+    QVERIFY(wizard);
+    QVERIFY(test::findNamed<QRadioButton>(wizard, "strategyRing")->isChecked());
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    test::findNamed<QLineEdit>(wizard, "targetAddNodes")->setText(QStringLiteral("ds1"));
+    auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
+    QTRY_VERIFY(!target->isGuessing());
+    QVERIFY(test::findNamed<QLabel>(wizard, "targetUrlStatus")->text().contains(QStringLiteral("already on the ring")));
+    QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
+    QTRY_VERIFY(!wizard->isPlanning());
+    QVERIFY(!wizard->plan());
+    QVERIFY(wizard->planError().contains(QStringLiteral("already on the ring")));
+    auto *error = test::findNamed<QLabel>(wizard, "movesError");
+    QVERIFY(error->isVisible());
+    QVERIFY(error->text().contains(QStringLiteral("already on the ring")));
+    shoot(wizard, QStringLiteral("error-moves"));
+    QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
+    QVERIFY(!wizard->advanceTo(ExpansionWizard::WarningsPageId));
+    wizard->reject();
+}
+
+void TestWizard::cancelWhilePlanning()
+{
+    QPointer<ExpansionWizard> wizard = openWizard(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    QVERIFY(wizard);
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    QTRY_VERIFY(!qobject_cast<TargetPage *>(wizard->currentPage())->isGuessing());
+    QSignalSpy built(wizard.data(), &ExpansionWizard::planBuilt);
+    QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
+    QVERIFY(wizard->isPlanning()); // the answer comes later, from a worker
+    wizard->button(QWizard::CancelButton)->click();
+    QTRY_VERIFY(wizard.isNull()); // closed and deleted at once, with the worker still running
+    QTest::qWait(500);            // its result arrives nowhere
+    QVERIFY(!m_window->context()->plan());
+}
+
+void TestWizard::defaultStrategyFollowsConfig()
+{
+    QPointer<ExpansionWizard> wizard = openWizard(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    QVERIFY(wizard);
+    QVERIFY(test::findNamed<QRadioButton>(wizard, "strategyModDouble")->isChecked());
+    wizard->reject();
+    wizard = openWizard(exampleOrData(QStringLiteral("tests/data/ring-3.yaml")));
+    QVERIFY(wizard);
+    QVERIFY(test::findNamed<QRadioButton>(wizard, "strategyRing")->isChecked());
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    QCOMPARE(test::findNamed<QLineEdit>(wizard, "targetAddNodes")->text(), QStringLiteral("ds3,ds4,ds5"));
+    wizard->reject();
+}
+
+QTEST_MAIN(TestWizard)
+#include "tst_wizard.moc"

@@ -1,0 +1,263 @@
+#include "ui/planning/MovesPage.h"
+
+#include "ui/AppContext.h"
+#include "ui/planning/ExactCountRunner.h"
+#include "ui/planning/ExpansionWizard.h"
+#include "ui/planning/MovePairModel.h"
+#include "ui/planning/MovesChart.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sp::ui {
+
+using namespace sp::planning;
+
+MovesPage::MovesPage(ExpansionWizard *wizard)
+    : QWizardPage(wizard), m_wizard(wizard), m_model(new MovePairModel(this)), m_proxy(new QSortFilterProxyModel(this)),
+      m_counter(new ExactCountRunner(this)), m_description(new QLabel(this)), m_estimate(new QLabel(this)),
+      m_error(new QLabel(this)), m_planning(new QProgressBar(this)), m_tableFilter(new QComboBox(this)),
+      m_chartMode(new QComboBox(this)), m_table(new QTableView(this)), m_chart(new MovesChart(this)),
+      m_countButton(new QPushButton(tr("Count &exactly"), this)), m_cancelCount(new QPushButton(tr("Cancel count"), this)),
+      m_countProgress(new QProgressBar(this)), m_countStatus(new QLabel(this))
+{
+    setObjectName(QStringLiteral("wizardMovesPage"));
+    setTitle(tr("What moves"));
+    setSubTitle(tr("Every source → target pair of every logic table, with the rows expected to move."));
+
+    m_description->setObjectName(QStringLiteral("movesDescription"));
+    QFont bold = m_description->font();
+    bold.setBold(true);
+    m_description->setFont(bold);
+    m_description->setWordWrap(true);
+    m_estimate->setObjectName(QStringLiteral("movesEstimateSource"));
+    m_estimate->setWordWrap(true);
+    m_error->setObjectName(QStringLiteral("movesError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_planning->setObjectName(QStringLiteral("movesPlanning"));
+    m_planning->setRange(0, 0);
+    m_planning->setTextVisible(false);
+    m_planning->setMaximumHeight(8);
+
+    m_tableFilter->setObjectName(QStringLiteral("movesTableFilter"));
+    m_chartMode->setObjectName(QStringLiteral("movesChartMode"));
+    m_chartMode->addItem(tr("per pair"), int(MovesChart::Mode::PerPair));
+    m_chartMode->addItem(tr("per source node"), int(MovesChart::Mode::PerSourceNode));
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterRole(MovePairModel::LogicTableRole);
+    m_proxy->setFilterKeyColumn(MovePairModel::TableColumn);
+    m_proxy->setSortRole(MovePairModel::SortRole);
+    m_table->setObjectName(QStringLiteral("movesTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // plan order until the operator sorts
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(MovePairModel::PredicateColumn, QHeaderView::Stretch);
+    m_table->setWordWrap(false);
+    m_chart->setObjectName(QStringLiteral("movesChart"));
+
+    m_countButton->setObjectName(QStringLiteral("movesCountExactly"));
+    m_cancelCount->setObjectName(QStringLiteral("movesCountCancel"));
+    m_countProgress->setObjectName(QStringLiteral("movesCountProgress"));
+    m_countStatus->setObjectName(QStringLiteral("movesCountStatus"));
+    m_countStatus->setWordWrap(true);
+    m_cancelCount->setVisible(false);
+    m_countProgress->setVisible(false);
+
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(new QLabel(tr("Logic table:"), this));
+    filterRow->addWidget(m_tableFilter);
+    filterRow->addSpacing(16);
+    filterRow->addWidget(new QLabel(tr("Chart:"), this));
+    filterRow->addWidget(m_chartMode);
+    filterRow->addStretch(1);
+    filterRow->addWidget(m_countButton);
+    filterRow->addWidget(m_countProgress);
+    filterRow->addWidget(m_cancelCount);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_description);
+    layout->addWidget(m_estimate);
+    layout->addWidget(m_planning);
+    layout->addWidget(m_error);
+    layout->addLayout(filterRow);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_countStatus);
+
+    connect(m_wizard, &ExpansionWizard::planningStarted, this, [this] {
+        m_counter->cancel(); // counts of the old plan are of no use
+        showPlanning();
+    });
+    connect(m_wizard, &ExpansionWizard::planBuilt, this, &MovesPage::showPlan);
+    connect(m_wizard, &ExpansionWizard::planFailed, this, &MovesPage::showError);
+    connect(m_wizard, &QDialog::rejected, m_counter, &ExactCountRunner::cancel);
+    connect(m_tableFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const QString t = m_tableFilter->currentData().toString();
+        m_proxy->setFilterRegularExpression(
+            t.isEmpty() ? QRegularExpression() : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(t))));
+        updateChart();
+    });
+    connect(m_chartMode, &QComboBox::currentIndexChanged, this, &MovesPage::updateChart);
+    connect(m_countButton, &QPushButton::clicked, this, &MovesPage::startCount);
+    connect(m_cancelCount, &QPushButton::clicked, m_counter, &ExactCountRunner::cancel);
+    connect(m_counter, &ExactCountRunner::progress, this, [this](int done, int total) {
+        m_countProgress->setRange(0, std::max(total, 1));
+        m_countProgress->setValue(done);
+    });
+    connect(m_counter, &ExactCountRunner::cancelled, this, [this] {
+        m_countProgress->setVisible(false);
+        m_cancelCount->setVisible(false);
+        m_countButton->setEnabled(m_wizard->context()->snapshot().has_value() && m_wizard->plan().has_value());
+        m_countStatus->setText(tr("Exact count cancelled."));
+        emit completeChanged();
+    });
+    connect(m_counter, &ExactCountRunner::finished, this, [this](const ExpansionPlan &counted, const ExactCountResult &r) {
+        m_countProgress->setVisible(false);
+        m_cancelCount->setVisible(false);
+        QString status = tr("Counted %n pair(s) exactly.", nullptr, r.counted);
+        if (!r.errors.isEmpty())
+            status += QLatin1Char(' ') + tr("Errors: %1").arg(r.errors.join(QStringLiteral("; ")));
+        m_wizard->setCountedPlan(counted); // -> showPlan()
+        m_countStatus->setText(status);
+    });
+}
+
+MovesPage::~MovesPage() = default;
+
+bool MovesPage::isCounting() const
+{
+    return m_counter->isRunning();
+}
+
+void MovesPage::initializePage()
+{
+    m_wizard->ensurePlan();
+    if (m_wizard->isPlanning())
+        showPlanning();
+    else if (m_wizard->plan())
+        showPlan();
+    else
+        showError(m_wizard->planError());
+}
+
+void MovesPage::cleanupPage()
+{
+    m_counter->cancel();
+}
+
+bool MovesPage::isComplete() const
+{
+    return m_wizard->plan().has_value() && !m_wizard->isPlanning() && !m_counter->isRunning();
+}
+
+void MovesPage::showPlanning()
+{
+    m_planning->setVisible(true);
+    m_error->setVisible(false);
+    m_description->setText(tr("Planning…"));
+    m_estimate->clear();
+    m_model->clear();
+    m_chart->clearPlan();
+    m_countButton->setEnabled(false);
+    m_countStatus->clear();
+    emit completeChanged();
+}
+
+void MovesPage::showError(const QString &error)
+{
+    m_planning->setVisible(false);
+    m_description->setText(tr("No plan"));
+    m_error->setText(tr("Planning failed: %1").arg(error));
+    m_error->setVisible(true);
+    m_model->clear();
+    m_chart->clearPlan();
+    m_countButton->setEnabled(false);
+    emit completeChanged();
+}
+
+void MovesPage::showPlan()
+{
+    const auto &plan = m_wizard->plan();
+    if (!plan)
+        return;
+    m_planning->setVisible(false);
+    m_error->setVisible(false);
+    m_description->setText(plan->description);
+    const qint64 total = plan->totalEstimatedRows();
+    QString estimate = tr("Estimates: %1").arg(plan->estimateSource);
+    if (total >= 0)
+        estimate += QStringLiteral(" — ") + tr("%1 rows move in total").arg(QLocale().toString(total));
+    for (const QString &n : m_wizard->planNotes())
+        estimate += QLatin1Char('\n') + n;
+    m_estimate->setText(estimate);
+    m_model->resetData(*plan);
+
+    const QString keep = m_tableFilter->currentData().toString();
+    {
+        const QSignalBlocker block(m_tableFilter);
+        m_tableFilter->clear();
+        m_tableFilter->addItem(tr("All tables"), QString());
+        for (const TablePlan &t : plan->tables)
+            if (!t.pairs.isEmpty())
+                m_tableFilter->addItem(t.logicTable, t.logicTable);
+        const int idx = m_tableFilter->findData(keep);
+        m_tableFilter->setCurrentIndex(idx >= 0 ? idx : 0);
+    }
+    const QString t = m_tableFilter->currentData().toString();
+    m_proxy->setFilterRegularExpression(
+        t.isEmpty() ? QRegularExpression() : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(t))));
+    updateChart();
+
+    const bool live = m_wizard->context()->snapshot().has_value();
+    m_countButton->setEnabled(live && !m_counter->isRunning());
+    m_countButton->setToolTip(live ? tr("COUNT(*) of every pair's rows on the source servers")
+                                   : tr("Needs a live cluster: refresh the dashboard first"));
+    emit completeChanged();
+}
+
+void MovesPage::updateChart()
+{
+    if (!m_wizard->plan()) {
+        m_chart->clearPlan();
+        return;
+    }
+    m_chart->setPlan(*m_wizard->plan(), m_tableFilter->currentData().toString(),
+                     MovesChart::Mode(m_chartMode->currentData().toInt()));
+}
+
+void MovesPage::startCount()
+{
+    if (!m_wizard->plan() || m_counter->isRunning())
+        return;
+    m_countButton->setEnabled(false);
+    m_cancelCount->setVisible(true);
+    m_countProgress->setVisible(true);
+    m_countProgress->setRange(0, 0);
+    m_countStatus->setText(tr("Counting on the live cluster…"));
+    m_counter->start(*m_wizard->plan(), m_wizard->context()->config());
+    emit completeChanged();
+}
+
+} // namespace sp::ui

@@ -1,0 +1,244 @@
+#include "ui/planning/TargetPage.h"
+
+#include "core/planning/PlanBuilder.h"
+#include "ui/AppContext.h"
+#include "ui/planning/ExpansionWizard.h"
+#include "ui/planning/PlanWorker.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace sp::ui {
+
+using namespace sp::planning;
+
+namespace {
+QStringList csv(const QString &text)
+{
+    QStringList out;
+    for (const QString &s : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!s.trimmed().isEmpty())
+            out << s.trimmed();
+    return out;
+}
+} // namespace
+
+TargetPage::TargetPage(ExpansionWizard *wizard)
+    : QWizardPage(wizard), m_wizard(wizard), m_guess(new PlanWorker(this)), m_debounce(new QTimer(this)),
+      m_intro(new QLabel(this)), m_size(new QLabel(this)), m_remapBox(new QGroupBox(tr("New database count"), this)),
+      m_toCount(new QSpinBox(this)), m_ringBox(new QGroupBox(tr("Ring nodes"), this)), m_addNodes(new QLineEdit(this)),
+      m_removeNodes(new QLineEdit(this)), m_virtualNodes(new QSpinBox(this)), m_urls(new QTableWidget(0, 2, this)),
+      m_urlStatus(new QLabel(this)), m_rowLimit(new QLabel(this))
+{
+    setObjectName(QStringLiteral("wizardTargetPage"));
+    setTitle(tr("Target"));
+    m_intro->setWordWrap(true);
+    m_size->setObjectName(QStringLiteral("targetSize"));
+    QFont big = m_size->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_size->setFont(big);
+
+    m_toCount->setObjectName(QStringLiteral("targetToCount"));
+    m_toCount->setRange(1, 1024);
+    auto *remapForm = new QFormLayout(m_remapBox);
+    remapForm->addRow(tr("Databases after the change:"), m_toCount);
+
+    m_addNodes->setObjectName(QStringLiteral("targetAddNodes"));
+    m_addNodes->setPlaceholderText(tr("comma-separated data source names, e.g. ds_3,ds_4"));
+    m_removeNodes->setObjectName(QStringLiteral("targetRemoveNodes"));
+    m_removeNodes->setPlaceholderText(tr("comma-separated, empty: none"));
+    m_virtualNodes->setObjectName(QStringLiteral("targetVirtualNodes"));
+    m_virtualNodes->setRange(0, 4096);
+    m_virtualNodes->setSpecialValueText(tr("unchanged"));
+    auto *ringForm = new QFormLayout(m_ringBox);
+    ringForm->addRow(tr("Nodes to &add:"), m_addNodes);
+    ringForm->addRow(tr("Nodes to re&move:"), m_removeNodes);
+    ringForm->addRow(tr("&Virtual nodes per node:"), m_virtualNodes);
+
+    m_urls->setObjectName(QStringLiteral("targetUrls"));
+    m_urls->setHorizontalHeaderLabels({tr("New data source"), tr("JDBC url (jdbc:mysql://host:port/db)")});
+    m_urls->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_urls->horizontalHeader()->setStretchLastSection(true);
+    m_urls->verticalHeader()->setVisible(false);
+    m_urls->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_urlStatus->setObjectName(QStringLiteral("targetUrlStatus"));
+    m_urlStatus->setWordWrap(true);
+    m_rowLimit->setObjectName(QStringLiteral("targetRowLimit"));
+    m_rowLimit->setForegroundRole(QPalette::PlaceholderText);
+
+    auto *urlBox = new QGroupBox(tr("Urls of the new data sources"), this);
+    auto *urlLayout = new QVBoxLayout(urlBox);
+    urlLayout->addWidget(m_urls);
+    urlLayout->addWidget(m_urlStatus);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_intro);
+    layout->addWidget(m_size);
+    layout->addWidget(m_remapBox);
+    layout->addWidget(m_ringBox);
+    layout->addWidget(urlBox, 1);
+    layout->addWidget(m_rowLimit);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &QTimer::timeout, this, [this] {
+        PlanRequest rq = m_wizard->request();
+        rq.newUrls.clear(); // the guess itself
+        m_guess->start(m_wizard->context()->configPath(), m_wizard->context()->config(), m_wizard->context()->snapshot(), rq);
+    });
+    connect(m_guess, &PlanWorker::finished, this, [this](const PlanOutcome &outcome) { applyGuess(outcome); });
+    connect(m_toCount, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
+    connect(m_virtualNodes, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
+    connect(m_addNodes, &QLineEdit::textChanged, this, &TargetPage::scheduleGuess);
+    connect(m_removeNodes, &QLineEdit::textChanged, this, &TargetPage::scheduleGuess);
+    connect(m_urls, &QTableWidget::cellChanged, this, &TargetPage::urlEdited);
+}
+
+TargetPage::~TargetPage() = default;
+
+void TargetPage::initializePage()
+{
+    const ShardingConfig &config = m_wizard->context()->config();
+    const QStringList oldDs = builder::shardedDataSources(config);
+    m_oldCount = int(oldDs.size());
+    if (!m_prefilled) {
+        m_prefilled = true;
+        const QSignalBlocker b1(m_toCount);
+        const QSignalBlocker b2(m_addNodes);
+        m_toCount->setValue(std::max(1, 2 * m_oldCount));
+        const QString prefix = builder::indexedPrefix(oldDs);
+        QStringList next;
+        for (int i = m_oldCount; !prefix.isEmpty() && i < 2 * m_oldCount; ++i)
+            next << prefix + QString::number(i);
+        m_addNodes->setText(next.join(QLatin1Char(',')));
+    }
+    const StrategyId s = m_wizard->request().strategy;
+    m_remapBox->setVisible(s == StrategyId::Remap);
+    m_ringBox->setVisible(s == StrategyId::Ring);
+    m_size->setVisible(s == StrategyId::ModDouble || s == StrategyId::DualMaster);
+    m_size->setText(tr("%1 → %2 databases").arg(m_oldCount).arg(2 * m_oldCount));
+    switch (s) {
+    case StrategyId::ModDouble:
+        m_intro->setText(tr("Modulo doubling always doubles the sharded databases (%1 now).").arg(m_oldCount));
+        break;
+    case StrategyId::DualMaster:
+        m_intro->setText(tr("Dual-master doubling gives each of the %1 instances a replica that becomes a new "
+                            "database.").arg(m_oldCount));
+        break;
+    case StrategyId::Remap:
+        m_intro->setText(tr("The cluster has %1 sharded databases. Choose how many it should have.").arg(m_oldCount));
+        break;
+    case StrategyId::Ring:
+        m_intro->setText(tr("The ring has %1 nodes (data sources). New nodes need a url below.").arg(m_oldCount));
+        break;
+    }
+    m_rowLimit->setText(tr("Row limit per physical table: %1 (Settings)").arg(QLocale().toString(m_wizard->context()->rowLimit())));
+    scheduleGuess();
+    m_debounce->start(0); // first guess at once
+}
+
+void TargetPage::scheduleGuess()
+{
+    m_guessed.clear();
+    m_urlStatus->setText(tr("Working out the new data sources…"));
+    m_debounce->start();
+    emit completeChanged();
+}
+
+bool TargetPage::isGuessing() const
+{
+    return m_debounce->isActive() || m_guess->isRunning();
+}
+
+void TargetPage::applyGuess(const PlanOutcome &outcome)
+{
+    m_filling = true;
+    m_urls->setRowCount(0);
+    m_guessed.clear();
+    if (!outcome.plan) {
+        m_urlStatus->setText(tr("No plan for this target: %1").arg(outcome.error));
+    } else {
+        for (const DataSourceChange &c : outcome.plan->dataSourceChanges) {
+            if (!c.added)
+                continue;
+            m_guessed.insert(c.name, c.url);
+            const int row = m_urls->rowCount();
+            m_urls->insertRow(row);
+            auto *name = new QTableWidgetItem(c.name);
+            name->setFlags(name->flags() & ~Qt::ItemIsEditable);
+            m_urls->setItem(row, 0, name);
+            m_urls->setItem(row, 1, new QTableWidgetItem(m_edited.value(c.name, c.url)));
+        }
+        m_urlStatus->setText(m_guessed.isEmpty() ? tr("The plan adds no data source.")
+                                                 : tr("Urls are guessed from the last data source: check them."));
+    }
+    m_filling = false;
+    const QString problem = urlProblem();
+    if (!problem.isEmpty())
+        m_urlStatus->setText(problem);
+    emit completeChanged();
+    emit urlsGuessed();
+}
+
+void TargetPage::urlEdited(int row, int column)
+{
+    if (m_filling || column != 1)
+        return;
+    const QString name = m_urls->item(row, 0) ? m_urls->item(row, 0)->text() : QString();
+    const QString url = m_urls->item(row, 1) ? m_urls->item(row, 1)->text().trimmed() : QString();
+    if (url == m_guessed.value(name))
+        m_edited.remove(name);
+    else
+        m_edited.insert(name, url);
+    const QString problem = urlProblem();
+    m_urlStatus->setText(problem.isEmpty() ? tr("Urls checked.") : problem);
+    emit completeChanged();
+}
+
+QString TargetPage::urlProblem() const
+{
+    for (int r = 0; r < m_urls->rowCount(); ++r) {
+        const QString url = m_urls->item(r, 1) ? m_urls->item(r, 1)->text().trimmed() : QString();
+        if (!url.startsWith(QLatin1String("jdbc:")) || !url.contains(QLatin1String("://")))
+            return tr("The url of %1 must look like jdbc:mysql://host:port/db.").arg(m_urls->item(r, 0)->text());
+    }
+    return {};
+}
+
+bool TargetPage::isComplete() const
+{
+    if (isGuessing() || !urlProblem().isEmpty())
+        return false;
+    if (m_wizard->request().strategy == StrategyId::Ring)
+        return !m_addNodes->text().trimmed().isEmpty() || !m_removeNodes->text().trimmed().isEmpty()
+            || m_virtualNodes->value() > 0;
+    return true;
+}
+
+PlanRequest TargetPage::request(StrategyId strategy) const
+{
+    PlanRequest rq;
+    rq.strategy = strategy;
+    if (strategy == StrategyId::Remap)
+        rq.toCount = m_toCount->value();
+    if (strategy == StrategyId::Ring) {
+        rq.addNodes = csv(m_addNodes->text());
+        rq.removeNodes = csv(m_removeNodes->text());
+        rq.virtualNodes = m_virtualNodes->value();
+    }
+    for (auto it = m_edited.cbegin(); it != m_edited.cend(); ++it)
+        if (m_guessed.contains(it.key()) && !it.value().isEmpty())
+            rq.newUrls.insert(it.key(), it.value());
+    return rq;
+}
+
+} // namespace sp::ui
