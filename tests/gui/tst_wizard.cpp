@@ -14,6 +14,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -100,7 +101,7 @@ QJsonObject TestWizard::shardctlPlan(const QStringList &args)
 
 static QString exampleOrData(const QString &file)
 {
-    return file.startsWith(QLatin1String("tests/")) ? test::sourcePath() + QLatin1Char('/') + file : test::examplePath(file);
+    return file.startsWith(QLatin1String("tests/")) ? test::sourcePath(file) : test::examplePath(file);
 }
 
 void TestWizard::sameAsShardctl_data()

@@ -27,7 +27,7 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
     setPage(WarningsPageId, new WarningsPage(this));
     setPage(ExportPageId, new ExportPage(this));
     setStartId(StrategyPageId);
-    resize(980, 700);
+    resize(1000, 760);
 
     connect(m_worker, &PlanWorker::finished, this, [this](const PlanOutcome &outcome, const QStringList &notes) {
         m_planNotes = notes;

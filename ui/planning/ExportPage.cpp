@@ -63,7 +63,9 @@ ExportPage::ExportPage(ExpansionWizard *wizard)
 
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Directory:"), dirRow);
+    auto *dirLabel = new QLabel(tr("&Directory:"), this);
+    dirLabel->setBuddy(m_dir);
+    form->addRow(dirLabel, dirRow);
     layout->addLayout(form);
     layout->addWidget(files);
     layout->addSpacing(12);

@@ -17,18 +17,18 @@ using namespace sp::planning;
 MovesChart::MovesChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(160);
+    setMinimumHeight(240);
     clearPlan();
 }
 
 MovesChart::~MovesChart() = default;
 
-void MovesChart::clearPlan()
+void MovesChart::clearPlan(const QString &title)
 {
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setVisible(false);
-    chart->setTitle(tr("No plan yet"));
+    chart->setTitle(title.isEmpty() ? tr("No plan yet") : title);
     QChart *old = this->chart();
     setChart(chart);
     delete old;
@@ -49,7 +49,8 @@ void MovesChart::setPlan(const ExpansionPlan &plan, const QString &logicTable, M
             continue;
         for (const MovePair &p : t.pairs) {
             const QString label = mode == Mode::PerPair
-                ? p.source.toString() + QStringLiteral(" → ") + p.target.toString()
+                ? p.source.toString() + QStringLiteral(" → ")
+                    + (p.source.table == p.target.table ? p.target.dataSource : p.target.toString())
                 : p.source.toString();
             const double v = counted ? double(std::max<qint64>(0, MovePairModel::rowsOf(p))) : p.share * 100.0;
             if (!values.contains(label))
@@ -75,6 +76,7 @@ void MovesChart::setPlan(const ExpansionPlan &plan, const QString &logicTable, M
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setVisible(false);
     chart->setTitle(title);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     auto *set = new QBarSet(counted ? tr("Rows") : tr("Share"));
     set->setColor(QColor(0x31, 0x68, 0x8e));
     double top = 0;
@@ -85,13 +87,16 @@ void MovesChart::setPlan(const ExpansionPlan &plan, const QString &logicTable, M
     set->setLabelColor(palette().color(QPalette::WindowText));
     auto *series = new QHorizontalBarSeries;
     series->append(set);
-    series->setLabelsVisible(labels.size() <= 16);
+    series->setLabelsVisible(labels.size() <= 10);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     series->setLabelsFormat(counted ? QStringLiteral("@value") : QStringLiteral("@value%"));
     series->setLabelsPrecision(counted ? 12 : 3);
     chart->addSeries(series);
     auto *axisY = new QBarCategoryAxis;
     axisY->append(labels);
+    QFont small = axisY->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    axisY->setLabelsFont(small);
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     auto *axisX = new QValueAxis;

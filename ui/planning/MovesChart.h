@@ -13,14 +13,14 @@ class MovesChart final : public QChartView
     Q_DISABLE_COPY_MOVE(MovesChart)
 public:
     enum class Mode { PerPair, PerSourceNode };
-    static constexpr int kMaxBars = 24;
+    static constexpr int kMaxBars = 16;
 
     explicit MovesChart(QWidget *parent = nullptr);
     ~MovesChart() override;
 
     // `logicTable` empty: every table.
     void setPlan(const planning::ExpansionPlan &plan, const QString &logicTable, Mode mode);
-    void clearPlan();
+    void clearPlan(const QString &title = {});
     int barCount() const { return m_bars; }
 
 private:

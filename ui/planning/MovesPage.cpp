@@ -52,9 +52,12 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     m_planning->setMaximumHeight(8);
 
     m_tableFilter->setObjectName(QStringLiteral("movesTableFilter"));
+    m_tableFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_chartMode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_chartMode->setObjectName(QStringLiteral("movesChartMode"));
     m_chartMode->addItem(tr("per pair"), int(MovesChart::Mode::PerPair));
     m_chartMode->addItem(tr("per source node"), int(MovesChart::Mode::PerSourceNode));
+    m_chartMode->setCurrentIndex(1); // fewer, fuller bars; per pair on demand
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterRole(MovePairModel::LogicTableRole);
@@ -67,6 +70,7 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(MovePairModel::PredicateColumn, QHeaderView::Stretch);
     m_table->setWordWrap(false);
@@ -94,8 +98,10 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_table);
     split->addWidget(m_chart);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    m_table->setMinimumHeight(140);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_description);
@@ -179,7 +185,7 @@ void MovesPage::showPlanning()
     m_description->setText(tr("Planning…"));
     m_estimate->clear();
     m_model->clear();
-    m_chart->clearPlan();
+    m_chart->clearPlan(tr("Planning…"));
     m_countButton->setEnabled(false);
     m_countStatus->clear();
     emit completeChanged();
@@ -191,8 +197,10 @@ void MovesPage::showError(const QString &error)
     m_description->setText(tr("No plan"));
     m_error->setText(tr("Planning failed: %1").arg(error));
     m_error->setVisible(true);
+    m_estimate->clear();
     m_model->clear();
-    m_chart->clearPlan();
+    m_tableFilter->clear();
+    m_chart->clearPlan(tr("No plan"));
     m_countButton->setEnabled(false);
     emit completeChanged();
 }

@@ -40,6 +40,7 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
 {
     setObjectName(QStringLiteral("wizardTargetPage"));
     setTitle(tr("Target"));
+    setSubTitle(tr("How far to grow, and where the new data sources live."));
     m_intro->setWordWrap(true);
     m_size->setObjectName(QStringLiteral("targetSize"));
     QFont big = m_size->font();
@@ -90,11 +91,7 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
-    connect(m_debounce, &QTimer::timeout, this, [this] {
-        PlanRequest rq = m_wizard->request();
-        rq.newUrls.clear(); // the guess itself
-        m_guess->start(m_wizard->context()->configPath(), m_wizard->context()->config(), m_wizard->context()->snapshot(), rq);
-    });
+    connect(m_debounce, &QTimer::timeout, this, &TargetPage::startGuess);
     connect(m_guess, &PlanWorker::finished, this, [this](const PlanOutcome &outcome) { applyGuess(outcome); });
     connect(m_toCount, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
     connect(m_virtualNodes, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
@@ -143,7 +140,15 @@ void TargetPage::initializePage()
     }
     m_rowLimit->setText(tr("Row limit per physical table: %1 (Settings)").arg(QLocale().toString(m_wizard->context()->rowLimit())));
     scheduleGuess();
-    m_debounce->start(0); // first guess at once
+    m_debounce->stop();
+    startGuess(); // the first guess at once
+}
+
+void TargetPage::startGuess()
+{
+    PlanRequest rq = m_wizard->request();
+    rq.newUrls.clear(); // the planner's own guess
+    m_guess->start(m_wizard->context()->configPath(), m_wizard->context()->config(), m_wizard->context()->snapshot(), rq);
 }
 
 void TargetPage::scheduleGuess()

@@ -39,6 +39,7 @@ signals:
 
 private:
     void scheduleGuess();
+    void startGuess();
     void applyGuess(const planning::PlanOutcome &outcome);
     void urlEdited(int row, int column);
     QString urlProblem() const;

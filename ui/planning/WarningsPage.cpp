@@ -31,7 +31,7 @@ WarningsPage::WarningsPage(ExpansionWizard *wizard)
     layout->addWidget(m_summary);
     layout->addWidget(m_warnings, 3);
     layout->addWidget(new QLabel(tr("Assumptions:"), this));
-    layout->addWidget(m_assumptions, 2);
+    layout->addWidget(m_assumptions, 1);
     layout->addWidget(m_ack);
     connect(m_ack, &QCheckBox::toggled, this, &QWizardPage::completeChanged);
 }
