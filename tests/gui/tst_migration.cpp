@@ -138,6 +138,7 @@ void TestMigration::showsPlan()
         }
     QVERIFY(!sql->toPlainText().isEmpty());
 
+    QCoreApplication::processEvents(); // pending layout requests before a grab
     if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
         page.grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") + QStringLiteral("/migration-") +
                          QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".png"));

@@ -24,9 +24,24 @@ namespace sp::ui {
 
 namespace {
 
-// Names of the common phases (PlanSteps); strategy-specific phases (D1..D9, ...) show their code.
-QString phaseName(const QString &phase)
+// Names of the common phases (PlanSteps) and of dual-master's own (DualMasterStrategy); other
+// strategy-specific phases show their code only.
+QString phaseName(planning::StrategyId strategy, const QString &phase)
 {
+    static const char *const dual[] = {
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Check the replication sources"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Consistent copy"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Replicate to the new instances"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Replicate back (dual master)"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Interleave AUTO_INCREMENT"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Catch up"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Switch the routing config"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Stop replication"),
+        QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Purge the halves served elsewhere"),
+    };
+    if (strategy == planning::StrategyId::DualMaster && phase.size() == 2 && phase.at(0) == QLatin1Char('D') &&
+        phase.at(1).digitValue() >= 1)
+        return QCoreApplication::translate("sp::ui::MigrationPage", dual[phase.at(1).digitValue() - 1]);
     static const char *const names[] = {
         QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Prepare the new data sources"),
         QT_TRANSLATE_NOOP("sp::ui::MigrationPage", "Start change capture"),
@@ -75,7 +90,6 @@ MigrationPage::MigrationPage(AppContext *ctx, QWidget *parent) : QWidget(parent)
     m_facts = new QLabel(m_content);
     m_facts->setObjectName(QStringLiteral("migrationFacts"));
     m_facts->setTextFormat(Qt::PlainText);
-    m_facts->setWordWrap(true);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     cl->addWidget(m_facts);
 
@@ -169,7 +183,7 @@ void MigrationPage::rebuild()
         QTreeWidgetItem *&top = phases[s.phase];
         if (!top) {
             top = new QTreeWidgetItem(m_tree);
-            const QString name = phaseName(s.phase);
+            const QString name = phaseName(plan->strategy, s.phase);
             top->setText(StepColumn, name.isEmpty() ? s.phase : s.phase + QStringLiteral(" — ") + name);
             top->setData(StepColumn, StepIndexRole, -1);
             QFont f = top->font(StepColumn);
