@@ -247,8 +247,9 @@ KeyStatsResult KeyStats::collect(const ShardingConfig &config, const ClusterSnap
     KeyStatsResult result = compute(config, snapshot, all);
     if (!result.rowsPerKey.isEmpty())
         result.notes.prepend(QStringLiteral(
-            "rows per sharding key are estimated from index statistics (InnoDB samples CARDINALITY; the plain mean "
-            "rows per key is used, which understates skewed keys), and widen the error bounds"));
+            "rows per sharding key are estimated from index statistics and widen the error bounds; approximate: InnoDB "
+            "samples CARDINALITY (MariaDB's halving of it is undone), and the plain mean rows per key understates "
+            "skewed keys"));
     result.notes = sourceNotes + result.notes;
     result.elapsedMs = timer.elapsed();
     return result;

@@ -172,6 +172,11 @@ void TestMigration::clearAndOtherConfig()
     QVERIFY(empty->isVisible());
     QVERIFY(!tree->isVisible());
     QCOMPARE(tree->topLevelItemCount(), 0);
+    if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR")) {
+        page.resize(900, 500);
+        QCoreApplication::processEvents();
+        page.grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") + QStringLiteral("/migration-empty.png"));
+    }
 }
 
 void TestMigration::exportRunbook()
