@@ -33,7 +33,7 @@ ExactCountRunner::~ExactCountRunner()
         m_shared->cancel = true; // the worker stops at its next check; nobody reads its result
 }
 
-void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &oldConfig)
+void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &oldConfig, const InspectionOptions &options)
 {
     cancel();
     const quint64 generation = ++m_generation;
@@ -53,11 +53,10 @@ void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &ol
         emit finished(o.plan, o.result);
     });
     m_poll->start();
-    watcher->setFuture(QtConcurrent::run([plan, oldConfig, shared] {
+    watcher->setFuture(QtConcurrent::run([plan, oldConfig, options, shared] {
         CountOutcome o;
         o.plan = plan;
-        // Default inspection options: the ones the dashboard inspects the cluster with.
-        o.result = ExactCounter::run(o.plan, oldConfig, InspectionOptions{}, &shared->cancel, [shared](int done, int total) {
+        o.result = ExactCounter::run(o.plan, oldConfig, options, &shared->cancel, [shared](int done, int total) {
             shared->done = done;
             shared->total = total;
         });

@@ -71,7 +71,7 @@ void ExpansionWizard::ensurePlan()
     m_planned = rq;
     emit planningStarted();
     m_planNotes.clear();
-    m_worker->start(m_ctx->configPath(), m_ctx->config(), m_ctx->snapshot(), rq, /*liveKeyStats=*/true);
+    m_worker->start(m_ctx->configPath(), m_ctx->config(), m_ctx->snapshot(), rq, /*liveKeyStats=*/true, m_inspect);
 }
 
 void ExpansionWizard::setCountedPlan(const ExpansionPlan &plan)

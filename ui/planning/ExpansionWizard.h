@@ -1,4 +1,5 @@
 #pragma once
+#include "core/cluster/Inspector.h"
 #include "core/planning/ExpansionPlan.h"
 
 #include <QWizard>
@@ -46,6 +47,10 @@ public:
     // Replaces the plan with the same plan carrying exact counts (emits planBuilt).
     void setCountedPlan(const planning::ExpansionPlan &plan);
     void setHandOff(bool on) { m_handOff = on; }
+    // Connection settings for live queries (key statistics, exact counts). Default: what the
+    // dashboard inspects with (InspectionOptions{}); tests pass a sandbox's credentials.
+    const InspectionOptions &inspectionOptions() const { return m_inspect; }
+    void setInspectionOptions(const InspectionOptions &options) { m_inspect = options; }
 
     // Tests and screenshots: press Next until `id` is current or Next is refused (a page is not
     // complete, e.g. the plan is still being made: wait for planBuilt and call again).
@@ -70,6 +75,7 @@ private:
     std::optional<planning::PlanRequest> m_planned; // request of m_plan or of the running job
     QString m_planError;
     QStringList m_planNotes;
+    InspectionOptions m_inspect;
 };
 
 } // namespace sp::ui

@@ -264,7 +264,7 @@ void MovesPage::startCount()
     m_countProgress->setVisible(true);
     m_countProgress->setRange(0, 0);
     m_countStatus->setText(tr("Counting on the live cluster…"));
-    m_counter->start(*m_wizard->plan(), m_wizard->context()->config());
+    m_counter->start(*m_wizard->plan(), m_wizard->context()->config(), m_wizard->inspectionOptions());
     emit completeChanged();
 }
 

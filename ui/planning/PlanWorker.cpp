@@ -15,11 +15,11 @@ PlanWorker::~PlanWorker() = default;
 
 PlanWorker::Result PlanWorker::planNow(const QString &configPath, const ShardingConfig &config,
                                        const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request,
-                                       bool liveKeyStats)
+                                       bool liveKeyStats, const InspectionOptions &inspect)
 {
     PlanInputOptions options;
     options.liveKeyStats = liveKeyStats && snapshot.has_value();
-    options.inspect = InspectionOptions{}; // what the dashboard inspects with
+    options.inspect = inspect;
     Result r;
     QString error;
     const std::optional<PlanInput> in = buildPlanInput(configPath, config, snapshot, request, options, &error, &r.notes);
@@ -32,7 +32,8 @@ PlanWorker::Result PlanWorker::planNow(const QString &configPath, const Sharding
 }
 
 void PlanWorker::start(const QString &configPath, const ShardingConfig &config,
-                       const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request, bool liveKeyStats)
+                       const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request, bool liveKeyStats,
+                       const InspectionOptions &inspect)
 {
     const quint64 generation = ++m_generation;
     m_running = true;
@@ -47,8 +48,8 @@ void PlanWorker::start(const QString &configPath, const ShardingConfig &config,
     });
     emit started();
     watcher->setFuture(QtConcurrent::run(
-        [configPath, config, snapshot, request, liveKeyStats] {
-            return planNow(configPath, config, snapshot, request, liveKeyStats);
+        [configPath, config, snapshot, request, liveKeyStats, inspect] {
+            return planNow(configPath, config, snapshot, request, liveKeyStats, inspect);
         }));
 }
 

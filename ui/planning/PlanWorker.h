@@ -1,5 +1,6 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
+#include "core/cluster/Inspector.h"
 #include "core/config/ShardingConfig.h"
 #include "core/planning/ExpansionStrategy.h"
 
@@ -24,7 +25,7 @@ public:
     // statistics, as `shardctl plan --live` does.
     void start(const QString &configPath, const ShardingConfig &config,
                const std::optional<ClusterSnapshot> &snapshot, const planning::PlanRequest &request,
-               bool liveKeyStats = false);
+               bool liveKeyStats = false, const InspectionOptions &inspect = {});
     void cancel();
     bool isRunning() const { return m_running; }
 
@@ -36,7 +37,7 @@ public:
     // The blocking job: buildPlanInput + makePlan, exactly what `shardctl plan` does.
     static Result planNow(const QString &configPath, const ShardingConfig &config,
                           const std::optional<ClusterSnapshot> &snapshot, const planning::PlanRequest &request,
-                          bool liveKeyStats);
+                          bool liveKeyStats, const InspectionOptions &inspect = {});
 
 signals:
     void started();
