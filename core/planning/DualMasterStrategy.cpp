@@ -104,7 +104,7 @@ PlanOutcome DualMasterStrategy::plan(const PlanInput &input) const
                        .arg(2 * n)
                        .arg(next.changes.value(i).name)
                        .arg(i + n);
-    s << PlanStep{QStringLiteral("D7"), QStringLiteral("Switch the config %%%1 -> %%%2").arg(n).arg(2 * n),
+    s << PlanStep{QStringLiteral("D7"), QStringLiteral("Switch the config %%1 -> %%2").arg(n).arg(2 * n),
                   QStringLiteral("Deploy new-config.yaml; reload instance by instance (seconds). Mapping: ")
                       + mapping.join(QStringLiteral("; ")),
                   QString(), {}, false};

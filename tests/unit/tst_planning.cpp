@@ -305,6 +305,10 @@ void TestPlanning::jsonRoundTrip()
     const PlanOutcome out = makePlan(in);
     QVERIFY2(out.plan, qPrintable(out.error));
     ExpansionPlan plan = *out.plan;
+    // Step texts are formatted: QString::arg has no %% escape, so none may be left over.
+    for (const PlanStep &st : plan.steps)
+        QVERIFY2(!st.title.contains(QLatin1String("%%")) && !st.detail.contains(QLatin1String("%%")),
+                 qPrintable(st.title));
     plan.tables[0].pairs[0].exactRows = 4242;
     const QByteArray json = plan.toJsonBytes();
     QVERIFY(json.contains("\"format\": \"shardpilot-plan/1\""));
