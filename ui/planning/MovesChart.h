@@ -13,7 +13,7 @@ class MovesChart final : public QChartView
     Q_DISABLE_COPY_MOVE(MovesChart)
 public:
     enum class Mode { PerPair, PerSourceNode };
-    static constexpr int kMaxBars = 16;
+    static constexpr int kMaxBars = 10;
 
     explicit MovesChart(QWidget *parent = nullptr);
     ~MovesChart() override;

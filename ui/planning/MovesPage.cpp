@@ -217,9 +217,11 @@ void MovesPage::showPlan()
     QString estimate = tr("Estimates: %1").arg(plan->estimateSource);
     if (total >= 0)
         estimate += QStringLiteral(" — ") + tr("%1 rows move in total").arg(QLocale().toString(total));
-    for (const QString &n : m_wizard->planNotes())
-        estimate += QLatin1Char('\n') + n;
+    const QStringList notes = m_wizard->planNotes();
+    if (!notes.isEmpty())
+        estimate += QStringLiteral(" — ") + tr("%n note(s) on the warnings page", nullptr, int(notes.size()));
     m_estimate->setText(estimate);
+    m_estimate->setToolTip(notes.join(QLatin1Char('\n')));
     m_model->resetData(*plan);
 
     const QString keep = m_tableFilter->currentData().toString();

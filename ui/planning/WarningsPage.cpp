@@ -63,6 +63,8 @@ void WarningsPage::initializePage()
         }
         for (const QString &a : plan->assumptions)
             new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), a, m_assumptions);
+        for (const QString &n : m_wizard->planNotes()) // how the live key statistics were read
+            new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), n, m_assumptions);
     }
     if (m_warnings->count() == 0)
         new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("No warnings."), m_warnings);
