@@ -260,6 +260,22 @@ void TestWizard::sameAsShardctl()
             QVERIFY2(d.severity != Severity::Error, qPrintable(d.toString()));
     }
 
+    // Only the checked files are written.
+    QTemporaryDir some;
+    test::findNamed<QCheckBox>(wizard, "exportSql")->setChecked(false);
+    test::findNamed<QCheckBox>(wizard, "exportRunbook")->setChecked(false);
+    dirEdit->setText(some.path());
+    QTest::mouseClick(test::findNamed<QPushButton>(wizard, "exportButton"), Qt::LeftButton);
+    QCOMPARE(QDir(some.path()).entryList(QDir::Files, QDir::Name),
+             (QStringList{QStringLiteral("new-config.yaml"), QStringLiteral("plan.json")}));
+    // An impossible directory is an error in the label, not a crash.
+    QFile blocker(some.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    dirEdit->setText(some.filePath(QStringLiteral("file/sub")));
+    QTest::mouseClick(test::findNamed<QPushButton>(wizard, "exportButton"), Qt::LeftButton);
+    QVERIFY(test::findNamed<QLabel>(wizard, "exportResult")->text().contains(QStringLiteral("failed")));
+
     // Finish hands the plan over.
     QVERIFY(test::findNamed<QCheckBox>(wizard, "exportHandOff")->isChecked());
     QVERIFY(!m_window->context()->plan());

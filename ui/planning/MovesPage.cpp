@@ -244,6 +244,9 @@ void MovesPage::showPlan()
     m_countButton->setEnabled(live && !m_counter->isRunning());
     m_countButton->setToolTip(live ? tr("COUNT(*) of every pair's rows on the source servers")
                                    : tr("Needs a live cluster: refresh the dashboard first"));
+    if (!live && !m_counter->isRunning())
+        m_countStatus->setText(tr("Exact counts and row estimates need a live cluster: refresh the dashboard (F5), "
+                                  "then plan again."));
     emit completeChanged();
 }
 
