@@ -30,6 +30,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -247,6 +248,13 @@ void MainWindow::chooseConfig()
 
 bool MainWindow::openConfig(const QString &path)
 {
+    // A sandbox config reopened later (recent files): its application user's option file sits next
+    // to it, as when the welcome page started it. Never overrides a file the user chose.
+    const QDir dir = QFileInfo(path).dir();
+    if (QFileInfo::exists(dir.filePath(QStringLiteral("sandbox.json")))
+        && QFileInfo::exists(dir.filePath(QStringLiteral("app.cnf")))
+        && qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE"))
+        qputenv("SHARDPILOT_DEFAULTS_FILE", QFile::encodeName(dir.filePath(QStringLiteral("app.cnf"))));
     const LoadResult load = ConfigLoader::loadFile(path);
     const Diagnostics lint = load.ok() ? Linter::lint(load.config) : Diagnostics{};
     m_ctx->setConfig(path, load, lint);
