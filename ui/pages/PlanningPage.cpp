@@ -170,7 +170,7 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     connect(m_recomputeButton, &QPushButton::clicked, this, &PlanningPage::recompute);
     connect(m_copyButton, &QPushButton::clicked, this, &PlanningPage::copyAsText);
     connect(m_exportButton, &QPushButton::clicked, this, &PlanningPage::chooseExportFile);
-    connect(m_maxVirtualNodes, &QSpinBox::valueChanged, this, &PlanningPage::scheduleRecompute);
+    connect(m_maxVirtualNodes, &QSpinBox::valueChanged, this, &PlanningPage::recomputeRing);
     connect(m_ctx, &AppContext::configChanged, this, &PlanningPage::scheduleRecompute);
     connect(m_ctx, &AppContext::snapshotChanged, this, &PlanningPage::scheduleRecompute);
     connect(m_ctx, &AppContext::preferencesChanged, this, &PlanningPage::scheduleRecompute);
@@ -220,9 +220,11 @@ PlanningPage::Outcome PlanningPage::compute(const QString &configPath, const Sha
         options.balanceMaxVirtualNodes = maxVirtualNodes;
         out.report = planning::WhatIf::compare(*input, options);
         // The ring of the balance series: today's sharded sources plus as many new ones (compare's rule).
-        const QStringList sources = planning::builder::shardedDataSources(config);
-        out.ringNodes = int(sources.size())
-            * (planning::builder::indexedPrefix(sources).isEmpty() ? 1 : 2);
+        out.ringNodes = planning::builder::shardedDataSources(config);
+        const int n = int(out.ringNodes.size());
+        const QString prefix = planning::builder::indexedPrefix(out.ringNodes);
+        for (int i = n; i < 2 * n && !prefix.isEmpty(); ++i)
+            out.ringNodes << prefix + QString::number(i);
     } catch (const std::exception &e) {
         out.report.reset();
         out.error = tr("The comparison failed: %1").arg(QString::fromLocal8Bit(e.what()));
@@ -254,8 +256,51 @@ void PlanningPage::showEvent(QShowEvent *event)
 void PlanningPage::setBusy(bool busy)
 {
     m_busy = busy;
-    m_busyBar->setVisible(busy);
+    if (busy || !m_ctx->hasConfig()) {
+        ++m_ringGeneration; // a full comparison brings its own balance series
+        m_ringBusy = false;
+    }
+    updateBusyIndicator();
+}
+
+void PlanningPage::updateBusyIndicator()
+{
+    m_busyBar->setVisible(isBusy());
     m_recomputeButton->setEnabled(m_ctx->hasConfig());
+}
+
+void PlanningPage::recomputeRing()
+{
+    if (m_busy) // the running comparison is stale: its series has the old range
+        return recompute();
+    if (!m_report || m_ringNodes.isEmpty())
+        return;
+    const int generation = ++m_ringGeneration;
+    m_ringBusy = true;
+    updateBusyIndicator();
+    const QStringList nodes = m_ringNodes;
+    const int maxVnodes = m_maxVirtualNodes->value();
+    auto *watcher = new QFutureWatcher<QList<planning::BalancePoint>>(this);
+    connect(watcher, &QFutureWatcher<QList<planning::BalancePoint>>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (!watcher->future().isValid() || watcher->future().isCanceled())
+            return;
+        showRing(watcher->result(), generation);
+    });
+    watcher->setFuture(QtConcurrent::run([nodes, maxVnodes] { return planning::RingBalance::series(nodes, maxVnodes); }));
+}
+
+void PlanningPage::showRing(const QList<planning::BalancePoint> &series, int generation)
+{
+    if (generation != m_ringGeneration)
+        return;
+    m_ringBusy = false;
+    updateBusyIndicator();
+    if (!m_report)
+        return;
+    m_report->ringBalance = series;
+    m_ring->setSeries(series, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
+    emit computed();
 }
 
 void PlanningPage::showNoConfig()
@@ -339,6 +384,7 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadS
         return;
     }
     m_report = outcome.report;
+    m_ringNodes = outcome.ringNodes;
     const planning::WhatIfReport &rep = *m_report;
     m_error->clear();
     m_error->setVisible(false);
@@ -361,7 +407,7 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadS
 
     m_model->resetData(rep.rows);
     m_bars->setRows(rep.rows);
-    m_ring->setSeries(rep.ringBalance, outcome.ringNodes, currentVirtualNodes(m_ctx->config()));
+    m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
     m_copyButton->setEnabled(true);
     m_exportButton->setEnabled(true);
     emit computed();

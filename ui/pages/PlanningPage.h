@@ -40,7 +40,7 @@ public:
     {
         std::optional<planning::WhatIfReport> report;
         QString error;
-        int ringNodes = 0; // nodes of the ring after the expansion (the balance series)
+        QStringList ringNodes; // the ring after the expansion (of the balance series)
     };
     // Pure: builds the plan input exactly as `shardctl plan` does and compares the strategies.
     static Outcome compute(const QString &configPath, const ShardingConfig &config,
@@ -52,7 +52,7 @@ public:
     WhatIfModel *model() const { return m_model; }
     RingBalanceChart *ringChart() const { return m_ring; }
     StrategyBarChart *barChart() const { return m_bars; }
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const { return m_busy || m_ringBusy; }
     const std::optional<planning::WhatIfReport> &report() const { return m_report; }
     bool exportJson(const QString &path, QString *error) const;
 
@@ -72,6 +72,9 @@ private:
     void showOutcome(const Outcome &outcome, int generation, bool hadSnapshot, const QDateTime &takenAt);
     void showNoConfig();
     void setBusy(bool busy);
+    void updateBusyIndicator();
+    void recomputeRing(); // only the balance series, for a new virtual-node range
+    void showRing(const QList<planning::BalancePoint> &series, int generation);
     void chooseExportFile();
 
     AppContext *m_ctx;
@@ -90,8 +93,11 @@ private:
     RingBalanceChart *m_ring = nullptr;
     QTimer *m_debounce = nullptr;
     std::optional<planning::WhatIfReport> m_report;
+    QStringList m_ringNodes;
     int m_generation = 0;
+    int m_ringGeneration = 0;
     bool m_busy = false;
+    bool m_ringBusy = false;
     bool m_dirty = true; // a change arrived while the page was hidden
 };
 
