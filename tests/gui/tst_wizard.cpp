@@ -15,6 +15,7 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,6 +26,9 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace sp;
 using namespace sp::ui;
@@ -99,6 +103,42 @@ QJsonObject TestWizard::shardctlPlan(const QStringList &args)
     return doc.object();
 }
 
+// First difference between two JSON values ("" when equal). Doubles may differ in the last bits:
+// the planner sums key shares in QHash order, which changes from process to process.
+static QString jsonDifference(const QJsonValue &a, const QJsonValue &b, const QString &path)
+{
+    if (a.isDouble() && b.isDouble()) {
+        const double x = a.toDouble();
+        const double y = b.toDouble();
+        return std::abs(x - y) <= 1e-12 * std::max({1.0, std::abs(x), std::abs(y)})
+            ? QString()
+            : path + QStringLiteral(": %1 != %2").arg(x, 0, 'g', 17).arg(y, 0, 'g', 17);
+    }
+    if (a.type() != b.type())
+        return path + QStringLiteral(": types differ");
+    if (a.isObject()) {
+        const QJsonObject oa = a.toObject();
+        const QJsonObject ob = b.toObject();
+        if (oa.keys() != ob.keys())
+            return path + QStringLiteral(": keys differ");
+        for (const QString &k : oa.keys())
+            if (const QString d = jsonDifference(oa.value(k), ob.value(k), path + QLatin1Char('.') + k); !d.isEmpty())
+                return d;
+        return {};
+    }
+    if (a.isArray()) {
+        const QJsonArray xa = a.toArray();
+        const QJsonArray xb = b.toArray();
+        if (xa.size() != xb.size())
+            return path + QStringLiteral(": %1 != %2 elements").arg(xa.size()).arg(xb.size());
+        for (qsizetype i = 0; i < xa.size(); ++i)
+            if (const QString d = jsonDifference(xa.at(i), xb.at(i), path + QStringLiteral("[%1]").arg(i)); !d.isEmpty())
+                return d;
+        return {};
+    }
+    return a == b ? QString() : path + QStringLiteral(": values differ");
+}
+
 static QString exampleOrData(const QString &file)
 {
     return file.startsWith(QLatin1String("tests/")) ? test::sourcePath(file) : test::examplePath(file);
@@ -124,6 +164,10 @@ void TestWizard::sameAsShardctl_data()
                                     << QStringLiteral("ds3, ds4") << QString()
                                     << QStringList{QStringLiteral("--strategy"), QStringLiteral("ring"),
                                                    QStringLiteral("--add-nodes"), QStringLiteral("ds3,ds4")};
+    // Unroutable tables (CLASS_BASED, AUTO_INTERVAL) make error-severity warnings: export needs the tick.
+    QTest::addRow("native mod-double with errors") << QStringLiteral("native-algorithms.yaml")
+                                                   << QStringLiteral("strategyModDouble") << 0 << QString() << QString()
+                                                   << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
     const QString url = QStringLiteral("db5=jdbc:mysql://10.9.8.7:3307/fsharechat");
     QTest::addRow("mod-double edited url") << crc << QStringLiteral("strategyModDouble") << 0 << QString() << url
                                            << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double"),
@@ -184,15 +228,17 @@ void TestWizard::sameAsShardctl()
     QVERIFY(mine.contains(QStringLiteral("createdAt")) && theirs.contains(QStringLiteral("createdAt")));
     mine.remove(QStringLiteral("createdAt"));
     theirs.remove(QStringLiteral("createdAt"));
-    if (mine != theirs) {
-        const QString a = m_dir.filePath(tag + QStringLiteral("-wizard.json"));
-        const QString b = m_dir.filePath(tag + QStringLiteral("-shardctl.json"));
+    const QString difference = jsonDifference(mine, theirs, QStringLiteral("plan"));
+    if (!difference.isEmpty()) {
+        // Kept after the test (in the temp dir) for a diff.
+        const QString a = QDir::temp().filePath(QStringLiteral("gui-wizard-") + tag + QStringLiteral("-wizard.json"));
+        const QString b = QDir::temp().filePath(QStringLiteral("gui-wizard-") + tag + QStringLiteral("-shardctl.json"));
         QFile fa(a), fb(b);
         if (fa.open(QIODevice::WriteOnly))
             fa.write(QJsonDocument(mine).toJson());
         if (fb.open(QIODevice::WriteOnly))
             fb.write(QJsonDocument(theirs).toJson());
-        QFAIL(qPrintable(QStringLiteral("plans differ: diff %1 %2").arg(a, b)));
+        QFAIL(qPrintable(QStringLiteral("plans differ at %1: diff %2 %3").arg(difference, a, b)));
     }
     if (!editUrl.isEmpty()) {
         bool seen = false;
@@ -228,8 +274,10 @@ void TestWizard::sameAsShardctl()
     QCOMPARE(ack->isVisible(), hasError);
     shoot(wizard, tag + QStringLiteral("-4-warnings"));
     if (hasError) {
+        QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
         QVERIFY(!wizard->advanceTo(ExpansionWizard::ExportPageId));
         ack->setChecked(true);
+        QVERIFY(wizard->button(QWizard::NextButton)->isEnabled());
     }
     QVERIFY(wizard->advanceTo(ExpansionWizard::ExportPageId));
 
@@ -255,9 +303,15 @@ void TestWizard::sameAsShardctl()
     QVERIFY(!sp::hasErrors(after.diagnostics));
     const LoadResult before = ConfigLoader::loadFile(config);
     if (!sp::hasErrors(Linter::lint(before.config))) {
-        const Diagnostics lint = Linter::lint(after.config);
-        for (const Diagnostic &d : lint)
-            QVERIFY2(d.severity != Severity::Error, qPrintable(d.toString()));
+        QStringList errors;
+        for (const Diagnostic &d : Linter::lint(after.config))
+            if (d.severity == Severity::Error)
+                errors << d.toString();
+        // Known planner defect (core/planning, patchDatabaseCount): t_audit_log lives on ds_0 only and has
+        // no database strategy, yet its actualDataNodes are widened to ds_${0..3}. Remove when fixed.
+        QEXPECT_FAIL("native mod-double with errors", "planner widens a table without database strategy",
+                     Continue);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     }
 
     // Only the checked files are written.
