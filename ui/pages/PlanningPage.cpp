@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
@@ -406,6 +407,9 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadS
     m_basis->setToolTip(rep.basis);
 
     m_model->resetData(rep.rows);
+    // Three rows: the table takes what they need, the charts the rest of the page.
+    m_view->setMaximumHeight(m_view->horizontalHeader()->sizeHint().height() + m_view->verticalHeader()->length()
+                             + m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2);
     m_bars->setRows(rep.rows);
     m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
     m_copyButton->setEnabled(true);

@@ -74,9 +74,9 @@ void RingBalanceChart::setSeries(const QList<planning::BalancePoint> &points, in
     axisX->setRange(1, std::max(2, xTop));
     chart->addAxis(axisX, Qt::AlignBottom);
     auto *axisY = new QValueAxis;
-    axisY->setRange(0, std::ceil(top * 1.1 * 4.0) / 4.0);
-    axisY->setLabelFormat(QStringLiteral("%.2f"));
-    axisY->setTickCount(6);
+    axisY->setRange(0, top * 1.05);
+    axisY->applyNiceNumbers();
+    axisY->setLabelFormat(QStringLiteral("%.1f"));
     axisY->setTitleText(tr("load / mean load"));
     chart->addAxis(axisY, Qt::AlignLeft);
     for (QLineSeries *s : {m_max, m_min}) {

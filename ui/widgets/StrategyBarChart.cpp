@@ -3,17 +3,19 @@
 #include "ui/models/WhatIfModel.h"
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QHBoxLayout>
+#include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLocale>
 #include <QToolTip>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 
 namespace sp::ui {
 
@@ -24,7 +26,7 @@ QChartView *makeView(QWidget *parent, const char *name)
     auto *v = new QChartView(parent);
     v->setObjectName(QLatin1String(name));
     v->setRenderHint(QPainter::Antialiasing);
-    v->setMinimumHeight(200);
+    v->setMinimumHeight(160);
     return v;
 }
 
@@ -36,13 +38,47 @@ void install(QChartView *view, QChart *chart)
     delete old;
 }
 
+// Horizontal bars are drawn bottom-up: categories and values go in reverse so the first strategy
+// of the report is on top, as in the table.
 QStringList categories(const QList<planning::WhatIfRow> &rows)
 {
     QStringList out;
     for (const planning::WhatIfRow &r : rows)
-        out << (r.feasible ? WhatIfModel::strategyTitle(r.strategy)
-                           : StrategyBarChart::tr("%1 (not possible)").arg(WhatIfModel::strategyTitle(r.strategy)));
+        out.prepend(r.feasible ? WhatIfModel::strategyTitle(r.strategy)
+                               : StrategyBarChart::tr("%1 (not possible)").arg(WhatIfModel::strategyTitle(r.strategy)));
     return out;
+}
+
+// One horizontal bar series of two sets over the strategies, with a hover tooltip.
+QHorizontalBarSeries *addBars(StrategyBarChart *owner, QChart *chart, const QList<planning::WhatIfRow> &rows,
+                              QBarSet *first, QBarSet *second, QValueAxis *valueAxis,
+                              const std::function<QString(double)> &format)
+{
+    auto *series = new QHorizontalBarSeries;
+    series->append(first);
+    series->append(second);
+    chart->addSeries(series);
+    auto *cats = new QBarCategoryAxis;
+    cats->append(categories(rows));
+    chart->addAxis(cats, Qt::AlignLeft);
+    series->attachAxis(cats);
+    chart->addAxis(valueAxis, Qt::AlignBottom);
+    series->attachAxis(valueAxis);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    const int n = int(rows.size());
+    QObject::connect(series, &QHorizontalBarSeries::hovered, owner,
+                     [owner, rows, n, format](bool status, int index, QBarSet *set) {
+                         if (!status || index < 0 || index >= n) {
+                             QToolTip::hideText();
+                             return;
+                         }
+                         QToolTip::showText(QCursor::pos(),
+                                            QStringLiteral("%1 \u2014 %2: %3")
+                                                .arg(WhatIfModel::strategyTitle(rows.at(n - 1 - index).strategy),
+                                                     set->label(), format(set->at(index))),
+                                            owner);
+                     });
+    return series;
 }
 
 } // namespace
@@ -50,10 +86,10 @@ QStringList categories(const QList<planning::WhatIfRow> &rows)
 StrategyBarChart::StrategyBarChart(QWidget *parent)
     : QWidget(parent), m_shareView(makeView(this, "shareChart")), m_rowsView(makeView(this, "rowsChart"))
 {
-    auto *row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_shareView, 1);
-    row->addWidget(m_rowsView, 1);
+    auto *col = new QVBoxLayout(this);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->addWidget(m_shareView, 1);
+    col->addWidget(m_rowsView, 1);
     clear(QString());
 }
 
@@ -77,48 +113,27 @@ void StrategyBarChart::setRows(const QList<planning::WhatIfRow> &rows)
         clear(tr("No strategies to compare"));
         return;
     }
-    const QStringList cats = categories(rows);
     const QLocale locale;
 
     // Shares (%).
     auto *chart = new QChart;
     chart->setTitle(tr("Share of rows moved vs copied"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    m_shareMoved = new QBarSet(tr("moved (node changes)"));
+    m_shareMoved = new QBarSet(tr("moved (data node changes)"));
     auto *copied = new QBarSet(tr("copied (physically)"));
-    for (const planning::WhatIfRow &r : rows) {
-        m_shareMoved->append(r.feasible ? 100.0 * r.shareMoved : 0.0);
-        copied->append(r.feasible ? 100.0 * r.shareCopied : 0.0);
+    for (auto it = rows.crbegin(); it != rows.crend(); ++it) {
+        m_shareMoved->append(it->feasible ? 100.0 * it->shareMoved : 0.0);
+        copied->append(it->feasible ? 100.0 * it->shareCopied : 0.0);
     }
-    auto *series = new QBarSeries;
-    series->append(m_shareMoved);
-    series->append(copied);
+    auto *percent = new QValueAxis;
+    percent->setRange(0, 100);
+    percent->setTickCount(6);
+    percent->setLabelFormat(QStringLiteral("%.0f %%"));
+    auto *series = addBars(this, chart, rows, m_shareMoved, copied, percent,
+                           [locale](double v) { return locale.toString(v, 'f', 1) + QStringLiteral(" %"); });
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value %"));
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
     series->setLabelsPrecision(3);
-    chart->addSeries(series);
-    auto *axisX = new QBarCategoryAxis;
-    axisX->append(cats);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisX);
-    auto *axisY = new QValueAxis;
-    axisY->setRange(0, 110);
-    axisY->setTickCount(6);
-    axisY->setLabelFormat(QStringLiteral("%.0f %%"));
-    chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisY);
-    connect(series, &QBarSeries::hovered, this, [this, rows, locale](bool status, int index, QBarSet *set) {
-        if (!status || index < 0 || index >= rows.size()) {
-            QToolTip::hideText();
-            return;
-        }
-        QToolTip::showText(QCursor::pos(),
-                           QStringLiteral("%1 \u2014 %2: %3 %")
-                               .arg(WhatIfModel::strategyTitle(rows.at(index).strategy), set->label(),
-                                    locale.toString(set->at(index), 'f', 1)),
-                           this);
-    });
     install(m_shareView, chart);
 
     // Rows (only with counts).
@@ -135,43 +150,41 @@ void StrategyBarChart::setRows(const QList<planning::WhatIfRow> &rows)
         m_rowsView->hide();
         return;
     }
+    // Millions when large: QValueAxis has no digit grouping, and 4800000 is hard to read.
+    const bool millions = top >= 1000000;
+    const double unit = millions ? 1e6 : 1.0;
+    m_rowsUnit = unit;
     auto *rowsChart = new QChart;
     rowsChart->setTitle(tr("Rows moved vs copied (snapshot counts)"));
-    rowsChart->legend()->setAlignment(Qt::AlignBottom);
     m_rowsMoved = new QBarSet(tr("rows moved"));
     auto *rowsCopied = new QBarSet(tr("rows copied"));
-    for (const planning::WhatIfRow &r : rows) {
-        m_rowsMoved->append(r.feasible ? double(std::max<qint64>(0, r.rowsMoved)) : 0.0);
-        rowsCopied->append(r.feasible ? double(std::max<qint64>(0, r.rowsCopied)) : 0.0);
+    for (auto it = rows.crbegin(); it != rows.crend(); ++it) {
+        m_rowsMoved->append(it->feasible ? double(std::max<qint64>(0, it->rowsMoved)) / unit : 0.0);
+        rowsCopied->append(it->feasible ? double(std::max<qint64>(0, it->rowsCopied)) / unit : 0.0);
     }
-    auto *rowsSeries = new QBarSeries;
-    rowsSeries->append(m_rowsMoved);
-    rowsSeries->append(rowsCopied);
-    rowsChart->addSeries(rowsSeries);
-    auto *rowsX = new QBarCategoryAxis;
-    rowsX->append(cats);
-    rowsChart->addAxis(rowsX, Qt::AlignBottom);
-    rowsSeries->attachAxis(rowsX);
-    auto *rowsY = new QValueAxis;
-    rowsY->setRange(0, top > 0 ? double(top) * 1.1 : 1.0);
-    rowsY->applyNiceNumbers();
-    rowsY->setLabelFormat(QStringLiteral("%.0f"));
-    rowsY->setTitleText(tr("rows"));
-    rowsChart->addAxis(rowsY, Qt::AlignLeft);
-    rowsSeries->attachAxis(rowsY);
-    connect(rowsSeries, &QBarSeries::hovered, this, [this, rows, locale](bool status, int index, QBarSet *set) {
-        if (!status || index < 0 || index >= rows.size()) {
-            QToolTip::hideText();
-            return;
-        }
-        QToolTip::showText(QCursor::pos(),
-                           QStringLiteral("%1 \u2014 %2: %3")
-                               .arg(WhatIfModel::strategyTitle(rows.at(index).strategy), set->label(),
-                                    locale.toString(qint64(set->at(index)))),
-                           this);
-    });
+    auto *count = new QValueAxis;
+    count->setRange(0, top > 0 ? double(top) / unit * 1.05 : 1.0);
+    count->applyNiceNumbers();
+    count->setLabelFormat(millions ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    count->setTitleText(millions ? tr("rows (millions)") : tr("rows"));
+    addBars(this, rowsChart, rows, m_rowsMoved, rowsCopied, count,
+            [locale, unit](double v) { return locale.toString(qint64(std::llround(v * unit))); });
     install(m_rowsView, rowsChart);
     m_rowsView->show();
+}
+
+double StrategyBarChart::shareMovedPercent(int row) const
+{
+    if (!m_shareMoved || row < 0 || row >= m_shareMoved->count())
+        return -1;
+    return m_shareMoved->at(m_shareMoved->count() - 1 - row);
+}
+
+qint64 StrategyBarChart::rowsMovedAt(int row) const
+{
+    if (!m_rowsMoved || row < 0 || row >= m_rowsMoved->count())
+        return -1;
+    return qint64(std::llround(m_rowsMoved->at(m_rowsMoved->count() - 1 - row) * m_rowsUnit));
 }
 
 } // namespace sp::ui

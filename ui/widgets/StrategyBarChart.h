@@ -23,14 +23,16 @@ public:
 
     QChartView *shareView() const { return m_shareView; }
     QChartView *rowsView() const { return m_rowsView; }
-    QBarSet *shareMovedSet() const { return m_shareMoved; }
-    QBarSet *rowsMovedSet() const { return m_rowsMoved; }
+    // What the bars show for the report's row `row` (-1 when not shown).
+    double shareMovedPercent(int row) const;
+    qint64 rowsMovedAt(int row) const;
 
 private:
     QChartView *m_shareView;
     QChartView *m_rowsView;
     QBarSet *m_shareMoved = nullptr;
     QBarSet *m_rowsMoved = nullptr;
+    double m_rowsUnit = 1.0;
 };
 
 } // namespace sp::ui
