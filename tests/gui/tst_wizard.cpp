@@ -88,7 +88,8 @@ void TestWizard::shoot(ExpansionWizard *wizard, const QString &name)
 QJsonObject TestWizard::shardctlPlan(const QStringList &args)
 {
     QProcess p;
-    p.start(test::shardctlPath(), QStringList{QStringLiteral("plan")} + args + QStringList{QStringLiteral("--json")});
+    p.start(test::shardctlPath(),
+            QStringList{QStringLiteral("plan")} + args + QStringList{QStringLiteral("--json")});
     if (!p.waitForFinished(60000)) {
         qWarning("shardctl plan did not finish");
         return {};
@@ -111,8 +112,8 @@ static QString jsonDifference(const QJsonValue &a, const QJsonValue &b, const QS
         const double x = a.toDouble();
         const double y = b.toDouble();
         return std::abs(x - y) <= 1e-12 * std::max({1.0, std::abs(x), std::abs(y)})
-            ? QString()
-            : path + QStringLiteral(": %1 != %2").arg(x, 0, 'g', 17).arg(y, 0, 'g', 17);
+                   ? QString()
+                   : path + QStringLiteral(": %1 != %2").arg(x, 0, 'g', 17).arg(y, 0, 'g', 17);
     }
     if (a.type() != b.type())
         return path + QStringLiteral(": types differ");
@@ -122,7 +123,8 @@ static QString jsonDifference(const QJsonValue &a, const QJsonValue &b, const QS
         if (oa.keys() != ob.keys())
             return path + QStringLiteral(": keys differ");
         for (const QString &k : oa.keys())
-            if (const QString d = jsonDifference(oa.value(k), ob.value(k), path + QLatin1Char('.') + k); !d.isEmpty())
+            if (const QString d = jsonDifference(oa.value(k), ob.value(k), path + QLatin1Char('.') + k);
+                !d.isEmpty())
                 return d;
         return {};
     }
@@ -132,7 +134,8 @@ static QString jsonDifference(const QJsonValue &a, const QJsonValue &b, const QS
         if (xa.size() != xb.size())
             return path + QStringLiteral(": %1 != %2 elements").arg(xa.size()).arg(xb.size());
         for (qsizetype i = 0; i < xa.size(); ++i)
-            if (const QString d = jsonDifference(xa.at(i), xb.at(i), path + QStringLiteral("[%1]").arg(i)); !d.isEmpty())
+            if (const QString d = jsonDifference(xa.at(i), xb.at(i), path + QStringLiteral("[%1]").arg(i));
+                !d.isEmpty())
                 return d;
         return {};
     }
@@ -148,7 +151,7 @@ void TestWizard::sameAsShardctl_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("radio");
-    QTest::addColumn<int>("toCount");     // remap spin box, 0: untouched
+    QTest::addColumn<int>("toCount");      // remap spin box, 0: untouched
     QTest::addColumn<QString>("addNodes"); // ring line edit, empty: untouched
     QTest::addColumn<QString>("editUrl");  // name=url typed into the url table, empty: none
     QTest::addColumn<QStringList>("cli");
@@ -156,22 +159,24 @@ void TestWizard::sameAsShardctl_data()
     QTest::addRow("mod-double") << crc << QStringLiteral("strategyModDouble") << 0 << QString() << QString()
                                 << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
     QTest::addRow("remap to 6") << crc << QStringLiteral("strategyRemap") << 6 << QString() << QString()
-                                << QStringList{QStringLiteral("--strategy"), QStringLiteral("remap"), QStringLiteral("--to"),
-                                               QStringLiteral("6")};
+                                << QStringList{QStringLiteral("--strategy"), QStringLiteral("remap"),
+                                               QStringLiteral("--to"), QStringLiteral("6")};
     QTest::addRow("dual-master") << crc << QStringLiteral("strategyDualMaster") << 0 << QString() << QString()
                                  << QStringList{QStringLiteral("--strategy"), QStringLiteral("dual-master")};
-    QTest::addRow("ring add nodes") << QStringLiteral("tests/data/ring-3.yaml") << QStringLiteral("strategyRing") << 0
-                                    << QStringLiteral("ds3, ds4") << QString()
+    QTest::addRow("ring add nodes") << QStringLiteral("tests/data/ring-3.yaml")
+                                    << QStringLiteral("strategyRing") << 0 << QStringLiteral("ds3, ds4")
+                                    << QString()
                                     << QStringList{QStringLiteral("--strategy"), QStringLiteral("ring"),
                                                    QStringLiteral("--add-nodes"), QStringLiteral("ds3,ds4")};
     // Unroutable tables (CLASS_BASED, AUTO_INTERVAL) make error-severity warnings: export needs the tick.
-    QTest::addRow("native mod-double with errors") << QStringLiteral("native-algorithms.yaml")
-                                                   << QStringLiteral("strategyModDouble") << 0 << QString() << QString()
-                                                   << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
+    QTest::addRow("native mod-double with errors")
+        << QStringLiteral("native-algorithms.yaml") << QStringLiteral("strategyModDouble") << 0 << QString()
+        << QString() << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
     const QString url = QStringLiteral("db5=jdbc:mysql://10.9.8.7:3307/fsharechat");
-    QTest::addRow("mod-double edited url") << crc << QStringLiteral("strategyModDouble") << 0 << QString() << url
-                                           << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double"),
-                                                          QStringLiteral("--url"), url};
+    QTest::addRow("mod-double edited url")
+        << crc << QStringLiteral("strategyModDouble") << 0 << QString() << url
+        << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--url"),
+                       url};
 }
 
 void TestWizard::sameAsShardctl()
@@ -183,7 +188,8 @@ void TestWizard::sameAsShardctl()
     QFETCH(QString, editUrl);
     QFETCH(QStringList, cli);
     const QString config = exampleOrData(file);
-    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+    const QString tag =
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
     QPointer<ExpansionWizard> wizard = openWizard(config);
     QVERIFY(wizard);
     QCOMPARE(wizard->currentId(), int(ExpansionWizard::StrategyPageId));
@@ -231,8 +237,10 @@ void TestWizard::sameAsShardctl()
     const QString difference = jsonDifference(mine, theirs, QStringLiteral("plan"));
     if (!difference.isEmpty()) {
         // Kept after the test (in the temp dir) for a diff.
-        const QString a = QDir::temp().filePath(QStringLiteral("gui-wizard-") + tag + QStringLiteral("-wizard.json"));
-        const QString b = QDir::temp().filePath(QStringLiteral("gui-wizard-") + tag + QStringLiteral("-shardctl.json"));
+        const QString a =
+            QDir::temp().filePath(QStringLiteral("gui-wizard-") + tag + QStringLiteral("-wizard.json"));
+        const QString b =
+            QDir::temp().filePath(QStringLiteral("gui-wizard-") + tag + QStringLiteral("-shardctl.json"));
         QFile fa(a), fb(b);
         if (fa.open(QIODevice::WriteOnly))
             fa.write(QJsonDocument(mine).toJson());
@@ -290,7 +298,8 @@ void TestWizard::sameAsShardctl()
     const QString result = test::findNamed<QLabel>(wizard, "exportResult")->text();
     QVERIFY2(result.contains(QStringLiteral("plan.json")), qPrintable(result));
     shoot(wizard, tag + QStringLiteral("-5-export"));
-    for (const char *f : {"plan.json", "new-config.yaml", "create.sql", "copy.sql", "purge.sql", "runbook.html"})
+    for (const char *f :
+         {"plan.json", "new-config.yaml", "create.sql", "copy.sql", "purge.sql", "runbook.html"})
         QVERIFY2(QFileInfo(QDir(out.path()).filePath(QLatin1String(f))).size() > 0, f);
     QFile planFile(QDir(out.path()).filePath(QStringLiteral("plan.json")));
     QVERIFY(planFile.open(QIODevice::ReadOnly));
@@ -298,7 +307,8 @@ void TestWizard::sameAsShardctl()
     const auto reread = planning::ExpansionPlan::fromJsonBytes(planFile.readAll(), &error);
     QVERIFY2(reread, qPrintable(error));
     QCOMPARE(reread->description, plan.description);
-    const LoadResult after = ConfigLoader::loadFile(QDir(out.path()).filePath(QStringLiteral("new-config.yaml")));
+    const LoadResult after =
+        ConfigLoader::loadFile(QDir(out.path()).filePath(QStringLiteral("new-config.yaml")));
     QVERIFY(after.ok());
     QVERIFY(!sp::hasErrors(after.diagnostics));
     const LoadResult before = ConfigLoader::loadFile(config);
@@ -375,7 +385,9 @@ void TestWizard::planningErrorBlocksNext()
     test::findNamed<QLineEdit>(wizard, "targetAddNodes")->setText(QStringLiteral("ds1"));
     auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
     QTRY_VERIFY(!target->isGuessing());
-    QVERIFY(test::findNamed<QLabel>(wizard, "targetUrlStatus")->text().contains(QStringLiteral("already on the ring")));
+    QVERIFY(test::findNamed<QLabel>(wizard, "targetUrlStatus")
+                ->text()
+                .contains(QStringLiteral("already on the ring")));
     QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
     QTRY_VERIFY(!wizard->isPlanning());
     QVERIFY(!wizard->plan());

@@ -141,7 +141,9 @@ void TestGuiWizardLive::cancelCount()
     for (const TablePlan &t : wizard->plan()->tables)
         for (const MovePair &p : t.pairs)
             QVERIFY(!p.exactRows);
-    QVERIFY(wizard->findChild<QLabel *>(QStringLiteral("movesCountStatus"))->text().contains(QStringLiteral("cancelled")));
+    QVERIFY(wizard->findChild<QLabel *>(QStringLiteral("movesCountStatus"))
+                ->text()
+                .contains(QStringLiteral("cancelled")));
 }
 
 QTEST_MAIN(TestGuiWizardLive)

@@ -33,7 +33,8 @@ ExactCountRunner::~ExactCountRunner()
         m_shared->cancel = true; // the worker stops at its next check; nobody reads its result
 }
 
-void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &oldConfig, const InspectionOptions &options)
+void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &oldConfig,
+                             const InspectionOptions &options)
 {
     cancel();
     const quint64 generation = ++m_generation;
@@ -56,10 +57,11 @@ void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &ol
     watcher->setFuture(QtConcurrent::run([plan, oldConfig, options, shared] {
         CountOutcome o;
         o.plan = plan;
-        o.result = ExactCounter::run(o.plan, oldConfig, options, &shared->cancel, [shared](int done, int total) {
-            shared->done = done;
-            shared->total = total;
-        });
+        o.result =
+            ExactCounter::run(o.plan, oldConfig, options, &shared->cancel, [shared](int done, int total) {
+                shared->done = done;
+                shared->total = total;
+            });
         return o;
     }));
 }

@@ -23,7 +23,8 @@ public:
     explicit ExactCountRunner(QObject *parent = nullptr);
     ~ExactCountRunner() override;
 
-    void start(const planning::ExpansionPlan &plan, const ShardingConfig &oldConfig, const InspectionOptions &options);
+    void start(const planning::ExpansionPlan &plan, const ShardingConfig &oldConfig,
+               const InspectionOptions &options);
     void cancel();
     bool isRunning() const { return m_running; }
 

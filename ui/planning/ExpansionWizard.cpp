@@ -29,19 +29,20 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
     setStartId(StrategyPageId);
     resize(1000, 760);
 
-    connect(m_worker, &PlanWorker::finished, this, [this](const PlanOutcome &outcome, const QStringList &notes) {
-        m_planNotes = notes;
-        if (outcome.plan) {
-            m_plan = outcome.plan;
-            m_planError.clear();
-            emit planBuilt();
-        } else {
-            m_plan.reset();
-            m_planned.reset();
-            m_planError = outcome.error.isEmpty() ? tr("planning failed") : outcome.error;
-            emit planFailed(m_planError);
-        }
-    });
+    connect(m_worker, &PlanWorker::finished, this,
+            [this](const PlanOutcome &outcome, const QStringList &notes) {
+                m_planNotes = notes;
+                if (outcome.plan) {
+                    m_plan = outcome.plan;
+                    m_planError.clear();
+                    emit planBuilt();
+                } else {
+                    m_plan.reset();
+                    m_planned.reset();
+                    m_planError = outcome.error.isEmpty() ? tr("planning failed") : outcome.error;
+                    emit planFailed(m_planError);
+                }
+            });
 }
 
 ExpansionWizard::~ExpansionWizard()
@@ -71,7 +72,8 @@ void ExpansionWizard::ensurePlan()
     m_planned = rq;
     emit planningStarted();
     m_planNotes.clear();
-    m_worker->start(m_ctx->configPath(), m_ctx->config(), m_ctx->snapshot(), rq, /*liveKeyStats=*/true, m_inspect);
+    m_worker->start(m_ctx->configPath(), m_ctx->config(), m_ctx->snapshot(), rq, /*liveKeyStats=*/true,
+                    m_inspect);
 }
 
 void ExpansionWizard::setCountedPlan(const ExpansionPlan &plan)

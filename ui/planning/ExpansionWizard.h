@@ -23,7 +23,14 @@ class ExpansionWizard final : public QWizard
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ExpansionWizard)
 public:
-    enum PageId { StrategyPageId, TargetPageId, MovesPageId, WarningsPageId, ExportPageId };
+    enum PageId
+    {
+        StrategyPageId,
+        TargetPageId,
+        MovesPageId,
+        WarningsPageId,
+        ExportPageId
+    };
 
     explicit ExpansionWizard(AppContext *ctx, QWidget *parent = nullptr);
     ~ExpansionWizard() override;

@@ -27,12 +27,14 @@ ExportPage::ExportPage(ExpansionWizard *wizard)
       m_json(new QCheckBox(tr("Plan (plan.json) — for shardctl and the migration timeline"), this)),
       m_yaml(new QCheckBox(tr("New sharding config (new-config.yaml), comments kept"), this)),
       m_sql(new QCheckBox(tr("SQL scripts (create.sql, copy.sql, purge.sql)"), this)),
-      m_runbook(new QCheckBox(tr("Operator runbook (runbook.html)"), this)), m_export(new QPushButton(tr("&Export"), this)),
-      m_result(new QLabel(this)), m_handOff(new QCheckBox(tr("&Open the plan in the migration timeline after Finish"), this))
+      m_runbook(new QCheckBox(tr("Operator runbook (runbook.html)"), this)),
+      m_export(new QPushButton(tr("&Export"), this)), m_result(new QLabel(this)),
+      m_handOff(new QCheckBox(tr("&Open the plan in the migration timeline after Finish"), this))
 {
     setObjectName(QStringLiteral("wizardExportPage"));
     setTitle(tr("Export"));
-    setSubTitle(tr("Write the plan files for review and the change ticket. Nothing runs on the cluster here."));
+    setSubTitle(
+        tr("Write the plan files for review and the change ticket. Nothing runs on the cluster here."));
     m_dir->setObjectName(QStringLiteral("exportDirectory"));
     m_json->setObjectName(QStringLiteral("exportPlanJson"));
     m_yaml->setObjectName(QStringLiteral("exportNewYaml"));
@@ -77,7 +79,8 @@ ExportPage::ExportPage(ExpansionWizard *wizard)
     connect(m_dir, &QLineEdit::textEdited, this, [this] { m_dirEdited = true; });
     connect(m_handOff, &QCheckBox::toggled, m_wizard, &ExpansionWizard::setHandOff);
     const auto updateButton = [this] {
-        m_export->setEnabled(m_json->isChecked() || m_yaml->isChecked() || m_sql->isChecked() || m_runbook->isChecked());
+        m_export->setEnabled(m_json->isChecked() || m_yaml->isChecked() || m_sql->isChecked() ||
+                             m_runbook->isChecked());
     };
     for (QCheckBox *c : {m_json, m_yaml, m_sql, m_runbook})
         connect(c, &QCheckBox::toggled, this, updateButton);
@@ -89,8 +92,11 @@ QString ExportPage::defaultDirectory() const
 {
     const QString configPath = m_wizard->context()->configPath();
     const QString base = configPath.isEmpty() ? QDir::homePath() : QFileInfo(configPath).absolutePath();
-    const QString strategy = m_wizard->plan() ? strategyName(m_wizard->plan()->strategy) : QStringLiteral("plan");
-    return QDir(base).filePath(QStringLiteral("plan-%1-%2").arg(strategy, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm"))));
+    const QString strategy =
+        m_wizard->plan() ? strategyName(m_wizard->plan()->strategy) : QStringLiteral("plan");
+    return QDir(base).filePath(
+        QStringLiteral("plan-%1-%2")
+            .arg(strategy, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm"))));
 }
 
 void ExportPage::initializePage()
@@ -159,7 +165,8 @@ void ExportPage::exportClicked()
         m_result->setText(tr("Export failed: %1").arg(error));
         return;
     }
-    m_result->setText(tr("Wrote %1 to %2").arg(written.join(QStringLiteral(", ")), QDir::toNativeSeparators(dir)));
+    m_result->setText(
+        tr("Wrote %1 to %2").arg(written.join(QStringLiteral(", ")), QDir::toNativeSeparators(dir)));
     emit exported(written);
 }
 

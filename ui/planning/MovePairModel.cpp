@@ -53,10 +53,14 @@ QVariant MovePairModel::data(const QModelIndex &index, int role) const
         return r.logicTable;
     if (role == SortRole) {
         switch (index.column()) {
-        case ShareColumn: return p.share;
-        case EstimateColumn: return p.estimatedRows;
-        case ExactColumn: return p.exactRows ? *p.exactRows : qint64(-1);
-        default: break;
+        case ShareColumn:
+            return p.share;
+        case EstimateColumn:
+            return p.estimatedRows;
+        case ExactColumn:
+            return p.exactRows ? *p.exactRows : qint64(-1);
+        default:
+            break;
         }
         role = Qt::DisplayRole;
     }
@@ -67,24 +71,30 @@ QVariant MovePairModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case TableColumn: return r.logicTable;
-    case SourceColumn: return p.source.toString();
-    case TargetColumn: return p.target.toString();
+    case TableColumn:
+        return r.logicTable;
+    case SourceColumn:
+        return p.source.toString();
+    case TargetColumn:
+        return p.target.toString();
     case PredicateColumn:
         if (p.predicate.kind == MovePredicate::Kind::Client)
             return tr("client-side filter");
         if (p.predicate.kind == MovePredicate::Kind::All)
             return tr("all rows");
         return p.predicate.sql();
-    case ShareColumn: return QString(locale.toString(p.share * 100.0, 'f', 1) + QLatin1Char('%'));
+    case ShareColumn:
+        return QString(locale.toString(p.share * 100.0, 'f', 1) + QLatin1Char('%'));
     case EstimateColumn:
         if (p.estimatedRows < 0)
             return tr("unknown");
         if (p.errorRows > 0)
             return tr("%1 ± %2").arg(locale.toString(p.estimatedRows), locale.toString(p.errorRows));
         return locale.toString(p.estimatedRows);
-    case ExactColumn: return p.exactRows ? locale.toString(*p.exactRows) : QString();
-    default: return {};
+    case ExactColumn:
+        return p.exactRows ? locale.toString(*p.exactRows) : QString();
+    default:
+        return {};
     }
 }
 
@@ -93,14 +103,22 @@ QVariant MovePairModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case TableColumn: return tr("Logic table");
-    case SourceColumn: return tr("Source node");
-    case TargetColumn: return tr("Target node");
-    case PredicateColumn: return tr("Rows that move");
-    case ShareColumn: return tr("Share");
-    case EstimateColumn: return tr("Estimated rows");
-    case ExactColumn: return tr("Exact rows");
-    default: return {};
+    case TableColumn:
+        return tr("Logic table");
+    case SourceColumn:
+        return tr("Source node");
+    case TargetColumn:
+        return tr("Target node");
+    case PredicateColumn:
+        return tr("Rows that move");
+    case ShareColumn:
+        return tr("Share");
+    case EstimateColumn:
+        return tr("Estimated rows");
+    case ExactColumn:
+        return tr("Exact rows");
+    default:
+        return {};
     }
 }
 

@@ -12,9 +12,22 @@ class MovePairModel final : public QAbstractTableModel
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MovePairModel)
 public:
-    enum Columns { TableColumn, SourceColumn, TargetColumn, PredicateColumn, ShareColumn, EstimateColumn,
-                   ExactColumn, ColumnCount };
-    enum Roles { LogicTableRole = Qt::UserRole + 1, SortRole };
+    enum Columns
+    {
+        TableColumn,
+        SourceColumn,
+        TargetColumn,
+        PredicateColumn,
+        ShareColumn,
+        EstimateColumn,
+        ExactColumn,
+        ColumnCount
+    };
+    enum Roles
+    {
+        LogicTableRole = Qt::UserRole + 1,
+        SortRole
+    };
 
     explicit MovePairModel(QObject *parent = nullptr);
 

@@ -48,24 +48,28 @@ void MovesChart::setPlan(const ExpansionPlan &plan, const QString &logicTable, M
         if (!logicTable.isEmpty() && t.logicTable != logicTable)
             continue;
         for (const MovePair &p : t.pairs) {
-            const QString label = mode == Mode::PerPair
-                ? p.source.toString() + QStringLiteral(" → ")
-                    + (p.source.table == p.target.table ? p.target.dataSource : p.target.toString())
-                : p.source.toString();
-            const double v = counted ? double(std::max<qint64>(0, MovePairModel::rowsOf(p))) : p.share * 100.0;
+            const QString label =
+                mode == Mode::PerPair
+                    ? p.source.toString() + QStringLiteral(" → ") +
+                          (p.source.table == p.target.table ? p.target.dataSource : p.target.toString())
+                    : p.source.toString();
+            const double v =
+                counted ? double(std::max<qint64>(0, MovePairModel::rowsOf(p))) : p.share * 100.0;
             if (!values.contains(label))
                 labels << label;
             values[label] += v; // per source node: the pairs' shares add up to the share that leaves it
         }
     }
-    QString title = counted ? (mode == Mode::PerPair ? tr("Rows moved per pair") : tr("Rows moved per source node"))
-                            : (mode == Mode::PerPair ? tr("Share of the source node's rows per pair (%)")
-                                                     : tr("Share of each source node's rows that moves (%)"));
+    QString title =
+        counted ? (mode == Mode::PerPair ? tr("Rows moved per pair") : tr("Rows moved per source node"))
+                : (mode == Mode::PerPair ? tr("Share of the source node's rows per pair (%)")
+                                         : tr("Share of each source node's rows that moves (%)"));
     if (!logicTable.isEmpty())
         title += QStringLiteral(" — ") + logicTable;
     if (labels.size() > kMaxBars) {
-        std::stable_sort(labels.begin(), labels.end(),
-                         [&values](const QString &a, const QString &b) { return values.value(a) > values.value(b); });
+        std::stable_sort(labels.begin(), labels.end(), [&values](const QString &a, const QString &b) {
+            return values.value(a) > values.value(b);
+        });
         title += QLatin1Char(' ') + tr("(the %1 largest of %2)").arg(kMaxBars).arg(labels.size());
         labels = labels.mid(0, kMaxBars);
     }

@@ -12,7 +12,11 @@ class MovesChart final : public QChartView
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MovesChart)
 public:
-    enum class Mode { PerPair, PerSourceNode };
+    enum class Mode
+    {
+        PerPair,
+        PerSourceNode
+    };
     static constexpr int kMaxBars = 10;
 
     explicit MovesChart(QWidget *parent = nullptr);

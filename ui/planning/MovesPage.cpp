@@ -24,12 +24,14 @@ namespace sp::ui {
 using namespace sp::planning;
 
 MovesPage::MovesPage(ExpansionWizard *wizard)
-    : QWizardPage(wizard), m_wizard(wizard), m_model(new MovePairModel(this)), m_proxy(new QSortFilterProxyModel(this)),
-      m_counter(new ExactCountRunner(this)), m_description(new QLabel(this)), m_estimate(new QLabel(this)),
-      m_error(new QLabel(this)), m_planning(new QProgressBar(this)), m_tableFilter(new QComboBox(this)),
+    : QWizardPage(wizard), m_wizard(wizard), m_model(new MovePairModel(this)),
+      m_proxy(new QSortFilterProxyModel(this)), m_counter(new ExactCountRunner(this)),
+      m_description(new QLabel(this)), m_estimate(new QLabel(this)), m_error(new QLabel(this)),
+      m_planning(new QProgressBar(this)), m_tableFilter(new QComboBox(this)),
       m_chartMode(new QComboBox(this)), m_table(new QTableView(this)), m_chart(new MovesChart(this)),
-      m_countButton(new QPushButton(tr("Count &exactly"), this)), m_cancelCount(new QPushButton(tr("Cancel count"), this)),
-      m_countProgress(new QProgressBar(this)), m_countStatus(new QLabel(this))
+      m_countButton(new QPushButton(tr("Count &exactly"), this)),
+      m_cancelCount(new QPushButton(tr("Cancel count"), this)), m_countProgress(new QProgressBar(this)),
+      m_countStatus(new QLabel(this))
 {
     setObjectName(QStringLiteral("wizardMovesPage"));
     setTitle(tr("What moves"));
@@ -122,7 +124,9 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     connect(m_tableFilter, &QComboBox::currentIndexChanged, this, [this] {
         const QString t = m_tableFilter->currentData().toString();
         m_proxy->setFilterRegularExpression(
-            t.isEmpty() ? QRegularExpression() : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(t))));
+            t.isEmpty()
+                ? QRegularExpression()
+                : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(t))));
         updateChart();
     });
     connect(m_chartMode, &QComboBox::currentIndexChanged, this, &MovesPage::updateChart);
@@ -135,19 +139,21 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     connect(m_counter, &ExactCountRunner::cancelled, this, [this] {
         m_countProgress->setVisible(false);
         m_cancelCount->setVisible(false);
-        m_countButton->setEnabled(m_wizard->context()->snapshot().has_value() && m_wizard->plan().has_value());
+        m_countButton->setEnabled(m_wizard->context()->snapshot().has_value() &&
+                                  m_wizard->plan().has_value());
         m_countStatus->setText(tr("Exact count cancelled."));
         emit completeChanged();
     });
-    connect(m_counter, &ExactCountRunner::finished, this, [this](const ExpansionPlan &counted, const ExactCountResult &r) {
-        m_countProgress->setVisible(false);
-        m_cancelCount->setVisible(false);
-        QString status = tr("Counted %n pair(s) exactly.", nullptr, r.counted);
-        if (!r.errors.isEmpty())
-            status += QLatin1Char(' ') + tr("Errors: %1").arg(r.errors.join(QStringLiteral("; ")));
-        m_wizard->setCountedPlan(counted); // -> showPlan()
-        m_countStatus->setText(status);
-    });
+    connect(m_counter, &ExactCountRunner::finished, this,
+            [this](const ExpansionPlan &counted, const ExactCountResult &r) {
+                m_countProgress->setVisible(false);
+                m_cancelCount->setVisible(false);
+                QString status = tr("Counted %n pair(s) exactly.", nullptr, r.counted);
+                if (!r.errors.isEmpty())
+                    status += QLatin1Char(' ') + tr("Errors: %1").arg(r.errors.join(QStringLiteral("; ")));
+                m_wizard->setCountedPlan(counted); // -> showPlan()
+                m_countStatus->setText(status);
+            });
 }
 
 MovesPage::~MovesPage() = default;
@@ -237,7 +243,8 @@ void MovesPage::showPlan()
     }
     const QString t = m_tableFilter->currentData().toString();
     m_proxy->setFilterRegularExpression(
-        t.isEmpty() ? QRegularExpression() : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(t))));
+        t.isEmpty() ? QRegularExpression()
+                    : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(t))));
     updateChart();
 
     const bool live = m_wizard->context()->snapshot().has_value();
@@ -245,8 +252,9 @@ void MovesPage::showPlan()
     m_countButton->setToolTip(live ? tr("COUNT(*) of every pair's rows on the source servers")
                                    : tr("Needs a live cluster: refresh the dashboard first"));
     if (!live && !m_counter->isRunning())
-        m_countStatus->setText(tr("Exact counts and row estimates need a live cluster: refresh the dashboard (F5), "
-                                  "then plan again."));
+        m_countStatus->setText(
+            tr("Exact counts and row estimates need a live cluster: refresh the dashboard (F5), "
+               "then plan again."));
     emit completeChanged();
 }
 

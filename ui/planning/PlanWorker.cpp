@@ -14,15 +14,17 @@ PlanWorker::PlanWorker(QObject *parent) : QObject(parent) {}
 PlanWorker::~PlanWorker() = default;
 
 PlanWorker::Result PlanWorker::planNow(const QString &configPath, const ShardingConfig &config,
-                                       const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request,
-                                       bool liveKeyStats, const InspectionOptions &inspect)
+                                       const std::optional<ClusterSnapshot> &snapshot,
+                                       const PlanRequest &request, bool liveKeyStats,
+                                       const InspectionOptions &inspect)
 {
     PlanInputOptions options;
     options.liveKeyStats = liveKeyStats && snapshot.has_value();
     options.inspect = inspect;
     Result r;
     QString error;
-    const std::optional<PlanInput> in = buildPlanInput(configPath, config, snapshot, request, options, &error, &r.notes);
+    const std::optional<PlanInput> in =
+        buildPlanInput(configPath, config, snapshot, request, options, &error, &r.notes);
     if (!in) {
         r.outcome.error = error;
         return r;
@@ -32,8 +34,8 @@ PlanWorker::Result PlanWorker::planNow(const QString &configPath, const Sharding
 }
 
 void PlanWorker::start(const QString &configPath, const ShardingConfig &config,
-                       const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request, bool liveKeyStats,
-                       const InspectionOptions &inspect)
+                       const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request,
+                       bool liveKeyStats, const InspectionOptions &inspect)
 {
     const quint64 generation = ++m_generation;
     m_running = true;
@@ -47,10 +49,9 @@ void PlanWorker::start(const QString &configPath, const ShardingConfig &config,
         emit finished(r.outcome, r.notes);
     });
     emit started();
-    watcher->setFuture(QtConcurrent::run(
-        [configPath, config, snapshot, request, liveKeyStats, inspect] {
-            return planNow(configPath, config, snapshot, request, liveKeyStats, inspect);
-        }));
+    watcher->setFuture(QtConcurrent::run([configPath, config, snapshot, request, liveKeyStats, inspect] {
+        return planNow(configPath, config, snapshot, request, liveKeyStats, inspect);
+    }));
 }
 
 void PlanWorker::cancel()

@@ -36,8 +36,9 @@ public:
     };
     // The blocking job: buildPlanInput + makePlan, exactly what `shardctl plan` does.
     static Result planNow(const QString &configPath, const ShardingConfig &config,
-                          const std::optional<ClusterSnapshot> &snapshot, const planning::PlanRequest &request,
-                          bool liveKeyStats, const InspectionOptions &inspect = {});
+                          const std::optional<ClusterSnapshot> &snapshot,
+                          const planning::PlanRequest &request, bool liveKeyStats,
+                          const InspectionOptions &inspect = {});
 
 signals:
     void started();

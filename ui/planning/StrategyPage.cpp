@@ -13,12 +13,14 @@ namespace sp::ui {
 
 using namespace sp::planning;
 
-StrategyPage::StrategyPage(ExpansionWizard *wizard) : QWizardPage(wizard), m_wizard(wizard), m_group(new QButtonGroup(this))
+StrategyPage::StrategyPage(ExpansionWizard *wizard)
+    : QWizardPage(wizard), m_wizard(wizard), m_group(new QButtonGroup(this))
 {
     setObjectName(QStringLiteral("wizardStrategyPage"));
     setTitle(tr("Expansion strategy"));
-    setSubTitle(tr("How should the cluster grow? Every strategy is planned on the loaded config and, when the "
-                   "dashboard has inspected the cluster, on its row counts."));
+    setSubTitle(
+        tr("How should the cluster grow? Every strategy is planned on the loaded config and, when the "
+           "dashboard has inspected the cluster, on its row counts."));
     struct Choice
     {
         StrategyId id;
@@ -28,13 +30,16 @@ StrategyPage::StrategyPage(ExpansionWizard *wizard) : QWizardPage(wizard), m_wiz
     };
     const QList<Choice> choices{
         {StrategyId::ModDouble, "strategyModDouble", tr("&Modulo doubling (N → 2N)"),
-         tr("Doubles the databases: with hash % 2N a row of database i stays or moves to database i+N; exactly "
+         tr("Doubles the databases: with hash % 2N a row of database i stays or moves to database i+N; "
+            "exactly "
             "the rows with hash % 2N ≥ N move, found by a SQL predicate when the algorithm has a SQL form.")},
         {StrategyId::DualMaster, "strategyDualMaster", tr("&Dual-master doubling (N → 2N)"),
-         tr("Each old instance gets a replica kept in sync; the config switches from % N to % 2N, replication is "
+         tr("Each old instance gets a replica kept in sync; the config switches from % N to % 2N, "
+            "replication is "
             "cut and each side deletes the half it no longer owns. No copy during the switch.")},
         {StrategyId::Ring, "strategyRing", tr("Consistent-hash &ring"),
-         tr("Add or remove ring nodes or change the virtual-node count; only the arcs taken over move, each a "
+         tr("Add or remove ring nodes or change the virtual-node count; only the arcs taken over move, each "
+            "a "
             "CRC32 BETWEEN range. Converting a modulo config to a ring remaps most keys once.")},
         {StrategyId::Remap, "strategyRemap", tr("General &remap (N → M)"),
          tr("Any new database count: every row whose old and new routes differ moves.")},

@@ -33,10 +33,11 @@ QStringList csv(const QString &text)
 
 TargetPage::TargetPage(ExpansionWizard *wizard)
     : QWizardPage(wizard), m_wizard(wizard), m_guess(new PlanWorker(this)), m_debounce(new QTimer(this)),
-      m_intro(new QLabel(this)), m_size(new QLabel(this)), m_remapBox(new QGroupBox(tr("New database count"), this)),
-      m_toCount(new QSpinBox(this)), m_ringBox(new QGroupBox(tr("Ring nodes"), this)), m_addNodes(new QLineEdit(this)),
-      m_removeNodes(new QLineEdit(this)), m_virtualNodes(new QSpinBox(this)), m_urls(new QTableWidget(0, 2, this)),
-      m_urlStatus(new QLabel(this)), m_rowLimit(new QLabel(this))
+      m_intro(new QLabel(this)), m_size(new QLabel(this)),
+      m_remapBox(new QGroupBox(tr("New database count"), this)), m_toCount(new QSpinBox(this)),
+      m_ringBox(new QGroupBox(tr("Ring nodes"), this)), m_addNodes(new QLineEdit(this)),
+      m_removeNodes(new QLineEdit(this)), m_virtualNodes(new QSpinBox(this)),
+      m_urls(new QTableWidget(0, 2, this)), m_urlStatus(new QLabel(this)), m_rowLimit(new QLabel(this))
 {
     setObjectName(QStringLiteral("wizardTargetPage"));
     setTitle(tr("Target"));
@@ -92,7 +93,8 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
     connect(m_debounce, &QTimer::timeout, this, &TargetPage::startGuess);
-    connect(m_guess, &PlanWorker::finished, this, [this](const PlanOutcome &outcome) { applyGuess(outcome); });
+    connect(m_guess, &PlanWorker::finished, this,
+            [this](const PlanOutcome &outcome) { applyGuess(outcome); });
     connect(m_toCount, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
     connect(m_virtualNodes, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
     connect(m_addNodes, &QLineEdit::textChanged, this, &TargetPage::scheduleGuess);
@@ -125,20 +127,26 @@ void TargetPage::initializePage()
     m_size->setText(tr("%1 → %2 databases").arg(m_oldCount).arg(2 * m_oldCount));
     switch (s) {
     case StrategyId::ModDouble:
-        m_intro->setText(tr("Modulo doubling always doubles the sharded databases (%1 now).").arg(m_oldCount));
+        m_intro->setText(
+            tr("Modulo doubling always doubles the sharded databases (%1 now).").arg(m_oldCount));
         break;
     case StrategyId::DualMaster:
-        m_intro->setText(tr("Dual-master doubling gives each of the %1 instances a replica that becomes a new "
-                            "database.").arg(m_oldCount));
+        m_intro->setText(
+            tr("Dual-master doubling gives each of the %1 instances a replica that becomes a new "
+               "database.")
+                .arg(m_oldCount));
         break;
     case StrategyId::Remap:
-        m_intro->setText(tr("The cluster has %1 sharded databases. Choose how many it should have.").arg(m_oldCount));
+        m_intro->setText(
+            tr("The cluster has %1 sharded databases. Choose how many it should have.").arg(m_oldCount));
         break;
     case StrategyId::Ring:
-        m_intro->setText(tr("The ring has %1 nodes (data sources). New nodes need a url below.").arg(m_oldCount));
+        m_intro->setText(
+            tr("The ring has %1 nodes (data sources). New nodes need a url below.").arg(m_oldCount));
         break;
     }
-    m_rowLimit->setText(tr("Row limit per physical table: %1 (Settings)").arg(QLocale().toString(m_wizard->context()->rowLimit())));
+    m_rowLimit->setText(tr("Row limit per physical table: %1 (Settings)")
+                            .arg(QLocale().toString(m_wizard->context()->rowLimit())));
     scheduleGuess();
     m_debounce->stop();
     startGuess(); // the first guess at once
@@ -148,7 +156,8 @@ void TargetPage::startGuess()
 {
     PlanRequest rq = m_wizard->request();
     rq.newUrls.clear(); // the planner's own guess
-    m_guess->start(m_wizard->context()->configPath(), m_wizard->context()->config(), m_wizard->context()->snapshot(), rq);
+    m_guess->start(m_wizard->context()->configPath(), m_wizard->context()->config(),
+                   m_wizard->context()->snapshot(), rq);
 }
 
 void TargetPage::scheduleGuess()
@@ -183,8 +192,9 @@ void TargetPage::applyGuess(const PlanOutcome &outcome)
             m_urls->setItem(row, 0, name);
             m_urls->setItem(row, 1, new QTableWidgetItem(m_edited.value(c.name, c.url)));
         }
-        m_urlStatus->setText(m_guessed.isEmpty() ? tr("The plan adds no data source.")
-                                                 : tr("Urls are guessed from the last data source: check them."));
+        m_urlStatus->setText(m_guessed.isEmpty()
+                                 ? tr("The plan adds no data source.")
+                                 : tr("Urls are guessed from the last data source: check them."));
     }
     m_filling = false;
     const QString problem = urlProblem();
@@ -214,7 +224,8 @@ QString TargetPage::urlProblem() const
     for (int r = 0; r < m_urls->rowCount(); ++r) {
         const QString url = m_urls->item(r, 1) ? m_urls->item(r, 1)->text().trimmed() : QString();
         if (!url.startsWith(QLatin1String("jdbc:")) || !url.contains(QLatin1String("://")))
-            return tr("The url of %1 must look like jdbc:mysql://host:port/db.").arg(m_urls->item(r, 0)->text());
+            return tr("The url of %1 must look like jdbc:mysql://host:port/db.")
+                .arg(m_urls->item(r, 0)->text());
     }
     return {};
 }
@@ -224,8 +235,8 @@ bool TargetPage::isComplete() const
     if (isGuessing() || !urlProblem().isEmpty())
         return false;
     if (m_wizard->request().strategy == StrategyId::Ring)
-        return !m_addNodes->text().trimmed().isEmpty() || !m_removeNodes->text().trimmed().isEmpty()
-            || m_virtualNodes->value() > 0;
+        return !m_addNodes->text().trimmed().isEmpty() || !m_removeNodes->text().trimmed().isEmpty() ||
+               m_virtualNodes->value() > 0;
     return true;
 }
 

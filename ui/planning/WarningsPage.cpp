@@ -14,7 +14,8 @@ using namespace sp::planning;
 
 WarningsPage::WarningsPage(ExpansionWizard *wizard)
     : QWizardPage(wizard), m_wizard(wizard), m_summary(new QLabel(this)), m_warnings(new QListWidget(this)),
-      m_assumptions(new QListWidget(this)), m_ack(new QCheckBox(tr("I have read the errors and still want to export"), this))
+      m_assumptions(new QListWidget(this)),
+      m_ack(new QCheckBox(tr("I have read the errors and still want to export"), this))
 {
     setObjectName(QStringLiteral("wizardWarningsPage"));
     setTitle(tr("Warnings and assumptions"));
@@ -47,9 +48,9 @@ void WarningsPage::initializePage()
     const auto &plan = m_wizard->plan();
     if (plan) {
         for (const Diagnostic &d : plan->warnings) {
-            const auto icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
-                : d.severity == Severity::Warning           ? QStyle::SP_MessageBoxWarning
-                                                            : QStyle::SP_MessageBoxInformation;
+            const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
+                              : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                                : QStyle::SP_MessageBoxInformation;
             m_errors += d.severity == Severity::Error ? 1 : 0;
             warnings += d.severity == Severity::Warning ? 1 : 0;
             QString text = d.message;
@@ -67,9 +68,11 @@ void WarningsPage::initializePage()
             new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), n, m_assumptions);
     }
     if (m_warnings->count() == 0)
-        new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("No warnings."), m_warnings);
-    m_summary->setText(m_errors > 0 ? tr("%n error(s) need your attention before you export.", nullptr, m_errors)
-                                    : tr("%n warning(s), no errors.", nullptr, warnings));
+        new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("No warnings."),
+                            m_warnings);
+    m_summary->setText(m_errors > 0
+                           ? tr("%n error(s) need your attention before you export.", nullptr, m_errors)
+                           : tr("%n warning(s), no errors.", nullptr, warnings));
     m_ack->setVisible(m_errors > 0);
     if (m_errors == 0)
         m_ack->setChecked(false);
