@@ -45,6 +45,7 @@ private slots:
     void planningErrorBlocksNext();
     void cancelWhilePlanning();
     void defaultStrategyFollowsConfig();
+    void configChangeCloses();
 
 private:
     ExpansionWizard *openWizard(const QString &config);
@@ -428,6 +429,16 @@ void TestWizard::defaultStrategyFollowsConfig()
     QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
     QCOMPARE(test::findNamed<QLineEdit>(wizard, "targetAddNodes")->text(), QStringLiteral("ds3,ds4,ds5"));
     wizard->reject();
+}
+
+void TestWizard::configChangeCloses()
+{
+    QPointer<ExpansionWizard> wizard = openWizard(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    QVERIFY(wizard);
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    QVERIFY(m_window->openConfig(exampleOrData(QStringLiteral("tests/data/ring-3.yaml"))));
+    QTRY_VERIFY(wizard.isNull()); // a plan of the old config would be wrong
+    QVERIFY(!m_window->context()->plan());
 }
 
 QTEST_MAIN(TestWizard)

@@ -29,6 +29,8 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
     setStartId(StrategyPageId);
     resize(1000, 760);
 
+    // A plan of another config would be wrong: close (the operator reopens it for the new one).
+    connect(m_ctx, &AppContext::configChanged, this, &ExpansionWizard::reject);
     connect(m_worker, &PlanWorker::finished, this,
             [this](const PlanOutcome &outcome, const QStringList &notes) {
                 m_planNotes = notes;
@@ -65,8 +67,10 @@ bool ExpansionWizard::isPlanning() const
 void ExpansionWizard::ensurePlan()
 {
     const PlanRequest rq = request();
-    if (m_planned && *m_planned == rq && (m_plan || m_worker->isRunning()))
+    const QDateTime snapshotAt = m_ctx->snapshot() ? m_ctx->snapshot()->takenAt : QDateTime();
+    if (m_planned && *m_planned == rq && m_plannedSnapshotAt == snapshotAt && (m_plan || m_worker->isRunning()))
         return;
+    m_plannedSnapshotAt = snapshotAt;
     m_plan.reset();
     m_planError.clear();
     m_planned = rq;

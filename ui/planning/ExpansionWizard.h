@@ -2,6 +2,7 @@
 #include "core/cluster/Inspector.h"
 #include "core/planning/ExpansionPlan.h"
 
+#include <QDateTime>
 #include <QWizard>
 
 #include <optional>
@@ -44,7 +45,7 @@ public:
     // The request the strategy and target pages describe now (row limit from the context).
     planning::PlanRequest request() const;
     // Starts planning request() off the UI thread; a running job becomes stale. Does nothing when the
-    // current plan (or the running job) is for the same request.
+    // current plan (or the running job) is for the same request and cluster snapshot.
     void ensurePlan();
     bool isPlanning() const;
     // One line: why the last planning attempt failed (empty when it did not).
@@ -83,6 +84,7 @@ private:
     QString m_planError;
     QStringList m_planNotes;
     InspectionOptions m_inspect;
+    QDateTime m_plannedSnapshotAt; // snapshot the plan was made with (null: none)
 };
 
 } // namespace sp::ui
