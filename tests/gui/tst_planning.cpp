@@ -331,6 +331,19 @@ void TestPlanning::snapshotRows()
     QVERIFY2(withRows > 0, qPrintable(expected.toText()));
     QVERIFY(expected.rows.constFirst().rowsMoved > 0); // mod-double moves rows of every table
     QVERIFY(m_page->barChart()->rowsView()->isVisibleTo(m_page));
+    // Sorting by rows moved (descending) puts the strategy that moves most on top.
+    auto *view = test::findNamed<QTableView>(m_page, "whatIfTable");
+    view->sortByColumn(WhatIfModel::RowsMovedColumn, Qt::DescendingOrder);
+    qint64 most = -1;
+    planning::StrategyId mostId = planning::StrategyId::ModDouble;
+    for (const planning::WhatIfRow &e : expected.rows)
+        if (e.feasible && e.rowsMoved > most) {
+            most = e.rowsMoved;
+            mostId = e.strategy;
+        }
+    QCOMPARE(view->model()->index(0, 0).data(WhatIfModel::StrategyRole).toInt(), int(mostId));
+    QCOMPARE(view->model()->index(0, WhatIfModel::RowsMovedColumn).data().toString(), QLocale().toString(most));
+    view->sortByColumn(-1, Qt::AscendingOrder);
     const QString basis = test::findNamed<QLabel>(m_page, "planningBasis")->text();
     QVERIFY2(basis.contains(QLocale().toString(snap.takenAt.toLocalTime(), QLocale::ShortFormat)), qPrintable(basis));
     // Looking at the page: SP_SCREENSHOT_DIR=/tmp/x writes planning-<row>.png there.
