@@ -290,7 +290,12 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
     }
 
     QMap<QPair<DataNode, DataNode>, QPair<double, Outcome>> flows;
-    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+    // Sum in key order, not QHash order (seeded per process): the same plan, to the last bit, from
+    // the CLI and the console.
+    QList<quint64> outcomes = weights.keys();
+    std::sort(outcomes.begin(), outcomes.end());
+    for (const quint64 key : std::as_const(outcomes)) {
+        const auto it = weights.constFind(key);
         const Outcome out = Outcome::unpack(it.key());
         const DataNode src = nodeOf(m.oldRoute, out.odb, out.otb);
         const DataNode dst = nodeOf(m.newRoute, out.ndb, out.ntb);
