@@ -66,8 +66,7 @@ ClusterSnapshot syntheticSnapshot(const ShardingConfig &config, const RowsOf &ro
 // strategies apply, and WhatIf::compare is several times faster than on the six-table example.
 QByteArray smallConfig()
 {
-    return QByteArrayLiteral(
-                             "dataSources:\n"
+    return QByteArrayLiteral("dataSources:\n"
                              "  db0:\n"
                              "    url: jdbc:mysql://h0:3306/chat\n"
                              "    username: chat\n"
@@ -109,9 +108,12 @@ RowsOf rowsScheme(int scheme)
 {
     return [scheme](int ds, int tb) -> qint64 {
         switch (scheme) {
-        case 0: return 50000;
-        case 1: return 10000 * (ds + 1) + 37 * tb;
-        default: return ds == 2 && tb == 1 ? 4000000 : 1200 + ds * 10 + tb;
+        case 0:
+            return 50000;
+        case 1:
+            return 10000 * (ds + 1) + 37 * tb;
+        default:
+            return ds == 2 && tb == 1 ? 4000000 : 1200 + ds * 10 + tb;
         }
     };
 }
@@ -155,10 +157,12 @@ void TestPlanning::init()
     m_window->show();
     m_page = qobject_cast<PlanningPage *>(m_window->page(QStringLiteral("planning")));
     QVERIFY(m_page);
-    new QAbstractItemModelTester(m_page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, m_page);
+    new QAbstractItemModelTester(m_page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 m_page);
     auto *view = test::findNamed<QTableView>(m_page, "whatIfTable");
     QVERIFY(view);
-    new QAbstractItemModelTester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, m_page);
+    new QAbstractItemModelTester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 m_page);
     m_window->showPage(QStringLiteral("planning"));
 }
 
@@ -213,7 +217,8 @@ planning::WhatIfReport TestPlanning::expectedReport(int maxVirtualNodes) const
     planning::PlanRequest request;
     request.rowLimit = ctx->rowLimit();
     QString error;
-    const auto input = planning::buildPlanInput(ctx->configPath(), ctx->config(), ctx->snapshot(), request, {}, &error);
+    const auto input =
+        planning::buildPlanInput(ctx->configPath(), ctx->config(), ctx->snapshot(), request, {}, &error);
     if (!input)
         qFatal("buildPlanInput failed: %s", qPrintable(error));
     planning::WhatIfOptions options;
@@ -274,15 +279,16 @@ void TestPlanning::offlineShares()
         QCOMPARE(sortValue(r, WhatIfModel::ShareCopiedColumn).toDouble(), e.shareCopied);
         QCOMPARE(cell(r, WhatIfModel::ShareMovedColumn),
                  QLocale().toString(100.0 * e.shareMoved, 'f', 1) + QStringLiteral(" %"));
-        QCOMPARE(cell(r, WhatIfModel::NodesColumn), QStringLiteral("%1 \u2192 %2").arg(e.nodesBefore).arg(e.nodesAfter));
+        QCOMPARE(cell(r, WhatIfModel::NodesColumn),
+                 QStringLiteral("%1 \u2192 %2").arg(e.nodesBefore).arg(e.nodesAfter));
         QCOMPARE(sortValue(r, WhatIfModel::StepsColumn).toInt(), e.steps);
         // Offline: no counts.
         QCOMPARE(cell(r, WhatIfModel::BytesMovedColumn), unknown);
         QCOMPARE(cell(r, WhatIfModel::RowsMovedColumn), unknown);
         QCOMPARE(m_page->model()->index(r, WhatIfModel::WriteStopColumn).data(Qt::ToolTipRole).toString(),
                  e.writeStopAssumption);
-        QCOMPARE(m_page->model()->index(r, WhatIfModel::RowsMovedColumn).data(Qt::TextAlignmentRole).toInt()
-                     & int(Qt::AlignRight),
+        QCOMPARE(m_page->model()->index(r, WhatIfModel::RowsMovedColumn).data(Qt::TextAlignmentRole).toInt() &
+                     int(Qt::AlignRight),
                  int(Qt::AlignRight));
         anyMoved = anyMoved || e.shareMoved > 0;
         // The share chart shows the same numbers (%).
@@ -342,10 +348,12 @@ void TestPlanning::snapshotRows()
             mostId = e.strategy;
         }
     QCOMPARE(view->model()->index(0, 0).data(WhatIfModel::StrategyRole).toInt(), int(mostId));
-    QCOMPARE(view->model()->index(0, WhatIfModel::RowsMovedColumn).data().toString(), QLocale().toString(most));
+    QCOMPARE(view->model()->index(0, WhatIfModel::RowsMovedColumn).data().toString(),
+             QLocale().toString(most));
     view->sortByColumn(-1, Qt::AscendingOrder);
     const QString basis = test::findNamed<QLabel>(m_page, "planningBasis")->text();
-    QVERIFY2(basis.contains(QLocale().toString(snap.takenAt.toLocalTime(), QLocale::ShortFormat)), qPrintable(basis));
+    QVERIFY2(basis.contains(QLocale().toString(snap.takenAt.toLocalTime(), QLocale::ShortFormat)),
+             qPrintable(basis));
     // Looking at the page: SP_SCREENSHOT_DIR=/tmp/x writes planning-<row>.png there.
     const QString shots = qEnvironmentVariable("SP_SCREENSHOT_DIR");
     if (!shots.isEmpty()) {
@@ -398,7 +406,8 @@ void TestPlanning::ringSeries()
         QCOMPARE(maxS->at(i).y(), expected.at(i).maxOverMean);
         QCOMPARE(minS->at(i).y(), expected.at(i).minOverMean);
     }
-    QVERIFY(expected.constFirst().maxOverMean > expected.constLast().maxOverMean); // more vnodes, better balance
+    QVERIFY(expected.constFirst().maxOverMean >
+            expected.constLast().maxOverMean); // more vnodes, better balance
 
     // The marker shows the config's own virtual-node count, only for a CONSISTENT_HASH config.
     int configured = 0;

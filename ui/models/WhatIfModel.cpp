@@ -21,10 +21,14 @@ void WhatIfModel::resetData(const QList<WhatIfRow> &rows)
 QString WhatIfModel::strategyTitle(StrategyId id)
 {
     switch (id) {
-    case StrategyId::ModDouble: return tr("Modulo doubling");
-    case StrategyId::Remap: return tr("Modulo remap");
-    case StrategyId::DualMaster: return tr("Dual-master doubling");
-    case StrategyId::Ring: return tr("Consistent-hash ring");
+    case StrategyId::ModDouble:
+        return tr("Modulo doubling");
+    case StrategyId::Remap:
+        return tr("Modulo remap");
+    case StrategyId::DualMaster:
+        return tr("Dual-master doubling");
+    case StrategyId::Ring:
+        return tr("Consistent-hash ring");
     }
     return planning::strategyName(id);
 }
@@ -56,18 +60,28 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
         return unknown;
     auto count = [&](qint64 v) { return v >= 0 ? locale.toString(v) : unknown; };
     switch (column) {
-    case NodesColumn: return QStringLiteral("%1 \u2192 %2").arg(r.nodesBefore).arg(r.nodesAfter);
-    case RowsMovedColumn: return count(r.rowsMoved);
+    case NodesColumn:
+        return QStringLiteral("%1 \u2192 %2").arg(r.nodesBefore).arg(r.nodesAfter);
+    case RowsMovedColumn:
+        return count(r.rowsMoved);
     case BytesMovedColumn:
         return r.bytesMoved >= 0 ? locale.formattedDataSize(r.bytesMoved, 1) : unknown;
-    case ShareMovedColumn: return locale.toString(100.0 * r.shareMoved, 'f', 1) + QStringLiteral(" %");
-    case ShareCopiedColumn: return locale.toString(100.0 * r.shareCopied, 'f', 1) + QStringLiteral(" %");
-    case RowsCopiedColumn: return count(r.rowsCopied);
-    case SkewAfterColumn: return r.skewAfter > 0 ? locale.toString(r.skewAfter, 'f', 3) : unknown;
-    case WriteStopColumn: return tr("%1 s").arg(locale.toString(r.writeStopSeconds, 'f', 1));
-    case StepsColumn: return locale.toString(r.steps);
-    case RisksColumn: return r.risks.join(QStringLiteral("; "));
-    default: break;
+    case ShareMovedColumn:
+        return locale.toString(100.0 * r.shareMoved, 'f', 1) + QStringLiteral(" %");
+    case ShareCopiedColumn:
+        return locale.toString(100.0 * r.shareCopied, 'f', 1) + QStringLiteral(" %");
+    case RowsCopiedColumn:
+        return count(r.rowsCopied);
+    case SkewAfterColumn:
+        return r.skewAfter > 0 ? locale.toString(r.skewAfter, 'f', 3) : unknown;
+    case WriteStopColumn:
+        return tr("%1 s").arg(locale.toString(r.writeStopSeconds, 'f', 1));
+    case StepsColumn:
+        return locale.toString(r.steps);
+    case RisksColumn:
+        return r.risks.join(QStringLiteral("; "));
+    default:
+        break;
     }
     return {};
 }
@@ -75,19 +89,32 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
 QVariant WhatIfModel::sortValue(const WhatIfRow &r, int column) const
 {
     switch (column) {
-    case StrategyColumn: return strategyTitle(r.strategy);
-    case FeasibleColumn: return r.feasible ? 1 : 0;
-    case NodesColumn: return r.feasible ? r.nodesAfter : -1;
-    case RowsMovedColumn: return r.feasible ? r.rowsMoved : qint64(-1);
-    case BytesMovedColumn: return r.feasible ? r.bytesMoved : qint64(-1);
-    case ShareMovedColumn: return r.feasible ? r.shareMoved : -1.0;
-    case ShareCopiedColumn: return r.feasible ? r.shareCopied : -1.0;
-    case RowsCopiedColumn: return r.feasible ? r.rowsCopied : qint64(-1);
-    case SkewAfterColumn: return r.feasible ? r.skewAfter : -1.0;
-    case WriteStopColumn: return r.feasible ? r.writeStopSeconds : -1.0;
-    case StepsColumn: return r.feasible ? r.steps : -1;
-    case RisksColumn: return r.feasible ? int(r.risks.size()) : -1;
-    default: break;
+    case StrategyColumn:
+        return strategyTitle(r.strategy);
+    case FeasibleColumn:
+        return r.feasible ? 1 : 0;
+    case NodesColumn:
+        return r.feasible ? r.nodesAfter : -1;
+    case RowsMovedColumn:
+        return r.feasible ? r.rowsMoved : qint64(-1);
+    case BytesMovedColumn:
+        return r.feasible ? r.bytesMoved : qint64(-1);
+    case ShareMovedColumn:
+        return r.feasible ? r.shareMoved : -1.0;
+    case ShareCopiedColumn:
+        return r.feasible ? r.shareCopied : -1.0;
+    case RowsCopiedColumn:
+        return r.feasible ? r.rowsCopied : qint64(-1);
+    case SkewAfterColumn:
+        return r.feasible ? r.skewAfter : -1.0;
+    case WriteStopColumn:
+        return r.feasible ? r.writeStopSeconds : -1.0;
+    case StepsColumn:
+        return r.feasible ? r.steps : -1;
+    case RisksColumn:
+        return r.feasible ? int(r.risks.size()) : -1;
+    default:
+        break;
     }
     return {};
 }
@@ -96,21 +123,29 @@ QString WhatIfModel::toolTip(const WhatIfRow &r, int column) const
 {
     switch (column) {
     case StrategyColumn:
-        return r.description.isEmpty() ? planning::strategyName(r.strategy)
-                                       : planning::strategyName(r.strategy) + QStringLiteral(": ") + r.description;
-    case FeasibleColumn: return r.feasible ? QString() : r.reason;
-    case WriteStopColumn: return r.feasible ? r.writeStopAssumption : QString();
+        return r.description.isEmpty()
+                   ? planning::strategyName(r.strategy)
+                   : planning::strategyName(r.strategy) + QStringLiteral(": ") + r.description;
+    case FeasibleColumn:
+        return r.feasible ? QString() : r.reason;
+    case WriteStopColumn:
+        return r.feasible ? r.writeStopAssumption : QString();
     case RisksColumn:
-        return r.feasible && !r.risks.isEmpty() ? QStringLiteral("\u2022 ") + r.risks.join(QStringLiteral("\n\u2022 "))
-                                                : QString();
-    case ShareMovedColumn: return tr("Fraction of the rows whose data node changes");
-    case ShareCopiedColumn: return tr("Fraction of the rows physically copied (dual-master copies every instance)");
-    case SkewAfterColumn: return tr("Expected rows of the fullest data source / mean, after the change (worst table)");
+        return r.feasible && !r.risks.isEmpty()
+                   ? QStringLiteral("\u2022 ") + r.risks.join(QStringLiteral("\n\u2022 "))
+                   : QString();
+    case ShareMovedColumn:
+        return tr("Fraction of the rows whose data node changes");
+    case ShareCopiedColumn:
+        return tr("Fraction of the rows physically copied (dual-master copies every instance)");
+    case SkewAfterColumn:
+        return tr("Expected rows of the fullest data source / mean, after the change (worst table)");
     case RowsMovedColumn:
     case BytesMovedColumn:
     case RowsCopiedColumn:
         return tr("Needs row counts: inspect the cluster on the Dashboard (F5)");
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -122,9 +157,12 @@ QVariant WhatIfModel::data(const QModelIndex &index, int role) const
     const WhatIfRow &r = m_rows.at(index.row());
     const int c = index.column();
     switch (role) {
-    case Qt::DisplayRole: return displayText(r, c);
-    case SortRole: return sortValue(r, c);
-    case StrategyRole: return int(r.strategy);
+    case Qt::DisplayRole:
+        return displayText(r, c);
+    case SortRole:
+        return sortValue(r, c);
+    case StrategyRole:
+        return int(r.strategy);
     case Qt::ToolTipRole: {
         const QString tip = toolTip(r, c);
         return tip.isEmpty() ? QVariant() : QVariant(tip);
@@ -137,7 +175,8 @@ QVariant WhatIfModel::data(const QModelIndex &index, int role) const
         if (!r.feasible)
             return QBrush(QColor(0x80, 0x80, 0x80));
         return {};
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -148,28 +187,46 @@ QVariant WhatIfModel::headerData(int section, Qt::Orientation orientation, int r
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case StrategyColumn: return tr("Strategy");
-        case FeasibleColumn: return tr("Feasible");
-        case NodesColumn: return tr("Nodes");
-        case RowsMovedColumn: return tr("Rows moved");
-        case BytesMovedColumn: return tr("Bytes moved");
-        case ShareMovedColumn: return tr("Share moved");
-        case ShareCopiedColumn: return tr("Share copied");
-        case RowsCopiedColumn: return tr("Rows copied");
-        case SkewAfterColumn: return tr("Skew after");
-        case WriteStopColumn: return tr("Write stop");
-        case StepsColumn: return tr("Steps");
-        case RisksColumn: return tr("Risks");
-        default: break;
+        case StrategyColumn:
+            return tr("Strategy");
+        case FeasibleColumn:
+            return tr("Feasible");
+        case NodesColumn:
+            return tr("Nodes");
+        case RowsMovedColumn:
+            return tr("Rows moved");
+        case BytesMovedColumn:
+            return tr("Bytes moved");
+        case ShareMovedColumn:
+            return tr("Share moved");
+        case ShareCopiedColumn:
+            return tr("Share copied");
+        case RowsCopiedColumn:
+            return tr("Rows copied");
+        case SkewAfterColumn:
+            return tr("Skew after");
+        case WriteStopColumn:
+            return tr("Write stop");
+        case StepsColumn:
+            return tr("Steps");
+        case RisksColumn:
+            return tr("Risks");
+        default:
+            break;
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case NodesColumn: return tr("Sharded data sources before \u2192 after");
-        case SkewAfterColumn: return tr("max/mean rows per data source after the change (1.000 = even)");
-        case WriteStopColumn: return tr("Expected time writes are stopped (hover a cell for the assumption)");
-        case StepsColumn: return tr("Operator steps of the runbook");
-        default: break;
+        case NodesColumn:
+            return tr("Sharded data sources before \u2192 after");
+        case SkewAfterColumn:
+            return tr("max/mean rows per data source after the change (1.000 = even)");
+        case WriteStopColumn:
+            return tr("Expected time writes are stopped (hover a cell for the assumption)");
+        case StepsColumn:
+            return tr("Operator steps of the runbook");
+        default:
+            break;
         }
     }
     return {};

@@ -13,7 +13,8 @@ class WhatIfModel final : public QAbstractTableModel
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(WhatIfModel)
 public:
-    enum Column {
+    enum Column
+    {
         StrategyColumn,
         FeasibleColumn,
         NodesColumn,
@@ -28,7 +29,8 @@ public:
         RisksColumn,
         ColumnCount
     };
-    enum Role {
+    enum Role
+    {
         SortRole = Qt::UserRole, // numbers (unknown: -1), or text
         StrategyRole,            // int(StrategyId)
     };
@@ -39,7 +41,7 @@ public:
     const QList<planning::WhatIfRow> &rows() const { return m_rows; }
 
     static QString strategyTitle(planning::StrategyId id); // translated display name
-    static QString unknownText();                         // "—"
+    static QString unknownText();                          // "—"
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -19,9 +19,9 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
-#include <QScrollBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -71,7 +71,8 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     m_recomputeButton->setObjectName(QStringLiteral("planningRecomputeButton"));
     m_copyButton = new QPushButton(tr("Copy as text"), this);
     m_copyButton->setObjectName(QStringLiteral("planningCopyButton"));
-    m_copyButton->setToolTip(tr("Copy the comparison as an aligned text table (as `shardctl plan --compare` prints it)"));
+    m_copyButton->setToolTip(
+        tr("Copy the comparison as an aligned text table (as `shardctl plan --compare` prints it)"));
     m_exportButton = new QPushButton(tr("Export JSON…"), this);
     m_exportButton->setObjectName(QStringLiteral("planningExportButton"));
     auto *wizard = new QPushButton(tr("Plan expansion…"), this);
@@ -149,9 +150,10 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     auto *contentCol = new QVBoxLayout(content);
     contentCol->setContentsMargins(0, 0, 0, 0);
     contentCol->addWidget(split, 1);
-    auto *empty = new QLabel(tr("Open a config first (File ▸ Open, Ctrl+O): the planner compares modulo doubling, "
-                                "dual-master doubling and a consistent-hash ring for its cluster."),
-                             this);
+    auto *empty =
+        new QLabel(tr("Open a config first (File ▸ Open, Ctrl+O): the planner compares modulo doubling, "
+                      "dual-master doubling and a consistent-hash ring for its cluster."),
+                   this);
     empty->setObjectName(QStringLiteral("planningEmpty"));
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
@@ -186,7 +188,8 @@ int PlanningPage::currentVirtualNodes(const ShardingConfig &config)
     for (const TableRule &t : config.tables) {
         if (config.isBroadcast(t.logicTable))
             continue;
-        const StrategyDef &db = t.databaseStrategy.isSet() ? t.databaseStrategy : config.defaultDatabaseStrategy;
+        const StrategyDef &db =
+            t.databaseStrategy.isSet() ? t.databaseStrategy : config.defaultDatabaseStrategy;
         const StrategyDef &tb = t.tableStrategy.isSet() ? t.tableStrategy : config.defaultTableStrategy;
         for (const StrategyDef *s : {&db, &tb, &t.shardingStrategy}) {
             if (!s->isSet())
@@ -282,13 +285,15 @@ void PlanningPage::recomputeRing()
     const QStringList nodes = m_ringNodes;
     const int maxVnodes = m_maxVirtualNodes->value();
     auto *watcher = new QFutureWatcher<QList<planning::BalancePoint>>(this);
-    connect(watcher, &QFutureWatcher<QList<planning::BalancePoint>>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (!watcher->future().isValid() || watcher->future().isCanceled())
-            return;
-        showRing(watcher->result(), generation);
-    });
-    watcher->setFuture(QtConcurrent::run([nodes, maxVnodes] { return planning::RingBalance::series(nodes, maxVnodes); }));
+    connect(watcher, &QFutureWatcher<QList<planning::BalancePoint>>::finished, this,
+            [this, watcher, generation] {
+                watcher->deleteLater();
+                if (!watcher->future().isValid() || watcher->future().isCanceled())
+                    return;
+                showRing(watcher->result(), generation);
+            });
+    watcher->setFuture(
+        QtConcurrent::run([nodes, maxVnodes] { return planning::RingBalance::series(nodes, maxVnodes); }));
 }
 
 void PlanningPage::showRing(const QList<planning::BalancePoint> &series, int generation)
@@ -366,7 +371,8 @@ void PlanningPage::recompute()
     }));
 }
 
-void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadSnapshot, const QDateTime &takenAt)
+void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadSnapshot,
+                               const QDateTime &takenAt)
 {
     if (generation != m_generation)
         return; // a newer request is on its way
@@ -398,18 +404,21 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadS
         m_basis->setText(tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
                             "(Dashboard, F5) for row and byte counts."));
     else if (haveRows)
-        m_basis->setText(tr("Real row counts from the snapshot taken at %1; shares from the routing functions.")
-                             .arg(when));
+        m_basis->setText(
+            tr("Real row counts from the snapshot taken at %1; shares from the routing functions.")
+                .arg(when));
     else
-        m_basis->setText(tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
-                            "space only.")
-                             .arg(when));
+        m_basis->setText(
+            tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
+               "space only.")
+                .arg(when));
     m_basis->setToolTip(rep.basis);
 
     m_model->resetData(rep.rows);
     // Three rows: the table takes what they need, the charts the rest of the page.
-    m_view->setMaximumHeight(m_view->horizontalHeader()->sizeHint().height() + m_view->verticalHeader()->length()
-                             + m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2);
+    m_view->setMaximumHeight(
+        m_view->horizontalHeader()->sizeHint().height() + m_view->verticalHeader()->length() +
+        m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2);
     m_bars->setRows(rep.rows);
     m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
     m_copyButton->setEnabled(true);
@@ -449,9 +458,10 @@ void PlanningPage::chooseExportFile()
 {
     if (!m_report)
         return;
-    const QString suggested = QFileInfo(m_ctx->configPath()).completeBaseName() + QStringLiteral("-whatif.json");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the comparison"), suggested,
-                                                      tr("JSON files (*.json)"));
+    const QString suggested =
+        QFileInfo(m_ctx->configPath()).completeBaseName() + QStringLiteral("-whatif.json");
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export the comparison"), suggested, tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

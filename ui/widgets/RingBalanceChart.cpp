@@ -39,7 +39,8 @@ void RingBalanceChart::clear(const QString &title)
     replaceChart(chart);
 }
 
-void RingBalanceChart::setSeries(const QList<planning::BalancePoint> &points, int nodes, int currentVirtualNodes)
+void RingBalanceChart::setSeries(const QList<planning::BalancePoint> &points, int nodes,
+                                 int currentVirtualNodes)
 {
     if (points.isEmpty()) {
         clear(tr("No ring balance to show"));

@@ -44,8 +44,10 @@ QStringList categories(const QList<planning::WhatIfRow> &rows)
 {
     QStringList out;
     for (const planning::WhatIfRow &r : rows)
-        out.prepend(r.feasible ? WhatIfModel::strategyTitle(r.strategy)
-                               : StrategyBarChart::tr("%1 (not possible)").arg(WhatIfModel::strategyTitle(r.strategy)));
+        out.prepend(
+            r.feasible
+                ? WhatIfModel::strategyTitle(r.strategy)
+                : StrategyBarChart::tr("%1 (not possible)").arg(WhatIfModel::strategyTitle(r.strategy)));
     return out;
 }
 
@@ -72,11 +74,12 @@ QHorizontalBarSeries *addBars(StrategyBarChart *owner, QChart *chart, const QLis
                              QToolTip::hideText();
                              return;
                          }
-                         QToolTip::showText(QCursor::pos(),
-                                            QStringLiteral("%1 \u2014 %2: %3")
-                                                .arg(WhatIfModel::strategyTitle(rows.at(n - 1 - index).strategy),
-                                                     set->label(), format(set->at(index))),
-                                            owner);
+                         QToolTip::showText(
+                             QCursor::pos(),
+                             QStringLiteral("%1 \u2014 %2: %3")
+                                 .arg(WhatIfModel::strategyTitle(rows.at(n - 1 - index).strategy),
+                                      set->label(), format(set->at(index))),
+                             owner);
                      });
     return series;
 }
