@@ -298,6 +298,12 @@ void TestPlanning::offlineShares()
     QVERIFY(test::findNamed<QLabel>(m_page, "planningBasis")->text().contains(QStringLiteral("F5")));
     QVERIFY(!m_page->barChart()->rowsView()->isVisibleTo(m_page)); // no rows chart offline
     QVERIFY(!test::findNamed<QLabel>(m_page, "planningError")->isVisibleTo(m_page));
+    const QString shots = qEnvironmentVariable("SP_SCREENSHOT_DIR");
+    if (!shots.isEmpty()) {
+        m_window->resize(1400, 900);
+        QTest::qWait(200);
+        QVERIFY(m_window->grab().save(shots + QStringLiteral("/planning-offline-%1.png").arg(file)));
+    }
 }
 
 void TestPlanning::snapshotRows_data()
