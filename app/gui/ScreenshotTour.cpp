@@ -2,13 +2,17 @@
 
 #include "ui/AppContext.h"
 #include "ui/MainWindow.h"
+#include "ui/planning/ExpansionWizard.h"
+#include "ui/planning/TargetPage.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QPixmap>
+#include <QPushButton>
 #include <QTimer>
 
 #include <cstdio>
+#include <iterator>
 
 ScreenshotTour::ScreenshotTour(sp::ui::MainWindow *window, const QString &dir, QObject *parent)
     : QObject(parent), m_window(window), m_dir(dir)
@@ -19,6 +23,7 @@ void ScreenshotTour::start(int settleMs)
 {
     QDir().mkpath(m_dir);
     m_todo = m_window->pageIds();
+    m_todo.removeAll(QStringLiteral("migration")); // shot after the wizard, with its plan
     // The dashboard right after the welcome page: its inspection feeds the pages after it.
     if (m_todo.removeAll(QStringLiteral("dashboard")) > 0)
         m_todo.insert(std::min<qsizetype>(1, m_todo.size()), QStringLiteral("dashboard"));
@@ -40,8 +45,16 @@ void ScreenshotTour::waitForConfig()
 
 void ScreenshotTour::visitNext()
 {
-    if (!m_window || m_todo.isEmpty()) {
-        QCoreApplication::exit(m_failures == 0 ? 0 : 1);
+    if (!m_window) {
+        QCoreApplication::exit(1);
+        return;
+    }
+    if (m_todo.isEmpty()) {
+        if (m_current == QLatin1String("migration") || !m_window->context()->load().ok()) {
+            QCoreApplication::exit(m_failures == 0 ? 0 : 1);
+            return;
+        }
+        startWizard();
         return;
     }
     m_current = m_todo.takeFirst();
@@ -66,13 +79,104 @@ void ScreenshotTour::grabCurrent()
         QTimer::singleShot(500, this, &ScreenshotTour::grabCurrent);
         return;
     }
-    const QString path = QDir(m_dir).filePath(m_current + QStringLiteral(".png"));
-    const QPixmap shot = m_window->window()->grab();
+    save(m_window->window(), m_current);
+    visitNext();
+}
+
+bool ScreenshotTour::save(QWidget *widget, const QString &name)
+{
+    const QString path = QDir(m_dir).filePath(name + QStringLiteral(".png"));
+    const QPixmap shot = widget->grab();
     if (shot.isNull() || !shot.save(path)) {
         std::fprintf(stderr, "shardpilot: cannot save %s\n", qPrintable(path));
         ++m_failures;
-    } else {
-        std::fprintf(stdout, "%s\n", qPrintable(path));
+        return false;
     }
-    visitNext();
+    std::fprintf(stdout, "%s\n", qPrintable(path));
+    return true;
+}
+
+void ScreenshotTour::startWizard()
+{
+    m_wizard = m_window->createExpansionWizard();
+    m_wizard->resize(1100, 760);
+    m_wizard->show();
+    m_wizardStep = 0;
+    m_waitedMs = 0;
+    m_counting = false;
+    QTimer::singleShot(800, this, &ScreenshotTour::wizardStep);
+}
+
+// One wizard page per call: advance, wait for the plan (and exact counts) where needed, grab.
+void ScreenshotTour::wizardStep()
+{
+    using W = sp::ui::ExpansionWizard;
+    static const struct
+    {
+        W::PageId id;
+        const char *name;
+    } pages[] = {{W::StrategyPageId, "wizard-1-strategy"}, {W::TargetPageId, "wizard-2-target"},
+                 {W::MovesPageId, "wizard-3-moves"},       {W::WarningsPageId, "wizard-4-warnings"},
+                 {W::ExportPageId, "wizard-5-export"}};
+    if (!m_wizard) {
+        ++m_failures;
+        visitNext();
+        return;
+    }
+    if (m_wizardStep >= int(std::size(pages))) {
+        finishWizard();
+        return;
+    }
+    const auto &page = pages[m_wizardStep];
+    auto retry = [this] {
+        if (m_waitedMs >= qMax(m_snapshotTimeoutMs, 90000)) {
+            std::fprintf(stderr, "shardpilot: the wizard did not reach its page in time\n");
+            ++m_failures;
+            finishWizard();
+            return;
+        }
+        m_waitedMs += 500;
+        QTimer::singleShot(500, this, &ScreenshotTour::wizardStep);
+    };
+    if (!m_wizard->advanceTo(page.id) || m_wizard->isPlanning()) {
+        retry();
+        return;
+    }
+    if (auto *target = qobject_cast<sp::ui::TargetPage *>(m_wizard->currentPage()); target && target->isGuessing()) {
+        retry(); // the url table fills from the planner's guess
+        return;
+    }
+    if (page.id == W::MovesPageId && m_window->context()->snapshot()) {
+        // With a live cluster, show exact counts: press "Count exactly" once and wait for it.
+        auto *count = m_wizard->findChild<QPushButton *>(QStringLiteral("movesCountExactly"));
+        if (count && !m_counting && count->isEnabled()) {
+            m_counting = true;
+            count->click();
+            retry();
+            return;
+        }
+        bool counted = false;
+        if (m_wizard->plan())
+            for (const auto &t : m_wizard->plan()->tables)
+                for (const auto &p : t.pairs)
+                    counted = counted || p.exactRows.has_value();
+        if (m_counting && !counted) {
+            retry();
+            return;
+        }
+    }
+    save(m_wizard, QLatin1String(page.name));
+    ++m_wizardStep;
+    m_waitedMs = 0;
+    QTimer::singleShot(600, this, &ScreenshotTour::wizardStep);
+}
+
+void ScreenshotTour::finishWizard()
+{
+    if (m_wizard) {
+        m_wizard->setHandOff(true);
+        m_wizard->accept(); // hands the plan to the migration page (when there is one)
+    }
+    m_todo = QStringList{QStringLiteral("migration")};
+    QTimer::singleShot(500, this, &ScreenshotTour::visitNext);
 }

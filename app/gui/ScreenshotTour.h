@@ -4,11 +4,15 @@
 #include <QStringList>
 
 namespace sp::ui {
+class ExpansionWizard;
 class MainWindow;
-}
+} // namespace sp::ui
 
 // --screenshot-dir: visits every page of the main window, waits for its data, saves
-// DIR/<page>.png from window()->grab(), then quits. Timers only: no nested event loops.
+// DIR/<page>.png from window()->grab(); then walks the expansion wizard (mod-double) saving
+// DIR/wizard-<n>-<page>.png (with exact counts on the moves page when a cluster is up), finishes
+// it and saves the migration page with the handed-over plan; then quits. Timers only: no nested
+// event loops.
 class ScreenshotTour final : public QObject
 {
     Q_OBJECT
@@ -25,6 +29,10 @@ private:
     void waitForConfig();
     void visitNext();
     void grabCurrent();
+    void startWizard();
+    void wizardStep();
+    void finishWizard();
+    bool save(QWidget *widget, const QString &name);
 
     QPointer<sp::ui::MainWindow> m_window;
     QString m_dir;
@@ -33,4 +41,7 @@ private:
     int m_waitedMs = 0;
     int m_snapshotTimeoutMs = 60000;
     int m_failures = 0;
+    QPointer<sp::ui::ExpansionWizard> m_wizard;
+    int m_wizardStep = 0;
+    bool m_counting = false;
 };

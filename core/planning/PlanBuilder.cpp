@@ -203,6 +203,10 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     for (const TableRule &t : input.config.tables) {
         if (input.config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
             continue;
+        // Only tables the resized database algorithms route: a table kept on one data source without
+        // a database strategy (or with another algorithm) stays where it is.
+        if (!algos.contains(input.config.effectiveDatabaseStrategy(t).algorithmName))
+            continue;
         QString err;
         const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, newNames, &err);
         if (expr.isEmpty()) {

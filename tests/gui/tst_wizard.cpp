@@ -318,10 +318,6 @@ void TestWizard::sameAsShardctl()
         for (const Diagnostic &d : Linter::lint(after.config))
             if (d.severity == Severity::Error)
                 errors << d.toString();
-        // Known planner defect (core/planning, patchDatabaseCount): t_audit_log lives on ds_0 only and has
-        // no database strategy, yet its actualDataNodes are widened to ds_${0..3}. Remove when fixed.
-        QEXPECT_FAIL("native mod-double with errors", "planner widens a table without database strategy",
-                     Continue);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     }
 
