@@ -1,8 +1,7 @@
 <?xml version='1.0' encoding='utf-8'?>
-<!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>ConfigFormPanel</name>
+    <name>sp::ui::ConfigFormPanel</name>
     <message>
         <source>Apply</source>
         <translation type="unfinished" />
@@ -77,7 +76,7 @@
     </message>
 </context>
 <context>
-    <name>DashboardPage</name>
+    <name>sp::ui::DashboardPage</name>
     <message>
         <source>Inspected %1 of %2</source>
         <translation type="unfinished" />
@@ -272,7 +271,7 @@
     </message>
 </context>
 <context>
-    <name>EditorPage</name>
+    <name>sp::ui::EditorPage</name>
     <message>
         <source>Severity</source>
         <translation type="unfinished" />
@@ -363,8 +362,7 @@
     </message>
     <message numerus="yes">
         <source>%n line(s) change. The previous file is kept as %1.</source>
-        <translation><numerusform>%n line change. The previous file is kept as %1.</numerusform><numerusform>%n lines change. The previous file is kept as %1.</numerusform></translation>
-    </message>
+        <translation><numerusform>%n line change. The previous file is kept as %1.</numerusform><numerusform>%n lines change. The previous file is kept as %1.</numerusform></translation></message>
     <message>
         <source>Nothing to save: no file is open.</source>
         <translation type="unfinished" />
@@ -395,15 +393,25 @@
     </message>
 </context>
 <context>
-    <name>ExportController</name>
+    <name>sp::ui::ExpansionWizard</name>
+    <message>
+        <source>Plan an expansion</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>planning failed</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::ExportController</name>
     <message>
         <source>Export config</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>The config holds %n password(s). They are replaced by ****** in the exported file unless you include them.</source>
-        <translation><numerusform>The config holds %n password. They are replaced by ****** in the exported file unless you include them.</numerusform><numerusform>The config holds %n passwords. They are replaced by ****** in the exported file unless you include them.</numerusform></translation>
-    </message>
+        <translation><numerusform>The config holds %n password. They are replaced by ****** in the exported file unless you include them.</numerusform><numerusform>The config holds %n passwords. They are replaced by ****** in the exported file unless you include them.</numerusform></translation></message>
     <message>
         <source>Include passwords in plain text</source>
         <translation type="unfinished" />
@@ -482,7 +490,82 @@
     </message>
 </context>
 <context>
-    <name>FindReplaceBar</name>
+    <name>sp::ui::ExportPage</name>
+    <message>
+        <source>Plan (plan.json) — for shardctl and the migration timeline</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New sharding config (new-config.yaml), comments kept</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SQL scripts (create.sql, copy.sql, purge.sql)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Operator runbook (runbook.html)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Open the plan in the migration timeline after Finish</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write the plan files for review and the change ticket. Nothing runs on the cluster here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Directory:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export the plan to</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is no plan to export.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a directory.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: cannot create the directory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wrote %1 to %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::FindReplaceBar</name>
     <message>
         <source>Find</source>
         <translation type="unfinished" />
@@ -521,11 +604,10 @@
     </message>
     <message numerus="yes">
         <source>%n replaced</source>
-        <translation><numerusform>%n replaced</numerusform><numerusform>%n replaced</numerusform></translation>
-    </message>
+        <translation><numerusform>%n replaced</numerusform><numerusform>%n replaced</numerusform></translation></message>
 </context>
 <context>
-    <name>HeatmapModel</name>
+    <name>sp::ui::HeatmapModel</name>
     <message>
         <source>unknown</source>
         <translation type="unfinished" />
@@ -556,7 +638,7 @@
     </message>
 </context>
 <context>
-    <name>HeatmapWidget</name>
+    <name>sp::ui::HeatmapWidget</name>
     <message>
         <source>unknown</source>
         <translation type="unfinished" />
@@ -579,7 +661,7 @@
     </message>
 </context>
 <context>
-    <name>HistoryPage</name>
+    <name>sp::ui::HistoryPage</name>
     <message>
         <source>Reload history</source>
         <translation type="unfinished" />
@@ -646,16 +728,14 @@
     </message>
     <message numerus="yes">
         <source>Not enough history yet: every Refresh on the dashboard records a snapshot (%n recorded so far).</source>
-        <translation><numerusform>Not enough history yet: every Refresh on the dashboard records a snapshot (%n recorded so far).</numerusform><numerusform>Not enough history yet: every Refresh on the dashboard records a snapshot (%n recorded so far).</numerusform></translation>
-    </message>
+        <translation><numerusform>Not enough history yet: every Refresh on the dashboard records a snapshot (%n recorded so far).</numerusform><numerusform>Not enough history yet: every Refresh on the dashboard records a snapshot (%n recorded so far).</numerusform></translation></message>
     <message>
         <source>Forecasts need at least two snapshots taken at different times.</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>%n snapshot(s) from %1 to %2.</source>
-        <translation><numerusform>%n snapshot from %1 to %2.</numerusform><numerusform>%n snapshots from %1 to %2.</numerusform></translation>
-    </message>
+        <translation><numerusform>%n snapshot from %1 to %2.</numerusform><numerusform>%n snapshots from %1 to %2.</numerusform></translation></message>
     <message>
         <source>%1 crosses %2 rows on %3; the advice leaves %4 days to prepare and run the expansion.</source>
         <translation type="unfinished" />
@@ -686,7 +766,7 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>sp::ui::MainWindow</name>
     <message>
         <source>%1 is not available in this build.</source>
         <translation type="unfinished" />
@@ -717,6 +797,14 @@
     </message>
     <message>
         <source>Editor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Planning</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migration</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -776,6 +864,14 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>&amp;Plan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Expansion wizard…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>&amp;Tools</source>
         <translation type="unfinished" />
     </message>
@@ -812,6 +908,14 @@
         <translation type="unfinished" />
     </message>
     <message>
+        <source>Plan an expansion</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a sharding config without errors first (Ctrl+O).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Clear the list</source>
         <translation type="unfinished" />
     </message>
@@ -833,7 +937,500 @@
     </message>
 </context>
 <context>
-    <name>RouteModel</name>
+    <name>sp::ui::MigrationPage</name>
+    <message>
+        <source>Check the replication sources</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Consistent copy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replicate to the new instances</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replicate back (dual master)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Catch up</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Switch the routing config</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop replication</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Purge the halves served elsewhere</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Prepare the new data sources</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start change capture</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Backfill</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop writes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resume writes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Observe</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Purge moved rows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;h3&gt;No migration plan yet&lt;/h3&gt;&lt;p&gt;Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over: its steps appear here as a timeline, with the SQL of each step.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read-only: executing these steps comes with the migration engine, which is not in this build. Export the runbook and run the steps with your own tools; nothing on this page connects to a server.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select a step to see what it does and its SQL.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export runbook (HTML)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Clear plan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expansion plan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Strategy: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Estimates: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows to move: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bytes to move: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n destructive</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Deletes data: run only after the switch has been observed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>runs on %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>DESTRUCTIVE: deletes data</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(no SQL: an operator action)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is no plan to export.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export runbook</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>HTML files (*.html *.htm)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::MovePairModel</name>
+    <message>
+        <source>client-side filter</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>all rows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 ± %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Logic table</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Source node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows that move</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Estimated rows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exact rows</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::MovesChart</name>
+    <message>
+        <source>No plan yet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows moved per pair</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows moved per source node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of the source node's rows per pair (%)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of each source node's rows that moves (%)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(the %1 largest of %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::MovesPage</name>
+    <message>
+        <source>Count &amp;exactly</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel count</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What moves</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every source → target pair of every logic table, with the rows expected to move.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>per pair</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>per source node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Logic table:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exact count cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Counted %n pair(s) exactly.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Errors: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Planning failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Estimates: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 rows move in total</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n note(s) on the warnings page</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>All tables</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>COUNT(*) of every pair's rows on the source servers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Needs a live cluster: refresh the dashboard first</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exact counts and row estimates need a live cluster: refresh the dashboard (F5), then plan again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Counting on the live cluster…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::PlanningPage</name>
+    <message>
+        <source>Comparing the strategies…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the comparison as an aligned text table (as `shardctl plan --compare` prints it)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Plan expansion…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Largest virtual-node count per node shown in the ring balance chart</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Virtual nodes up to:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a config first (File ▸ Open, Ctrl+O): the planner compares modulo doubling, dual-master doubling and a consistent-hash ring for its cluster.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The plan input could not be built.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The comparison failed with an unknown error.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No config loaded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 does not load cleanly: fix its errors (Editor page) before planning.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No comparison.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Offline: shares of the key space only (uniform keys) — inspect the cluster (Dashboard, F5) for row and byte counts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Real row counts from the snapshot taken at %1; shares from the routing functions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The snapshot taken at %1 has no row counts for the sharded tables: shares of the key space only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to export yet.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export the comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::RingBalanceChart</name>
+    <message>
+        <source>No ring balance to show</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Ring balance after the expansion (%n node(s))</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>max/mean (fullest node)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>min/mean (emptiest node)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>virtual nodes per node (log scale)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>load / mean load</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>config today: %1 virtual nodes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 virtual nodes: max/mean %2, min/mean %3</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::RouteModel</name>
     <message>
         <source>error: %1</source>
         <translation type="unfinished" />
@@ -856,7 +1453,7 @@
     </message>
 </context>
 <context>
-    <name>RoutingPage</name>
+    <name>sp::ui::RoutingPage</name>
     <message>
         <source>cannot route</source>
         <translation type="unfinished" />
@@ -925,20 +1522,17 @@ bob
     </message>
     <message numerus="yes">
         <source>Routing %n key(s)…</source>
-        <translation><numerusform>Routing %n key…</numerusform><numerusform>Routing %n keys…</numerusform></translation>
-    </message>
+        <translation><numerusform>Routing %n key…</numerusform><numerusform>Routing %n keys…</numerusform></translation></message>
     <message>
         <source>%1 of %2 keys move.</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>%n key(s) routed.</source>
-        <translation><numerusform>%n key routed.</numerusform><numerusform>%n keys routed.</numerusform></translation>
-    </message>
+        <translation><numerusform>%n key routed.</numerusform><numerusform>%n keys routed.</numerusform></translation></message>
     <message numerus="yes">
         <source>%n key(s) could not be routed.</source>
-        <translation><numerusform>%n key could not be routed.</numerusform><numerusform>%n keys could not be routed.</numerusform></translation>
-    </message>
+        <translation><numerusform>%n key could not be routed.</numerusform><numerusform>%n keys could not be routed.</numerusform></translation></message>
     <message>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished" />
@@ -973,7 +1567,7 @@ bob
     </message>
 </context>
 <context>
-    <name>SandboxLauncher</name>
+    <name>sp::ui::SandboxLauncher</name>
     <message>
         <source>Cannot find the command-line tool at %1.</source>
         <translation type="unfinished" />
@@ -1000,7 +1594,7 @@ bob
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>sp::ui::SettingsDialog</name>
     <message>
         <source>Settings</source>
         <translation type="unfinished" />
@@ -1047,7 +1641,7 @@ bob
     </message>
 </context>
 <context>
-    <name>SkewPanel</name>
+    <name>sp::ui::SkewPanel</name>
     <message>
         <source>Max / mean:</source>
         <translation type="unfinished" />
@@ -1100,13 +1694,202 @@ bob
         <source>none of %1</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>(%n node(s) without a row count are left out)</source>
-        <translation><numerusform>(%n node without a row count are left out)</numerusform><numerusform>(%n nodes without a row count are left out)</numerusform></translation>
+</context>
+<context>
+    <name>sp::ui::StrategyBarChart</name>
+    <message>
+        <source>%1 (not possible)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No strategies to compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of rows moved vs copied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>moved (data node changes)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>copied (physically)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows moved vs copied (snapshot counts)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rows moved</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rows copied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rows (millions)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rows</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
-    <name>TopologyModel</name>
+    <name>sp::ui::StrategyPage</name>
+    <message>
+        <source>Expansion strategy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How should the cluster grow? Every strategy is planned on the loaded config and, when the dashboard has inspected the cluster, on its row counts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Modulo doubling (N → 2N)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Doubles the databases: with hash % 2N a row of database i stays or moves to database i+N; exactly the rows with hash % 2N ≥ N move, found by a SQL predicate when the algorithm has a SQL form.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Dual-master doubling (N → 2N)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each old instance gets a replica kept in sync; the config switches from % N to % 2N, replication is cut and each side deletes the half it no longer owns. No copy during the switch.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Consistent-hash &amp;ring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add or remove ring nodes or change the virtual-node count; only the arcs taken over move, each a CRC32 BETWEEN range. Converting a modulo config to a ring remaps most keys once.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>General &amp;remap (N → M)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Any new database count: every row whose old and new routes differ moves.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::TargetPage</name>
+    <message>
+        <source>New database count</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ring nodes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How far to grow, and where the new data sources live.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Databases after the change:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>comma-separated data source names, e.g. ds_3,ds_4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>comma-separated, empty: none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nodes to &amp;add:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nodes to re&amp;move:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Virtual nodes per node:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New data source</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JDBC url (jdbc:mysql://host:port/db)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Urls of the new data sources</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 → %2 databases</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Modulo doubling always doubles the sharded databases (%1 now).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dual-master doubling gives each of the %1 instances a replica that becomes a new database.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cluster has %1 sharded databases. Choose how many it should have.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The ring has %1 nodes (data sources). New nodes need a url below.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Row limit per physical table: %1 (Settings)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Working out the new data sources…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No plan for this target: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The plan adds no data source.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Urls are guessed from the last data source: check them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Urls checked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The url of %1 must look like jdbc:mysql://host:port/db.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::TopologyModel</name>
     <message>
         <source>not inspected yet</source>
         <translation type="unfinished" />
@@ -1169,7 +1952,7 @@ bob
     </message>
 </context>
 <context>
-    <name>TopologyPage</name>
+    <name>sp::ui::TopologyPage</name>
     <message>
         <source>not set</source>
         <translation type="unfinished" />
@@ -1320,7 +2103,48 @@ bob
     </message>
 </context>
 <context>
-    <name>WelcomePage</name>
+    <name>sp::ui::WarningsPage</name>
+    <message>
+        <source>I have read the errors and still want to export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warnings and assumptions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the planner found about this change, and what its numbers assume.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Assumptions:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No warnings.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n error(s) need your attention before you export.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s), no errors.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::WelcomePage</name>
     <message>
         <source>fsharechat, CRC32 routing (4 databases x 4 tables)</source>
         <translation type="unfinished" />
@@ -1383,6 +2207,117 @@ bob
     </message>
     <message>
         <source>Starting the sandbox in %1…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>sp::ui::WhatIfModel</name>
+    <message>
+        <source>Modulo doubling</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Modulo remap</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dual-master doubling</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Consistent-hash ring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fraction of the rows whose data node changes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fraction of the rows physically copied (dual-master copies every instance)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expected rows of the fullest data source / mean, after the change (worst table)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Needs row counts: inspect the cluster on the Dashboard (F5)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Feasible</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows moved</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bytes moved</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share moved</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share copied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows copied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skew after</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Risks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sharded data sources before → after</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>max/mean rows per data source after the change (1.000 = even)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expected time writes are stopped (hover a cell for the assumption)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Operator steps of the runbook</source>
         <translation type="unfinished" />
     </message>
 </context>
