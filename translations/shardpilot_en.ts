@@ -1072,16 +1072,16 @@
     </message>
     <message numerus="yes">
         <source>%n step(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n destructive</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%n destructive</numerusform>
+            <numerusform>%n destructive</numerusform>
         </translation>
     </message>
     <message>
@@ -1243,9 +1243,9 @@
     </message>
     <message numerus="yes">
         <source>Counted %n pair(s) exactly.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>Counted %n pair exactly.</numerusform>
+            <numerusform>Counted %n pairs exactly.</numerusform>
         </translation>
     </message>
     <message>
@@ -1274,9 +1274,9 @@
     </message>
     <message numerus="yes">
         <source>%n note(s) on the warnings page</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%n note on the warnings page</numerusform>
+            <numerusform>%n notes on the warnings page</numerusform>
         </translation>
     </message>
     <message>
@@ -1399,9 +1399,9 @@
     </message>
     <message numerus="yes">
         <source>Ring balance after the expansion (%n node(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>Ring balance after the expansion (%n node)</numerusform>
+            <numerusform>Ring balance after the expansion (%n nodes)</numerusform>
         </translation>
     </message>
     <message>
@@ -2130,16 +2130,16 @@ bob
     </message>
     <message numerus="yes">
         <source>%n error(s) need your attention before you export.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%n error needs your attention before you export.</numerusform>
+            <numerusform>%n errors need your attention before you export.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s), no errors.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
+        <translation>
+            <numerusform>%n warning, no errors.</numerusform>
+            <numerusform>%n warnings, no errors.</numerusform>
         </translation>
     </message>
 </context>

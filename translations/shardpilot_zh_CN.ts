@@ -301,11 +301,11 @@
     <name>sp::ui::ExpansionWizard</name>
     <message>
         <source>Plan an expansion</source>
-        <translation type="unfinished" />
+        <translation>规划扩容</translation>
     </message>
     <message>
         <source>planning failed</source>
-        <translation type="unfinished" />
+        <translation>规划失败</translation>
     </message>
 </context>
 <context>
@@ -378,74 +378,74 @@
     <name>sp::ui::ExportPage</name>
     <message>
         <source>Plan (plan.json) — for shardctl and the migration timeline</source>
-        <translation type="unfinished" />
+        <translation>方案（plan.json）— 供 shardctl 和迁移时间线使用</translation>
     </message>
     <message>
         <source>New sharding config (new-config.yaml), comments kept</source>
-        <translation type="unfinished" />
+        <translation>新的分片配置（new-config.yaml），保留注释</translation>
     </message>
     <message>
         <source>SQL scripts (create.sql, copy.sql, purge.sql)</source>
-        <translation type="unfinished" />
+        <translation>SQL 脚本（create.sql、copy.sql、purge.sql）</translation>
     </message>
     <message>
         <source>Operator runbook (runbook.html)</source>
-        <translation type="unfinished" />
+        <translation>运行手册（runbook.html）</translation>
     </message>
     <message>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation></message>
     <message>
         <source>&amp;Open the plan in the migration timeline after Finish</source>
-        <translation type="unfinished" />
+        <translation>完成后在迁移时间线中打开该方案(&amp;O)</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished" />
+        <translation>导出</translation>
     </message>
     <message>
         <source>Write the plan files for review and the change ticket. Nothing runs on the cluster here.</source>
-        <translation type="unfinished" />
+        <translation>写出方案文件，用于评审和变更工单。此处不会在集群上执行任何操作。</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished" />
+        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished" />
+        <translation>文件</translation>
     </message>
     <message>
         <source>&amp;Directory:</source>
-        <translation type="unfinished" />
+        <translation>目录(&amp;D)：</translation>
     </message>
     <message>
         <source>Export the plan to</source>
-        <translation type="unfinished" />
+        <translation>将方案导出到</translation>
     </message>
     <message>
         <source>There is no plan to export.</source>
-        <translation type="unfinished" />
+        <translation>没有可导出的方案。</translation>
     </message>
     <message>
         <source>Choose a directory.</source>
-        <translation type="unfinished" />
+        <translation>请选择一个目录。</translation>
     </message>
     <message>
         <source>%1: cannot create the directory</source>
-        <translation type="unfinished" />
+        <translation>%1：无法创建目录</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Export failed: %1</source>
-        <translation type="unfinished" />
+        <translation>导出失败：%1</translation>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
-        <translation type="unfinished" />
+        <translation>已将 %1 写入 %2</translation>
     </message>
 </context>
 <context>
@@ -632,11 +632,11 @@
         <translation>编辑器</translation></message>
     <message>
         <source>Planning</source>
-        <translation type="unfinished" />
+        <translation>规划</translation>
     </message>
     <message>
         <source>Migration</source>
-        <translation type="unfinished" />
+        <translation>迁移</translation>
     </message>
     <message>
         <source>Findings</source>
@@ -682,11 +682,11 @@
         <translation>视图(&amp;V)</translation></message>
     <message>
         <source>&amp;Plan</source>
-        <translation type="unfinished" />
+        <translation>规划(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Expansion wizard…</source>
-        <translation type="unfinished" />
+        <translation>扩容向导(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
@@ -717,11 +717,11 @@
         <translation>%1：%2 个逻辑表，%3 个错误，%4 个警告</translation></message>
     <message>
         <source>Plan an expansion</source>
-        <translation type="unfinished" />
+        <translation>规划扩容</translation>
     </message>
     <message>
         <source>Open a sharding config without errors first (Ctrl+O).</source>
-        <translation type="unfinished" />
+        <translation>请先打开一个没有错误的分片配置（Ctrl+O）。</translation>
     </message>
     <message>
         <source>Clear the list</source>
@@ -743,439 +743,431 @@
     <name>sp::ui::MigrationPage</name>
     <message>
         <source>Check the replication sources</source>
-        <translation type="unfinished" />
+        <translation>检查复制源</translation>
     </message>
     <message>
         <source>Consistent copy</source>
-        <translation type="unfinished" />
+        <translation>一致性全量拷贝</translation>
     </message>
     <message>
         <source>Replicate to the new instances</source>
-        <translation type="unfinished" />
+        <translation>复制到新实例</translation>
     </message>
     <message>
         <source>Replicate back (dual master)</source>
-        <translation type="unfinished" />
+        <translation>反向复制（双主）</translation>
     </message>
     <message>
         <source>Interleave AUTO_INCREMENT</source>
-        <translation type="unfinished" />
+        <translation>错开 AUTO_INCREMENT</translation>
     </message>
     <message>
         <source>Catch up</source>
-        <translation type="unfinished" />
+        <translation>追平增量</translation>
     </message>
     <message>
         <source>Switch the routing config</source>
-        <translation type="unfinished" />
+        <translation>切换路由配置</translation>
     </message>
     <message>
         <source>Stop replication</source>
-        <translation type="unfinished" />
+        <translation>停止复制</translation>
     </message>
     <message>
         <source>Purge the halves served elsewhere</source>
-        <translation type="unfinished" />
+        <translation>清理不再归属本库的一半数据</translation>
     </message>
     <message>
         <source>Prepare the new data sources</source>
-        <translation type="unfinished" />
+        <translation>准备新数据源</translation>
     </message>
     <message>
         <source>Start change capture</source>
-        <translation type="unfinished" />
+        <translation>启动增量变更捕获</translation>
     </message>
     <message>
         <source>Backfill</source>
-        <translation type="unfinished" />
+        <translation>全量回填</translation>
     </message>
     <message>
         <source>Stop writes</source>
-        <translation type="unfinished" />
+        <translation>停写</translation>
     </message>
     <message>
         <source>Verify</source>
-        <translation type="unfinished" />
+        <translation>校验</translation>
     </message>
     <message>
         <source>Resume writes</source>
-        <translation type="unfinished" />
+        <translation>恢复写入</translation>
     </message>
     <message>
         <source>Observe</source>
-        <translation type="unfinished" />
+        <translation>观察</translation>
     </message>
     <message>
         <source>Purge moved rows</source>
-        <translation type="unfinished" />
+        <translation>清理已迁移的行</translation>
     </message>
     <message>
         <source>&lt;h3&gt;No migration plan yet&lt;/h3&gt;&lt;p&gt;Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over: its steps appear here as a timeline, with the SQL of each step.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;h3&gt;尚无迁移方案&lt;/h3&gt;&lt;p&gt;请先规划扩容（规划 ▸ 扩容向导）并将方案移交到此处：其步骤会以时间线的形式显示在这里，并附有每一步的 SQL。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Read-only: executing these steps comes with the migration engine, which is not in this build. Export the runbook and run the steps with your own tools; nothing on this page connects to a server.</source>
-        <translation type="unfinished" />
+        <translation>只读：执行这些步骤需要迁移引擎，而此版本未包含该引擎。请导出运行手册，用你自己的工具执行这些步骤；本页不会连接任何服务器。</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished" />
+        <translation>步骤</translation>
     </message>
     <message>
         <source>Data source</source>
         <translation>数据源</translation></message>
     <message>
         <source>Note</source>
-        <translation type="unfinished" />
+        <translation>备注</translation>
     </message>
     <message>
         <source>Select a step to see what it does and its SQL.</source>
-        <translation type="unfinished" />
+        <translation>选择一个步骤以查看其作用和 SQL。</translation>
     </message>
     <message>
         <source>Export runbook (HTML)…</source>
-        <translation type="unfinished" />
+        <translation>导出运行手册（HTML）…</translation>
     </message>
     <message>
         <source>Clear plan</source>
-        <translation type="unfinished" />
+        <translation>清除方案</translation>
     </message>
     <message>
         <source>Expansion plan</source>
-        <translation type="unfinished" />
+        <translation>扩容方案</translation>
     </message>
     <message>
         <source>Strategy: %1</source>
-        <translation type="unfinished" />
+        <translation>策略：%1</translation>
     </message>
     <message>
         <source>Created: %1</source>
-        <translation type="unfinished" />
+        <translation>创建时间：%1</translation>
     </message>
     <message>
         <source>unknown</source>
         <translation>未知</translation></message>
     <message>
         <source>Estimates: %1</source>
-        <translation type="unfinished" />
+        <translation>估算依据：%1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>无</translation>
     </message>
     <message>
         <source>Rows to move: %1</source>
-        <translation type="unfinished" />
+        <translation>待迁移行数：%1</translation>
     </message>
     <message>
         <source>Bytes to move: %1</source>
-        <translation type="unfinished" />
+        <translation>待迁移数据量：%1</translation>
     </message>
     <message numerus="yes">
         <source>%n step(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 个步骤</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n destructive</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 个破坏性步骤</numerusform></translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished" />
+        <translation>—</translation>
     </message>
     <message>
         <source>destructive</source>
-        <translation type="unfinished" />
+        <translation>破坏性</translation>
     </message>
     <message>
         <source>Deletes data: run only after the switch has been observed.</source>
-        <translation type="unfinished" />
+        <translation>会删除数据：仅在切换后观察确认无误再执行。</translation>
     </message>
     <message>
         <source>runs on %1</source>
-        <translation type="unfinished" />
+        <translation>在 %1 上执行</translation>
     </message>
     <message>
         <source>DESTRUCTIVE: deletes data</source>
-        <translation type="unfinished" />
+        <translation>破坏性操作：会删除数据</translation>
     </message>
     <message>
         <source>(no SQL: an operator action)</source>
-        <translation type="unfinished" />
+        <translation>（无 SQL：由操作人员手工执行）</translation>
     </message>
     <message>
         <source>There is no plan to export.</source>
-        <translation type="unfinished" />
+        <translation>没有可导出的方案。</translation>
     </message>
     <message>
         <source>Export runbook</source>
-        <translation type="unfinished" />
+        <translation>导出运行手册</translation>
     </message>
     <message>
         <source>HTML files (*.html *.htm)</source>
-        <translation type="unfinished" />
+        <translation>HTML 文件 (*.html *.htm)</translation>
     </message>
 </context>
 <context>
     <name>sp::ui::MovePairModel</name>
     <message>
         <source>client-side filter</source>
-        <translation type="unfinished" />
+        <translation>客户端过滤</translation>
     </message>
     <message>
         <source>all rows</source>
-        <translation type="unfinished" />
+        <translation>全部行</translation>
     </message>
     <message>
         <source>unknown</source>
         <translation>未知</translation></message>
     <message>
         <source>%1 ± %2</source>
-        <translation type="unfinished" />
+        <translation>%1 ± %2</translation>
     </message>
     <message>
         <source>Logic table</source>
         <translation>逻辑表</translation></message>
     <message>
         <source>Source node</source>
-        <translation type="unfinished" />
+        <translation>源节点</translation>
     </message>
     <message>
         <source>Target node</source>
-        <translation type="unfinished" />
+        <translation>目标节点</translation>
     </message>
     <message>
         <source>Rows that move</source>
-        <translation type="unfinished" />
+        <translation>需迁移的行</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished" />
+        <translation>占比</translation>
     </message>
     <message>
         <source>Estimated rows</source>
-        <translation type="unfinished" />
+        <translation>估算行数</translation>
     </message>
     <message>
         <source>Exact rows</source>
-        <translation type="unfinished" />
+        <translation>精确行数</translation>
     </message>
 </context>
 <context>
     <name>sp::ui::MovesChart</name>
     <message>
         <source>No plan yet</source>
-        <translation type="unfinished" />
+        <translation>尚无方案</translation>
     </message>
     <message>
         <source>Rows moved per pair</source>
-        <translation type="unfinished" />
+        <translation>每对节点迁移的行数</translation>
     </message>
     <message>
         <source>Rows moved per source node</source>
-        <translation type="unfinished" />
+        <translation>每个源节点迁移的行数</translation>
     </message>
     <message>
         <source>Share of the source node's rows per pair (%)</source>
-        <translation type="unfinished" />
+        <translation>每对节点迁移的行占源节点行数的比例（%）</translation>
     </message>
     <message>
         <source>Share of each source node's rows that moves (%)</source>
-        <translation type="unfinished" />
+        <translation>每个源节点中需迁移的行所占比例（%）</translation>
     </message>
     <message>
         <source>(the %1 largest of %2)</source>
-        <translation type="unfinished" />
+        <translation>（%2 个中最大的 %1 个）</translation>
     </message>
     <message>
         <source>Rows</source>
         <translation>行数</translation></message>
     <message>
         <source>Share</source>
-        <translation type="unfinished" />
+        <translation>占比</translation>
     </message>
 </context>
 <context>
     <name>sp::ui::MovesPage</name>
     <message>
         <source>Count &amp;exactly</source>
-        <translation type="unfinished" />
+        <translation>精确计数(&amp;E)</translation>
     </message>
     <message>
         <source>Cancel count</source>
-        <translation type="unfinished" />
+        <translation>取消计数</translation>
     </message>
     <message>
         <source>What moves</source>
-        <translation type="unfinished" />
+        <translation>迁移哪些数据</translation>
     </message>
     <message>
         <source>Every source → target pair of every logic table, with the rows expected to move.</source>
-        <translation type="unfinished" />
+        <translation>每个逻辑表的每一对 源 → 目标 节点，以及预计需迁移的行。</translation>
     </message>
     <message>
         <source>per pair</source>
-        <translation type="unfinished" />
+        <translation>按节点对</translation>
     </message>
     <message>
         <source>per source node</source>
-        <translation type="unfinished" />
+        <translation>按源节点</translation>
     </message>
     <message>
         <source>Logic table:</source>
         <translation>逻辑表：</translation></message>
     <message>
         <source>Chart:</source>
-        <translation type="unfinished" />
+        <translation>图表：</translation>
     </message>
     <message>
         <source>Exact count cancelled.</source>
-        <translation type="unfinished" />
+        <translation>精确计数已取消。</translation>
     </message>
     <message numerus="yes">
         <source>Counted %n pair(s) exactly.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>已精确统计 %n 对节点。</numerusform></translation>
     </message>
     <message>
         <source>Errors: %1</source>
-        <translation type="unfinished" />
+        <translation>错误：%1</translation>
     </message>
     <message>
         <source>Planning…</source>
-        <translation type="unfinished" />
+        <translation>正在规划…</translation>
     </message>
     <message>
         <source>No plan</source>
-        <translation type="unfinished" />
+        <translation>无方案</translation>
     </message>
     <message>
         <source>Planning failed: %1</source>
-        <translation type="unfinished" />
+        <translation>规划失败：%1</translation>
     </message>
     <message>
         <source>Estimates: %1</source>
-        <translation type="unfinished" />
+        <translation>估算依据：%1</translation>
     </message>
     <message>
         <source>%1 rows move in total</source>
-        <translation type="unfinished" />
+        <translation>共迁移 %1 行</translation>
     </message>
     <message numerus="yes">
         <source>%n note(s) on the warnings page</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>警告页中有 %n 条提示</numerusform></translation>
     </message>
     <message>
         <source>All tables</source>
         <translation>所有表</translation></message>
     <message>
         <source>COUNT(*) of every pair's rows on the source servers</source>
-        <translation type="unfinished" />
+        <translation>在源服务器上对每一对节点需迁移的行执行 COUNT(*)</translation>
     </message>
     <message>
         <source>Needs a live cluster: refresh the dashboard first</source>
-        <translation type="unfinished" />
+        <translation>需要在线集群：请先刷新仪表盘</translation>
     </message>
     <message>
         <source>Exact counts and row estimates need a live cluster: refresh the dashboard (F5), then plan again.</source>
-        <translation type="unfinished" />
+        <translation>精确计数和行数估算需要在线集群：请刷新仪表盘（F5），然后重新规划。</translation>
     </message>
     <message>
         <source>Counting on the live cluster…</source>
-        <translation type="unfinished" />
+        <translation>正在在线集群上计数…</translation>
     </message>
 </context>
 <context>
     <name>sp::ui::PlanningPage</name>
     <message>
         <source>Comparing the strategies…</source>
-        <translation type="unfinished" />
+        <translation>正在比较各扩容策略…</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation type="unfinished" />
+        <translation>重新计算</translation>
     </message>
     <message>
         <source>Copy as text</source>
-        <translation type="unfinished" />
+        <translation>复制为文本</translation>
     </message>
     <message>
         <source>Copy the comparison as an aligned text table (as `shardctl plan --compare` prints it)</source>
-        <translation type="unfinished" />
+        <translation>将比较结果复制为对齐的文本表格（与 `shardctl plan --compare` 的输出格式相同）</translation>
     </message>
     <message>
         <source>Export JSON…</source>
-        <translation type="unfinished" />
+        <translation>导出 JSON…</translation>
     </message>
     <message>
         <source>Plan expansion…</source>
-        <translation type="unfinished" />
+        <translation>规划扩容…</translation>
     </message>
     <message>
         <source>Largest virtual-node count per node shown in the ring balance chart</source>
-        <translation type="unfinished" />
+        <translation>哈希环均衡图中显示的每节点虚拟节点数的最大值</translation>
     </message>
     <message>
         <source>Virtual nodes up to:</source>
-        <translation type="unfinished" />
+        <translation>虚拟节点数上限：</translation>
     </message>
     <message>
         <source>Open a config first (File ▸ Open, Ctrl+O): the planner compares modulo doubling, dual-master doubling and a consistent-hash ring for its cluster.</source>
-        <translation type="unfinished" />
+        <translation>请先打开一个配置（文件 ▸ 打开配置，Ctrl+O）：规划器会针对其集群比较取模翻倍、双主翻倍和一致性哈希环三种方案。</translation>
     </message>
     <message>
         <source>The plan input could not be built.</source>
-        <translation type="unfinished" />
+        <translation>无法构建规划输入。</translation>
     </message>
     <message>
         <source>The comparison failed: %1</source>
-        <translation type="unfinished" />
+        <translation>比较失败：%1</translation>
     </message>
     <message>
         <source>The comparison failed with an unknown error.</source>
-        <translation type="unfinished" />
+        <translation>比较失败：未知错误。</translation>
     </message>
     <message>
         <source>No config loaded.</source>
-        <translation type="unfinished" />
+        <translation>尚未加载配置。</translation>
     </message>
     <message>
         <source>%1 does not load cleanly: fix its errors (Editor page) before planning.</source>
-        <translation type="unfinished" />
+        <translation>%1 加载时有错误：请先在“编辑器”页修复，再进行规划。</translation>
     </message>
     <message>
         <source>No comparison.</source>
-        <translation type="unfinished" />
+        <translation>没有比较结果。</translation>
     </message>
     <message>
         <source>Offline: shares of the key space only (uniform keys) — inspect the cluster (Dashboard, F5) for row and byte counts.</source>
-        <translation type="unfinished" />
+        <translation>离线：仅显示键空间占比（假设键均匀分布）— 在“仪表盘”检查集群（F5）可获得行数和字节数。</translation>
     </message>
     <message>
         <source>Real row counts from the snapshot taken at %1; shares from the routing functions.</source>
-        <translation type="unfinished" />
+        <translation>真实行数取自 %1 的快照；占比由路由函数计算。</translation>
     </message>
     <message>
         <source>The snapshot taken at %1 has no row counts for the sharded tables: shares of the key space only.</source>
-        <translation type="unfinished" />
+        <translation>%1 的快照中没有分片表的行数：仅显示键空间占比。</translation>
     </message>
     <message>
         <source>Nothing to export yet.</source>
-        <translation type="unfinished" />
+        <translation>尚无可导出的内容。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation></message>
     <message>
         <source>Export the comparison</source>
-        <translation type="unfinished" />
+        <translation>导出比较结果</translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
@@ -1185,37 +1177,35 @@
     <name>sp::ui::RingBalanceChart</name>
     <message>
         <source>No ring balance to show</source>
-        <translation type="unfinished" />
+        <translation>没有可显示的哈希环均衡数据</translation>
     </message>
     <message numerus="yes">
         <source>Ring balance after the expansion (%n node(s))</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>扩容后的哈希环均衡度（%n 个节点）</numerusform></translation>
     </message>
     <message>
         <source>max/mean (fullest node)</source>
-        <translation type="unfinished" />
+        <translation>最大/平均（最满的节点）</translation>
     </message>
     <message>
         <source>min/mean (emptiest node)</source>
-        <translation type="unfinished" />
+        <translation>最小/平均（最空的节点）</translation>
     </message>
     <message>
         <source>virtual nodes per node (log scale)</source>
-        <translation type="unfinished" />
+        <translation>每节点虚拟节点数（对数刻度）</translation>
     </message>
     <message>
         <source>load / mean load</source>
-        <translation type="unfinished" />
+        <translation>负载 / 平均负载</translation>
     </message>
     <message>
         <source>config today: %1 virtual nodes</source>
-        <translation type="unfinished" />
+        <translation>当前配置：%1 个虚拟节点</translation>
     </message>
     <message>
         <source>%1 virtual nodes: max/mean %2, min/mean %3</source>
-        <translation type="unfinished" />
+        <translation>%1 个虚拟节点：最大/平均 %2，最小/平均 %3</translation>
     </message>
 </context>
 <context>
@@ -1430,39 +1420,39 @@ bob
     <name>sp::ui::StrategyBarChart</name>
     <message>
         <source>%1 (not possible)</source>
-        <translation type="unfinished" />
+        <translation>%1（不可行）</translation>
     </message>
     <message>
         <source>No strategies to compare</source>
-        <translation type="unfinished" />
+        <translation>没有可比较的策略</translation>
     </message>
     <message>
         <source>Share of rows moved vs copied</source>
-        <translation type="unfinished" />
+        <translation>迁移行与拷贝行的占比</translation>
     </message>
     <message>
         <source>moved (data node changes)</source>
-        <translation type="unfinished" />
+        <translation>迁移（数据节点改变）</translation>
     </message>
     <message>
         <source>copied (physically)</source>
-        <translation type="unfinished" />
+        <translation>拷贝（物理复制）</translation>
     </message>
     <message>
         <source>Rows moved vs copied (snapshot counts)</source>
-        <translation type="unfinished" />
+        <translation>迁移行数与拷贝行数（快照计数）</translation>
     </message>
     <message>
         <source>rows moved</source>
-        <translation type="unfinished" />
+        <translation>迁移行数</translation>
     </message>
     <message>
         <source>rows copied</source>
-        <translation type="unfinished" />
+        <translation>拷贝行数</translation>
     </message>
     <message>
         <source>rows (millions)</source>
-        <translation type="unfinished" />
+        <translation>行数（百万）</translation>
     </message>
     <message>
         <source>rows</source>
@@ -1472,150 +1462,150 @@ bob
     <name>sp::ui::StrategyPage</name>
     <message>
         <source>Expansion strategy</source>
-        <translation type="unfinished" />
+        <translation>扩容策略</translation>
     </message>
     <message>
         <source>How should the cluster grow? Every strategy is planned on the loaded config and, when the dashboard has inspected the cluster, on its row counts.</source>
-        <translation type="unfinished" />
+        <translation>集群要如何扩容？每种策略都基于已加载的配置进行规划；如果仪表盘已检查过集群，还会基于其实际行数。</translation>
     </message>
     <message>
         <source>&amp;Modulo doubling (N → 2N)</source>
-        <translation type="unfinished" />
+        <translation>取模翻倍（N → 2N）(&amp;M)</translation>
     </message>
     <message>
         <source>Doubles the databases: with hash % 2N a row of database i stays or moves to database i+N; exactly the rows with hash % 2N ≥ N move, found by a SQL predicate when the algorithm has a SQL form.</source>
-        <translation type="unfinished" />
+        <translation>库数量翻倍：按 hash % 2N，库 i 中的每一行要么留在原库，要么迁到库 i+N；迁移的恰好是 hash % 2N ≥ N 的行，若算法有 SQL 形式，可用 SQL 条件筛出这些行。</translation>
     </message>
     <message>
         <source>&amp;Dual-master doubling (N → 2N)</source>
-        <translation type="unfinished" />
+        <translation>双主翻倍（N → 2N）(&amp;D)</translation>
     </message>
     <message>
         <source>Each old instance gets a replica kept in sync; the config switches from % N to % 2N, replication is cut and each side deletes the half it no longer owns. No copy during the switch.</source>
-        <translation type="unfinished" />
+        <translation>为每个旧实例增加一个保持同步的副本；配置从 % N 切换为 % 2N，随后断开复制，两侧各自删除不再归属自己的那一半数据。切换期间无需拷贝数据。</translation>
     </message>
     <message>
         <source>Consistent-hash &amp;ring</source>
-        <translation type="unfinished" />
+        <translation>一致性哈希环(&amp;R)</translation>
     </message>
     <message>
         <source>Add or remove ring nodes or change the virtual-node count; only the arcs taken over move, each a CRC32 BETWEEN range. Converting a modulo config to a ring remaps most keys once.</source>
-        <translation type="unfinished" />
+        <translation>增加或移除环节点，或修改虚拟节点数；只有被接管的弧段需要迁移，每段对应一个 CRC32 BETWEEN 范围。将取模配置转换为哈希环时，大部分键会被一次性重新映射。</translation>
     </message>
     <message>
         <source>General &amp;remap (N → M)</source>
-        <translation type="unfinished" />
+        <translation>通用重映射（N → M）(&amp;R)</translation>
     </message>
     <message>
         <source>Any new database count: every row whose old and new routes differ moves.</source>
-        <translation type="unfinished" />
+        <translation>任意新库数量：新旧路由不同的行都会迁移。</translation>
     </message>
 </context>
 <context>
     <name>sp::ui::TargetPage</name>
     <message>
         <source>New database count</source>
-        <translation type="unfinished" />
+        <translation>新库数量</translation>
     </message>
     <message>
         <source>Ring nodes</source>
-        <translation type="unfinished" />
+        <translation>环节点</translation>
     </message>
     <message>
         <source>Target</source>
-        <translation type="unfinished" />
+        <translation>目标</translation>
     </message>
     <message>
         <source>How far to grow, and where the new data sources live.</source>
-        <translation type="unfinished" />
+        <translation>扩容到多大规模，以及新数据源部署在哪里。</translation>
     </message>
     <message>
         <source>Databases after the change:</source>
-        <translation type="unfinished" />
+        <translation>变更后的库数量：</translation>
     </message>
     <message>
         <source>comma-separated data source names, e.g. ds_3,ds_4</source>
-        <translation type="unfinished" />
+        <translation>以逗号分隔的数据源名称，例如 ds_3,ds_4</translation>
     </message>
     <message>
         <source>comma-separated, empty: none</source>
-        <translation type="unfinished" />
+        <translation>以逗号分隔，留空表示无</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished" />
+        <translation>不变</translation>
     </message>
     <message>
         <source>Nodes to &amp;add:</source>
-        <translation type="unfinished" />
+        <translation>要增加的节点(&amp;A)：</translation>
     </message>
     <message>
         <source>Nodes to re&amp;move:</source>
-        <translation type="unfinished" />
+        <translation>要移除的节点(&amp;M)：</translation>
     </message>
     <message>
         <source>&amp;Virtual nodes per node:</source>
-        <translation type="unfinished" />
+        <translation>每节点虚拟节点数(&amp;V)：</translation>
     </message>
     <message>
         <source>New data source</source>
-        <translation type="unfinished" />
+        <translation>新数据源</translation>
     </message>
     <message>
         <source>JDBC url (jdbc:mysql://host:port/db)</source>
-        <translation type="unfinished" />
+        <translation>JDBC URL（jdbc:mysql://host:port/db）</translation>
     </message>
     <message>
         <source>Urls of the new data sources</source>
-        <translation type="unfinished" />
+        <translation>新数据源的 URL</translation>
     </message>
     <message>
         <source>%1 → %2 databases</source>
-        <translation type="unfinished" />
+        <translation>%1 → %2 个库</translation>
     </message>
     <message>
         <source>Modulo doubling always doubles the sharded databases (%1 now).</source>
-        <translation type="unfinished" />
+        <translation>取模翻倍总是将分片库数量翻倍（当前 %1 个）。</translation>
     </message>
     <message>
         <source>Dual-master doubling gives each of the %1 instances a replica that becomes a new database.</source>
-        <translation type="unfinished" />
+        <translation>双主翻倍为 %1 个实例各增加一个副本，每个副本成为一个新库。</translation>
     </message>
     <message>
         <source>The cluster has %1 sharded databases. Choose how many it should have.</source>
-        <translation type="unfinished" />
+        <translation>集群当前有 %1 个分片库。请选择变更后的库数量。</translation>
     </message>
     <message>
         <source>The ring has %1 nodes (data sources). New nodes need a url below.</source>
-        <translation type="unfinished" />
+        <translation>哈希环当前有 %1 个节点（数据源）。新节点需要在下方填写 URL。</translation>
     </message>
     <message>
         <source>Row limit per physical table: %1 (Settings)</source>
-        <translation type="unfinished" />
+        <translation>单个物理表的行数上限：%1（设置）</translation>
     </message>
     <message>
         <source>Working out the new data sources…</source>
-        <translation type="unfinished" />
+        <translation>正在推算新数据源…</translation>
     </message>
     <message>
         <source>No plan for this target: %1</source>
-        <translation type="unfinished" />
+        <translation>无法为此目标生成方案：%1</translation>
     </message>
     <message>
         <source>The plan adds no data source.</source>
-        <translation type="unfinished" />
+        <translation>该方案不新增数据源。</translation>
     </message>
     <message>
         <source>Urls are guessed from the last data source: check them.</source>
-        <translation type="unfinished" />
+        <translation>URL 是根据最后一个数据源推测的：请核对。</translation>
     </message>
     <message>
         <source>Urls checked.</source>
-        <translation type="unfinished" />
+        <translation>URL 已检查。</translation>
     </message>
     <message>
         <source>The url of %1 must look like jdbc:mysql://host:port/db.</source>
-        <translation type="unfinished" />
+        <translation>%1 的 URL 格式应为 jdbc:mysql://host:port/db。</translation>
     </message>
 </context>
 <context>
@@ -1784,39 +1774,35 @@ bob
     <name>sp::ui::WarningsPage</name>
     <message>
         <source>I have read the errors and still want to export</source>
-        <translation type="unfinished" />
+        <translation>我已阅读这些错误，仍要导出</translation>
     </message>
     <message>
         <source>Warnings and assumptions</source>
-        <translation type="unfinished" />
+        <translation>警告与假设</translation>
     </message>
     <message>
         <source>What the planner found about this change, and what its numbers assume.</source>
-        <translation type="unfinished" />
+        <translation>规划器针对此次变更发现的问题，以及其估算所基于的假设。</translation>
     </message>
     <message>
         <source>Assumptions:</source>
-        <translation type="unfinished" />
+        <translation>假设：</translation>
     </message>
     <message>
         <source>Hint: %1</source>
-        <translation type="unfinished" />
+        <translation>提示：%1</translation>
     </message>
     <message>
         <source>No warnings.</source>
-        <translation type="unfinished" />
+        <translation>没有警告。</translation>
     </message>
     <message numerus="yes">
         <source>%n error(s) need your attention before you export.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>导出前有 %n 个错误需要处理。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s), no errors.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 个警告，没有错误。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1874,110 +1860,110 @@ bob
     <name>sp::ui::WhatIfModel</name>
     <message>
         <source>Modulo doubling</source>
-        <translation type="unfinished" />
+        <translation>取模翻倍</translation>
     </message>
     <message>
         <source>Modulo remap</source>
-        <translation type="unfinished" />
+        <translation>取模重映射</translation>
     </message>
     <message>
         <source>Dual-master doubling</source>
-        <translation type="unfinished" />
+        <translation>双主翻倍</translation>
     </message>
     <message>
         <source>Consistent-hash ring</source>
-        <translation type="unfinished" />
+        <translation>一致性哈希环</translation>
     </message>
     <message>
         <source>yes</source>
         <translation>是</translation></message>
     <message>
         <source>no: %1</source>
-        <translation type="unfinished" />
+        <translation>否：%1</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished" />
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>Fraction of the rows whose data node changes</source>
-        <translation type="unfinished" />
+        <translation>数据节点发生变化的行所占比例</translation>
     </message>
     <message>
         <source>Fraction of the rows physically copied (dual-master copies every instance)</source>
-        <translation type="unfinished" />
+        <translation>被物理拷贝的行所占比例（双主方案会拷贝每个实例）</translation>
     </message>
     <message>
         <source>Expected rows of the fullest data source / mean, after the change (worst table)</source>
-        <translation type="unfinished" />
+        <translation>变更后最满数据源的预期行数 / 平均值（取最差的表）</translation>
     </message>
     <message>
         <source>Needs row counts: inspect the cluster on the Dashboard (F5)</source>
-        <translation type="unfinished" />
+        <translation>需要行数：请在“仪表盘”检查集群（F5）</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished" />
+        <translation>策略</translation>
     </message>
     <message>
         <source>Feasible</source>
-        <translation type="unfinished" />
+        <translation>可行</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished" />
+        <translation>节点数</translation>
     </message>
     <message>
         <source>Rows moved</source>
-        <translation type="unfinished" />
+        <translation>迁移行数</translation>
     </message>
     <message>
         <source>Bytes moved</source>
-        <translation type="unfinished" />
+        <translation>迁移字节数</translation>
     </message>
     <message>
         <source>Share moved</source>
-        <translation type="unfinished" />
+        <translation>迁移占比</translation>
     </message>
     <message>
         <source>Share copied</source>
-        <translation type="unfinished" />
+        <translation>拷贝占比</translation>
     </message>
     <message>
         <source>Rows copied</source>
-        <translation type="unfinished" />
+        <translation>拷贝行数</translation>
     </message>
     <message>
         <source>Skew after</source>
-        <translation type="unfinished" />
+        <translation>扩容后倾斜度</translation>
     </message>
     <message>
         <source>Write stop</source>
-        <translation type="unfinished" />
+        <translation>停写时间</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished" />
+        <translation>步骤数</translation>
     </message>
     <message>
         <source>Risks</source>
-        <translation type="unfinished" />
+        <translation>风险</translation>
     </message>
     <message>
         <source>Sharded data sources before → after</source>
-        <translation type="unfinished" />
+        <translation>分片数据源数量（变更前 → 变更后）</translation>
     </message>
     <message>
         <source>max/mean rows per data source after the change (1.000 = even)</source>
-        <translation type="unfinished" />
+        <translation>变更后各数据源行数的最大值/平均值（1.000 = 均匀）</translation>
     </message>
     <message>
         <source>Expected time writes are stopped (hover a cell for the assumption)</source>
-        <translation type="unfinished" />
+        <translation>预计停写时长（鼠标悬停在单元格上可查看假设）</translation>
     </message>
     <message>
         <source>Operator steps of the runbook</source>
-        <translation type="unfinished" />
+        <translation>运行手册中的操作步骤</translation>
     </message>
 </context>
 </TS>
