@@ -1,11 +1,14 @@
 #include "core/planning/MoveAnalysis.h"
 
+#include "core/planning/ResidueHistogram.h"
 #include "core/routing/Router.h"
 
 #include <QHash>
 #include <QRandomGenerator64>
 
+#include <map>
 #include <numeric>
+#include <vector>
 
 namespace sp::planning {
 
@@ -78,6 +81,65 @@ struct Enumeration
     QMap<QPair<int, int>, QList<QPair<quint32, quint32>>> dbArcs; // (odb, ndb) -> CRC32 ranges
 };
 
+// Evaluates both routes from residue counts: Mod levels read their residue from a combination of
+// the histogram, Ring levels their owner at the segment start (constant over a segment).
+class Evaluator final
+{
+public:
+    Evaluator(const TableRoute &o, const TableRoute &n)
+        : m_o(o)
+        , m_n(n)
+    {
+        for (const LevelFn *f : levels(o, n))
+            if (f->kind == LevelFn::Kind::Mod)
+                m_slot.emplace_back(f, m_hist.slot(f->divisor, f->count));
+    }
+    const ResidueHistogram &histogram() const { return m_hist; }
+    void tabulate(quint64 period) { m_hist.tabulate(period); }
+
+    Outcome at(quint64 combination, quint64 segStart) const
+    {
+        Outcome r;
+        r.odb = level(m_o.db, combination, segStart);
+        if (r.odb >= 0)
+            r.otb = level(m_o.table.at(r.odb), combination, segStart);
+        r.ndb = level(m_n.db, combination, segStart);
+        if (r.ndb >= 0)
+            r.ntb = level(m_n.table.at(r.ndb), combination, segStart);
+        return r;
+    }
+
+    // Integer key counts per packed outcome over [from, to], every key's ring owners taken at segStart.
+    void countInto(std::map<quint64, quint64> &counts, quint64 from, quint64 to, quint64 segStart) const
+    {
+        counts.clear();
+        for (const auto &[combination, n] : m_hist.count(from, to))
+            counts[at(combination, segStart).pack()] += n;
+    }
+
+private:
+    int level(const LevelFn &f, quint64 combination, quint64 segStart) const
+    {
+        if (f.kind == LevelFn::Kind::Ring)
+            return f.eval(segStart);
+        if (f.kind != LevelFn::Kind::Mod)
+            return f.eval(0);
+        int s = -1;
+        for (const auto &[fn, slot] : m_slot)
+            if (fn == &f) {
+                s = slot;
+                break;
+            }
+        const quint32 r = m_hist.residue(combination, s);
+        return r < f.residueToTarget.size() ? f.residueToTarget[r] : -1;
+    }
+
+    const TableRoute &m_o;
+    const TableRoute &m_n;
+    ResidueHistogram m_hist;
+    std::vector<std::pair<const LevelFn *, int>> m_slot;
+};
+
 Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input input)
 {
     Enumeration e;
@@ -95,10 +157,14 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
                     cuts << p.hash + 1;
         }
     }
+    Evaluator ev(o, n);
+    ev.tabulate(period);
+    std::map<quint64, quint64> counts;
     if (input != LevelFn::Input::Crc32) {
         // Value / |hashCode|: assume values spread evenly over residues of the period.
-        for (quint64 x = 0; x < period; ++x)
-            e.weights[evalAll(o, n, x, 0).pack()] += 1.0 / double(period);
+        ev.countInto(counts, 0, period - 1, 0);
+        for (const auto &[key, c] : counts)
+            e.weights[key] += double(c) / double(period);
         return e;
     }
     std::sort(cuts.begin(), cuts.end());
@@ -107,8 +173,10 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
     for (quint32 c : std::as_const(cuts))
         if (c > 0)
             starts << c;
-    // Distribution over one period per distinct combination of ring owners (cached).
-    QHash<QString, QHash<quint64, double>> cache;
+    // Distribution over one period, counted once; mapped to outcomes per combination of ring owners (cached).
+    const auto periodCounts = ev.histogram().count(0, period - 1);
+    std::map<std::vector<int>, std::vector<std::pair<quint64, double>>> cache;
+    std::vector<int> owners;
     for (int s = 0; s < starts.size(); ++s) {
         const quint64 a = starts.at(s);
         const quint64 b = s + 1 < starts.size() ? starts.at(s + 1) - 1 : kSpace - 1;
@@ -122,29 +190,30 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
             continue;
         }
         if (len < period) {
-            for (quint64 x = a; x <= b; ++x)
-                e.weights[evalAll(o, n, x, a).pack()] += 1.0 / double(kSpace);
+            ev.countInto(counts, a, b, a);
+            for (const auto &[key, c] : counts)
+                e.weights[key] += double(c) / double(kSpace);
         } else {
-            QString key;
+            owners.clear();
             for (const LevelFn *f : all)
                 if (f->kind == LevelFn::Kind::Ring)
-                    key += QString::number(f->eval(a)) + QLatin1Char(',');
-            auto it = cache.find(key);
+                    owners.push_back(f->eval(a));
+            auto it = cache.find(owners);
             if (it == cache.end()) {
-                QHash<quint64, double> dist;
-                for (quint64 x = 0; x < period; ++x)
-                    dist[evalAll(o, n, x, a).pack()] += 1.0 / double(period);
-                it = cache.insert(key, dist);
+                counts.clear();
+                for (const auto &[combination, c] : periodCounts)
+                    counts[ev.at(combination, a).pack()] += c;
+                std::vector<std::pair<quint64, double>> dist;
+                for (const auto &[key, c] : counts)
+                    dist.emplace_back(key, double(c) / double(period));
+                it = cache.emplace(owners, std::move(dist)).first;
             }
-            for (auto d = it->cbegin(); d != it->cend(); ++d)
-                e.weights[d.key()] += d.value() * segWeight;
+            for (const auto &[key, w] : it->second)
+                e.weights[key] += w * segWeight;
         }
         if (rings) {
             e.dbArcs[arcKey(o, n, o.db.eval(a), n.db.eval(a))] << qMakePair(quint32(a), quint32(b));
         }
-    }
-    if (period > 1 && !rings && period < kSpace && kSpace % period != 0) {
-        // Not a power of two: the last partial period is ignored (error below period / 2^32).
     }
     return e;
 }
