@@ -2,6 +2,7 @@
 
 #include "ui/AppContext.h"
 #include "ui/MainWindow.h"
+#include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/TargetPage.h"
 
@@ -71,6 +72,13 @@ void ScreenshotTour::grabCurrent()
     if (!m_window)
         return;
     // Only the dashboard waits: it starts the inspection; pages after it show the same snapshot.
+    // The planning page compares the strategies on a worker: wait for its result.
+    if (auto *planning = qobject_cast<sp::ui::PlanningPage *>(m_window->page(m_current));
+        planning && (planning->isBusy() || !planning->report()) && m_waitedMs < qMax(m_snapshotTimeoutMs, 90000)) {
+        m_waitedMs += 500;
+        QTimer::singleShot(500, this, &ScreenshotTour::grabCurrent);
+        return;
+    }
     const bool needsData = m_current == QLatin1String("dashboard");
     const bool hasData = m_window->context()->snapshot().has_value();
     const bool canHaveData = !m_window->context()->config().dataSources.isEmpty();

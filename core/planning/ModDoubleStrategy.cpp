@@ -49,7 +49,8 @@ PlanOutcome ModDoubleStrategy::plan(const PlanInput &input) const
     plan.steps = builder::copySteps(input, next, plan);
     plan.assumptions << QStringLiteral("each source node holds only rows its old route selects (the linter and T5 verify this)")
                      << QStringLiteral("expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
-                                       "binomial bound");
+                                       "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
+                                       "estimates instead of exact counts");
     out.plan = plan;
     return out;
 }

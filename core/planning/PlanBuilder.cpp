@@ -357,6 +357,10 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 // Keys hash independently: binomial over keys, each carrying m rows on average.
                 const double perKey = qMax(1.0, input.rowsPerKey.value(rule.logicTable, 1.0));
                 double var = n * perKey * p * (1 - p);
+                // InnoDB's TABLE_ROWS is a rough estimate ("may vary from the actual value by as much as
+                // 40% to 50%", MySQL manual): without an exact count, 2 sigma covers 50% of the rows.
+                const double rowsSigma = s->exactRows ? 0.0 : 0.25 * n;
+                var += rowsSigma * rowsSigma * p * p;
                 if (!m.exact) {
                     const double ns = qMax(1.0, m.sampleSize * m.oldWeight.value(ps.source));
                     var += n * n * p * (1 - p) / ns; // plus the error of the sampled share
@@ -373,7 +377,8 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                         mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * ph));
                     // Sampling with probability ns/n: 2 sigma, with the finite-population correction.
                     const double fpc = n > 1 ? qMax(0.0, (n - ns) / (n - 1)) : 0.0;
-                    mp.errorRows = qint64(std::ceil(2 * n * std::sqrt(pv * (1 - pv) / ns * fpc)));
+                    mp.errorRows = qint64(std::ceil(2 * std::sqrt(n * n * pv * (1 - pv) / ns * fpc
+                                                                  + rowsSigma * rowsSigma * ph * ph)));
                 }
             }
             tp.pairs << mp;

@@ -43,7 +43,8 @@ PlanOutcome RemapStrategy::plan(const PlanInput &input) const
     plan.assumptions << QStringLiteral("predicates state both routes (old = i AND new = j), so they hold even on a "
                                        "source with stray rows")
                      << QStringLiteral("expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
-                                       "binomial bound");
+                                       "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
+                                       "estimates instead of exact counts");
     out.plan = plan;
     return out;
 }

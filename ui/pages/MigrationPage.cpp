@@ -172,7 +172,7 @@ void MigrationPage::rebuild()
         tr("Rows to move: %1").arg(rows >= 0 ? loc.toString(rows) : tr("unknown")),
         tr("Bytes to move: %1").arg(bytes >= 0 ? loc.formattedDataSize(bytes) : tr("unknown")),
         tr("%n step(s)", nullptr, int(plan->steps.size())),
-        tr("%n destructive", nullptr, destructive)};
+        tr("%n destructive step(s)", nullptr, destructive)};
     m_facts->setText(first.join(sep) + QLatin1Char('\n') + second.join(sep));
 
     // One top-level item per phase, in the order the phases first appear.

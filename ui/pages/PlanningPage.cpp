@@ -151,7 +151,7 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     contentCol->setContentsMargins(0, 0, 0, 0);
     contentCol->addWidget(split, 1);
     auto *empty =
-        new QLabel(tr("Open a config first (File ▸ Open, Ctrl+O): the planner compares modulo doubling, "
+        new QLabel(tr("Open a config first (File ▸ Open config…, Ctrl+O): the planner compares modulo doubling, "
                       "dual-master doubling and a consistent-hash ring for its cluster."),
                    this);
     empty->setObjectName(QStringLiteral("planningEmpty"));
@@ -351,6 +351,8 @@ void PlanningPage::recompute()
     }
     const int generation = ++m_generation;
     setBusy(true);
+    m_basis->setText(m_ctx->snapshot() ? tr("Comparing the strategies on the cluster's row counts…")
+                                       : tr("Comparing the strategies…"));
     const QString path = m_ctx->configPath();
     const ShardingConfig config = m_ctx->config();
     const std::optional<ClusterSnapshot> snapshot = m_ctx->snapshot();

@@ -41,7 +41,7 @@ StrategyPage::StrategyPage(ExpansionWizard *wizard)
          tr("Add or remove ring nodes or change the virtual-node count; only the arcs taken over move, each "
             "a "
             "CRC32 BETWEEN range. Converting a modulo config to a ring remaps most keys once.")},
-        {StrategyId::Remap, "strategyRemap", tr("General &remap (N → M)"),
+        {StrategyId::Remap, "strategyRemap", tr("General re&map (N → M)"),
          tr("Any new database count: every row whose old and new routes differ moves.")},
     };
     auto *layout = new QVBoxLayout(this);

@@ -67,7 +67,7 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
     ringForm->addRow(tr("&Virtual nodes per node:"), m_virtualNodes);
 
     m_urls->setObjectName(QStringLiteral("targetUrls"));
-    m_urls->setHorizontalHeaderLabels({tr("New data source"), tr("JDBC url (jdbc:mysql://host:port/db)")});
+    m_urls->setHorizontalHeaderLabels({tr("New data source"), tr("JDBC URL (jdbc:mysql://host:port/db)")});
     m_urls->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_urls->horizontalHeader()->setStretchLastSection(true);
     m_urls->verticalHeader()->setVisible(false);
@@ -77,7 +77,7 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
     m_rowLimit->setObjectName(QStringLiteral("targetRowLimit"));
     m_rowLimit->setForegroundRole(QPalette::PlaceholderText);
 
-    auto *urlBox = new QGroupBox(tr("Urls of the new data sources"), this);
+    auto *urlBox = new QGroupBox(tr("URLs of the new data sources"), this);
     auto *urlLayout = new QVBoxLayout(urlBox);
     urlLayout->addWidget(m_urls);
     urlLayout->addWidget(m_urlStatus);
@@ -142,7 +142,7 @@ void TargetPage::initializePage()
         break;
     case StrategyId::Ring:
         m_intro->setText(
-            tr("The ring has %1 nodes (data sources). New nodes need a url below.").arg(m_oldCount));
+            tr("The ring has %1 nodes (data sources). New nodes need a URL below.").arg(m_oldCount));
         break;
     }
     m_rowLimit->setText(tr("Row limit per physical table: %1 (Settings)")
@@ -194,7 +194,7 @@ void TargetPage::applyGuess(const PlanOutcome &outcome)
         }
         m_urlStatus->setText(m_guessed.isEmpty()
                                  ? tr("The plan adds no data source.")
-                                 : tr("Urls are guessed from the last data source: check them."));
+                                 : tr("URLs are guessed from the last data source: check them."));
     }
     m_filling = false;
     const QString problem = urlProblem();
@@ -215,7 +215,7 @@ void TargetPage::urlEdited(int row, int column)
     else
         m_edited.insert(name, url);
     const QString problem = urlProblem();
-    m_urlStatus->setText(problem.isEmpty() ? tr("Urls checked.") : problem);
+    m_urlStatus->setText(problem.isEmpty() ? tr("URLs checked.") : problem);
     emit completeChanged();
 }
 
@@ -224,7 +224,7 @@ QString TargetPage::urlProblem() const
     for (int r = 0; r < m_urls->rowCount(); ++r) {
         const QString url = m_urls->item(r, 1) ? m_urls->item(r, 1)->text().trimmed() : QString();
         if (!url.startsWith(QLatin1String("jdbc:")) || !url.contains(QLatin1String("://")))
-            return tr("The url of %1 must look like jdbc:mysql://host:port/db.")
+            return tr("The URL of %1 must look like jdbc:mysql://host:port/db.")
                 .arg(m_urls->item(r, 0)->text());
     }
     return {};

@@ -1,0 +1,124 @@
+// Translations: the zh_CN catalogue is complete, its contexts are the class names tr() looks up at
+// run time (namespace included), and the compiled catalogue really changes what the console shows.
+#include "GuiTestSupport.h"
+#include "ui/pages/MigrationPage.h"
+#include "ui/pages/PlanningPage.h"
+#include "ui/planning/ExpansionWizard.h"
+
+#include <QFile>
+#include <QListWidget>
+#include <QSet>
+#include <QTranslator>
+#include <QXmlStreamReader>
+
+using namespace sp;
+using namespace sp::ui;
+
+namespace {
+
+struct Catalogue
+{
+    QSet<QString> contexts;
+    QStringList unfinished; // "context: source" of messages without a translation
+    int messages = 0;
+    QString error;
+};
+
+Catalogue readTs(const QString &path)
+{
+    Catalogue c;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        c.error = f.errorString();
+        return c;
+    }
+    QXmlStreamReader xml(&f);
+    QString context, source;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("name")) {
+            context = xml.readElementText();
+            c.contexts.insert(context);
+        } else if (name == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (name == QLatin1String("translation")) {
+            ++c.messages;
+            const bool unfinished = xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished");
+            const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            if (unfinished || text.trimmed().isEmpty())
+                c.unfinished << context + QStringLiteral(": ") + source;
+        }
+    }
+    if (xml.hasError())
+        c.error = xml.errorString();
+    return c;
+}
+
+} // namespace
+
+class TestTranslations final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void zhCatalogueComplete();
+    void contextsAreRuntimeClassNames_data();
+    void contextsAreRuntimeClassNames();
+    void zhShowsInTheConsole();
+};
+
+void TestTranslations::zhCatalogueComplete()
+{
+    const Catalogue c = readTs(test::sourcePath(QStringLiteral("translations/shardpilot_zh_CN.ts")));
+    QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+    QVERIFY(c.messages > 500);
+    QVERIFY2(c.unfinished.isEmpty(), qPrintable(QStringLiteral("%1 untranslated, first: %2")
+                                                     .arg(c.unfinished.size())
+                                                     .arg(c.unfinished.mid(0, 5).join(QStringLiteral(" | ")))));
+}
+
+void TestTranslations::contextsAreRuntimeClassNames_data()
+{
+    QTest::addColumn<QString>("className");
+    QTest::addRow("MainWindow") << QString::fromLatin1(MainWindow::staticMetaObject.className());
+    QTest::addRow("PlanningPage") << QString::fromLatin1(PlanningPage::staticMetaObject.className());
+    QTest::addRow("MigrationPage") << QString::fromLatin1(MigrationPage::staticMetaObject.className());
+    QTest::addRow("ExpansionWizard") << QString::fromLatin1(ExpansionWizard::staticMetaObject.className());
+}
+
+void TestTranslations::contextsAreRuntimeClassNames()
+{
+    QFETCH(QString, className);
+    QVERIFY(className.startsWith(QLatin1String("sp::ui::")));
+    for (const char *lang : {"zh_CN", "en"}) {
+        const Catalogue c =
+            readTs(test::sourcePath(QStringLiteral("translations/shardpilot_%1.ts").arg(QLatin1String(lang))));
+        QVERIFY2(c.contexts.contains(className), qPrintable(className + QStringLiteral(" missing in ") + QLatin1String(lang)));
+    }
+}
+
+void TestTranslations::zhShowsInTheConsole()
+{
+    QTranslator zh;
+    const QString qm = QStringLiteral(SHARDPILOT_BINARY_DIR "/app/shardpilot_zh_CN.qm");
+    QVERIFY2(zh.load(qm), qPrintable(qm + QStringLiteral(" does not load (build the shardpilot target)")));
+    const QString expected = zh.translate("sp::ui::MainWindow", "Welcome");
+    QVERIFY(!expected.isEmpty() && expected != QLatin1String("Welcome"));
+    QVERIFY(QCoreApplication::installTranslator(&zh));
+    QTemporaryDir dir;
+    {
+        const auto window = test::makeMainWindow(dir);
+        auto *nav = test::findNamed<QListWidget>(window.get(), "navigation");
+        QVERIFY(nav);
+        QStringList shown;
+        for (int i = 0; i < nav->count(); ++i)
+            shown << nav->item(i)->text();
+        QVERIFY2(shown.contains(expected), qPrintable(shown.join(QLatin1Char(','))));
+        QVERIFY(!shown.contains(QStringLiteral("Welcome")));
+    }
+    QCoreApplication::removeTranslator(&zh);
+}
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"
