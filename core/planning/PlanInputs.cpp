@@ -1,8 +1,11 @@
 #include "core/planning/PlanInputs.h"
 
 #include "core/planning/KeyStats.h"
+#include "core/sandbox/SandboxState.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 namespace sp::planning {
 
@@ -23,6 +26,30 @@ std::optional<PlanInput> buildPlanInput(const QString &configPath, const Shardin
     in.config = config;
     in.snapshot = snapshot;
     in.request = request;
+    // A sandbox config: its spare instances are where new data sources go (a guessed url would
+    // point at an existing instance). Urls the caller gave win.
+    sandbox::SandboxState box;
+    QString sandboxError;
+    const QFileInfo info(configPath);
+    if (QFileInfo::exists(info.dir().filePath(QStringLiteral("sandbox.json")))
+        && sandbox::SandboxState::load(info.absolutePath(), &box, &sandboxError)
+        && QFileInfo(box.clusterYaml()).canonicalFilePath() == info.canonicalFilePath()) {
+        const QString last = config.dataSources.isEmpty() ? QString() : config.dataSources.last().url;
+        const qsizetype q = last.indexOf(QLatin1Char('?'));
+        const QString query = q >= 0 ? last.mid(q) : QString();
+        QStringList used;
+        for (const sandbox::SandboxDataSource &ds : std::as_const(box.dataSources)) {
+            if (!ds.spare || config.dataSource(ds.name) || in.request.newUrls.contains(ds.name)
+                || ds.instance < 0 || ds.instance >= box.instances.size())
+                continue;
+            in.request.newUrls.insert(ds.name, QStringLiteral("jdbc:mysql://127.0.0.1:%1/%2%3")
+                                                   .arg(box.instances.at(ds.instance).spec.port)
+                                                   .arg(ds.schema, query));
+            used << ds.name;
+        }
+        if (notes && !used.isEmpty())
+            *notes << QStringLiteral("sandbox: new data sources %1 use the sandbox's spare instances").arg(used.join(QStringLiteral(", ")));
+    }
     if (options.liveKeyStats && snapshot) {
         const KeyStatsResult k = KeyStats::collect(config, *snapshot, options.inspect);
         in.rowsPerKey = k.rowsPerKey;
