@@ -1913,7 +1913,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>URLs are guessed from the last data source: check them.</source>
+        <source>URLs come from the planner (a sandbox&apos;s spare instances, otherwise guessed from the last data source): check them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

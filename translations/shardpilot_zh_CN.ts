@@ -1902,8 +1902,8 @@ bob
         <translation>该方案不新增数据源。</translation>
     </message>
     <message>
-        <source>URLs are guessed from the last data source: check them.</source>
-        <translation>URL 是根据最后一个数据源推测的：请核对。</translation>
+        <source>URLs come from the planner (a sandbox&apos;s spare instances, otherwise guessed from the last data source): check them.</source>
+        <translation>URL 由规划器给出（沙箱使用其备用实例，否则根据最后一个数据源推测）：请核对。</translation>
     </message>
     <message>
         <source>URLs checked.</source>

@@ -194,7 +194,7 @@ void TargetPage::applyGuess(const PlanOutcome &outcome)
         }
         m_urlStatus->setText(m_guessed.isEmpty()
                                  ? tr("The plan adds no data source.")
-                                 : tr("URLs are guessed from the last data source: check them."));
+                                 : tr("URLs come from the planner (a sandbox's spare instances, otherwise guessed from the last data source): check them."));
     }
     m_filling = false;
     const QString problem = urlProblem();
