@@ -63,7 +63,8 @@ struct TablePlan
     QString actualDataNodesBefore;
     QString actualDataNodesAfter;
     double movedKeyShare = 0;       // fraction of the table's keys whose node changes
-    double skewAfter = 0;           // expected max/mean key share per data source after the change
+    double skewAfter = 0;           // max/mean per data source after the change: of rows (staying + arriving)
+                                    // when the snapshot has every node's rows, else of key shares
 };
 
 // A schema/table to create on a new instance. The DDL is read at execution time with

@@ -290,6 +290,9 @@ static SampleFlows routeSample(const Router &oldRouter, const Router &newRouter,
     return f;
 }
 
+// Mean rows per data source below this: skew after stays on key shares.
+constexpr double kMinRowsForRowSkew = 1000;
+
 // Fewer sampled rows than this at a source node: keep the key-space share.
 constexpr int kMinSampleAtSource = 30;
 
@@ -382,6 +385,43 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 }
             }
             tp.pairs << mp;
+        }
+        // With rows for every source node, skew after = max/mean of the rows each data source of the
+        // new config holds (rows staying + estimated rows arriving), not of key shares: hot keys and
+        // uneven tables show.
+        if (input.snapshot && !tp.pairs.isEmpty()) {
+            QMap<QString, double> rowsAfter;
+            for (auto it = m.newWeight.cbegin(); it != m.newWeight.cend(); ++it)
+                rowsAfter[it.key().dataSource] += 0;
+            bool known = !rowsAfter.isEmpty();
+            for (const DataNode &n : rule.dataNodes) {
+                const TableStats *s = statsFor(input, n);
+                if (!s || s->rows() < 0) {
+                    known = false;
+                    break;
+                }
+                rowsAfter[n.dataSource] += double(s->rows());
+            }
+            for (const MovePair &mp : std::as_const(tp.pairs)) {
+                if (!known || mp.estimatedRows < 0) {
+                    known = false;
+                    break;
+                }
+                rowsAfter[mp.source.dataSource] -= double(mp.estimatedRows);
+                rowsAfter[mp.target.dataSource] += double(mp.estimatedRows);
+            }
+            double max = 0, sum = 0;
+            int count = 0;
+            for (auto it = rowsAfter.cbegin(); known && it != rowsAfter.cend(); ++it) {
+                if (!m.newWeight.isEmpty() && !newC.dataSource(it.key()))
+                    continue; // a removed data source
+                max = qMax(max, it.value());
+                sum += qMax(0.0, it.value());
+                ++count;
+            }
+            // Tiny tables stay on key shares: with a handful of rows per data source the ratio is noise.
+            if (known && count > 0 && sum / count >= kMinRowsForRowSkew)
+                tp.skewAfter = max / (sum / count);
         }
         if (m.unroutableAfter > 0)
             plan->warnings << Diagnostic{Severity::Error, QStringLiteral("plan.unroutable"),

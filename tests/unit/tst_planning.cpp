@@ -80,6 +80,8 @@ private slots:
     void predicateSql();
     void ringBalanceImprovesWithVirtualNodes();
     void whatIfComparesStrategies();
+    void skewAfterFromRows_data();
+    void skewAfterFromRows();
     void badRequestsFail_data();
     void badRequestsFail();
 };
@@ -464,6 +466,49 @@ void TestPlanning::whatIfComparesStrategies()
     QVERIFY(dual.writeStopSeconds < mod.writeStopSeconds + 1e-9);
     QVERIFY(mod.steps > 0 && dual.steps > 0);
     QVERIFY(!r.toJson().isEmpty());
+}
+
+void TestPlanning::skewAfterFromRows_data()
+{
+    QTest::addColumn<qint64>("hotRows");  // rows of every db0 node
+    QTest::addColumn<qint64>("coldRows"); // rows of every other node
+    QTest::addColumn<double>("expected"); // max/mean of rows per data source after 4 -> 8
+    // db0 and db4 end with 4h / 2 rows each, the others 4c / 2: max/mean = 4h / (h + 3c).
+    QTest::addRow("db0 four times the others") << qint64(40000) << qint64(10000) << 8.0 / 3.5;
+    QTest::addRow("even") << qint64(20000) << qint64(20000) << 1.0;
+    QTest::addRow("too few rows: key shares") << qint64(40) << qint64(10) << 1.0;
+}
+
+void TestPlanning::skewAfterFromRows()
+{
+    QFETCH(qint64, hotRows);
+    QFETCH(qint64, coldRows);
+    QFETCH(double, expected);
+    PlanInput in = inputFor(readExample(QStringLiteral("fsharechat-crc32.yaml")), QStringLiteral("cfg.yaml"));
+    in.request.strategy = StrategyId::ModDouble;
+    ClusterSnapshot snap;
+    snap.takenAt = QDateTime::currentDateTimeUtc();
+    snap.exact = true;
+    for (const TableRule &t : in.config.tables)
+        for (const DataNode &n : t.dataNodes) {
+            TableStats st;
+            st.node = n;
+            st.logicTable = t.logicTable;
+            st.exactRows = n.dataSource == QLatin1String("db0") ? hotRows : coldRows;
+            snap.tables << st;
+        }
+    in.snapshot = snap;
+    const PlanOutcome out = makePlan(in);
+    QVERIFY2(out.plan, qPrintable(out.error));
+    const TablePlan *messages = nullptr;
+    for (const TablePlan &t : out.plan->tables)
+        if (t.logicTable == QLatin1String("t_messages"))
+            messages = &t;
+    QVERIFY(messages);
+    QVERIFY2(qAbs(messages->skewAfter - expected) < 1e-3,
+             qPrintable(QStringLiteral("skew after %1, expected %2").arg(messages->skewAfter).arg(expected)));
+    const WhatIfReport r = WhatIf::compare(in);
+    QVERIFY(r.rows.at(0).skewAfter >= messages->skewAfter - 1e-9); // the worst table
 }
 
 void TestPlanning::badRequestsFail_data()
