@@ -200,27 +200,33 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     QStringList newNames;
     for (int i = 0; i < newCount; ++i)
         newNames << prefix + QString::number(i);
-    for (const TableRule &t : input.config.tables) {
-        if (input.config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
-            continue;
-        // Only tables the resized database algorithms route: a table kept on one data source without
-        // a database strategy (or with another algorithm) stays where it is.
-        if (!algos.contains(input.config.effectiveDatabaseStrategy(t).algorithmName))
-            continue;
-        QString err;
-        const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, newNames, &err);
-        if (expr.isEmpty()) {
-            out.error = t.logicTable + QStringLiteral(": ") + err;
-            return out;
-        }
-        p.setDataNodes(t.logicTable, expr);
-    }
+    if (!widenDataNodes(input.config, algos, newNames, &p, &out.error))
+        return out;
     if (!p.ok()) {
         out.error = p.errors().first();
         return out;
     }
     loadNew(p.text(), input.configPath, &out);
     return out;
+}
+
+bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
+                    ConfigTextPatcher *patcher, QString *error)
+{
+    for (const TableRule &t : config.tables) {
+        if (config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
+            continue;
+        if (!algos.contains(config.effectiveDatabaseStrategy(t).algorithmName))
+            continue;
+        QString err;
+        const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, names, &err);
+        if (expr.isEmpty()) {
+            *error = t.logicTable + QStringLiteral(": ") + err;
+            return false;
+        }
+        patcher->setDataNodes(t.logicTable, expr);
+    }
+    return true;
 }
 
 QString schemaOf(const ShardingConfig &config, const QString &dataSource, const QString &fallbackUrl)

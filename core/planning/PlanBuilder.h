@@ -4,6 +4,8 @@
 
 namespace sp::planning {
 
+class ConfigTextPatcher;
+
 // The patched config of an expansion: text, model and the data sources it adds or removes.
 struct NewConfig
 {
@@ -35,6 +37,12 @@ bool loadNew(const QByteArray &text, const QString &path, NewConfig *out);
 // N -> M databases for modulo algorithms: data sources added/removed, sharding-count on the
 // database-level algorithms, actualDataNodes widened.
 NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *warnings);
+
+// Rewrites the data-source part of actualDataNodes to `names` for every sharded table routed by one
+// of the database algorithms `algos` (tables kept on one data source without a database strategy,
+// or with another algorithm, stay). False with `error` when an expression cannot be rewritten.
+bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
+                    ConfigTextPatcher *patcher, QString *error);
 
 // Fills tables/pairs/estimates/creates/checks of `plan` by comparing old and new configs.
 void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options,

@@ -104,17 +104,8 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
                 p.setAlgorithmProp(a, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes));
         }
     }
-    for (const TableRule &t : input.config.tables) {
-        if (input.config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
-            continue;
-        QString err;
-        const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, nodes, &err);
-        if (expr.isEmpty()) {
-            out.error = t.logicTable + QStringLiteral(": ") + err;
-            return out;
-        }
-        p.setDataNodes(t.logicTable, expr);
-    }
+    if (!builder::widenDataNodes(input.config, algos, nodes, &p, &out.error))
+        return out;
     if (!p.ok()) {
         out.error = p.errors().first();
         return out;

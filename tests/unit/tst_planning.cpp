@@ -335,6 +335,9 @@ void TestPlanning::newConfigKeepsCommentsAndLints_data()
     QTest::addRow("crc32 mod-double") << QStringLiteral("fsharechat-crc32.yaml") << int(StrategyId::ModDouble);
     QTest::addRow("crc32 remap 4->6") << QStringLiteral("fsharechat-crc32.yaml") << int(StrategyId::Remap);
     QTest::addRow("reference mod-double") << QStringLiteral("fsharechat-reference.yaml") << int(StrategyId::ModDouble);
+    // t_audit_log lives on ds_0 without a database strategy: it must not be spread over new sources.
+    QTest::addRow("native mod-double") << QStringLiteral("native-algorithms.yaml") << int(StrategyId::ModDouble);
+    QTest::addRow("native ring + ds_4") << QStringLiteral("native-algorithms.yaml") << int(StrategyId::Ring);
 }
 
 void TestPlanning::newConfigKeepsCommentsAndLints()
@@ -344,6 +347,8 @@ void TestPlanning::newConfigKeepsCommentsAndLints()
     PlanInput in = inputFor(readExample(example), example);
     in.request.strategy = StrategyId(strategy);
     in.request.toCount = strategy == int(StrategyId::Remap) ? 6 : 0;
+    if (strategy == int(StrategyId::Ring))
+        in.request.addNodes = {QStringLiteral("ds_4")};
     const PlanOutcome out = makePlan(in);
     QVERIFY2(out.plan, qPrintable(out.error));
     const QString newText = out.plan->newConfigText;
