@@ -182,7 +182,11 @@ bool InstanceManager::installDataDir(const InstanceSpec &spec, const QString &da
         return false;
     QStringList args{QStringLiteral("--defaults-file=") + spec.configFile(),
                      QStringLiteral("--auth-root-authentication-method=normal"), QStringLiteral("--skip-test-db"),
-                     QStringLiteral("--skip-name-resolve"), QStringLiteral("--datadir=") + dataDir};
+                     QStringLiteral("--skip-name-resolve"), QStringLiteral("--datadir=") + dataDir,
+                     // --force skips the script's resolveip check of the host name, which fails in
+                     // containers and minimal roots without /etc/hosts; the sandbox binds to
+                     // 127.0.0.1 with skip-name-resolve and never needs the name.
+                     QStringLiteral("--force")};
     if (::geteuid() == 0)
         args << QStringLiteral("--user=root");
     QProcess p;
