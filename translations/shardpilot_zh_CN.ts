@@ -951,6 +951,22 @@
         <source>&lt;h3&gt;ShardPilot %1&lt;/h3&gt;&lt;p&gt;Administration console for hash-sharded MySQL and MariaDB clusters: topology, skew, routing preview, expansion planning and export.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ShardPilot %1&lt;/h3&gt;&lt;p&gt;哈希分片 MySQL 与 MariaDB 集群的管理控制台：拓扑、数据倾斜、路由预览、扩容规划与导出。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Copy &amp;diagnostics</source>
+        <translation>复制诊断信息(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Copy versions, server versions and the paths in use (no secrets) to the clipboard</source>
+        <translation>将版本、服务器版本和所用路径（不含任何密钥）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Servers at the last refresh:&lt;br&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;上次刷新时的服务器：&lt;br&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Diagnostics copied to the clipboard.</source>
+        <translation>诊断信息已复制到剪贴板。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MigrationPage</name>

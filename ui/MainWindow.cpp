@@ -1,7 +1,9 @@
 #include "ui/MainWindow.h"
 
 #include "core/analysis/Linter.h"
+#include "core/cluster/BuildInfo.h"
 #include "core/config/ConfigLoader.h"
+#include "ui/Diagnostics.h"
 #include "ui/AppContext.h"
 #include "ui/Settings.h"
 #include "ui/SettingsDialog.h"
@@ -29,6 +31,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -230,7 +233,12 @@ void MainWindow::createMenus()
     settings->setMenuRole(QAction::PreferencesRole);
 
     auto *help = menuBar()->addMenu(tr("&Help"));
+    auto *diagnostics = help->addAction(tr("Copy &diagnostics"), this, &MainWindow::copyDiagnostics);
+    diagnostics->setObjectName(QStringLiteral("actionCopyDiagnostics"));
+    diagnostics->setToolTip(tr("Copy versions, server versions and the paths in use (no secrets) to the clipboard"));
+    help->addSeparator();
     auto *about = help->addAction(tr("&About ShardPilot"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -345,13 +353,32 @@ void MainWindow::showSettings()
         QMessageBox::information(this, tr("Settings"), tr("Restart ShardPilot to use the new language."));
 }
 
+QString MainWindow::aboutText() const
+{
+    const BuildInfo info = buildInfo();
+    QString servers;
+    const QStringList lines = serverVersionLines(m_ctx);
+    if (!lines.isEmpty())
+        servers = tr("<p>Servers at the last refresh:<br>%1</p>").arg(lines.join(QStringLiteral("<br>")).toHtmlEscaped());
+    QStringList components = versionLines(info).mid(1); // Qt, MariaDB Connector/C, yaml-cpp
+    for (QString &c : components)
+        c = c.toHtmlEscaped();
+    return tr("<h3>ShardPilot %1</h3><p>Administration console for hash-sharded MySQL and "
+              "MariaDB clusters: topology, skew, routing preview, expansion planning and "
+              "export.</p>")
+               .arg(info.version) +
+        QStringLiteral("<p>") + components.join(QStringLiteral("<br>")) + QStringLiteral("</p>") + servers;
+}
+
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About ShardPilot"),
-                       tr("<h3>ShardPilot %1</h3><p>Administration console for hash-sharded MySQL and "
-                          "MariaDB clusters: topology, skew, routing preview, expansion planning and "
-                          "export.</p>")
-                           .arg(QApplication::applicationVersion()));
+    QMessageBox::about(this, tr("About ShardPilot"), aboutText());
+}
+
+void MainWindow::copyDiagnostics()
+{
+    QGuiApplication::clipboard()->setText(diagnosticsText(m_ctx, m_settings.get()));
+    statusBar()->showMessage(tr("Diagnostics copied to the clipboard."), 5000);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -45,6 +45,11 @@ public:
     void openExpansionWizard();
     // The wizard openExpansionWizard() shows, not yet shown (tests drive it directly).
     ExpansionWizard *createExpansionWizard();
+    // The About box's text: versions of ShardPilot, Qt, the MariaDB client library and, after a
+    // refresh, of each server.
+    QString aboutText() const;
+    // Help > Copy diagnostics: sp::ui::diagnosticsText() on the clipboard.
+    void copyDiagnostics();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

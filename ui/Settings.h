@@ -42,6 +42,7 @@ public:
     void setSandboxDir(const QString &dir);
 
     void sync() { m_settings.sync(); }
+    QString fileName() const { return m_settings.fileName(); }
 
 private:
     QSettings m_settings;

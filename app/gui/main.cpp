@@ -1,16 +1,22 @@
 // shardpilot: the desktop console. Only wiring: application object, translations, main window.
 #include "ScreenshotTour.h"
 
+#include "core/cluster/BuildInfo.h"
+#include "core/config/AppPaths.h"
+#include "ui/Diagnostics.h"
 #include "ui/MainWindow.h"
 #include "ui/Settings.h"
 #include "ui/pages/RoutingPage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QTranslator>
+
+#include <cstdio>
 
 namespace {
 
@@ -19,7 +25,9 @@ void installTranslators(QApplication &app, const QString &language)
 {
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     auto *own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("shardpilot"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    // The compiled catalogues sit in <prefix>/share/shardpilot/translations (the build tree has the
+    // same layout), never in a compiled-in source path.
+    if (own->load(locale, QStringLiteral("shardpilot"), QStringLiteral("_"), sp::AppPaths::translationsDir()))
         QApplication::installTranslator(own);
     auto *qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
@@ -35,7 +43,9 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ShardPilot"));
     QApplication::setOrganizationName(QStringLiteral("ShardPilot"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(sp::buildInfo().version);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/shardpilot.png")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.shardpilot.ShardPilot"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("ShardPilot administration console"));
@@ -56,9 +66,17 @@ int main(int argc, char **argv)
                                             QStringLiteral("With --screenshot-dir: how long data pages wait for "
                                                            "cluster statistics (ms, default 60000)."),
                                             QStringLiteral("ms"), QStringLiteral("60000"));
-    parser.addOptions({sandbox, language, screenshots, screenshotWait, routeKeys});
+    const QCommandLineOption diagnostics(QStringLiteral("diagnostics"),
+                                         QStringLiteral("Print versions and the paths in use (as Help > Copy "
+                                                        "diagnostics does), then exit."));
+    parser.addOptions({sandbox, language, screenshots, screenshotWait, routeKeys, diagnostics});
     parser.addPositionalArgument(QStringLiteral("config"), QStringLiteral("Sharding YAML to open."));
     parser.process(app);
+    if (parser.isSet(diagnostics)) {
+        const sp::ui::Settings settings;
+        std::fputs(sp::ui::diagnosticsText(nullptr, &settings).toUtf8().constData(), stdout);
+        return 0;
+    }
 
     {
         sp::ui::Settings settings;

@@ -1,6 +1,7 @@
 #include "core/sandbox/Sandbox.h"
 
 #include "core/cluster/Credentials.h"
+#include "core/config/AppPaths.h"
 #include "core/config/ConfigLoader.h"
 #include "core/sandbox/DemoSchema.h"
 
@@ -62,21 +63,10 @@ QString Sandbox::defaultDir()
 
 QString Sandbox::defaultConfigPath()
 {
-    const QString name = QStringLiteral("fsharechat-crc32.yaml");
-    QStringList candidates;
-    const QString env = qEnvironmentVariable("SHARDPILOT_EXAMPLES_DIR");
-    if (!env.isEmpty())
-        candidates << env + QLatin1Char('/') + name;
-    // The source tree this binary was built from: this file is <src>/core/sandbox/Sandbox.cpp.
-    QDir src = QFileInfo(QStringLiteral(__FILE__)).absoluteDir();
-    if (src.cdUp() && src.cdUp())
-        candidates << src.filePath(QStringLiteral("resources/examples/") + name);
-    if (QCoreApplication::instance())
-        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/shardpilot/examples/") + name;
-    for (const QString &c : candidates)
-        if (QFileInfo::exists(c))
-            return QDir::cleanPath(c);
-    return candidates.value(candidates.size() > 1 ? 1 : 0);
+    // The installed examples (<prefix>/share/shardpilot/examples; the build tree has the same
+    // layout), or $SHARDPILOT_EXAMPLES_DIR. No compiled-in source path: an installed program must
+    // not depend on the tree it was built from.
+    return AppPaths::examplePath(QStringLiteral("fsharechat-crc32.yaml"));
 }
 
 bool Sandbox::exists() const

@@ -46,7 +46,7 @@ public:
     explicit Sandbox(const QString &dir = defaultDir());
 
     static QString defaultDir();            // <GenericDataLocation>/ShardPilot/sandbox
-    static QString defaultConfigPath();     // resources/examples/fsharechat-crc32.yaml of the source tree
+    static QString defaultConfigPath();     // the installed example fsharechat-crc32.yaml (AppPaths)
     static QString appUser() { return QStringLiteral("shardpilot_app"); }
 
     bool exists() const;                    // DIR/sandbox.json present

@@ -2,8 +2,12 @@
 #include "GuiTestSupport.h"
 #include "ui/AppContext.h"
 #include "ui/pages/WelcomePage.h"
+#include "core/cluster/BuildInfo.h"
+#include "core/config/AppPaths.h"
+#include "ui/Diagnostics.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QListWidget>
 #include <QMenu>
 #include <QStackedWidget>
@@ -24,6 +28,8 @@ private slots:
     void openBrokenFile();
     void recentFilesDoubleClick();
     void stateSaved();
+    void welcomeExamplesExist();
+    void aboutAndDiagnostics();
 
 private:
     QTemporaryDir m_dir;
@@ -160,6 +166,52 @@ void TestMainWindow::stateSaved()
     // Window managers add frames; the restored size is the saved one give or take the frame.
     QVERIFY2(qAbs(again->width() - 900) < 40 && qAbs(again->height() - 700) < 60,
              qPrintable(QStringLiteral("%1x%2").arg(again->width()).arg(again->height())));
+}
+
+
+// The welcome page offers the installed examples (AppPaths), not compiled-in copies.
+void TestMainWindow::welcomeExamplesExist()
+{
+    const auto examples = WelcomePage::examples();
+    QCOMPARE(examples.size(), 3);
+    for (const auto &[label, path] : examples) {
+        QVERIFY2(path.startsWith(AppPaths::examplesDir()), qPrintable(path));
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+    }
+}
+
+// About names ShardPilot's, Qt's and the MariaDB client library's versions; Help > Copy
+// diagnostics puts them and the paths in use on the clipboard, never a password of the config.
+void TestMainWindow::aboutAndDiagnostics()
+{
+    const BuildInfo info = buildInfo();
+    QVERIFY(!info.version.isEmpty());
+    QVERIFY(!info.mariadbClient.isEmpty());
+    const QString about = m_window->aboutText();
+    QVERIFY2(about.contains(info.version), qPrintable(about));
+    QVERIFY2(about.contains(QString::fromLatin1(qVersion())), qPrintable(about));
+    QVERIFY2(about.contains(info.mariadbClient), qPrintable(about));
+    QVERIFY(!about.contains(QStringLiteral("Servers at the last refresh"))); // not connected
+
+    const QString config = test::sourcePath(QStringLiteral("tests/data/lint/lint-errors.yaml"));
+    QVERIFY(QFile(config).open(QIODevice::ReadOnly));
+    m_window->openConfig(config);
+    QCOMPARE(m_window->context()->configPath(), config);
+
+    auto *action = m_window->findChild<QAction *>(QStringLiteral("actionCopyDiagnostics"));
+    QVERIFY(action);
+    QGuiApplication::clipboard()->clear();
+    action->trigger();
+    const QString text = QGuiApplication::clipboard()->text();
+    QCOMPARE(text, diagnosticsText(m_window->context(), m_window->settings()));
+    QVERIFY2(text.contains(QStringLiteral("MariaDB Connector/C ") + info.mariadbClient), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Qt ") + QString::fromLatin1(qVersion())), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("translations: ") + AppPaths::translationsDir()), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("config: ") + config), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Servers: not connected")), qPrintable(text));
+    // The config holds a password and JDBC urls; neither reaches the clipboard.
+    QVERIFY2(!text.contains(QStringLiteral("not-a-real-secret")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("jdbc:")), qPrintable(text));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,5 +1,6 @@
 // Translations: the zh_CN catalogue is complete, its contexts are the class names tr() looks up at
 // run time (namespace included), and the compiled catalogue really changes what the console shows.
+#include "core/config/AppPaths.h"
 #include "GuiTestSupport.h"
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
@@ -101,7 +102,8 @@ void TestTranslations::contextsAreRuntimeClassNames()
 void TestTranslations::zhShowsInTheConsole()
 {
     QTranslator zh;
-    const QString qm = QStringLiteral(SHARDPILOT_BINARY_DIR "/app/shardpilot_zh_CN.qm");
+    // Where the console itself looks (the build tree mirrors the installed layout).
+    const QString qm = sp::AppPaths::translationsDir() + QStringLiteral("/shardpilot_zh_CN.qm");
     QVERIFY2(zh.load(qm), qPrintable(qm + QStringLiteral(" does not load (build the shardpilot target)")));
     const QString expected = zh.translate("sp::ui::MainWindow", "Welcome");
     QVERIFY(!expected.isEmpty() && expected != QLatin1String("Welcome"));

@@ -11,6 +11,7 @@
 #include "core/planning/ExpansionPlan.h"
 #include "core/planning/WhatIf.h"
 #include "ui/AppContext.h"
+#include "ui/Diagnostics.h"
 #include "ui/MainWindow.h"
 #include "ui/Settings.h"
 #include "ui/pages/PlanningPage.h"
@@ -87,6 +88,18 @@ void TestGuiSandboxPlan::initTestCase()
     QVERIFY(QMetaObject::invokeMethod(m_window->page(QStringLiteral("dashboard")), "refresh"));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->context()->snapshot().has_value(), 60000);
     QVERIFY(m_window->context()->snapshot()->allReachable());
+    // Connected: About and the diagnostics name each server's version (and never a password).
+    const QString about = m_window->aboutText();
+    const QString diagnostics = diagnosticsText(m_window->context(), m_window->settings());
+    for (const InstanceHealth &h : m_window->context()->snapshot()->instances) {
+        QVERIFY2(h.version.contains(QStringLiteral("MariaDB")), qPrintable(h.version));
+        QVERIFY2(about.contains(h.version.toHtmlEscaped()), qPrintable(about));
+        QVERIFY2(diagnostics.contains(h.dataSource + QLatin1Char(' ') + h.host + QLatin1Char(':') +
+                                      QString::number(h.port) + QStringLiteral(" — ") + h.version),
+                 qPrintable(diagnostics));
+    }
+    QVERIFY(!diagnostics.contains(QStringLiteral("password")));
+    QVERIFY(!diagnostics.contains(QStringLiteral("jdbc:")));
 }
 
 void TestGuiSandboxPlan::whatIfOnRealCounts()

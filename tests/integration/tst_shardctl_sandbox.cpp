@@ -7,8 +7,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <unistd.h>
 
 using namespace sp;
 
@@ -25,7 +28,7 @@ private:
         QByteArray out, err;
     };
 
-    Run shardctl(const QStringList &args, int timeoutMs = 60000)
+    Run shardctl(const QStringList &args, int timeoutMs = 60000, const QString &program = {})
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -33,7 +36,7 @@ private:
         env.remove(QStringLiteral("SHARDPILOT_DEFAULTS_FILE"));
         env.insert(QStringLiteral("HOME"), m_tmp.path()); // no ~/.my.cnf of the user
         p.setProcessEnvironment(env);
-        p.start(test::shardctlPath(), args);
+        p.start(program.isEmpty() ? test::shardctlPath() : program, args);
         Run r;
         if (!p.waitForFinished(timeoutMs)) {
             p.kill();
@@ -109,6 +112,33 @@ private slots:
         QVERIFY(!st3.out.contains("running"));
     }
 
+    // Containers and minimal roots often have no /etc/hosts and a host name that does not resolve;
+    // mariadb-install-db then refused to run ("Neither host ... nor 'localhost' could be looked up").
+    // Run `sandbox up` in namespaces of its own with an unresolvable name and an empty /etc/hosts.
+    void upWithoutResolvableHostName()
+    {
+        if (::geteuid() != 0 || QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty())
+            QSKIP("needs root and unshare(1) to make a host name that does not resolve");
+        const QString sb = m_tmp.path() + QStringLiteral("/nohosts");
+        const QString script = QStringLiteral(
+            "hostname shardpilot-unresolvable.invalid && mount --bind /dev/null /etc/hosts && "
+            "if getent hosts localhost >/dev/null || getent hosts $(uname -n) >/dev/null; then "
+            "echo 'setup: names still resolve' >&2; exit 90; fi; exec \"$0\" \"$@\"");
+        Run up = shardctl({QStringLiteral("--uts"), QStringLiteral("--mount"), QStringLiteral("--"), QStringLiteral("sh"),
+                           QStringLiteral("-c"), script, test::shardctlPath(), QStringLiteral("sandbox"), QStringLiteral("up"),
+                           QStringLiteral("--dir"), sb, QStringLiteral("--instances"), QStringLiteral("2"),
+                           QStringLiteral("--config"), test::sourcePath(QStringLiteral("tests/data/sandbox-2x2.yaml")),
+                           QStringLiteral("--rows"), QStringLiteral("200")},
+                          180000, QStringLiteral("unshare"));
+        QVERIFY2(up.code != 90, up.err.constData());
+        QVERIFY2(up.code == 0, up.err.constData());
+        Run st = shardctl({QStringLiteral("sandbox"), QStringLiteral("status"), QStringLiteral("--dir"), sb});
+        QVERIFY2(st.code == 0, st.out.constData());
+        QVERIFY(st.out.contains("running"));
+        Run down = shardctl({QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), sb});
+        QCOMPARE(down.code, 0);
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -136,6 +166,9 @@ private slots:
         QString error;
         if (sb.load(&error))
             sb.killAll();
+        Sandbox noHosts(m_tmp.path() + QStringLiteral("/nohosts"));
+        if (noHosts.load(&error))
+            noHosts.killAll();
     }
 };
 

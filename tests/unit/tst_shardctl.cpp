@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -97,6 +98,8 @@ class TestShardctl final : public QObject
 private slots:
     void help_data();
     void help();
+    void version();
+    void manPageFromHelp();
     void unknownOption_data();
     void unknownOption();
     void nodesCount_data();
@@ -134,6 +137,45 @@ void TestShardctl::help()
     QVERIFY(r.out.contains(QByteArray("shardctl " + command.toUtf8())));
     QVERIFY(r.out.contains("Exit codes"));
     QVERIFY(r.err.isEmpty());
+}
+
+// --version names ShardPilot's, Qt's and the MariaDB client library's versions.
+void TestShardctl::version()
+{
+    const Run r = shardctl({QStringLiteral("--version")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() >= 3, r.out.constData());
+    QVERIFY(QRegularExpression(QStringLiteral("^shardctl \\(ShardPilot\\) \\d+\\.\\d+\\.\\d+$")).match(lines[0]).hasMatch());
+    QVERIFY(lines.contains(QStringLiteral("Qt ") + QString::fromLatin1(qVersion())) ||
+            lines[1].startsWith(QStringLiteral("Qt ") + QString::fromLatin1(qVersion())));
+    QVERIFY2(QRegularExpression(QStringLiteral("^MariaDB Connector/C \\d+\\.\\d+")).match(lines[2]).hasMatch(),
+             qPrintable(lines[2]));
+}
+
+// The man page is made from the help texts: every command's --help appears in it, word for word
+// (after roff escaping), so the two cannot drift.
+void TestShardctl::manPageFromHelp()
+{
+    const Run man = shardctl({QStringLiteral("help"), QStringLiteral("--man")});
+    QCOMPARE(man.exitCode, 0);
+    const QString page = QString::fromUtf8(man.out);
+    QVERIFY(page.contains(QStringLiteral(".TH SHARDCTL 1 ")));
+    const QString unescaped = QString(page).replace(QStringLiteral("\\-"), QStringLiteral("-"))
+                                  .replace(QStringLiteral("\\e"), QStringLiteral("\\"))
+                                  .replace(QStringLiteral("\\&"), QString());
+    int commands = 0;
+    for (const QString &line : QString::fromUtf8(shardctl({QStringLiteral("--help")}).out).split(QLatin1Char('\n'))) {
+        if (!line.startsWith(QStringLiteral("  ")) || line.size() < 3 || !line.at(2).isLower())
+            continue;
+        const QString command = line.trimmed().section(QLatin1Char(' '), 0, 0);
+        ++commands;
+        QVERIFY2(page.contains(QStringLiteral("\n.SS ") + command + QLatin1Char('\n')), qPrintable(command));
+        const Run help = shardctl({command, QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(unescaped.contains(QString::fromUtf8(help.out).trimmed()), qPrintable(command));
+    }
+    QVERIFY(commands >= 8);
 }
 
 void TestShardctl::unknownOption_data()

@@ -1,6 +1,7 @@
 #include "ui/pages/WelcomePage.h"
 
 #include "ui/AppContext.h"
+#include "core/config/AppPaths.h"
 #include "ui/SandboxLauncher.h"
 
 #include <QFileInfo>
@@ -17,10 +18,10 @@ namespace sp::ui {
 QList<QPair<QString, QString>> WelcomePage::examples()
 {
     return {
-        {tr("fsharechat, CRC32 routing (4 databases x 4 tables)"), QStringLiteral(":/examples/fsharechat-crc32.yaml")},
+        {tr("fsharechat, CRC32 routing (4 databases x 4 tables)"), AppPaths::examplePath(QStringLiteral("fsharechat-crc32.yaml"))},
         {tr("fsharechat, the reference article's config (has defects)"),
-         QStringLiteral(":/examples/fsharechat-reference.yaml")},
-        {tr("Native algorithms (MOD, HASH_MOD, INLINE, ...)"), QStringLiteral(":/examples/native-algorithms.yaml")},
+         AppPaths::examplePath(QStringLiteral("fsharechat-reference.yaml"))},
+        {tr("Native algorithms (MOD, HASH_MOD, INLINE, ...)"), AppPaths::examplePath(QStringLiteral("native-algorithms.yaml"))},
     };
 }
 
