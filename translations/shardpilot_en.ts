@@ -785,13 +785,52 @@
         <source>rows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::KeychainDialog</name>
+    <message>
+        <source>Store password in keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is stored in the desktop&apos;s secret service (service &quot;ShardPilot&quot;), where the console and shardctl look it up for this account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storing the password for %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored the password for %1 in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MainWindow</name>
-    <message>
-        <source>%1 is not available in this build.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>ShardPilot</source>
         <translation type="unfinished"></translation>
@@ -970,6 +1009,18 @@
     </message>
     <message>
         <source>Diagnostics copied to the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store &amp;password in keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store password in keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a sharding config first (Ctrl+O).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1622,15 +1673,7 @@ bob
 <context>
     <name>sp::ui::SandboxLauncher</name>
     <message>
-        <source>Cannot find the command-line tool at %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot create the sandbox directory %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1638,11 +1681,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox did not start (exit code %1): %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox started but %1 does not exist.</source>
+        <source>The sandbox did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1690,6 +1729,18 @@ bob
     </message>
     <message>
         <source>Sandbox directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look up passwords in the OS keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the config, SHARDPILOT_PASSWORD variables and option files (a sandbox&apos;s app.cnf, ~/.my.cnf), ask the desktop&apos;s secret service, as shardctl does. Tools &gt; Store password in keychain saves one there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passwords:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -780,13 +780,52 @@
         <source>rows</source>
         <translation>行</translation>
     </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>正在读取历史…</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::KeychainDialog</name>
+    <message>
+        <source>Store password in keychain</source>
+        <translation>在钥匙串中保存密码</translation>
+    </message>
+    <message>
+        <source>The password is stored in the desktop&apos;s secret service (service &quot;ShardPilot&quot;), where the console and shardctl look it up for this account.</source>
+        <translation>密码保存在桌面的密钥服务中（服务名 &quot;ShardPilot&quot;），控制台和 shardctl 会为此账号到那里查找。</translation>
+    </message>
+    <message>
+        <source>Data source:</source>
+        <translation>数据源：</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>Account:</source>
+        <translation>账号：</translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Storing the password for %1…</source>
+        <translation>正在保存 %1 的密码…</translation>
+    </message>
+    <message>
+        <source>Stored the password for %1 in the keychain.</source>
+        <translation>已将 %1 的密码保存到钥匙串。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MainWindow</name>
-    <message>
-        <source>%1 is not available in this build.</source>
-        <translation>此版本中没有“%1”。</translation>
-    </message>
     <message>
         <source>ShardPilot</source>
         <translation>ShardPilot</translation>
@@ -966,6 +1005,18 @@
     <message>
         <source>Diagnostics copied to the clipboard.</source>
         <translation>诊断信息已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Store &amp;password in keychain…</source>
+        <translation>在钥匙串中保存密码(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Store password in keychain</source>
+        <translation>在钥匙串中保存密码</translation>
+    </message>
+    <message>
+        <source>Open a sharding config first (Ctrl+O).</source>
+        <translation>请先打开一个分片配置（Ctrl+O）。</translation>
     </message>
 </context>
 <context>
@@ -1611,28 +1662,16 @@ bob
 <context>
     <name>sp::ui::SandboxLauncher</name>
     <message>
-        <source>Cannot find the command-line tool at %1.</source>
-        <translation>在 %1 找不到命令行工具。</translation>
-    </message>
-    <message>
         <source>Cannot create the sandbox directory %1.</source>
         <translation>无法创建沙箱目录 %1。</translation>
-    </message>
-    <message>
-        <source>Cannot run %1: %2</source>
-        <translation>无法运行 %1：%2</translation>
     </message>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <source>The sandbox did not start (exit code %1): %2</source>
-        <translation>沙箱未能启动（退出码 %1）：%2</translation>
-    </message>
-    <message>
-        <source>The sandbox started but %1 does not exist.</source>
-        <translation>沙箱已启动，但 %1 不存在。</translation>
+        <source>The sandbox did not start: %1</source>
+        <translation>沙箱未能启动：%1</translation>
     </message>
 </context>
 <context>
@@ -1680,6 +1719,18 @@ bob
     <message>
         <source>Sandbox directory</source>
         <translation>沙箱目录</translation>
+    </message>
+    <message>
+        <source>Look up passwords in the OS keychain</source>
+        <translation>在操作系统钥匙串中查找密码</translation>
+    </message>
+    <message>
+        <source>After the config, SHARDPILOT_PASSWORD variables and option files (a sandbox&apos;s app.cnf, ~/.my.cnf), ask the desktop&apos;s secret service, as shardctl does. Tools &gt; Store password in keychain saves one there.</source>
+        <translation>在配置、SHARDPILOT_PASSWORD 环境变量和选项文件（沙箱的 app.cnf、~/.my.cnf）之后，像 shardctl 一样询问桌面的密钥服务。“工具 &gt; 在钥匙串中保存密码”可在其中保存密码。</translation>
+    </message>
+    <message>
+        <source>Passwords:</source>
+        <translation>密码：</translation>
     </message>
 </context>
 <context>

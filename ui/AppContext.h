@@ -1,5 +1,7 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
+#include "core/cluster/Credentials.h"
+#include "core/cluster/Inspector.h"
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExpansionPlan.h"
 
@@ -24,6 +26,19 @@ public:
     const ShardingConfig &config() const { return m_load.config; }
     const Diagnostics &lintFindings() const { return m_lint; }
     bool hasConfig() const { return !m_configPath.isEmpty(); }
+
+    // How the open cluster's passwords are found: its own option file (a sandbox's app.cnf), the
+    // keychain when enabled, then the usual chain. Per cluster, set by the main window before the
+    // config is published; never a process-wide environment variable.
+    const CredentialOptions &credentials() const { return m_credentials; }
+    void setCredentials(const CredentialOptions &credentials) { m_credentials = credentials; }
+    // The options every live query of the console starts from (dashboard, wizard, planning).
+    InspectionOptions inspectionOptions() const
+    {
+        InspectionOptions o;
+        o.credentials = m_credentials;
+        return o;
+    }
 
     const std::optional<ClusterSnapshot> &snapshot() const { return m_snapshot; }
     const std::optional<ClusterSnapshot> &previousSnapshot() const { return m_previous; }
@@ -85,6 +100,7 @@ private:
     std::optional<ClusterSnapshot> m_snapshot;
     std::optional<ClusterSnapshot> m_previous;
     std::optional<planning::ExpansionPlan> m_plan;
+    CredentialOptions m_credentials;
     qint64 m_rowLimit = 30000000;
     int m_refreshSeconds = 30;
 };

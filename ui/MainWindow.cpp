@@ -3,7 +3,9 @@
 #include "core/analysis/Linter.h"
 #include "core/cluster/BuildInfo.h"
 #include "core/config/ConfigLoader.h"
+#include "core/cluster/KeychainSecretStore.h"
 #include "ui/Diagnostics.h"
+#include "ui/KeychainDialog.h"
 #include "ui/AppContext.h"
 #include "ui/Settings.h"
 #include "ui/SettingsDialog.h"
@@ -47,16 +49,6 @@
 #include <QHBoxLayout>
 
 namespace sp::ui {
-
-namespace {
-// Placeholder for a page whose class is not in this build.
-QWidget *missingPage(const QString &title, QWidget *parent)
-{
-    auto *l = new QLabel(MainWindow::tr("%1 is not available in this build.").arg(title), parent);
-    l->setAlignment(Qt::AlignCenter);
-    return l;
-}
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     : QMainWindow(parent), m_settings(settings ? std::move(settings) : std::make_unique<Settings>()),
@@ -228,6 +220,8 @@ void MainWindow::createMenus()
     wizard->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
 
     auto *tools = menuBar()->addMenu(tr("&Tools"));
+    auto *storePassword = tools->addAction(tr("Store &password in keychain…"), this, &MainWindow::storePasswordInKeychain);
+    storePassword->setObjectName(QStringLiteral("actionStorePassword"));
     auto *settings = tools->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
     settings->setObjectName(QStringLiteral("actionSettings"));
     settings->setMenuRole(QAction::PreferencesRole);
@@ -256,13 +250,7 @@ void MainWindow::chooseConfig()
 
 bool MainWindow::openConfig(const QString &path)
 {
-    // A sandbox config reopened later (recent files): its application user's option file sits next
-    // to it, as when the welcome page started it. Never overrides a file the user chose.
-    const QDir dir = QFileInfo(path).dir();
-    if (QFileInfo::exists(dir.filePath(QStringLiteral("sandbox.json")))
-        && QFileInfo::exists(dir.filePath(QStringLiteral("app.cnf")))
-        && qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE"))
-        qputenv("SHARDPILOT_DEFAULTS_FILE", QFile::encodeName(dir.filePath(QStringLiteral("app.cnf"))));
+    m_ctx->setCredentials(credentialsFor(path));
     const LoadResult load = ConfigLoader::loadFile(path);
     const Diagnostics lint = load.ok() ? Linter::lint(load.config) : Diagnostics{};
     m_ctx->setConfig(path, load, lint);
@@ -351,6 +339,31 @@ void MainWindow::showSettings()
     m_welcome->setSandboxDir(m_settings->sandboxDir());
     if (languageChanged)
         QMessageBox::information(this, tr("Settings"), tr("Restart ShardPilot to use the new language."));
+}
+
+CredentialOptions MainWindow::credentialsFor(const QString &configPath) const
+{
+    CredentialOptions c;
+    // A sandbox config (started from the welcome page or reopened later): its application
+    // user's option file sits next to it. Per cluster: a second sandbox gets its own.
+    const QDir dir = QFileInfo(configPath).dir();
+    if (QFileInfo::exists(dir.filePath(QStringLiteral("sandbox.json"))) &&
+        QFileInfo::exists(dir.filePath(QStringLiteral("app.cnf"))))
+        c.defaultsFile = dir.filePath(QStringLiteral("app.cnf"));
+    if (m_settings->useKeychain())
+        c.secretStore = m_keychain.get();
+    return c;
+}
+
+void MainWindow::storePasswordInKeychain()
+{
+    if (!m_ctx->hasConfig() || m_ctx->config().dataSources.isEmpty()) {
+        QMessageBox::information(this, tr("Store password in keychain"), tr("Open a sharding config first (Ctrl+O)."));
+        return;
+    }
+    auto *dialog = new KeychainDialog(m_ctx->config(), m_keychain, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 QString MainWindow::aboutText() const

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/cluster/Credentials.h"
+#include "core/cluster/KeychainSecretStore.h"
 #include "ui/Settings.h"
 
 #include <QMainWindow>
@@ -61,8 +63,12 @@ private:
     void refreshRecentFiles();
     void showSettings();
     void showAbout();
+    void storePasswordInKeychain();
+    CredentialOptions credentialsFor(const QString &configPath) const;
 
     std::unique_ptr<Settings> m_settings;
+    // The console's OS keychain access (used from worker threads by the credential chain).
+    std::shared_ptr<KeychainSecretStore> m_keychain = std::make_shared<KeychainSecretStore>();
     AppContext *m_ctx = nullptr;
     ExportController *m_export = nullptr;
     WelcomePage *m_welcome = nullptr;

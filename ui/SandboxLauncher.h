@@ -1,13 +1,18 @@
 #pragma once
+#include "core/sandbox/Sandbox.h"
+
 #include <QObject>
-#include <QPointer>
-#include <QProcess>
+
+namespace sp {
+class JobRunner;
+}
 
 namespace sp::ui {
 
-// Brings up the local sandbox cluster off the UI thread by running `shardctl sandbox up --dir DIR
-// --json` (the CLI sits next to the console). The process owns the mariadbd instances' lifecycle,
-// so cancelling just kills the CLI and the UI never waits on a server. One run at a time.
+// Brings up the local sandbox cluster off the UI thread through the core (sp::Sandbox::up, the
+// same code `shardctl sandbox up` runs), as a job of the one job model: progress lines from the
+// core, cancel between steps (the instances it started are stopped again), the result on the UI
+// thread. The servers are separate processes: closing the console does not stop them.
 class SandboxLauncher final : public QObject
 {
     Q_OBJECT
@@ -16,31 +21,21 @@ public:
     explicit SandboxLauncher(QObject *parent = nullptr);
     ~SandboxLauncher() override;
 
-    // Where to find shardctl; default: QCoreApplication::applicationDirPath()/shardctl.
-    void setProgram(const QString &path) { m_program = path; }
-    QString program() const;
-
     bool isRunning() const;
+    // Instances, demo rows, config and seed of the sandboxes it creates (default: SandboxOptions{},
+    // as `shardctl sandbox up`). Progress and cancellation are the launcher's own.
+    void setOptions(const SandboxOptions &options) { m_options = options; }
     void start(const QString &dir);
     void cancel();
 
-    // Parses the CLI's --json answer; falls back to DIR/cluster.yaml when no config path is named.
-    static QString configPathFromOutput(const QByteArray &json, const QString &dir);
-
 signals:
-    void progress(const QString &line);  // the CLI's stderr, line by line
+    void progress(const QString &line);
     void finished(const QString &configPath);
     void failed(const QString &error);
 
 private:
-    void onFinished(int exitCode, QProcess::ExitStatus status);
-
-    QString m_program;
-    QString m_dir;
-    QPointer<QProcess> m_process;
-    QByteArray m_stdout;
-    QByteArray m_stderrTail;
-    bool m_cancelled = false;
+    JobRunner *m_runner;
+    SandboxOptions m_options;
 };
 
 } // namespace sp::ui

@@ -114,4 +114,14 @@ void Settings::setSandboxDir(const QString &dir)
     m_settings.setValue(key("sandbox/dir"), dir);
 }
 
+bool Settings::useKeychain() const
+{
+    return m_settings.value(key("credentials/useKeychain"), true).toBool();
+}
+
+void Settings::setUseKeychain(bool on)
+{
+    m_settings.setValue(key("credentials/useKeychain"), on);
+}
+
 } // namespace sp::ui

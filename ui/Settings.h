@@ -41,6 +41,10 @@ public:
     QString sandboxDir() const; // default: <app data>/sandbox
     void setSandboxDir(const QString &dir);
 
+    // Look passwords up in the OS keychain (qtkeychain), as shardctl does. Default on.
+    bool useKeychain() const;
+    void setUseKeychain(bool on);
+
     void sync() { m_settings.sync(); }
     QString fileName() const { return m_settings.fileName(); }
 

@@ -2,6 +2,7 @@
 
 #include "ui/Settings.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -70,6 +71,14 @@ SettingsDialog::SettingsDialog(Settings *settings, QWidget *parent) : QDialog(pa
             m_sandboxDir->setText(d);
     });
 
+    m_keychain = new QCheckBox(tr("Look up passwords in the OS keychain"), this);
+    m_keychain->setObjectName(QStringLiteral("settingsUseKeychain"));
+    m_keychain->setChecked(settings->useKeychain());
+    m_keychain->setToolTip(tr("After the config, SHARDPILOT_PASSWORD variables and option files (a sandbox's app.cnf, "
+                              "~/.my.cnf), ask the desktop's secret service, as shardctl does. Tools > Store password "
+                              "in keychain saves one there."));
+    form->addRow(tr("Passwords:"), m_keychain);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->setObjectName(QStringLiteral("settingsButtons"));
     layout->addWidget(buttons);
@@ -84,6 +93,7 @@ bool SettingsDialog::apply()
     m_settings->setLanguage(lang);
     m_settings->setRefreshIntervalSeconds(m_refresh->value());
     m_settings->setRowLimit(m_rowLimit->value());
+    m_settings->setUseKeychain(m_keychain->isChecked());
     if (!m_sandboxDir->text().trimmed().isEmpty())
         m_settings->setSandboxDir(m_sandboxDir->text().trimmed());
     m_settings->sync();

@@ -1,6 +1,7 @@
 #pragma once
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -29,6 +30,7 @@ private:
     QSpinBox *m_refresh = nullptr;
     QSpinBox *m_rowLimit = nullptr;
     QLineEdit *m_sandboxDir = nullptr;
+    QCheckBox *m_keychain = nullptr;
 };
 
 } // namespace sp::ui

@@ -56,7 +56,7 @@ int CmdSecret::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
         err << prefix << path << ": data source '" << dsName << "' has no username or host\n";
         return Usage;
     }
-    const QString account = ds->username + QLatin1Char('@') + ds->host + QLatin1Char(':') + QString::number(ds->port);
+    const QString account = Credentials::secretAccount(ds->username, *ds);
 
     std::optional<QString> password;
     if (parser.isSet(QStringLiteral("stdin"))) {

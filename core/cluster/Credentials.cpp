@@ -175,6 +175,11 @@ QStringList Credentials::defaultGroups()
             QStringLiteral("shardpilot")};
 }
 
+QString Credentials::secretAccount(const QString &user, const DataSourceDef &ds)
+{
+    return user + QLatin1Char('@') + ds.host + QLatin1Char(':') + QString::number(ds.port);
+}
+
 QString Credentials::environmentVariableFor(const QString &dataSourceName)
 {
     QString n = dataSourceName.toUpper();
@@ -258,7 +263,7 @@ ResolvedCredentials Credentials::resolve(const DataSourceDef &ds, const Credenti
     }
 
     if (options.secretStore) {
-        const QString account = r.user + QLatin1Char('@') + ds.host + QLatin1Char(':') + QString::number(ds.port);
+        const QString account = secretAccount(r.user, ds);
         QString error;
         if (auto pw = options.secretStore->readPassword(options.secretService, account, &error)) {
             r.password = *pw;

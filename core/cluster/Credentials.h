@@ -79,6 +79,8 @@ class Credentials final
 public:
     static ResolvedCredentials resolve(const DataSourceDef &ds, const CredentialOptions &options = {});
     static QString environmentVariableFor(const QString &dataSourceName);
+    // The secret store's account for `user` on the data source's server: "<user>@<host>:<port>".
+    static QString secretAccount(const QString &user, const DataSourceDef &ds);
 
     // Parses a MySQL option file, supports quoting, escapes, !include and !includedir.
     static OptionFileValues readOptionFile(const QString &path,

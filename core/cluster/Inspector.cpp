@@ -1,5 +1,7 @@
 #include "core/cluster/Inspector.h"
 
+#include "core/job/Job.h"
+
 #include "core/analysis/Skew.h"
 #include "core/cluster/InstanceProbe.h"
 
@@ -437,6 +439,13 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
     snap.skew = computeSkew(snap.tables);
     result.elapsedMs = timer.elapsed();
     return result;
+}
+
+InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOptions &options, JobControl &job)
+{
+    InspectionControl control;
+    CancelHookGuard hook(&job, [&control] { control.cancel(); }); // the watchdog then kills in flight
+    return run(config, options, &control, [&job](int done, int total) { job.progress(done, total); });
 }
 
 } // namespace sp

@@ -10,6 +10,10 @@
 #include <functional>
 
 namespace sp {
+class JobControl;
+}
+
+namespace sp {
 
 struct InspectionOptions
 {
@@ -64,7 +68,7 @@ using InspectionProgress = std::function<void(int done, int total)>;
 // information_schema (one query per schema), then optionally exact counts in parallel (at most
 // perInstanceConcurrency per server, overallConcurrency in all). Every worker opens its own
 // connection; a dead server costs at most the connect timeout and never stalls the others.
-// run() blocks the calling thread (never call it on a GUI thread: use InspectionJob there).
+// run() blocks the calling thread (never call it on a GUI thread: run it as a job, sp::JobRunner).
 // `progress` is called from worker threads, serialised.
 class Inspector final
 {
@@ -72,6 +76,9 @@ public:
     static InspectionResult run(const ShardingConfig &config, const InspectionOptions &options,
                                 InspectionControl *control = nullptr,
                                 const InspectionProgress &progress = {});
+    // The same as a job (sp::JobRunner): job.cancel() stops it and kills its statements in
+    // flight; progress goes to job.progress().
+    static InspectionResult run(const ShardingConfig &config, const InspectionOptions &options, JobControl &job);
 
     // Skew per logic table from a snapshot's tables; tables the config does not know and broadcast
     // tables are skipped, missing tables count as unknown.

@@ -6,11 +6,13 @@ namespace sp {
 // SecretStore backed by the OS keychain through qtkeychain (Secret Service / KWallet on Linux,
 // Keychain on macOS, Credential Manager on Windows).
 //
-// The qtkeychain jobs are asynchronous; each call runs its job to completion in a local QEventLoop
-// bounded by a timeout (default 3 s), so it blocks the calling thread. Use it only from the CLI and
-// from worker threads, never from the UI thread. A QCoreApplication must exist. When no secret
-// service answers (a headless box without D-Bus, a locked or missing wallet) the call fails within
-// the timeout with the error text; it never hangs.
+// qtkeychain's jobs are asynchronous and need an event loop. They run on one thread of their own
+// (started on first use, its event loop is that thread's top-level loop); a call posts its job
+// there and blocks the calling thread on a semaphore for at most the timeout (default 3 s). No
+// nested event loop is spun anywhere. Call it from the CLI's main thread or from worker threads;
+// on the UI thread of the console it refuses at once (it would freeze the window). When no
+// secret service answers (a headless box without D-Bus, a locked or missing wallet) the call
+// fails within the timeout with the error text; it never hangs.
 class KeychainSecretStore final : public SecretStore
 {
 public:

@@ -79,6 +79,14 @@ bool Sandbox::load(QString *error)
     return SandboxState::load(m_dir, &m_state, error);
 }
 
+bool Sandbox::stopRequested(const SandboxOptions &o, QString *error)
+{
+    if (!o.cancelled || !o.cancelled())
+        return false;
+    *error = QStringLiteral("cancelled");
+    return true;
+}
+
 void Sandbox::say(const SandboxOptions &o, const QString &line) const
 {
     if (o.progress)
@@ -223,14 +231,20 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
     if (!s.save(&error))
         return false;
 
+    if (stopRequested(options, &error))
+        return false;
     say(options, QStringLiteral("starting %1 mariadbd instances").arg(options.instances));
     for (int i = 0; i < s.instances.size(); ++i) {
+        if (stopRequested(options, &error))
+            return false;
         if (!startOne(i, options.dieWithParent, options.startTimeoutSec, &error))
             return false;
         ++result->started;
     }
 
     const QString password = randomPassword();
+    if (stopRequested(options, &error))
+        return false;
     say(options, QStringLiteral("creating schemas, tables and the application user %1").arg(s.appUser));
     for (int i = 0; i < s.instances.size(); ++i)
         if (!secureAndProvision(i, password, config, &error))
@@ -250,6 +264,8 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
     if (!s.save(&error))
         return false;
 
+    if (stopRequested(options, &error))
+        return false;
     say(options, QStringLiteral("loading %1 demo messages (seed %2)").arg(options.messages).arg(options.seed));
     const DemoData data(options.messages, options.seed);
     result->load = DemoLoader::load(config, s, data);
@@ -271,6 +287,8 @@ bool Sandbox::restart(const SandboxOptions &options, SandboxUpResult *result)
             pid = inst.pid;
         if (InstanceManager::isRunning(inst.spec, pid))
             continue;
+        if (stopRequested(options, &result->error))
+            return false;
         say(options, QStringLiteral("starting %1 on port %2").arg(inst.spec.name).arg(inst.spec.port));
         if (!startOne(i, options.dieWithParent, options.startTimeoutSec, &result->error))
             return false;

@@ -16,6 +16,9 @@ struct SandboxOptions
     bool dieWithParent = false;   // tests: servers get SIGKILL when this process dies
     int startTimeoutSec = 60;
     std::function<void(const QString &)> progress; // one line per step (optional)
+    // Checked between steps (optional): true stops `up` with the error "cancelled"; the
+    // instances it started are stopped, as after any failure.
+    std::function<bool()> cancelled;
 };
 
 struct SandboxUpResult
@@ -73,6 +76,7 @@ private:
     bool secureAndProvision(int index, const QString &appPassword, const ShardingConfig &config, QString *error);
     bool writeClusterYaml(QString *error);
     void say(const SandboxOptions &o, const QString &line) const;
+    static bool stopRequested(const SandboxOptions &o, QString *error);
 
     QString m_dir;
     sandbox::SandboxState m_state;

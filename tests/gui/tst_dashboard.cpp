@@ -261,12 +261,11 @@ void TestDashboard::refreshRunsOffTheUiThread()
     QThread *uiThread = QThread::currentThread();
     std::atomic<QThread *> ranOn{nullptr};
     const ShardingConfig config = m_ctx->config();
-    m_page->runner()->setInspectFunction(
-        [&ranOn, config](const ShardingConfig &, const QString &, const InspectProgressFn &progress,
-                         const std::atomic_bool &cancelled) {
+    m_page->setInspectFunction(
+        [&ranOn, config](const ShardingConfig &, const QString &, const InspectionOptions &, JobControl &job) {
             ranOn = QThread::currentThread();
-            for (int i = 0; i < 10 && !cancelled; ++i) {
-                progress(i, 10, QStringLiteral("step"));
+            for (int i = 0; i < 10 && !job.isCancelled(); ++i) {
+                job.progress(i, 10, QStringLiteral("step"));
                 QThread::msleep(30);
             }
             return syntheticSnapshot(config, 7);
@@ -290,14 +289,13 @@ void TestDashboard::deadHostNeverFreezes()
 {
     // An inspection stuck on a dead host (ignores cancellation for a while, like a blocking connect).
     auto release = std::make_shared<std::atomic_bool>(false);
-    m_page->runner()->setInspectFunction(
-        [release](const ShardingConfig &, const QString &, const InspectProgressFn &,
-                  const std::atomic_bool &) {
+    m_page->setInspectFunction(
+        [release](const ShardingConfig &, const QString &, const InspectionOptions &, JobControl &) {
             for (int i = 0; i < 500 && !release->load(); ++i)
                 QThread::msleep(10);
             return ClusterSnapshot{};
         });
-    m_page->runner()->setRecordHistory(false);
+    m_page->setRecordHistory(false);
     int ticks = 0;
     QTimer ticker;
     connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });

@@ -5,6 +5,11 @@
 #include "core/cluster/BuildInfo.h"
 #include "core/config/AppPaths.h"
 #include "ui/Diagnostics.h"
+#include "ui/KeychainDialog.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
 
 #include <QAction>
 #include <QClipboard>
@@ -30,6 +35,7 @@ private slots:
     void stateSaved();
     void welcomeExamplesExist();
     void aboutAndDiagnostics();
+    void credentialsPerCluster();
 
 private:
     QTemporaryDir m_dir;
@@ -212,6 +218,44 @@ void TestMainWindow::aboutAndDiagnostics()
     // The config holds a password and JDBC urls; neither reaches the clipboard.
     QVERIFY2(!text.contains(QStringLiteral("not-a-real-secret")), qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("jdbc:")), qPrintable(text));
+}
+
+// Credentials belong to the open cluster: a sandbox's app.cnf for its config only, the keychain
+// when the setting is on, nothing process-wide.
+void TestMainWindow::credentialsPerCluster()
+{
+    QTemporaryDir a;
+    QTemporaryDir b;
+    for (QTemporaryDir *d : {&a, &b}) {
+        QVERIFY(QFile::copy(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")), d->filePath(QStringLiteral("cluster.yaml"))));
+        QFile marker(d->filePath(QStringLiteral("sandbox.json")));
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        QFile cnf(d->filePath(QStringLiteral("app.cnf")));
+        QVERIFY(cnf.open(QIODevice::WriteOnly));
+    }
+    QVERIFY(m_window->openConfig(a.filePath(QStringLiteral("cluster.yaml"))));
+    QCOMPARE(m_window->context()->credentials().defaultsFile, a.filePath(QStringLiteral("app.cnf")));
+    QVERIFY(m_window->context()->credentials().secretStore); // keychain on by default
+    QCOMPARE(m_window->context()->inspectionOptions().credentials.defaultsFile, a.filePath(QStringLiteral("app.cnf")));
+    QVERIFY(m_window->openConfig(b.filePath(QStringLiteral("cluster.yaml"))));
+    QCOMPARE(m_window->context()->credentials().defaultsFile, b.filePath(QStringLiteral("app.cnf")));
+    QVERIFY(qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE"));
+    // Not a sandbox: no option file of its own; keychain off in the settings: no store.
+    m_window->settings()->setUseKeychain(false);
+    QVERIFY(m_window->openConfig(test::examplePath(QStringLiteral("fsharechat-crc32.yaml"))));
+    QVERIFY(m_window->context()->credentials().defaultsFile.isEmpty());
+    QVERIFY(!m_window->context()->credentials().secretStore);
+
+    // The keychain dialog names the account the credential chain looks up.
+    KeychainDialog dialog(m_window->context()->config(), nullptr);
+    auto *ds = dialog.findChild<QComboBox *>(QStringLiteral("keychainDataSource"));
+    auto *user = dialog.findChild<QLineEdit *>(QStringLiteral("keychainUser"));
+    auto *account = dialog.findChild<QLabel *>(QStringLiteral("keychainAccount"));
+    QVERIFY(ds && user && account);
+    QCOMPARE(ds->count(), m_window->context()->config().dataSources.size());
+    const DataSourceDef &first = m_window->context()->config().dataSources.constFirst();
+    user->setText(QStringLiteral("dba"));
+    QCOMPARE(account->text(), QStringLiteral("dba@") + first.host + QLatin1Char(':') + QString::number(first.port));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -2,6 +2,7 @@
 
 #include "core/analysis/Skew.h"
 #include "core/cluster/Inspector.h"
+#include "core/cluster/StatsHistory.h"
 #include "ui/AppContext.h"
 #include "ui/models/HeatmapModel.h"
 #include "ui/widgets/HeatmapWidget.h"
@@ -35,17 +36,11 @@ namespace sp::ui {
 namespace {
 constexpr int kMaxBars = 32;
 
-// The real inspection (core/cluster/Inspector), run by InspectionRunner on a worker thread.
+// The real inspection (core/cluster/Inspector), run as a job on a worker thread.
 ClusterSnapshot inspectCluster(const ShardingConfig &config, const QString &configPath,
-                               const InspectProgressFn &progress, const std::atomic_bool &cancelled)
+                               const InspectionOptions &options, JobControl &job)
 {
-    InspectionControl control;
-    const InspectionResult result = Inspector::run(
-        config, InspectionOptions{}, &control, [&](int done, int total) {
-            if (cancelled.load())
-                control.cancel();
-            progress(done, total, DashboardPage::tr("Inspected %1 of %2").arg(done).arg(total));
-        });
+    const InspectionResult result = Inspector::run(config, options, job);
     ClusterSnapshot snapshot = result.snapshot;
     if (snapshot.configPath.isEmpty())
         snapshot.configPath = configPath;
@@ -56,10 +51,10 @@ ClusterSnapshot inspectCluster(const ShardingConfig &config, const QString &conf
 } // namespace
 
 DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
-    : QWidget(parent), m_ctx(ctx), m_runner(new InspectionRunner(this)), m_model(new HeatmapModel(this))
+    : QWidget(parent), m_ctx(ctx), m_runner(new JobRunner(this)), m_inspect(inspectCluster),
+      m_model(new HeatmapModel(this))
 {
     setObjectName(QStringLiteral("dashboardPage"));
-    m_runner->setInspectFunction(inspectCluster);
 
     // Controls row.
     m_tableCombo = new QComboBox(this);
@@ -189,7 +184,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     connect(m_contrast, &QSlider::valueChanged, m_heatmap, &HeatmapWidget::setContrast);
     connect(m_heatmap, &HeatmapWidget::nodeActivated, this, &DashboardPage::showNode);
 
-    connect(m_runner, &InspectionRunner::started, this, [this] {
+    connect(m_runner, &JobRunner::started, this, [this] {
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("Inspecting…"));
         m_progress->setVisible(true);
@@ -197,30 +192,23 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
         m_refresh->setEnabled(false);
         m_status->setText(tr("Inspecting the cluster…"));
     });
-    connect(m_runner, &InspectionRunner::progress, this, [this](int done, int total, const QString &what) {
-        m_progress->setRange(0, std::max(1, total));
-        m_progress->setValue(done);
+    connect(m_runner, &JobRunner::progress, this, [this](qint64 done, qint64 total, const QString &) {
+        m_progress->setRange(0, int(std::max<qint64>(1, total)));
+        m_progress->setValue(int(done));
         m_progress->setFormat(tr("%1 / %2").arg(done).arg(total));
-        m_status->setText(what);
+        m_status->setText(tr("Inspected %1 of %2").arg(done).arg(total));
     });
     auto idle = [this] {
         m_progress->setVisible(false);
         m_cancel->setVisible(false);
         m_refresh->setEnabled(true);
     };
-    connect(m_runner, &InspectionRunner::finished, this,
-            [this, idle](const ClusterSnapshot &snapshot, const QString &historyError) {
-                idle();
-                m_ctx->setSnapshot(snapshot); // updateStatus() runs through snapshotChanged
-                if (!historyError.isEmpty())
-                    m_status->setText(m_status->text() + QStringLiteral("  ")
-                                      + tr("(history not saved: %1)").arg(historyError));
-            });
-    connect(m_runner, &InspectionRunner::failed, this, [this, idle](const QString &error) {
+    m_idle = idle;
+    connect(m_runner, &JobRunner::failed, this, [this, idle](const QString &error) {
         idle();
         m_status->setText(tr("Inspection failed: %1").arg(error));
     });
-    connect(m_runner, &InspectionRunner::cancelled, this, [this, idle] {
+    connect(m_runner, &JobRunner::cancelled, this, [this, idle] {
         idle();
         m_status->setText(tr("Inspection cancelled."));
     });
@@ -252,11 +240,39 @@ void DashboardPage::refresh()
     }
     if (m_runner->isRunning())
         return;
-    if (!m_runner->hasInspectFunction()) {
+    if (!m_inspect) {
         m_status->setText(tr("Cluster inspection is not available in this build."));
         return;
     }
-    m_runner->start(m_ctx->config(), m_ctx->configPath());
+    struct Outcome
+    {
+        ClusterSnapshot snapshot;
+        QString historyError;
+    };
+    const InspectFn inspect = m_inspect;
+    const ShardingConfig config = m_ctx->config();
+    const QString configPath = m_ctx->configPath();
+    const InspectionOptions options = m_ctx->inspectionOptions();
+    const bool record = m_recordHistory;
+    m_runner->start(
+        [inspect, config, configPath, options, record](JobControl &job) {
+            Outcome out;
+            out.snapshot = inspect(config, configPath, options, job);
+            if (record && !job.isCancelled()) {
+                // Its own SQLite connection, opened in this worker thread.
+                StatsHistory history(StatsHistory::defaultPathFor(configPath));
+                if (!history.isOpen() || history.record(out.snapshot) < 0)
+                    out.historyError = history.lastError();
+            }
+            return out;
+        },
+        [this](const Outcome &out) {
+            m_idle();
+            m_ctx->setSnapshot(out.snapshot); // updateStatus() runs through snapshotChanged
+            if (!out.historyError.isEmpty())
+                m_status->setText(m_status->text() + QStringLiteral("  ") +
+                                  tr("(history not saved: %1)").arg(out.historyError));
+        });
 }
 
 void DashboardPage::cancelRefresh()

@@ -1,7 +1,9 @@
 #pragma once
 #include "core/analysis/SkewStats.h"
 #include "core/config/ShardingConfig.h"
-#include "ui/pages/InspectionRunner.h"
+#include "core/cluster/ClusterStats.h"
+#include "core/cluster/Inspector.h"
+#include "core/job/Job.h"
 
 #include <QWidget>
 
@@ -21,6 +23,11 @@ class HeatmapModel;
 class HeatmapWidget;
 class SkewPanel;
 
+// The inspection a refresh runs on a worker thread (replaceable in tests): must honour
+// job.isCancelled() and may report job.progress().
+using InspectFn = std::function<ClusterSnapshot(const ShardingConfig &config, const QString &configPath,
+                                                const InspectionOptions &options, JobControl &job)>;
+
 // Shard dashboard: heatmap of one logic table (or all), rows per data source as a bar chart, skew
 // figures with verdicts, and Refresh (F5) / auto-refresh running the inspection off the UI thread.
 class DashboardPage final : public QWidget
@@ -31,7 +38,10 @@ public:
     explicit DashboardPage(AppContext *ctx, QWidget *parent = nullptr);
     ~DashboardPage() override;
 
-    InspectionRunner *runner() const { return m_runner; }
+    JobRunner *runner() const { return m_runner; }
+    void setInspectFunction(InspectFn fn) { m_inspect = std::move(fn); }
+    // Store each snapshot in the cluster's StatsHistory (on the worker thread). Default on.
+    void setRecordHistory(bool on) { m_recordHistory = on; }
     HeatmapModel *heatmapModel() const { return m_model; }
     // Skew of one logic table over its configured data nodes (unknown counts included as such).
     static SkewStats skewFor(const ShardingConfig &config, const ClusterSnapshot &snapshot,
@@ -53,7 +63,9 @@ private:
     QString currentTable() const;
 
     AppContext *m_ctx;
-    InspectionRunner *m_runner;
+    JobRunner *m_runner;
+    InspectFn m_inspect;
+    bool m_recordHistory = true;
     HeatmapModel *m_model;
     QComboBox *m_tableCombo = nullptr;
     QComboBox *m_metricCombo = nullptr;
@@ -70,6 +82,7 @@ private:
     QPushButton *m_cancel = nullptr;
     QProgressBar *m_progress = nullptr;
     QTimer *m_autoRefresh = nullptr;
+    std::function<void()> m_idle;
 };
 
 } // namespace sp::ui

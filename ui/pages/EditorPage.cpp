@@ -13,7 +13,6 @@
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
@@ -24,7 +23,7 @@
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
+#include "core/job/Job.h"
 
 namespace sp::ui {
 
@@ -32,7 +31,6 @@ namespace {
 
 struct LintOutcome
 {
-    quint64 generation = 0;
     QByteArray text;
     LoadResult load;
     Diagnostics findings; // loader + linter
@@ -47,7 +45,8 @@ enum ItemRoles { LineRole = Qt::UserRole + 1, ColumnRole };
 
 } // namespace
 
-EditorPage::EditorPage(AppContext *ctx, QWidget *parent) : QWidget(parent), m_ctx(ctx)
+EditorPage::EditorPage(AppContext *ctx, QWidget *parent)
+    : QWidget(parent), m_ctx(ctx), m_lintRunner(new JobRunner(this))
 {
     setObjectName(QStringLiteral("editorPage"));
     m_editor = new YamlEditor(this);
@@ -166,32 +165,27 @@ void EditorPage::scheduleLint()
 void EditorPage::lintNow()
 {
     m_lintTimer->stop();
-    const quint64 generation = ++m_lintGeneration;
     const QByteArray text = m_editor->bytes();
     const QString name = m_path.isEmpty() ? tr("untitled.yaml") : m_path;
-    auto *watcher = new QFutureWatcher<LintOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const LintOutcome out = watcher->result();
-        if (out.generation != m_lintGeneration)
-            return; // the text changed meanwhile
+    // A newer text supersedes a lint still running: the runner drops the stale result.
+    m_lintRunner->start(
+        [text, name](JobControl &) {
+            LintOutcome out;
+            out.text = text;
+            out.load = ConfigLoader::loadText(text, name);
+            out.findings = out.load.diagnostics;
+            if (out.load.ok())
+                out.findings += Linter::lint(out.load.config);
+            return out;
+        },
+        [this](const LintOutcome &out) {
         m_lastLoad = out.load;
         m_lastLintedText = out.text;
         showFindings(out.findings);
         if (!out.load.config.dataSources.isEmpty() || !out.load.config.tables.isEmpty())
             m_form->setConfig(out.load.config);
         emit lintFinished();
-    });
-    watcher->setFuture(QtConcurrent::run([generation, text, name] {
-        LintOutcome out;
-        out.generation = generation;
-        out.text = text;
-        out.load = ConfigLoader::loadText(text, name);
-        out.findings = out.load.diagnostics;
-        if (out.load.ok())
-            out.findings += Linter::lint(out.load.config);
-        return out;
-    }));
+        });
 }
 
 void EditorPage::showFindings(const Diagnostics &d)

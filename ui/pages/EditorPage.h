@@ -10,6 +10,10 @@ class QTimer;
 class QTreeWidget;
 class QTreeWidgetItem;
 
+namespace sp {
+class JobRunner;
+}
+
 namespace sp::ui {
 
 class AppContext;
@@ -59,7 +63,7 @@ private:
     QTimer *m_lintTimer = nullptr;
     QString m_path;
     QByteArray m_diskHash; // SHA-1 of the file as last read or written
-    quint64 m_lintGeneration = 0;
+    JobRunner *m_lintRunner;
     Diagnostics m_findings;
     LoadResult m_lastLoad;
     QByteArray m_lastLintedText;

@@ -1,6 +1,7 @@
 #include "ui/pages/HistoryPage.h"
 
 #include "core/cluster/StatsHistory.h"
+#include "core/job/Job.h"
 #include "ui/AppContext.h"
 
 #include <QChart>
@@ -49,7 +50,8 @@ QStandardItem *item(const QString &text, const QVariant &sortKey, Qt::Alignment 
 
 } // namespace
 
-HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent) : QWidget(parent), m_ctx(ctx)
+HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent)
+    : QWidget(parent), m_ctx(ctx), m_runner(new JobRunner(this))
 {
     setObjectName(QStringLiteral("historyPage"));
     m_answer = new QLabel(this);
@@ -160,21 +162,50 @@ void HistoryPage::reload()
     }
     ForecastOptions options;
     options.rowLimit = m_ctx->rowLimit();
+    m_series.clear();
     if (!m_ctx->hasConfig()) {
+        m_runner->cancel();
         m_answer->setText(tr("Open a sharding config to see its history."));
         m_detail->clear();
         m_model->removeRows(0, m_model->rowCount());
         updateChart();
         return;
     }
-    StatsHistory history(StatsHistory::defaultPathFor(m_ctx->configPath()));
-    if (!history.isOpen()) {
-        m_answer->setText(tr("The statistics history cannot be opened: %1").arg(history.lastError()));
+    // The SQLite file may be busy while a refresh writes it (up to its busy timeout): read it on
+    // a worker thread, with a connection of that thread, never on the UI thread.
+    QStringList scopes;
+    for (int i = 0; i < m_scope->count(); ++i)
+        scopes << m_scope->itemData(i).toString();
+    const QString path = StatsHistory::defaultPathFor(m_ctx->configPath());
+    m_answer->setText(tr("Reading the history…"));
+    m_runner->start(
+        [path, scopes, options](JobControl &) {
+            HistoryData d;
+            StatsHistory history(path);
+            if (!history.isOpen()) {
+                d.error = history.lastError();
+                return d;
+            }
+            d.snapshots = history.snapshots();
+            d.forecast = Forecast::forecast(history.allNodeSeries(), options);
+            for (const QString &scope : scopes)
+                d.series.insert(scope, scope.startsWith(QLatin1String("t:")) ? history.seriesForLogicTable(scope.mid(2))
+                                                                            : history.seriesForDataSource(scope.mid(2)));
+            return d;
+        },
+        [this, options](const HistoryData &d) { showHistory(d, options); });
+}
+
+void HistoryPage::showHistory(const HistoryData &data, const ForecastOptions &options)
+{
+    if (!data.error.isEmpty()) {
+        m_answer->setText(tr("The statistics history cannot be opened: %1").arg(data.error));
         m_detail->clear();
         return;
     }
-    const QList<SnapshotInfo> snaps = history.snapshots();
-    const ClusterForecast forecast = Forecast::forecast(history.allNodeSeries(), options);
+    m_series = data.series;
+    const QList<SnapshotInfo> &snaps = data.snapshots;
+    const ClusterForecast &forecast = data.forecast;
     fillForecast(forecast, options);
     if (snaps.size() < 2) {
         m_answer->setText(tr("Not enough history yet: every Refresh on the dashboard records a snapshot "
@@ -236,13 +267,7 @@ void HistoryPage::updateChart()
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setVisible(false);
     const QString scope = m_scope->currentData().toString();
-    QList<SeriesPoint> points;
-    if (m_ctx->hasConfig() && !scope.isEmpty()) {
-        StatsHistory history(StatsHistory::defaultPathFor(m_ctx->configPath()));
-        if (history.isOpen())
-            points = scope.startsWith(QLatin1String("t:")) ? history.seriesForLogicTable(scope.mid(2))
-                                                           : history.seriesForDataSource(scope.mid(2));
-    }
+    const QList<SeriesPoint> points = m_series.value(scope); // read by reload()'s job
     chart->setTitle(points.isEmpty() ? tr("No history for %1 yet").arg(m_scope->currentText())
                                      : tr("Rows of %1 over time").arg(m_scope->currentText()));
     auto *series = new QLineSeries;

@@ -1,5 +1,8 @@
 #pragma once
 #include "core/analysis/Forecast.h"
+#include "core/cluster/StatsHistory.h"
+
+#include <QHash>
 
 #include <QWidget>
 
@@ -8,6 +11,10 @@ class QComboBox;
 class QLabel;
 class QStandardItemModel;
 class QTableView;
+
+namespace sp {
+class JobRunner;
+}
 
 namespace sp::ui {
 
@@ -36,8 +43,19 @@ public slots:
 private:
     void updateChart();
     void fillForecast(const ClusterForecast &forecast, const ForecastOptions &options);
+    // What reload()'s job reads from the cluster's StatsHistory.
+    struct HistoryData
+    {
+        QString error;
+        QList<SnapshotInfo> snapshots;
+        ClusterForecast forecast;
+        QHash<QString, QList<SeriesPoint>> series; // per scope ("t:<logic table>", "d:<data source>")
+    };
+    void showHistory(const HistoryData &data, const ForecastOptions &options);
 
     AppContext *m_ctx;
+    JobRunner *m_runner;
+    QHash<QString, QList<SeriesPoint>> m_series;
     QComboBox *m_scope = nullptr;
     QChartView *m_chart = nullptr;
     QLabel *m_answer = nullptr;

@@ -12,7 +12,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -29,7 +28,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/job/Job.h"
 
 #include <exception>
 
@@ -51,6 +51,8 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     : QWidget(parent), m_ctx(ctx), m_model(new WhatIfModel(this)), m_proxy(new QSortFilterProxyModel(this))
 {
     setObjectName(QStringLiteral("planningPage"));
+    m_compareRunner = new JobRunner(this);
+    m_ringRunner = new JobRunner(this);
 
     // Top bar: where the numbers come from, busy indicator, actions.
     m_basis = new QLabel(this);
@@ -261,7 +263,7 @@ void PlanningPage::setBusy(bool busy)
 {
     m_busy = busy;
     if (busy || !m_ctx->hasConfig()) {
-        ++m_ringGeneration; // a full comparison brings its own balance series
+        m_ringRunner->cancel(); // a full comparison brings its own balance series
         m_ringBusy = false;
     }
     updateBusyIndicator();
@@ -279,27 +281,16 @@ void PlanningPage::recomputeRing()
         return recompute();
     if (!m_report || m_ringNodes.isEmpty())
         return;
-    const int generation = ++m_ringGeneration;
     m_ringBusy = true;
     updateBusyIndicator();
     const QStringList nodes = m_ringNodes;
     const int maxVnodes = m_maxVirtualNodes->value();
-    auto *watcher = new QFutureWatcher<QList<planning::BalancePoint>>(this);
-    connect(watcher, &QFutureWatcher<QList<planning::BalancePoint>>::finished, this,
-            [this, watcher, generation] {
-                watcher->deleteLater();
-                if (!watcher->future().isValid() || watcher->future().isCanceled())
-                    return;
-                showRing(watcher->result(), generation);
-            });
-    watcher->setFuture(
-        QtConcurrent::run([nodes, maxVnodes] { return planning::RingBalance::series(nodes, maxVnodes); }));
+    m_ringRunner->start([nodes, maxVnodes](JobControl &) { return planning::RingBalance::series(nodes, maxVnodes); },
+                        [this](const QList<planning::BalancePoint> &series) { showRing(series); });
 }
 
-void PlanningPage::showRing(const QList<planning::BalancePoint> &series, int generation)
+void PlanningPage::showRing(const QList<planning::BalancePoint> &series)
 {
-    if (generation != m_ringGeneration)
-        return;
     m_ringBusy = false;
     updateBusyIndicator();
     if (!m_report)
@@ -311,7 +302,7 @@ void PlanningPage::showRing(const QList<planning::BalancePoint> &series, int gen
 
 void PlanningPage::showNoConfig()
 {
-    ++m_generation; // whatever is running is stale now
+    m_compareRunner->cancel(); // whatever is running is stale now
     m_report.reset();
     m_model->resetData({});
     m_bars->clear(QString());
@@ -336,7 +327,7 @@ void PlanningPage::recompute()
     }
     m_stack->setCurrentIndex(1);
     if (!m_ctx->load().ok()) {
-        ++m_generation;
+        m_compareRunner->cancel();
         m_report.reset();
         m_model->resetData({});
         m_bars->clear(QString());
@@ -349,7 +340,6 @@ void PlanningPage::recompute()
         setBusy(false);
         return;
     }
-    const int generation = ++m_generation;
     setBusy(true);
     m_basis->setText(m_ctx->snapshot() ? tr("Comparing the strategies on the cluster's row counts…")
                                        : tr("Comparing the strategies…"));
@@ -360,24 +350,16 @@ void PlanningPage::recompute()
     const int maxVnodes = m_maxVirtualNodes->value();
     const bool hadSnapshot = snapshot.has_value();
     const QDateTime takenAt = snapshot ? snapshot->takenAt : QDateTime();
-    auto *watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this,
-            [this, watcher, generation, hadSnapshot, takenAt] {
-                watcher->deleteLater();
-                if (!watcher->future().isValid() || watcher->future().isCanceled())
-                    return;
-                showOutcome(watcher->result(), generation, hadSnapshot, takenAt);
-            });
-    watcher->setFuture(QtConcurrent::run([path, config, snapshot, rowLimit, maxVnodes] {
-        return compute(path, config, snapshot, rowLimit, maxVnodes);
-    }));
+    // A newer request supersedes a running one: the runner drops its result.
+    m_compareRunner->start(
+        [path, config, snapshot, rowLimit, maxVnodes](JobControl &) {
+            return compute(path, config, snapshot, rowLimit, maxVnodes);
+        },
+        [this, hadSnapshot, takenAt](const Outcome &outcome) { showOutcome(outcome, hadSnapshot, takenAt); });
 }
 
-void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadSnapshot,
-                               const QDateTime &takenAt)
+void PlanningPage::showOutcome(const Outcome &outcome, bool hadSnapshot, const QDateTime &takenAt)
 {
-    if (generation != m_generation)
-        return; // a newer request is on its way
     setBusy(false);
     if (!outcome.report) {
         m_report.reset();

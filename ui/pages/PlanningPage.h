@@ -15,6 +15,10 @@ class QStackedWidget;
 class QTableView;
 class QTimer;
 
+namespace sp {
+class JobRunner;
+}
+
 namespace sp::ui {
 
 class AppContext;
@@ -69,12 +73,12 @@ protected:
 
 private:
     void scheduleRecompute();
-    void showOutcome(const Outcome &outcome, int generation, bool hadSnapshot, const QDateTime &takenAt);
+    void showOutcome(const Outcome &outcome, bool hadSnapshot, const QDateTime &takenAt);
     void showNoConfig();
     void setBusy(bool busy);
     void updateBusyIndicator();
     void recomputeRing(); // only the balance series, for a new virtual-node range
-    void showRing(const QList<planning::BalancePoint> &series, int generation);
+    void showRing(const QList<planning::BalancePoint> &series);
     void chooseExportFile();
 
     AppContext *m_ctx;
@@ -94,8 +98,8 @@ private:
     QTimer *m_debounce = nullptr;
     std::optional<planning::WhatIfReport> m_report;
     QStringList m_ringNodes;
-    int m_generation = 0;
-    int m_ringGeneration = 0;
+    JobRunner *m_compareRunner;
+    JobRunner *m_ringRunner;
     bool m_busy = false;
     bool m_ringBusy = false;
     bool m_dirty = true; // a change arrived while the page was hidden

@@ -9,7 +9,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,7 +18,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/job/Job.h"
 
 namespace sp::ui {
 
@@ -58,7 +58,7 @@ RouteTable RoutingPage::routeKeys(const ShardingConfig &before, const std::optio
 }
 
 RoutingPage::RoutingPage(AppContext *ctx, QWidget *parent)
-    : QWidget(parent), m_ctx(ctx), m_model(new RouteModel(this))
+    : QWidget(parent), m_ctx(ctx), m_model(new RouteModel(this)), m_runner(new JobRunner(this))
 {
     setObjectName(QStringLiteral("routingPage"));
     auto *layout = new QHBoxLayout(this);
@@ -141,11 +141,7 @@ RoutingPage::RoutingPage(AppContext *ctx, QWidget *parent)
     reloadTables();
 }
 
-RoutingPage::~RoutingPage()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
+RoutingPage::~RoutingPage() = default; // the runner cancels a routing still running
 
 void RoutingPage::reloadTables()
 {
@@ -188,10 +184,6 @@ void RoutingPage::route()
         m_summary->setText(tr("No keys to route."));
         return;
     }
-    if (m_cancel)
-        m_cancel->store(true); // the previous run's result is stale now
-    m_cancel = std::make_shared<std::atomic_bool>(false);
-    const int generation = ++m_generation;
     m_busy = true;
     m_summary->setText(tr("Routing %n key(s)…", nullptr, int(ks.size())));
 
@@ -199,23 +191,16 @@ void RoutingPage::route()
     const std::optional<ShardingConfig> after = m_compare;
     const QString table = m_table->currentText();
     const auto type = KeyType(m_keyType->currentData().toInt());
-    auto cancel = m_cancel;
-    auto *watcher = new QFutureWatcher<RouteTable>(this);
-    connect(watcher, &QFutureWatcher<RouteTable>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (!watcher->future().isValid() || watcher->future().isCanceled())
-            return;
-        showResult(watcher->result(), generation);
-    });
-    watcher->setFuture(QtConcurrent::run([before, after, table, ks, type, cancel] {
-        return routeKeys(before, after, table, ks, type, cancel.get());
-    }));
+    // A newer request supersedes a running one: the runner cancels it and drops its result.
+    m_runner->start(
+        [before, after, table, ks, type](JobControl &job) {
+            return routeKeys(before, after, table, ks, type, &job.cancelFlag());
+        },
+        [this](const RouteTable &result) { showResult(result); });
 }
 
-void RoutingPage::showResult(const RouteTable &table, int generation)
+void RoutingPage::showResult(const RouteTable &table)
 {
-    if (generation != m_generation)
-        return; // a newer request is on its way
     m_busy = false;
     m_model->resetData(table);
     m_view->resizeColumnToContents(RouteModel::KeyColumn);

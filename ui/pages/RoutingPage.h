@@ -15,6 +15,10 @@ class QPlainTextEdit;
 class QPushButton;
 class QTableView;
 
+namespace sp {
+class JobRunner;
+}
+
 namespace sp::ui {
 
 class AppContext;
@@ -52,7 +56,7 @@ private:
     void reloadTables();
     void chooseKeysFile();
     void chooseCompareConfig();
-    void showResult(const RouteTable &table, int generation);
+    void showResult(const RouteTable &table);
     QStringList keys() const;
 
     AppContext *m_ctx;
@@ -67,9 +71,8 @@ private:
     QTableView *m_view = nullptr;
     std::optional<ShardingConfig> m_compare;
     QString m_comparePath;
-    int m_generation = 0;
+    JobRunner *m_runner;
     bool m_busy = false;
-    std::shared_ptr<std::atomic_bool> m_cancel;
 };
 
 } // namespace sp::ui

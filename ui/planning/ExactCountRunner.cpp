@@ -1,10 +1,6 @@
 #include "ui/planning/ExactCountRunner.h"
 
-#include <QFutureWatcher>
-#include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
-
-#include <utility>
+#include "core/job/Job.h"
 
 namespace sp::ui {
 
@@ -18,65 +14,38 @@ struct CountOutcome
 };
 } // namespace
 
-ExactCountRunner::ExactCountRunner(QObject *parent) : QObject(parent), m_poll(new QTimer(this))
+ExactCountRunner::ExactCountRunner(QObject *parent) : QObject(parent), m_runner(new JobRunner(this))
 {
-    m_poll->setInterval(100);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_shared)
-            emit progress(m_shared->done.load(), m_shared->total.load());
-    });
+    connect(m_runner, &JobRunner::progress, this,
+            [this](qint64 done, qint64 total, const QString &) { emit progress(int(done), int(total)); });
+    connect(m_runner, &JobRunner::cancelled, this, &ExactCountRunner::cancelled);
 }
 
-ExactCountRunner::~ExactCountRunner()
+ExactCountRunner::~ExactCountRunner() = default;
+
+bool ExactCountRunner::isRunning() const
 {
-    if (m_shared)
-        m_shared->cancel = true; // the worker stops at its next check; nobody reads its result
+    return m_runner->isRunning();
 }
 
 void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &oldConfig,
                              const InspectionOptions &options)
 {
     cancel();
-    const quint64 generation = ++m_generation;
-    auto shared = std::make_shared<Shared>();
-    m_shared = shared;
-    m_running = true;
-    auto *watcher = new QFutureWatcher<CountOutcome>(this);
-    connect(watcher, &QFutureWatcher<CountOutcome>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return;
-        m_running = false;
-        m_poll->stop();
-        const CountOutcome o = watcher->result();
-        emit progress(m_shared->done.load(), m_shared->total.load());
-        m_shared.reset();
-        emit finished(o.plan, o.result);
-    });
-    m_poll->start();
-    watcher->setFuture(QtConcurrent::run([plan, oldConfig, options, shared] {
-        CountOutcome o;
-        o.plan = plan;
-        o.result =
-            ExactCounter::run(o.plan, oldConfig, options, &shared->cancel, [shared](int done, int total) {
-                shared->done = done;
-                shared->total = total;
-            });
-        return o;
-    }));
+    m_runner->start(
+        [plan, oldConfig, options](JobControl &job) {
+            CountOutcome o;
+            o.plan = plan;
+            o.result = ExactCounter::run(o.plan, oldConfig, options, &job.cancelFlag(),
+                                         [&job](int done, int total) { job.progress(done, total); });
+            return o;
+        },
+        [this](const CountOutcome &o) { emit finished(o.plan, o.result); });
 }
 
 void ExactCountRunner::cancel()
 {
-    if (!m_running)
-        return;
-    ++m_generation;
-    m_running = false;
-    m_poll->stop();
-    if (m_shared)
-        m_shared->cancel = true;
-    m_shared.reset();
-    emit cancelled();
+    m_runner->cancel(); // emits cancelled() when a count was running
 }
 
 } // namespace sp::ui

@@ -8,13 +8,15 @@
 #include <atomic>
 #include <memory>
 
-class QTimer;
+namespace sp {
+class JobRunner;
+}
 
 namespace sp::ui {
 
-// Runs planning::ExactCounter on a copy of a plan off the UI thread. Progress is shared through
-// atomics and polled by a timer (no calls from the worker into possibly deleted objects);
-// cancel() sets the counter's flag and drops the result at once, without waiting.
+// Runs planning::ExactCounter on a copy of a plan off the UI thread, as a job (sp::JobRunner):
+// throttled progress, cancel() sets the counter's flag and drops the result at once, without
+// waiting.
 class ExactCountRunner final : public QObject
 {
     Q_OBJECT
@@ -26,7 +28,7 @@ public:
     void start(const planning::ExpansionPlan &plan, const ShardingConfig &oldConfig,
                const InspectionOptions &options);
     void cancel();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
 
 signals:
     void progress(int done, int total);
@@ -34,16 +36,7 @@ signals:
     void cancelled();
 
 private:
-    struct Shared
-    {
-        std::atomic<bool> cancel{false};
-        std::atomic<int> done{0};
-        std::atomic<int> total{0};
-    };
-    std::shared_ptr<Shared> m_shared;
-    QTimer *m_poll;
-    quint64 m_generation = 0;
-    bool m_running = false;
+    JobRunner *m_runner;
 };
 
 } // namespace sp::ui

@@ -14,7 +14,7 @@ using namespace sp::planning;
 
 ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
     : QWizard(parent), m_ctx(ctx), m_strategyPage(new StrategyPage(this)), m_targetPage(new TargetPage(this)),
-      m_worker(new PlanWorker(this))
+      m_worker(new PlanWorker(this)), m_inspect(ctx->inspectionOptions())
 {
     setObjectName(QStringLiteral("expansionWizard"));
     setWindowTitle(tr("Plan an expansion"));

@@ -55,8 +55,8 @@ public:
     // Replaces the plan with the same plan carrying exact counts (emits planBuilt).
     void setCountedPlan(const planning::ExpansionPlan &plan);
     void setHandOff(bool on) { m_handOff = on; }
-    // Connection settings for live queries (key statistics, exact counts). Default: what the
-    // dashboard inspects with (InspectionOptions{}); tests pass a sandbox's credentials.
+    // Connection settings for live queries (key statistics, exact counts). Default: the open
+    // cluster's (AppContext::inspectionOptions(), its credentials included).
     const InspectionOptions &inspectionOptions() const { return m_inspect; }
     void setInspectionOptions(const InspectionOptions &options) { m_inspect = options; }
 

@@ -1,17 +1,28 @@
 #include "ui/planning/PlanWorker.h"
 
+#include "core/job/Job.h"
 #include "core/planning/PlanInputs.h"
-
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace sp::ui {
 
 using namespace sp::planning;
 
-PlanWorker::PlanWorker(QObject *parent) : QObject(parent) {}
+PlanWorker::PlanWorker(QObject *parent) : QObject(parent), m_runner(new JobRunner(this))
+{
+    connect(m_runner, &JobRunner::started, this, &PlanWorker::started);
+    connect(m_runner, &JobRunner::failed, this, [this](const QString &error) {
+        PlanOutcome outcome;
+        outcome.error = error;
+        emit finished(outcome, {});
+    });
+}
 
 PlanWorker::~PlanWorker() = default;
+
+bool PlanWorker::isRunning() const
+{
+    return m_runner->isRunning();
+}
 
 PlanWorker::Result PlanWorker::planNow(const QString &configPath, const ShardingConfig &config,
                                        const std::optional<ClusterSnapshot> &snapshot,
@@ -37,27 +48,17 @@ void PlanWorker::start(const QString &configPath, const ShardingConfig &config,
                        const std::optional<ClusterSnapshot> &snapshot, const PlanRequest &request,
                        bool liveKeyStats, const InspectionOptions &inspect)
 {
-    const quint64 generation = ++m_generation;
-    m_running = true;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // stale: a newer request or a cancel came in meanwhile
-        m_running = false;
-        const Result r = watcher->result();
-        emit finished(r.outcome, r.notes);
-    });
-    emit started();
-    watcher->setFuture(QtConcurrent::run([configPath, config, snapshot, request, liveKeyStats, inspect] {
-        return planNow(configPath, config, snapshot, request, liveKeyStats, inspect);
-    }));
+    // A newer request supersedes a running one (its result is dropped by the runner).
+    m_runner->start(
+        [configPath, config, snapshot, request, liveKeyStats, inspect](JobControl &) {
+            return planNow(configPath, config, snapshot, request, liveKeyStats, inspect);
+        },
+        [this](const Result &r) { emit finished(r.outcome, r.notes); });
 }
 
 void PlanWorker::cancel()
 {
-    ++m_generation;
-    m_running = false;
+    m_runner->cancel();
 }
 
 } // namespace sp::ui

@@ -8,11 +8,15 @@
 
 #include <optional>
 
+namespace sp {
+class JobRunner;
+}
+
 namespace sp::ui {
 
-// Plans off the UI thread (QtConcurrent::run + QFutureWatcher). One job at a time from the
-// caller's point of view: start() makes any running job stale and its result is dropped; cancel()
-// drops it too and returns at once (planning is pure, the worker just finishes unseen).
+// Plans off the UI thread as a job (sp::JobRunner). One job at a time from the caller's point of
+// view: start() makes any running job stale and its result is dropped; cancel() drops it too and
+// returns at once (planning is pure, the worker just finishes unseen).
 class PlanWorker final : public QObject
 {
     Q_OBJECT
@@ -27,7 +31,7 @@ public:
                const std::optional<ClusterSnapshot> &snapshot, const planning::PlanRequest &request,
                bool liveKeyStats = false, const InspectionOptions &inspect = {});
     void cancel();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
 
     struct Result
     {
@@ -45,8 +49,7 @@ signals:
     void finished(const sp::planning::PlanOutcome &outcome, const QStringList &notes);
 
 private:
-    quint64 m_generation = 0;
-    bool m_running = false;
+    JobRunner *m_runner;
 };
 
 } // namespace sp::ui
