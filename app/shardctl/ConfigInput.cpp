@@ -12,7 +12,7 @@ QCommandLineOption ConfigInput::option()
 
 bool ConfigInput::isUnreadable(const Diagnostic &d)
 {
-    static const QStringList codes{QStringLiteral("file-unreadable"), QStringLiteral("file-too-large"),
+    static const QStringList codes{QStringLiteral("file-unreadable"), QStringLiteral("file-too-large"), QStringLiteral("file-not-regular"),
                                    QStringLiteral("yaml-syntax"),     QStringLiteral("yaml-too-deep"),
                                    QStringLiteral("yaml-too-large"),  QStringLiteral("empty-config")};
     return d.severity == Severity::Error && codes.contains(d.code);

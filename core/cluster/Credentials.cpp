@@ -1,5 +1,6 @@
 #include "core/cluster/Credentials.h"
 
+#include "core/config/TextFile.h"
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -95,16 +96,13 @@ void parseFile(const QString &path, const QStringList &groups, OptionFileValues 
         result.error = path + QStringLiteral(": !include nested too deeply");
         return;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        result.error = path + QStringLiteral(": cannot read: ") + f.errorString();
+    const TextFileResult file = readTextFile(path, kMaxOptionFileBytes);
+    if (!file.ok()) {
+        result.error = path + QStringLiteral(": ") +
+            (file.code == QLatin1String("file-too-large") ? QStringLiteral("option file larger than 1 MiB") : file.error);
         return;
     }
-    if (f.size() > kMaxOptionFileBytes) {
-        result.error = path + QStringLiteral(": option file larger than 1 MiB");
-        return;
-    }
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    const QStringList lines = QString::fromUtf8(file.bytes).split(QLatin1Char('\n'));
     bool inGroup = false;
     int lineNo = 0;
     for (QString line : lines) {

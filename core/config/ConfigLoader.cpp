@@ -1,4 +1,5 @@
 #include "core/config/ConfigLoader.h"
+#include "core/config/TextFile.h"
 
 #include "core/config/ConfigFinalizer.h"
 #include "core/config/NativeLoader.h"
@@ -45,21 +46,12 @@ LoadResult ConfigLoader::loadFile(const QString &path, const LoadOptions &option
 {
     LoadResult result;
     result.config.filePath = path;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.diagnostics << fileDiagnostic(path, QStringLiteral("file-unreadable"),
-                                             QStringLiteral("cannot read the file: %1").arg(file.errorString()));
+    const TextFileResult file = readTextFile(path, options.maxFileBytes);
+    if (!file.ok()) {
+        result.diagnostics << fileDiagnostic(path, file.code, file.error);
         return result;
     }
-    if (file.size() > options.maxFileBytes) {
-        result.diagnostics << fileDiagnostic(path, QStringLiteral("file-too-large"),
-                                             QStringLiteral("the file is %1 bytes; the limit is %2")
-                                                 .arg(file.size())
-                                                 .arg(options.maxFileBytes));
-        return result;
-    }
-    const QByteArray text = file.read(options.maxFileBytes + 1);
-    return loadText(text, path, options);
+    return loadText(file.bytes, path, options);
 }
 
 LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileName, const LoadOptions &options)

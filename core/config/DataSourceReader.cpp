@@ -38,7 +38,7 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
                 ds.username = v->trimmed();
         } else if (p.key == QLatin1String("password")) {
             // Never echo the value: only its presence matters to the loader.
-            if (p.value.IsScalar()) {
+            if (p.value.IsScalar() && ctx.take(qint64(p.value.Scalar().size()), p.value)) {
                 ds.password = QString::fromStdString(p.value.Scalar());
                 ds.passwordInFile = isPlainSecret(ds.password);
             }

@@ -89,6 +89,22 @@ bool YamlContext::visit(const YAML::Node &node)
     return true;
 }
 
+bool YamlContext::take(qint64 bytes, const YAML::Node &where)
+{
+    if (m_exhausted)
+        return false;
+    m_bytes += bytes;
+    if (m_bytes > kMaxExpandedBytes) {
+        m_exhausted = true;
+        error(QStringLiteral("yaml-too-large"),
+              QStringLiteral("the document expands to more than %1 MiB of text once aliases are followed")
+                  .arg(kMaxExpandedBytes / (1024 * 1024)),
+              location(where), QStringLiteral("Check for aliases (*name) that repeat large values."));
+        return false;
+    }
+    return true;
+}
+
 YamlEntries YamlContext::entries(const YAML::Node &map, const QString &what)
 {
     YamlEntries out;
@@ -106,6 +122,8 @@ YamlEntries YamlContext::entries(const YAML::Node &map, const QString &what)
                   location(it->first));
             continue;
         }
+        if (!take(qint64(it->first.Scalar().size()), it->first))
+            break;
         YamlEntry e;
         e.rawKey = QString::fromStdString(it->first.Scalar());
         e.key = m_kebab ? kebabToCamel(e.rawKey) : e.rawKey;
@@ -157,6 +175,8 @@ std::optional<QString> YamlContext::scalar(const YAML::Node &node, const QString
         error(QStringLiteral("bad-type"), QStringLiteral("%1 must be a single value").arg(what), location(node));
         return std::nullopt;
     }
+    if (!take(qint64(node.Scalar().size()), node))
+        return std::nullopt;
     return QString::fromStdString(node.Scalar());
 }
 
@@ -166,6 +186,8 @@ QStringList YamlContext::stringList(const YAML::Node &node, const QString &what)
     if (!node.IsDefined() || node.IsNull())
         return out;
     if (node.IsScalar()) {
+        if (!take(qint64(node.Scalar().size()), node))
+            return out;
         const QStringList parts = QString::fromStdString(node.Scalar()).split(QLatin1Char(','));
         for (const QString &p : parts)
             if (!p.trimmed().isEmpty())

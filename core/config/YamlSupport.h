@@ -51,6 +51,11 @@ public:
     // Counts visited nodes; false once the budget (alias bombs) is exhausted (reported once).
     bool visit(const YAML::Node &node);
     bool exhausted() const { return m_exhausted; }
+    // Counts the bytes of scalar text taken from the document; false once more than
+    // kMaxExpandedBytes were taken (a large scalar repeated through aliases: the node count
+    // alone does not bound memory), reported once like the node budget.
+    bool take(qint64 bytes, const YAML::Node &where);
+    static constexpr qint64 kMaxExpandedBytes = 64 * 1024 * 1024;
 
     // Map entries in file order; a non-map (other than null) is reported as `bad-type`.
     YamlEntries entries(const YAML::Node &map, const QString &what);
@@ -74,6 +79,7 @@ private:
     Diagnostics *m_out;
     bool m_kebab = false;
     qint64 m_visited = 0;
+    qint64 m_bytes = 0;
     bool m_exhausted = false;
     int m_reported = 0;
     bool m_truncatedNoted = false;

@@ -7,6 +7,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "core/config/ConfigLoader.h"
+#include "core/config/TextFile.h"
+
 namespace sp::planning {
 
 std::optional<PlanInput> buildPlanInput(const QString &configPath, const ShardingConfig &config,
@@ -14,15 +17,15 @@ std::optional<PlanInput> buildPlanInput(const QString &configPath, const Shardin
                                         const PlanRequest &request, const PlanInputOptions &options,
                                         QString *error, QStringList *notes)
 {
-    QFile f(configPath);
-    if (!f.open(QIODevice::ReadOnly)) {
+    const TextFileResult file = readTextFile(configPath, LoadOptions{}.maxFileBytes);
+    if (!file.ok()) {
         if (error)
-            *error = configPath + QStringLiteral(": ") + f.errorString();
+            *error = configPath + QStringLiteral(": ") + file.error;
         return std::nullopt;
     }
     PlanInput in;
     in.configPath = configPath;
-    in.configText = f.readAll();
+    in.configText = file.bytes;
     in.config = config;
     in.snapshot = snapshot;
     in.request = request;

@@ -23,6 +23,7 @@
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include "core/config/TextFile.h"
 #include "core/job/Job.h"
 
 namespace sp::ui {
@@ -133,12 +134,12 @@ EditorPage::~EditorPage() = default;
 
 bool EditorPage::loadFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        m_status->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
+    const TextFileResult file = readTextFile(path, LoadOptions{}.maxFileBytes);
+    if (!file.ok()) {
+        m_status->setText(tr("Cannot read %1: %2").arg(path, file.error));
         return false;
     }
-    const QByteArray content = f.readAll();
+    const QByteArray content = file.bytes;
     m_path = path;
     m_diskHash = sha1(content);
     m_editor->setText(QString::fromUtf8(content));

@@ -1,0 +1,94 @@
+#include "core/config/TextFile.h"
+
+#include <QFile>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sp {
+
+namespace {
+
+QString kindOf(mode_t mode)
+{
+    if (S_ISFIFO(mode))
+        return QStringLiteral("a FIFO (named pipe)");
+    if (S_ISDIR(mode))
+        return QStringLiteral("a directory");
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return QStringLiteral("a device");
+    if (S_ISSOCK(mode))
+        return QStringLiteral("a socket");
+    return QStringLiteral("not a regular file");
+}
+
+QString errnoText(int e)
+{
+    return QString::fromLocal8Bit(std::strerror(e));
+}
+
+} // namespace
+
+TextFileResult readTextFile(const QString &path, qint64 maxBytes)
+{
+    TextFileResult r;
+    const QByteArray native = QFile::encodeName(path);
+    const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        r.code = QStringLiteral("file-unreadable");
+        r.error = QStringLiteral("cannot read the file: ") + errnoText(errno);
+        return r;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        r.code = QStringLiteral("file-unreadable");
+        r.error = QStringLiteral("cannot read the file: ") + errnoText(errno);
+        ::close(fd);
+        return r;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        r.code = QStringLiteral("file-not-regular");
+        r.error = QStringLiteral("it is %1; give a regular file").arg(kindOf(st.st_mode));
+        ::close(fd);
+        return r;
+    }
+    if (st.st_size > maxBytes) {
+        r.code = QStringLiteral("file-too-large");
+        r.error = QStringLiteral("the file is %1 bytes; the limit is %2").arg(st.st_size).arg(maxBytes);
+        ::close(fd);
+        return r;
+    }
+    // A regular file: blocking reads are bounded by its size. /proc files report size 0 and are
+    // read until EOF, still within maxBytes.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    QByteArray buffer;
+    char chunk[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            r.code = QStringLiteral("file-unreadable");
+            r.error = QStringLiteral("cannot read the file: ") + errnoText(errno);
+            ::close(fd);
+            return r;
+        }
+        if (n == 0)
+            break;
+        if (buffer.size() + n > maxBytes) {
+            r.code = QStringLiteral("file-too-large");
+            r.error = QStringLiteral("the file is larger than %1 bytes").arg(maxBytes);
+            ::close(fd);
+            return r;
+        }
+        buffer.append(chunk, n);
+    }
+    ::close(fd);
+    r.bytes = buffer;
+    return r;
+}
+
+} // namespace sp

@@ -1,0 +1,153 @@
+// Hostile inputs (tests/hostile/README.md): shardctl must answer each with a clear error in bounded
+// time and memory. The child runs with RLIMIT_AS = 2 GiB, so an input that makes it allocate
+// without bound dies with bad_alloc/SIGABRT (a failure here) instead of swapping the machine.
+#include "TestPaths.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1; // -1: crashed or killed
+    bool timedOut = false;
+    QByteArray out, err;
+    qint64 ms = 0;
+};
+
+Run shardctl(const QStringList &args, int timeoutMs = 20000)
+{
+    QProcess p;
+    p.setChildProcessModifier([] {
+        rlimit lim{};
+        lim.rlim_cur = lim.rlim_max = rlim_t(2) * 1024 * 1024 * 1024;
+        ::setrlimit(RLIMIT_AS, &lim);
+    });
+    QElapsedTimer t;
+    t.start();
+    p.start(sp::test::shardctlPath(), args);
+    Run r;
+    if (!p.waitForStarted(10000))
+        return r;
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs)) {
+        r.timedOut = true;
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.ms = t.elapsed();
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+class TestHostile final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_tmp.isValid()); }
+    void notARegularFile_data();
+    void notARegularFile();
+    void aliasAmplification_data();
+    void aliasAmplification();
+
+private:
+    QTemporaryDir m_tmp;
+};
+
+void TestHostile::notARegularFile_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("command");
+    for (const char *kind : {"fifo", "directory", "dev-zero", "proc-mem"})
+        for (const char *command : {"lint", "nodes", "plan", "route"})
+            QTest::addRow("%s %s", kind, command) << QString::fromLatin1(kind) << QString::fromLatin1(command);
+}
+
+// A FIFO given as --config blocked every command forever in open(); /proc/self/mem (EIO) was read
+// as an empty file ("empty-config"). Each must be refused at once, saying what it is.
+void TestHostile::notARegularFile()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, command);
+    QString path;
+    QString expected;
+    if (kind == QLatin1String("fifo")) {
+        path = m_tmp.filePath(QStringLiteral("config.fifo"));
+        if (!QFileInfo::exists(path))
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        expected = QStringLiteral("FIFO");
+    } else if (kind == QLatin1String("directory")) {
+        path = m_tmp.path();
+        expected = QStringLiteral("directory");
+    } else if (kind == QLatin1String("dev-zero")) {
+        path = QStringLiteral("/dev/zero");
+        expected = QStringLiteral("device");
+    } else {
+        path = QStringLiteral("/proc/self/mem");
+        expected = QStringLiteral("Input/output error");
+    }
+    QStringList args{command, QStringLiteral("--config"), path};
+    if (command == QLatin1String("route"))
+        args << QStringLiteral("--table") << QStringLiteral("t_messages") << QStringLiteral("--key") << QStringLiteral("k");
+    if (command == QLatin1String("plan"))
+        args << QStringLiteral("--strategy") << QStringLiteral("mod-double");
+    const Run r = shardctl(args, 10000);
+    QVERIFY2(!r.timedOut, "shardctl did not return");
+    QVERIFY2(r.ms < 5000, qPrintable(QString::number(r.ms)));
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+    QVERIFY2(!r.err.contains("empty-config"), r.err.constData());
+}
+
+void TestHostile::aliasAmplification_data()
+{
+    QTest::addColumn<QString>("shape");
+    QTest::addRow("broadcast list") << QStringLiteral("broadcast");
+    QTest::addRow("binding list") << QStringLiteral("binding");
+    QTest::addRow("algorithm props") << QStringLiteral("props");
+}
+
+// A 1 MiB scalar aliased 2000 times is 2 GiB of text once expanded (and twice that as QString):
+// the node budget did not see it; under a memory limit the CLI died on std::bad_alloc.
+void TestHostile::aliasAmplification()
+{
+    QFETCH(QString, shape);
+    const QString path = m_tmp.filePath(QStringLiteral("alias-%1.yaml").arg(shape));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray y = "dataSources:\n  ds_0:\n    url: jdbc:mysql://127.0.0.1:3306/d\n    username: app\n";
+        y += "big: &big " + QByteArray(1024 * 1024, 'x') + "\n";
+        if (shape == QLatin1String("props")) {
+            y += "rules:\n- !SHARDING\n  tables:\n    t:\n      actualDataNodes: ds_0.t\n";
+            y += "  shardingAlgorithms:\n    a:\n      type: MOD\n      props:\n";
+            for (int i = 0; i < 2000; ++i)
+                y += "        k" + QByteArray::number(i) + ": *big\n";
+        } else {
+            y += "rules:\n- !SHARDING\n  tables:\n    t:\n      actualDataNodes: ds_0.t\n";
+            y += shape == QLatin1String("broadcast") ? "  broadcastTables:\n" : "  bindingTables:\n";
+            for (int i = 0; i < 2000; ++i)
+                y += "  - *big\n";
+        }
+        QVERIFY(f.write(y) == y.size());
+    }
+    const Run r = shardctl({QStringLiteral("lint"), QStringLiteral("--config"), path}, 60000);
+    QVERIFY2(!r.timedOut, "shardctl did not return");
+    QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(QString::number(r.exitCode) + QLatin1Char(' ') + QString::fromUtf8(r.err.left(300))));
+    const QByteArray all = r.out + r.err;
+    QVERIFY2(all.contains("yaml-too-large") || all.contains("expands to more than"), all.left(600).constData());
+    QVERIFY(!all.contains("bad_alloc"));
+}
+
+QTEST_GUILESS_MAIN(TestHostile)
+#include "tst_hostile.moc"
