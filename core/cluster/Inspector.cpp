@@ -187,6 +187,7 @@ ConnectionParams Inspector::paramsFor(const DataSourceDef &ds, const InspectionO
     const ResolvedCredentials cred = Credentials::resolve(ds, o.credentials);
     p.user = cred.user.isEmpty() ? ds.username : cred.user;
     p.password = cred.password;
+    p.tls = Credentials::resolveTls(ds, o.credentials);
     if (credentials)
         *credentials = cred;
     return p;
