@@ -144,7 +144,7 @@ void BinlogReader::closeStream()
 void BinlogReader::close()
 {
     closeStream();
-    m_pendingReconnected = false;
+    m_opened = false;
 }
 
 void BinlogReader::requestStop()
@@ -165,6 +165,7 @@ bool BinlogReader::open()
         return failHard(
             QStringLiteral("a binlog reader needs a server id, unique among the server's replicas"));
     m_committed = m_options.start;
+    m_opened = true;
     return openAt(m_committed);
 }
 
@@ -265,6 +266,10 @@ bool BinlogReader::next(BinlogEvent *out)
 {
     if (m_failed)
         return false;
+    if (!m_opened) {
+        m_error = QStringLiteral("the binlog reader is not open");
+        return false;
+    }
     for (;;) {
         if (m_stopRequested.load()) {
             closeStream();
@@ -339,7 +344,9 @@ BinlogReader::Step BinlogReader::translate(void *rawEvent, BinlogEvent *out)
     auto checksumOk = [&] { return !checksummed || crcMatches(); };
     // The event without its CRC32. Events sent before the format description (the opening artificial
     // rotation) carry one too when the server checksums, so a trailer that verifies is one.
-    auto trailerFree = [&]() -> QByteArray { return checksummed || crcMatches() ? raw.left(rawSize - 4) : raw; };
+    auto trailerFree = [&]() -> QByteArray {
+        return checksummed || crcMatches() ? raw.left(rawSize - 4) : raw;
+    };
     auto fail = [&](const QString &message) {
         failHard(where + message);
         return Step::Fail;

@@ -84,7 +84,7 @@ private:
     bool m_inGroup = false;
     bool m_groupStandalone = false;
     bool m_failed = false;
-    bool m_pendingReconnected = false;
+    bool m_opened = false; // open() was called (and close() was not): a lost stream is reopened
     int m_reconnects = 0;
     QString m_error;
     std::atomic<bool> m_stopRequested{false};
