@@ -1,50 +1,27 @@
 #include "core/cluster/Connection.h"
 
+#include "core/cluster/MysqlFields.h"
+#include "core/cluster/QueryRegistry.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QRegularExpression>
+#include <QTime>
+
 #include <mysql.h>
 
+#include <cmath>
 #include <mutex>
 
 namespace sp {
 
 namespace {
 
-enum FieldKind { KindText, KindBytes, KindSigned, KindUnsigned, KindDouble };
-
 void ensureLibraryInit()
 {
     // mysql_init() would initialise lazily, but that is not thread-safe.
     static std::once_flag once;
     std::call_once(once, [] { mysql_library_init(0, nullptr, nullptr); });
-}
-
-int fieldKind(const MYSQL_FIELD &f)
-{
-    const bool isUnsigned = (f.flags & UNSIGNED_FLAG) != 0;
-    switch (f.type) {
-    case MYSQL_TYPE_TINY:
-    case MYSQL_TYPE_SHORT:
-    case MYSQL_TYPE_LONG:
-    case MYSQL_TYPE_INT24:
-    case MYSQL_TYPE_LONGLONG:
-    case MYSQL_TYPE_YEAR:
-        return isUnsigned ? KindUnsigned : KindSigned;
-    case MYSQL_TYPE_FLOAT:
-    case MYSQL_TYPE_DOUBLE:
-        return KindDouble;
-    case MYSQL_TYPE_BIT:
-    case MYSQL_TYPE_GEOMETRY:
-        return KindBytes;
-    case MYSQL_TYPE_TINY_BLOB:
-    case MYSQL_TYPE_MEDIUM_BLOB:
-    case MYSQL_TYPE_LONG_BLOB:
-    case MYSQL_TYPE_BLOB:
-    case MYSQL_TYPE_STRING:
-    case MYSQL_TYPE_VAR_STRING:
-    case MYSQL_TYPE_VARCHAR:
-        return f.charsetnr == 63 ? KindBytes : KindText; // 63 = binary
-    default:
-        return KindText; // DECIMAL, dates, JSON, ENUM ...
-    }
 }
 
 QString oneLine(QString s)
@@ -77,6 +54,9 @@ Connection::Connection(Connection &&other) noexcept
     , m_params(std::move(other.m_params))
     , m_lastError(std::move(other.m_lastError))
     , m_lastErrno(other.m_lastErrno)
+    , m_warningPolicy(std::move(other.m_warningPolicy))
+    , m_registry(other.m_registry)
+    , m_maxAllowedPacket(other.m_maxAllowedPacket)
 {
     other.m_mysql = nullptr;
 }
@@ -89,6 +69,9 @@ Connection &Connection::operator=(Connection &&other) noexcept
         m_params = std::move(other.m_params);
         m_lastError = std::move(other.m_lastError);
         m_lastErrno = other.m_lastErrno;
+        m_warningPolicy = std::move(other.m_warningPolicy);
+        m_registry = other.m_registry;
+        m_maxAllowedPacket = other.m_maxAllowedPacket;
         other.m_mysql = nullptr;
     }
     return *this;
@@ -128,6 +111,8 @@ bool Connection::open(const ConnectionParams &params)
     m_params = params;
     m_lastError.clear();
     m_lastErrno = 0;
+    m_warningPolicy = params.warnings;
+    m_maxAllowedPacket = 0;
     ensureLibraryInit();
 
     MYSQL *h = mysql_init(nullptr);
@@ -136,11 +121,16 @@ bool Connection::open(const ConnectionParams &params)
         return false;
     }
     const unsigned connectTimeout = unsigned(qMax(1, params.connectTimeoutSec));
-    const unsigned readTimeout = unsigned(qMax(1, params.readTimeoutSec));
-    const unsigned writeTimeout = unsigned(qMax(1, params.writeTimeoutSec));
     mysql_options(h, MYSQL_OPT_CONNECT_TIMEOUT, &connectTimeout);
-    mysql_options(h, MYSQL_OPT_READ_TIMEOUT, &readTimeout);
-    mysql_options(h, MYSQL_OPT_WRITE_TIMEOUT, &writeTimeout);
+    // libmariadb's default for both is "no limit".
+    if (params.readTimeoutSec > 0) {
+        const unsigned readTimeout = unsigned(params.readTimeoutSec);
+        mysql_options(h, MYSQL_OPT_READ_TIMEOUT, &readTimeout);
+    }
+    if (params.writeTimeoutSec > 0) {
+        const unsigned writeTimeout = unsigned(params.writeTimeoutSec);
+        mysql_options(h, MYSQL_OPT_WRITE_TIMEOUT, &writeTimeout);
+    }
     mysql_options(h, MYSQL_SET_CHARSET_NAME, "utf8mb4");
     const my_bool noReconnect = 0;
     mysql_options(h, MYSQL_OPT_RECONNECT, &noReconnect);
@@ -170,7 +160,8 @@ bool Connection::open(const ConnectionParams &params)
     MYSQL *ok = mysql_real_connect(h, host.constData(), user.isEmpty() ? nullptr : user.constData(),
                                    password.constData(), db.isEmpty() ? nullptr : db.constData(),
                                    params.unixSocket.isEmpty() ? unsigned(params.port) : 0u,
-                                   socket.isEmpty() ? nullptr : socket.constData(), CLIENT_FOUND_ROWS);
+                                   socket.isEmpty() ? nullptr : socket.constData(),
+                                   params.affectedRows == AffectedRows::Matched ? CLIENT_FOUND_ROWS : 0);
     if (!ok) {
         setError(QString::fromUtf8(mysql_error(h)), mysql_errno(h));
         mysql_close(h);
@@ -210,17 +201,38 @@ bool Connection::exec(const QByteArray &sqlUtf8, ExecResult *result)
 {
     if (!m_mysql)
         return fail();
-    if (mysql_real_query(m_mysql, sqlUtf8.constData(), (unsigned long)sqlUtf8.size()) != 0)
-        return fail();
-    if (MYSQL_RES *res = mysql_store_result(m_mysql))
-        mysql_free_result(res);
-    else if (mysql_field_count(m_mysql) != 0)
-        return fail();
+    {
+        // The result of a statement that returns one is read inside the registration too.
+        QueryRegistry::Scope scope(m_registry, m_params, mysql_thread_id(m_mysql),
+                                   QString::fromUtf8(sqlUtf8.left(200)));
+        if (!scope.ok()) {
+            setError(QStringLiteral("cancelled"));
+            return false;
+        }
+        if (mysql_real_query(m_mysql, sqlUtf8.constData(), (unsigned long)sqlUtf8.size()) != 0)
+            return fail();
+        if (MYSQL_RES *res = mysql_store_result(m_mysql))
+            mysql_free_result(res);
+        else if (mysql_field_count(m_mysql) != 0)
+            return fail();
+    }
+    const unsigned warnings = mysql_warning_count(m_mysql);
     if (result) {
         result->affectedRows = mysql_affected_rows(m_mysql);
         result->lastInsertId = mysql_insert_id(m_mysql);
-        result->warnings = mysql_warning_count(m_mysql);
+        result->warnings = warnings;
+        const char *info = mysql_info(m_mysql);
+        result->info = info ? QString::fromUtf8(info) : QString();
+        result->matchedRows = result->changedRows = -1;
+        static const QRegularExpression re(QStringLiteral("Rows matched: (\\d+)\\s+Changed: (\\d+)"));
+        const QRegularExpressionMatch m = re.match(result->info);
+        if (m.hasMatch()) {
+            result->matchedRows = m.captured(1).toLongLong();
+            result->changedRows = m.captured(2).toLongLong();
+        }
     }
+    if (!checkWarnings(warnings))
+        return false;
     m_lastError.clear();
     m_lastErrno = 0;
     return true;
@@ -238,16 +250,16 @@ QList<QVariant> Connection::convertRow(char **row, unsigned long *lengths, unsig
         const char *p = row[i];
         const qsizetype n = qsizetype(lengths[i]);
         switch (m_fieldKinds.at(int(i))) {
-        case KindSigned:
+        case mysqlfields::KindSigned:
             out.append(QVariant(QByteArray::fromRawData(p, n).toLongLong()));
             break;
-        case KindUnsigned:
+        case mysqlfields::KindUnsigned:
             out.append(QVariant(QByteArray::fromRawData(p, n).toULongLong()));
             break;
-        case KindDouble:
+        case mysqlfields::KindDouble:
             out.append(QVariant(QByteArray::fromRawData(p, n).toDouble()));
             break;
-        case KindBytes:
+        case mysqlfields::KindBytes:
             out.append(QVariant(QByteArray(p, n)));
             break;
         default:
@@ -265,17 +277,27 @@ std::optional<QueryResult> Connection::query(const QString &sql)
         return std::nullopt;
     }
     const QByteArray s = sql.toUtf8();
-    if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0) {
-        fail();
-        return std::nullopt;
+    MYSQL_RES *res = nullptr;
+    {
+        QueryRegistry::Scope scope(m_registry, m_params, mysql_thread_id(m_mysql), sql.left(200));
+        if (!scope.ok()) {
+            setError(QStringLiteral("cancelled"));
+            return std::nullopt;
+        }
+        if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0) {
+            fail();
+            return std::nullopt;
+        }
+        res = mysql_store_result(m_mysql);
     }
-    MYSQL_RES *res = mysql_store_result(m_mysql);
     QueryResult out;
     if (!res) {
         if (mysql_field_count(m_mysql) != 0) {
             fail();
             return std::nullopt;
         }
+        if (!checkWarnings(mysql_warning_count(m_mysql)))
+            return std::nullopt;
         m_lastError.clear();
         m_lastErrno = 0;
         return out; // statement without a result set
@@ -285,12 +307,14 @@ std::optional<QueryResult> Connection::query(const QString &sql)
     m_fieldKinds.clear();
     for (unsigned i = 0; i < n; ++i) {
         out.columns.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
-        m_fieldKinds.append(fieldKind(fields[i]));
+        m_fieldKinds.append(mysqlfields::kindOf(fields[i]));
     }
     out.rows.reserve(qsizetype(mysql_num_rows(res)));
     while (MYSQL_ROW row = mysql_fetch_row(res))
         out.rows.append(convertRow(row, mysql_fetch_lengths(res), n));
     mysql_free_result(res);
+    if (!checkWarnings(mysql_warning_count(m_mysql)))
+        return std::nullopt;
     m_lastError.clear();
     m_lastErrno = 0;
     return out;
@@ -310,18 +334,24 @@ bool Connection::forEachRow(const QString &sql, const std::function<bool(const Q
     if (!m_mysql)
         return fail();
     const QByteArray s = sql.toUtf8();
+    // Registered for the whole stream: a KILL QUERY stops the rows coming.
+    QueryRegistry::Scope scope(m_registry, m_params, mysql_thread_id(m_mysql), sql.left(200));
+    if (!scope.ok()) {
+        setError(QStringLiteral("cancelled"));
+        return false;
+    }
     if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0)
         return fail();
     MYSQL_RES *res = mysql_use_result(m_mysql);
     if (!res)
-        return mysql_field_count(m_mysql) == 0 ? true : fail();
+        return mysql_field_count(m_mysql) == 0 ? checkWarnings(mysql_warning_count(m_mysql)) : fail();
     const unsigned n = mysql_num_fields(res);
     MYSQL_FIELD *fields = mysql_fetch_fields(res);
     m_fieldKinds.clear();
     QStringList cols;
     for (unsigned i = 0; i < n; ++i) {
         cols.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
-        m_fieldKinds.append(fieldKind(fields[i]));
+        m_fieldKinds.append(mysqlfields::kindOf(fields[i]));
     }
     if (columns)
         *columns = cols;
@@ -340,6 +370,8 @@ bool Connection::forEachRow(const QString &sql, const std::function<bool(const Q
         return false;
     }
     mysql_free_result(res);
+    if (!stopped && !checkWarnings(mysql_warning_count(m_mysql)))
+        return false;
     m_lastError.clear();
     m_lastErrno = 0;
     return true;
@@ -362,6 +394,144 @@ bool Connection::killQuery(unsigned long id)
 bool Connection::killConnection(unsigned long id)
 {
     return exec(QStringLiteral("KILL CONNECTION ") + QString::number(id));
+}
+
+bool SqlWarning::isDuplicatePrimaryKey() const
+{
+    return code == 1062 && message.endsWith(QLatin1String("for key 'PRIMARY'"));
+}
+
+bool Connection::inTransaction() const
+{
+    if (!m_mysql)
+        return false;
+    unsigned int status = 0;
+    if (mariadb_get_infov(m_mysql, MARIADB_CONNECTION_SERVER_STATUS, &status) != 0)
+        return false;
+    return (status & SERVER_STATUS_IN_TRANS) != 0;
+}
+
+std::optional<QList<SqlWarning>> Connection::fetchWarnings()
+{
+    if (!m_mysql) {
+        fail();
+        return std::nullopt;
+    }
+    // Not through query(): that applies the warning policy, which calls this.
+    static const char sql[] = "SHOW WARNINGS";
+    if (mysql_real_query(m_mysql, sql, sizeof(sql) - 1) != 0) {
+        fail(QStringLiteral("SHOW WARNINGS"));
+        return std::nullopt;
+    }
+    MYSQL_RES *res = mysql_store_result(m_mysql);
+    if (!res) {
+        fail(QStringLiteral("SHOW WARNINGS"));
+        return std::nullopt;
+    }
+    QList<SqlWarning> out;
+    while (MYSQL_ROW row = mysql_fetch_row(res)) {
+        unsigned long *len = mysql_fetch_lengths(res);
+        SqlWarning w;
+        w.level = QString::fromUtf8(row[0], qsizetype(len[0]));
+        w.code = QByteArray(row[1], qsizetype(len[1])).toUInt();
+        w.message = QString::fromUtf8(row[2], qsizetype(len[2]));
+        out.append(w);
+    }
+    mysql_free_result(res);
+    return out;
+}
+
+QString Connection::warningError(unsigned warningCount)
+{
+    if (warningCount == 0 || !m_warningPolicy.asErrors)
+        return {};
+    const std::optional<QList<SqlWarning>> list = fetchWarnings();
+    if (!list)
+        return QString::number(warningCount) + QStringLiteral(" warning(s), and SHOW WARNINGS failed: ") +
+               m_lastError;
+    QStringList bad;
+    for (const SqlWarning &w : *list) {
+        if (w.level.compare(QLatin1String("Note"), Qt::CaseInsensitive) == 0 && !m_warningPolicy.includeNotes)
+            continue;
+        if (m_warningPolicy.tolerate && m_warningPolicy.tolerate(w))
+            continue;
+        bad.append(w.toString());
+    }
+    // SHOW WARNINGS lists at most @@max_error_count entries; ones it did not show cannot be judged.
+    if (unsigned(list->size()) < warningCount)
+        bad.append(QString::number(warningCount - unsigned(list->size())) +
+                   QStringLiteral(" more not shown (max_error_count)"));
+    if (bad.isEmpty())
+        return {};
+    return QStringLiteral("statement left warnings (treated as errors): ") + bad.join(QStringLiteral("; "));
+}
+
+bool Connection::checkWarnings(unsigned warningCount)
+{
+    const QString error = warningError(warningCount);
+    if (error.isEmpty())
+        return true;
+    setError(error);
+    return false;
+}
+
+quint64 Connection::maxAllowedPacket()
+{
+    if (m_maxAllowedPacket == 0) {
+        if (auto v = queryValue(QStringLiteral("SELECT @@max_allowed_packet")))
+            m_maxAllowedPacket = v->toULongLong();
+    }
+    return m_maxAllowedPacket;
+}
+
+std::optional<QByteArray> Connection::sqlLiteral(const QVariant &v, QString *error) const
+{
+    auto bad = [error](const QString &why) -> std::optional<QByteArray> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (!v.isValid() || v.isNull())
+        return QByteArrayLiteral("NULL");
+    switch (v.typeId()) {
+    case QMetaType::Bool:
+        return v.toBool() ? QByteArrayLiteral("1") : QByteArrayLiteral("0");
+    case QMetaType::Int:
+    case QMetaType::Short:
+    case QMetaType::Long:
+    case QMetaType::LongLong:
+    case QMetaType::SChar:
+        return QByteArray::number(v.toLongLong());
+    case QMetaType::UInt:
+    case QMetaType::UShort:
+    case QMetaType::ULong:
+    case QMetaType::ULongLong:
+    case QMetaType::UChar:
+        return QByteArray::number(v.toULongLong());
+    case QMetaType::Float:
+    case QMetaType::Double: {
+        const double d = v.toDouble();
+        if (!std::isfinite(d))
+            return bad(QStringLiteral("a NaN or infinite number has no SQL literal"));
+        return QByteArray::number(d, 'g', 17); // round-trips every double (and float)
+    }
+    case QMetaType::QByteArray: {
+        const QByteArray bytes = v.toByteArray();
+        return QByteArrayLiteral("X'") + bytes.toHex() + '\'';
+    }
+    case QMetaType::QString:
+        if (!m_mysql)
+            return bad(QStringLiteral("not connected (strings are escaped for the connection's charset)"));
+        return quoteBytes(v.toString().toUtf8());
+    case QMetaType::QDate:
+        return '\'' + v.toDate().toString(Qt::ISODate).toLatin1() + '\'';
+    case QMetaType::QTime:
+        return '\'' + v.toTime().toString(QStringLiteral("HH:mm:ss.zzz")).toLatin1() + '\'';
+    case QMetaType::QDateTime:
+        return '\'' + v.toDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")).toLatin1() + '\'';
+    default:
+        return bad(QStringLiteral("no SQL literal for a value of type ") + QString::fromLatin1(v.typeName()));
+    }
 }
 
 QByteArray Connection::quoteBytes(const QByteArray &bytes) const

@@ -12,6 +12,8 @@ struct st_mysql;
 
 namespace sp {
 
+class QueryRegistry;
+
 enum class SslMode {
     Default,        // libmariadb's default (no TLS unless the server and options ask for it)
     Disabled,
@@ -29,6 +31,43 @@ struct TlsOptions
     QString key;  // client key
 };
 
+// What `ExecResult::affectedRows` counts for an UPDATE.
+enum class AffectedRows
+{
+    Matched, // rows the WHERE clause matched, changed or not (CLIENT_FOUND_ROWS). An applier needs this:
+             // "UPDATE ... WHERE pk = 5" returns 1 whenever row 5 exists, even when it already had the
+             // values.
+    Changed  // rows whose values actually changed (the server's default without CLIENT_FOUND_ROWS)
+};
+
+// One entry of SHOW WARNINGS.
+struct SqlWarning
+{
+    QString level; // "Note", "Warning" or "Error"
+    unsigned code = 0;
+    QString message;
+
+    QString toString() const
+    {
+        return level + QLatin1Char(' ') + QString::number(code) + QStringLiteral(": ") + message;
+    }
+    // Error 1062 on the PRIMARY key: what INSERT IGNORE reports for a row that is already there.
+    bool isDuplicatePrimaryKey() const;
+};
+
+// Whether warnings left by a statement make it fail. The engine runs with asErrors (as gh-ost's
+// --panic-on-warnings): a truncated value or a silently skipped row is a failure, not a detail.
+// The statement has taken effect when its warnings are turned into an error: run it in a Transaction
+// and let the guard roll it back.
+struct WarningPolicy
+{
+    bool asErrors = false;
+    bool includeNotes = false; // level "Note" (e.g. "Unknown table" of DROP TABLE IF EXISTS) counts too
+    // Warnings this returns true for are tolerated, e.g. SqlWarning::isDuplicatePrimaryKey under
+    // INSERT IGNORE. Empty: none is tolerated.
+    std::function<bool(const SqlWarning &)> tolerate;
+};
+
 // Everything needed to open one connection. `password` is held in memory only: describe() and every
 // error message leave it out.
 struct ConnectionParams
@@ -40,10 +79,15 @@ struct ConnectionParams
     QString database;   // default schema; may be empty
     QString unixSocket; // when set, the socket is used instead of host:port
     int connectTimeoutSec = 5;
+    // Client-side limit on waiting for the server, fixed at open(). 0: no limit, for long statements and
+    // streams (a binlog stream uses heartbeats instead). When it fires the connection is lost but the
+    // statement may still run on the server: kill it (QueryRegistry, killQuery).
     int readTimeoutSec = 30;
-    int writeTimeoutSec = 30;
+    int writeTimeoutSec = 30; // 0: no limit
     TlsOptions tls;
     bool allowLocalInfile = false; // LOAD DATA LOCAL INFILE
+    AffectedRows affectedRows = AffectedRows::Matched;
+    WarningPolicy warnings; // initial policy, see Connection::setWarningPolicy
 
     // "user@host:port/db" or "user@unix:/path/db"; never the password.
     QString describe() const;
@@ -64,9 +108,14 @@ struct QueryResult
 
 struct ExecResult
 {
-    quint64 affectedRows = 0;
+    quint64 affectedRows = 0; // for UPDATE: matched or changed rows, see ConnectionParams::affectedRows
     quint64 lastInsertId = 0;
-    unsigned warnings = 0;
+    unsigned warnings = 0; // warning count (notes included); the text: Connection::fetchWarnings()
+    // Both counts of an UPDATE whatever the mode, from the server's info line ("Rows matched: 2
+    // Changed: 1 Warnings: 0"); -1 when the statement reports none.
+    qint64 matchedRows = -1;
+    qint64 changedRows = -1;
+    QString info; // mysql_info(), e.g. "Records: 3  Duplicates: 1  Warnings: 1" for a multi-row INSERT
 };
 
 // RAII wrapper over one libmariadb connection. Move-only.
@@ -78,6 +127,11 @@ struct ExecResult
 //
 // Reconnection: none. A lost connection stays lost (errors say so) until reconnect() is called,
 // because a silent reconnect would drop session state (transactions, locks, variables).
+//
+// Affected rows: ConnectionParams::affectedRows, Matched by default (CLIENT_FOUND_ROWS).
+// Warnings: after any statement, fetchWarnings() lists them; with a WarningPolicy asErrors, exec(),
+// query(), forEachRow() and PreparedStatement fail with the warnings' text instead.
+// See also Transaction, PreparedStatement, InsertBuilder (same folder) and BinlogReader.
 class Connection final
 {
 public:
@@ -121,10 +175,33 @@ public:
     bool killQuery(unsigned long threadId);      // KILL QUERY <id>
     bool killConnection(unsigned long threadId); // KILL CONNECTION <id>
 
+    // The server says a transaction is open on this session (SERVER_STATUS_IN_TRANS).
+    bool inTransaction() const;
+
+    // SHOW WARNINGS of the last statement (call it right after the statement). nullopt on error.
+    std::optional<QList<SqlWarning>> fetchWarnings();
+    void setWarningPolicy(const WarningPolicy &policy) { m_warningPolicy = policy; }
+    const WarningPolicy &warningPolicy() const { return m_warningPolicy; }
+    // Applies the policy to a statement that left `warningCount` warnings: empty when it passes,
+    // otherwise the error text ("warning 1265: Data truncated for column 'v' at row 1; ...").
+    QString warningError(unsigned warningCount);
+
+    // Every statement of this connection is registered in `registry` while it runs, so another thread
+    // can kill it; a cancelled registry makes new statements fail. nullptr: none (the default).
+    void setQueryRegistry(QueryRegistry *registry) { m_registry = registry; }
+    QueryRegistry *queryRegistry() const { return m_registry; }
+
+    // @@max_allowed_packet, read once per open(). 0 on error.
+    quint64 maxAllowedPacket();
+
     // 'text' with quotes, escaped with mysql_real_escape_string for this connection's charset.
     // Requires an open connection (returns an empty string otherwise).
     QString quoteString(const QString &text) const;
     QByteArray quoteBytes(const QByteArray &bytes) const;
+    // A SQL literal for a value: NULL for an invalid/null QVariant, numbers as digits, QByteArray as a
+    // hex literal X'..' (binary-safe), QString as a quoted UTF-8 string, QDate/QDateTime/QTime quoted
+    // ISO text. nullopt (and `error`) for NaN/infinity and types without a literal.
+    std::optional<QByteArray> sqlLiteral(const QVariant &value, QString *error = nullptr) const;
 
     // `name` in backticks with embedded backticks doubled. Returns an empty string for names that
     // are invalid (empty, NUL character, longer than 64 characters, trailing space) — an empty
@@ -134,9 +211,17 @@ public:
 
     st_mysql *handle() const { return m_mysql; } // for features not wrapped here (binlog streaming)
 
+    // Sets lastError() (prefixed with the endpoint); used by the helpers built on this class.
+    void setError(const QString &message, unsigned errNo = 0);
+    void clearError()
+    {
+        m_lastError.clear();
+        m_lastErrno = 0;
+    }
+
 private:
     bool fail(const QString &context = {});
-    void setError(const QString &message, unsigned errNo = 0);
+    bool checkWarnings(unsigned warningCount); // false (error set) when the policy rejects them
     QList<QVariant> convertRow(char **row, unsigned long *lengths, unsigned fieldCount) const;
 
     st_mysql *m_mysql = nullptr;
@@ -144,6 +229,9 @@ private:
     QString m_lastError;
     unsigned m_lastErrno = 0;
     QList<int> m_fieldKinds; // per column of the current result: see convertRow()
+    WarningPolicy m_warningPolicy;
+    QueryRegistry *m_registry = nullptr;
+    quint64 m_maxAllowedPacket = 0;
 };
 
 } // namespace sp

@@ -1,6 +1,8 @@
 #include "core/cluster/Credentials.h"
 
+#include "core/config/JdbcUrl.h"
 #include "core/config/TextFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -154,6 +156,40 @@ void parseFile(const QString &path, const QStringList &groups, OptionFileValues 
 
 } // namespace
 
+namespace {
+
+// Option files in the order resolve() reads them (first one wins).
+QStringList optionFilesFor(const CredentialOptions &options)
+{
+    QStringList files;
+    QString explicitFile = options.defaultsFile;
+    if (explicitFile.isEmpty())
+        explicitFile = options.environment.value(QStringLiteral("SHARDPILOT_DEFAULTS_FILE"));
+    if (!explicitFile.isEmpty())
+        files.append(explicitFile);
+    if (options.useHomeMyCnf) {
+        const QString home = options.homeDir.isEmpty() ? QDir::homePath() : options.homeDir;
+        const QString myCnf = QDir(home).filePath(QStringLiteral(".my.cnf"));
+        if (QFileInfo::exists(myCnf))
+            files.append(myCnf);
+    }
+    return files;
+}
+
+std::optional<bool> parseBool(const QString &text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t.isEmpty() || t == QLatin1String("1") || t == QLatin1String("true") || t == QLatin1String("on") ||
+        t == QLatin1String("yes"))
+        return true;
+    if (t == QLatin1String("0") || t == QLatin1String("false") || t == QLatin1String("off") ||
+        t == QLatin1String("no"))
+        return false;
+    return std::nullopt;
+}
+
+} // namespace
+
 QString credentialSourceName(CredentialSource s)
 {
     switch (s) {
@@ -224,19 +260,7 @@ ResolvedCredentials Credentials::resolve(const DataSourceDef &ds, const Credenti
         return r;
     }
 
-    QStringList files;
-    QString explicitFile = options.defaultsFile;
-    if (explicitFile.isEmpty())
-        explicitFile = env.value(QStringLiteral("SHARDPILOT_DEFAULTS_FILE"));
-    if (!explicitFile.isEmpty())
-        files.append(explicitFile);
-    if (options.useHomeMyCnf) {
-        const QString home = options.homeDir.isEmpty() ? QDir::homePath() : options.homeDir;
-        const QString myCnf = QDir(home).filePath(QStringLiteral(".my.cnf"));
-        if (QFileInfo::exists(myCnf))
-            files.append(myCnf);
-    }
-    for (const QString &file : files) {
+    for (const QString &file : optionFilesFor(options)) {
         const OptionFileValues v = readOptionFile(file);
         if (!v.ok()) {
             r.notes.append(v.error);
@@ -273,6 +297,110 @@ ResolvedCredentials Credentials::resolve(const DataSourceDef &ds, const Credenti
             r.notes.append(QStringLiteral("secret store: ") + error);
     }
     return r;
+}
+
+std::optional<SslMode> Credentials::parseSslMode(const QString &text)
+{
+    QString t = text.trimmed().toLower();
+    t.replace(QLatin1Char('-'), QLatin1Char('_'));
+    if (t == QLatin1String("disabled") || t == QLatin1String("disable"))
+        return SslMode::Disabled;
+    if (t == QLatin1String("preferred"))
+        return SslMode::Preferred;
+    if (t == QLatin1String("required") || t == QLatin1String("trust"))
+        return SslMode::Required;
+    if (t == QLatin1String("verify_ca"))
+        return SslMode::VerifyCa;
+    if (t == QLatin1String("verify_identity") || t == QLatin1String("verify_full"))
+        return SslMode::VerifyIdentity;
+    return std::nullopt;
+}
+
+TlsOptions Credentials::resolveTls(const DataSourceDef &ds, const CredentialOptions &options,
+                                   QStringList *notes)
+{
+    TlsOptions tls;
+    auto note = [notes](const QString &text) {
+        if (notes)
+            notes->append(text);
+    };
+    // Option files: the first file that says anything about TLS decides, like the password.
+    std::optional<SslMode> fileMode;
+    for (const QString &file : optionFilesFor(options)) {
+        const OptionFileValues v = readOptionFile(file);
+        if (!v.ok())
+            continue;
+        const bool anyTls = v.has(QStringLiteral("ssl")) || v.has(QStringLiteral("skip-ssl")) ||
+                            v.has(QStringLiteral("ssl-mode")) || v.has(QStringLiteral("ssl-ca")) ||
+                            v.has(QStringLiteral("ssl-cert")) || v.has(QStringLiteral("ssl-key")) ||
+                            v.has(QStringLiteral("ssl-verify-server-cert"));
+        if (!anyTls)
+            continue;
+        tls.ca = v.value(QStringLiteral("ssl-ca"));
+        tls.cert = v.value(QStringLiteral("ssl-cert"));
+        tls.key = v.value(QStringLiteral("ssl-key"));
+        if (!tls.ca.isEmpty() || !tls.cert.isEmpty() || !tls.key.isEmpty())
+            fileMode = SslMode::Required;
+        if (v.has(QStringLiteral("ssl")))
+            fileMode = parseBool(v.value(QStringLiteral("ssl"))).value_or(true) ? SslMode::Required
+                                                                                : SslMode::Disabled;
+        if (v.has(QStringLiteral("ssl-verify-server-cert")) &&
+            parseBool(v.value(QStringLiteral("ssl-verify-server-cert"))).value_or(true))
+            fileMode = SslMode::VerifyIdentity;
+        if (v.has(QStringLiteral("ssl-mode"))) {
+            if (auto m = parseSslMode(v.value(QStringLiteral("ssl-mode"))))
+                fileMode = m;
+            else
+                note(file + QStringLiteral(": unknown ssl-mode '") + v.value(QStringLiteral("ssl-mode")) +
+                     QLatin1Char('\''));
+        }
+        if (v.has(QStringLiteral("skip-ssl")))
+            fileMode = SslMode::Disabled;
+        break;
+    }
+
+    // The url's parameters (case-insensitive names, as the drivers read them).
+    QMap<QString, QString> params;
+    const QString query = JdbcUrl::parse(ds.url).params;
+    for (const QString &pair : query.split(QLatin1Char('&'), Qt::SkipEmptyParts)) {
+        const int eq = int(pair.indexOf(QLatin1Char('=')));
+        params.insert((eq < 0 ? pair : pair.left(eq)).trimmed().toLower(),
+                      eq < 0 ? QString() : pair.mid(eq + 1).trimmed());
+    }
+    std::optional<SslMode> urlMode;
+    if (params.contains(QStringLiteral("sslmode"))) {
+        urlMode = parseSslMode(params.value(QStringLiteral("sslmode")));
+        if (!urlMode)
+            note(ds.name + QStringLiteral(": unknown sslMode '") + params.value(QStringLiteral("sslmode")) +
+                 QLatin1Char('\''));
+    }
+    if (!urlMode && params.contains(QStringLiteral("usessl"))) {
+        if (!parseBool(params.value(QStringLiteral("usessl"))).value_or(true)) {
+            urlMode = SslMode::Disabled;
+        } else {
+            const bool verify =
+                parseBool(params.value(QStringLiteral("verifyservercertificate"), QStringLiteral("false")))
+                    .value_or(false);
+            urlMode = verify ? SslMode::VerifyCa : SslMode::Required;
+        }
+    }
+    if (!urlMode &&
+        parseBool(params.value(QStringLiteral("requiressl"), QStringLiteral("false"))).value_or(false))
+        urlMode = SslMode::Required;
+    const QString serverCert = params.value(QStringLiteral("serversslcert"));
+    if (!serverCert.isEmpty()) {
+        if (serverCert.startsWith(QLatin1String("-----BEGIN")))
+            note(ds.name + QStringLiteral(": serverSslCert holds an inline certificate; give it as a file"));
+        else
+            tls.ca = serverCert.startsWith(QLatin1String("file:")) ? serverCert.mid(5) : serverCert;
+    }
+    if (params.contains(QStringLiteral("trustcertificatekeystoreurl")) ||
+        params.contains(QStringLiteral("clientcertificatekeystoreurl")))
+        note(ds.name +
+             QStringLiteral(": Java keystores are not used; give ssl-ca/ssl-cert/ssl-key in an option file"));
+
+    tls.mode = urlMode.value_or(fileMode.value_or(SslMode::Default));
+    return tls;
 }
 
 bool Credentials::writeOptionFile(const QString &path, const QString &user, const QString &password,

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/cluster/Connection.h"
 #include "core/config/ShardingConfig.h"
 
 #include <QMap>
@@ -86,6 +87,18 @@ public:
     static OptionFileValues readOptionFile(const QString &path,
                                            const QStringList &groups = defaultGroups());
     static QStringList defaultGroups();
+
+    // TLS for a data source. The mode comes from the JDBC url's parameters - MySQL Connector/J's
+    // sslMode (DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY) or useSSL / requireSSL /
+    // verifyServerCertificate, MariaDB Connector/J's sslMode (disable, trust, verify-ca, verify-full) -
+    // else from the option files of resolve() (ssl-mode, ssl, skip-ssl, ssl-verify-server-cert; an
+    // ssl-ca/-cert/-key alone means REQUIRED, as the mariadb client does). Certificate paths come from
+    // ssl-ca / ssl-cert / ssl-key, and the url's serverSslCert when it is a file. `notes` says what
+    // could not be used (Java keystores, unknown modes).
+    static TlsOptions resolveTls(const DataSourceDef &ds, const CredentialOptions &options = {},
+                                 QStringList *notes = nullptr);
+    // "VERIFY_CA", "verify-ca", "required", "trust", ... nullopt for text that names no mode.
+    static std::optional<SslMode> parseSslMode(const QString &text);
 
     // Writes an option file with mode 0600 (created with that mode, never world-readable even
     // briefly): [client] user=... password=... (+ optional extra keys).

@@ -16,38 +16,6 @@ namespace sp {
 
 using inspection::SchemaTable;
 
-int InspectionControl::beginQuery(const ConnectionParams &params, unsigned long threadId)
-{
-    QMutexLocker lock(&m_mutex);
-    const int token = m_nextToken++;
-    m_inFlight.insert(token, InFlight{params, threadId});
-    return token;
-}
-
-void InspectionControl::endQuery(int token)
-{
-    QMutexLocker lock(&m_mutex);
-    m_inFlight.remove(token);
-}
-
-int InspectionControl::killInFlight()
-{
-    QList<InFlight> victims;
-    {
-        QMutexLocker lock(&m_mutex);
-        victims = m_inFlight.values();
-    }
-    int killed = 0;
-    for (InFlight v : victims) {
-        v.params.connectTimeoutSec = qMin(v.params.connectTimeoutSec, 2);
-        v.params.readTimeoutSec = 5;
-        Connection c;
-        if (c.open(v.params) && c.killQuery(v.threadId))
-            ++killed;
-    }
-    return killed;
-}
-
 namespace {
 
 struct SourceOutcome
@@ -221,6 +189,7 @@ ConnectionParams Inspector::paramsFor(const DataSourceDef &ds, const InspectionO
     const ResolvedCredentials cred = Credentials::resolve(ds, o.credentials);
     p.user = cred.user.isEmpty() ? ds.username : cred.user;
     p.password = cred.password;
+    p.tls = Credentials::resolveTls(ds, o.credentials);
     if (credentials)
         *credentials = cred;
     return p;

@@ -2,9 +2,7 @@
 #include "core/cluster/ClusterStats.h"
 #include "core/cluster/Connection.h"
 #include "core/cluster/Credentials.h"
-
-#include <QHash>
-#include <QMutex>
+#include "core/cluster/QueryRegistry.h"
 
 #include <atomic>
 #include <functional>
@@ -37,8 +35,8 @@ struct InspectionResult
 };
 
 // Shared between the caller and a running inspection: cancellation and the statements in flight
-// (so a cancel can KILL QUERY them). cancel() only sets a flag and never blocks; the inspection's
-// own thread sends the KILLs.
+// (a QueryRegistry, so a cancel can KILL QUERY them). cancel() only sets a flag and never blocks; the
+// inspection's own thread sends the KILLs.
 class InspectionControl final
 {
 public:
@@ -46,20 +44,17 @@ public:
     bool isCancelled() const { return m_cancelled.load(); }
 
     // Used by the workers.
-    int beginQuery(const ConnectionParams &params, unsigned long threadId);
-    void endQuery(int token);
-    int killInFlight(); // KILL QUERY every registered statement; returns how many were killed
+    int beginQuery(const ConnectionParams &params, unsigned long threadId)
+    {
+        return m_queries.begin(params, threadId);
+    }
+    void endQuery(int token) { m_queries.end(token); }
+    int killInFlight() { return m_queries.killAll(); } // KILL QUERY every registered statement
+    QueryRegistry &queries() { return m_queries; }
 
 private:
-    struct InFlight
-    {
-        ConnectionParams params;
-        unsigned long threadId = 0;
-    };
     std::atomic<bool> m_cancelled{false};
-    QMutex m_mutex;
-    QHash<int, InFlight> m_inFlight;
-    int m_nextToken = 1;
+    QueryRegistry m_queries;
 };
 
 using InspectionProgress = std::function<void(int done, int total)>;

@@ -133,6 +133,7 @@ LoadRunResult LoadGenerator::run(const std::atomic<bool> *cancel)
         p.database = ds.database;
         p.user = cr.user;
         p.password = cr.password;
+        p.tls = Credentials::resolveTls(ds, m_options.credentials);
         p.connectTimeoutSec = m_options.connectTimeoutSec;
         p.readTimeoutSec = 10;
         p.writeTimeoutSec = 10;

@@ -158,6 +158,75 @@ private slots:
         QCOMPARE(r.detail, f.fileName());
     }
 
+    void tlsFromUrlAndOptionFile_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QByteArray>("optionFile"); // empty: none
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QString>("ca");
+        const QString base = QStringLiteral("jdbc:mysql://db.example:3306/app");
+        const int def = int(SslMode::Default), off = int(SslMode::Disabled), req = int(SslMode::Required);
+        QTest::addRow("nothing") << base << QByteArray() << def << QString();
+        QTest::addRow("useSSL=false") << base + QStringLiteral("?useSSL=false&characterEncoding=utf8")
+                                      << QByteArray() << off << QString();
+        QTest::addRow("useSSL=true") << base + QStringLiteral("?useSSL=true") << QByteArray() << req
+                                     << QString();
+        QTest::addRow("useSSL + verifyServerCertificate")
+            << base + QStringLiteral("?useSSL=true&verifyServerCertificate=true") << QByteArray()
+            << int(SslMode::VerifyCa) << QString();
+        QTest::addRow("requireSSL") << base + QStringLiteral("?requireSSL=true") << QByteArray() << req
+                                    << QString();
+        QTest::addRow("sslMode=VERIFY_IDENTITY") << base + QStringLiteral("?sslMode=VERIFY_IDENTITY")
+                                                 << QByteArray() << int(SslMode::VerifyIdentity) << QString();
+        QTest::addRow("mariadb sslMode=verify-ca")
+            << QStringLiteral("jdbc:mariadb://h/app?sslMode=verify-ca&serverSslCert=/etc/ca.pem")
+            << QByteArray() << int(SslMode::VerifyCa) << QStringLiteral("/etc/ca.pem");
+        QTest::addRow("sslMode wins over useSSL") << base + QStringLiteral("?useSSL=false&sslMode=PREFERRED")
+                                                  << QByteArray() << int(SslMode::Preferred) << QString();
+        QTest::addRow("option file ssl-ca")
+            << base << QByteArray("[client]\nssl-ca=/x/ca.pem\n") << req << QStringLiteral("/x/ca.pem");
+        QTest::addRow("option file verify") << base << QByteArray("[client]\nssl\nssl-verify-server-cert\n")
+                                            << int(SslMode::VerifyIdentity) << QString();
+        QTest::addRow("option file skip-ssl")
+            << base << QByteArray("[client]\nskip-ssl\n") << off << QString();
+        QTest::addRow("option file ssl-mode")
+            << base << QByteArray("[client-mariadb]\nssl_mode=REQUIRED\n") << req << QString();
+        QTest::addRow("url mode over file, file paths kept")
+            << base + QStringLiteral("?useSSL=false") << QByteArray("[client]\nssl-ca=/x/ca.pem\n") << off
+            << QStringLiteral("/x/ca.pem");
+    }
+
+    void tlsFromUrlAndOptionFile()
+    {
+        QFETCH(QString, url);
+        QFETCH(QByteArray, optionFile);
+        QFETCH(int, mode);
+        QFETCH(QString, ca);
+        DataSourceDef d = ds(QStringLiteral("db0"), QStringLiteral("app"));
+        d.url = url;
+        CredentialOptions o = isolated();
+        if (!optionFile.isEmpty())
+            o.defaultsFile = write(QStringLiteral("tls.cnf"), optionFile);
+        QStringList notes;
+        const TlsOptions tls = Credentials::resolveTls(d, o, &notes);
+        QCOMPARE(int(tls.mode), mode);
+        QCOMPARE(tls.ca, ca);
+        QVERIFY2(notes.isEmpty(), qPrintable(notes.join(QLatin1Char('\n'))));
+    }
+
+    void tlsNotesWhatItCannotUse()
+    {
+        DataSourceDef d = ds(QStringLiteral("db0"), QStringLiteral("app"));
+        d.url =
+            QStringLiteral("jdbc:mysql://h/app?sslMode=SOMETIMES&trustCertificateKeyStoreUrl=file:/ks.jks");
+        QStringList notes;
+        const TlsOptions tls = Credentials::resolveTls(d, isolated(), &notes);
+        QCOMPARE(tls.mode, SslMode::Default);
+        QCOMPARE(notes.size(), 2);
+        QVERIFY(notes.join(QLatin1Char(' ')).contains(QLatin1String("SOMETIMES")));
+        QVERIFY(notes.join(QLatin1Char(' ')).contains(QLatin1String("keystores")));
+    }
+
     void demoDataIsDeterministic()
     {
         const sandbox::DemoData a(5000, 9), b(5000, 9), c(5000, 10);

@@ -1,0 +1,49 @@
+#pragma once
+// libmariadb result-column helpers shared by Connection and PreparedStatement (includes <mysql.h>; not
+// for headers outside core/cluster).
+#include <mysql.h>
+
+namespace sp::mysqlfields {
+
+// How a column's value becomes a QVariant (see QueryResult): signed/unsigned integers, double, binary
+// strings as QByteArray, everything else (text, DECIMAL, dates) as QString.
+enum Kind
+{
+    KindText,
+    KindBytes,
+    KindSigned,
+    KindUnsigned,
+    KindDouble
+};
+
+inline Kind kindOf(const MYSQL_FIELD &f)
+{
+    const bool isUnsigned = (f.flags & UNSIGNED_FLAG) != 0;
+    switch (f.type) {
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_YEAR:
+        return isUnsigned ? KindUnsigned : KindSigned;
+    case MYSQL_TYPE_FLOAT:
+    case MYSQL_TYPE_DOUBLE:
+        return KindDouble;
+    case MYSQL_TYPE_BIT:
+    case MYSQL_TYPE_GEOMETRY:
+        return KindBytes;
+    case MYSQL_TYPE_TINY_BLOB:
+    case MYSQL_TYPE_MEDIUM_BLOB:
+    case MYSQL_TYPE_LONG_BLOB:
+    case MYSQL_TYPE_BLOB:
+    case MYSQL_TYPE_STRING:
+    case MYSQL_TYPE_VAR_STRING:
+    case MYSQL_TYPE_VARCHAR:
+        return f.charsetnr == 63 ? KindBytes : KindText; // 63 = binary
+    default:
+        return KindText; // DECIMAL, dates, JSON, ENUM ...
+    }
+}
+
+} // namespace sp::mysqlfields

@@ -1,0 +1,327 @@
+// Prepared statements, multi-row INSERT building and the in-flight query registry against a real mariadbd.
+#include "SandboxFixture.h"
+
+#include "core/cluster/Connection.h"
+#include "core/cluster/InsertBuilder.h"
+#include "core/cluster/PreparedStatement.h"
+#include "core/cluster/QueryRegistry.h"
+#include "core/cluster/Transaction.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <limits>
+#include <thread>
+
+using namespace sp;
+using namespace sp::test;
+
+namespace {
+
+QByteArray allBytes()
+{
+    QByteArray b;
+    for (int i = 0; i < 256; ++i)
+        b.append(char(i));
+    return b;
+}
+
+// Values a naive concatenation would break on.
+QList<QString> hostileStrings()
+{
+    return {QStringLiteral("'"),
+            QStringLiteral("\\"),
+            QStringLiteral("\\'"),
+            QStringLiteral("'); DROP TABLE stmttest.t; --"),
+            QStringLiteral("a") + QChar(0) + QStringLiteral("b"),
+            QStringLiteral("line1\nline2\r\n\ttab"),
+            QStringLiteral("\x1a ctrl-z \"double\" `back`"),
+            QStringLiteral("%_ like wildcards"),
+            QStringLiteral("飞享 👍🏽 utf8mb4"),
+            QString(),
+            QStringLiteral(" ")};
+}
+
+} // namespace
+
+class TestStatements final : public QObject
+{
+    Q_OBJECT
+
+private:
+    SandboxFixture m_fx{SandboxFixtureOptions{1, {}, 50, 9}};
+
+    Connection root()
+    {
+        Connection c;
+        c.open(m_fx.rootParams(0));
+        return c;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("CREATE DATABASE stmttest")));
+    }
+
+    void init()
+    {
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE IF EXISTS stmttest.t")));
+        QVERIFY(c.exec(QStringLiteral(
+            "CREATE TABLE stmttest.t (id INT PRIMARY KEY, s VARCHAR(200), b VARBINARY(300), "
+            "i BIGINT, u BIGINT UNSIGNED, d DOUBLE, dt DATETIME(3), n TEXT) DEFAULT CHARSET=utf8mb4")));
+    }
+
+    void preparedRoundTrip()
+    {
+        Connection c = root();
+        PreparedStatement ins(c);
+        QVERIFY2(ins.prepare(QStringLiteral(
+                     "INSERT INTO stmttest.t (id, s, b, i, u, d, dt, n) VALUES (?,?,?,?,?,?,?,?)")),
+                 qPrintable(ins.lastError()));
+        QCOMPARE(ins.paramCount(), 8);
+        const QByteArray binary = allBytes();
+        const QList<QList<QVariant>> rows{
+            {1, QStringLiteral("飞享 👍"), binary, std::numeric_limits<qlonglong>::min(),
+             std::numeric_limits<qulonglong>::max(), 0.1,
+             QDateTime(QDate(2024, 2, 29), QTime(23, 59, 58, 123)), QVariant()},
+            {2, QString(), QByteArray(), qlonglong(0), qulonglong(0), -1.5e300, QVariant(),
+             QStringLiteral("")},
+            {3, QVariant(), QVariant(), QVariant(), QVariant(), QVariant(), QVariant(), QVariant()},
+        };
+        for (const auto &row : rows) {
+            ExecResult r;
+            QVERIFY2(ins.execute(row, &r), qPrintable(ins.lastError()));
+            QCOMPARE(r.affectedRows, quint64(1));
+        }
+        PreparedStatement sel(c);
+        QVERIFY(sel.prepare(QStringLiteral(
+            "SELECT id, s, b, i, u, d, dt, n, LENGTH(b) FROM stmttest.t WHERE id >= ? ORDER BY id")));
+        const auto got = sel.query({1});
+        QVERIFY2(got, qPrintable(sel.lastError()));
+        QCOMPARE(got->rows.size(), 3);
+        QCOMPARE(got->columns.first(), QStringLiteral("id"));
+        const auto &r1 = got->rows.at(0);
+        QCOMPARE(r1.at(1).toString(), QStringLiteral("飞享 👍"));
+        QCOMPARE(r1.at(2).typeId(), QMetaType::QByteArray);
+        QCOMPARE(r1.at(2).toByteArray(), binary);
+        QCOMPARE(r1.at(3), QVariant(std::numeric_limits<qlonglong>::min()));
+        QCOMPARE(r1.at(4), QVariant(std::numeric_limits<qulonglong>::max()));
+        QCOMPARE(r1.at(5).toDouble(), 0.1);
+        QCOMPARE(r1.at(6).toString(), QStringLiteral("2024-02-29 23:59:58.123"));
+        QVERIFY(!r1.at(7).isValid());
+        QCOMPARE(r1.at(8).toLongLong(), 256);
+        // '' is not NULL, neither as text nor as bytes
+        const auto &r2 = got->rows.at(1);
+        QVERIFY(r2.at(1).isValid());
+        QCOMPARE(r2.at(1).toString(), QString());
+        QVERIFY(r2.at(2).isValid());
+        QCOMPARE(r2.at(2).toByteArray(), QByteArray());
+        QVERIFY(r2.at(7).isValid());
+        QCOMPARE(r2.at(5).toDouble(), -1.5e300);
+        for (int col = 1; col < 8; ++col)
+            QVERIFY(!got->rows.at(2).at(col).isValid());
+        // the server agrees on NULL versus ''
+        QCOMPARE(
+            c.queryValue(QStringLiteral("SELECT COUNT(*) FROM stmttest.t WHERE s IS NULL"))->toLongLong(), 1);
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM stmttest.t WHERE s = ''"))->toLongLong(),
+                 1);
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT HEX(b) FROM stmttest.t WHERE id = 1"))->toString(),
+                 QString::fromLatin1(binary.toHex().toUpper()));
+        // statement reuse with other parameters; an UPDATE's affected rows
+        PreparedStatement upd(c);
+        QVERIFY(upd.prepare(QStringLiteral("UPDATE stmttest.t SET s = ? WHERE id <= ?")));
+        ExecResult r;
+        QVERIFY(upd.execute({QStringLiteral("x"), 2}, &r));
+        QCOMPARE(r.affectedRows, quint64(2));
+    }
+
+    void preparedErrorsCarryTheServerMessage()
+    {
+        Connection c = root();
+        PreparedStatement bad(c);
+        QVERIFY(!bad.prepare(QStringLiteral("SELEC nonsense")));
+        QVERIFY2(bad.lastError().contains(QLatin1String("SQL syntax")) && bad.lastErrno() == 1064,
+                 qPrintable(bad.lastError()));
+        QVERIFY(bad.lastError().contains(m_fx.rootParams(0).describe()));
+        PreparedStatement ins(c);
+        QVERIFY(ins.prepare(QStringLiteral("INSERT INTO stmttest.t (id) VALUES (?)")));
+        QVERIFY(!ins.execute({}));
+        QVERIFY2(ins.lastError().contains(QLatin1String("0 parameter(s) given")),
+                 qPrintable(ins.lastError()));
+        QVERIFY(!ins.execute({QVariant::fromValue(QPointF(1, 2))}));
+        QVERIFY2(ins.lastError().contains(QLatin1String("cannot bind")), qPrintable(ins.lastError()));
+        QVERIFY(ins.execute({1}));
+        QVERIFY(!ins.execute({1}));
+        QCOMPARE(ins.lastErrno(), 1062u);
+        QVERIFY2(ins.lastError().contains(QLatin1String("Duplicate entry '1' for key 'PRIMARY'")),
+                 qPrintable(ins.lastError()));
+        // the connection's warning policy applies to prepared statements too
+        c.exec(QStringLiteral("SET SESSION sql_mode = ''"));
+        c.setWarningPolicy(WarningPolicy{true, false, {}});
+        PreparedStatement trunc(c);
+        QVERIFY(trunc.prepare(QStringLiteral("INSERT INTO stmttest.t (id, s) VALUES (?, ?)")));
+        QVERIFY(!trunc.execute({2, QString(300, QLatin1Char('x'))}));
+        QVERIFY2(trunc.lastError().contains(QLatin1String("1265")), qPrintable(trunc.lastError()));
+    }
+
+    void multiRowInsertEscapesHostileValues()
+    {
+        Connection c = root();
+        QList<QList<QVariant>> rows;
+        const QList<QString> strings = hostileStrings();
+        for (int i = 0; i < strings.size(); ++i) {
+            QByteArray bytes = strings.at(i).toUtf8();
+            if (i % 2)
+                bytes = allBytes().mid(i * 20, 40) + '\0' + '\'' + '\\';
+            rows.append({i + 1, strings.at(i), bytes, qlonglong(-i), QVariant()});
+        }
+        rows.append({100, QVariant(), QVariant(), QVariant(), QVariant()}); // NULLs stay NULL
+        MultiRowInsert spec{QStringLiteral("`stmttest`.`t`"),
+                            {QStringLiteral("id"), QStringLiteral("s"), QStringLiteral("b"),
+                             QStringLiteral("i"), QStringLiteral("n")}};
+        QString error;
+        const auto built = InsertBuilder::build(c, spec, rows, &error);
+        QVERIFY2(built, qPrintable(error));
+        QCOMPARE(built->statements.size(), 1);
+        QVERIFY(built->statements.first().startsWith(
+            "INSERT INTO `stmttest`.`t` (`id`, `s`, `b`, `i`, `n`) VALUES ("));
+        QVERIFY(!built->statements.first().contains('\0')); // NUL travels escaped
+        ExecResult r;
+        QVERIFY2(InsertBuilder::execute(c, spec, rows, &r), qPrintable(c.lastError()));
+        QCOMPARE(r.affectedRows, quint64(rows.size()));
+        // every value comes back byte for byte, and the table is still there
+        const auto back = c.query(QStringLiteral("SELECT id, s, b, i, n FROM stmttest.t ORDER BY id"));
+        QVERIFY(back);
+        QCOMPARE(back->rows.size(), rows.size());
+        for (int i = 0; i < rows.size(); ++i) {
+            const auto &want = rows.at(i);
+            const auto &got = back->rows.at(i);
+            QCOMPARE(got.at(0).toInt(), want.at(0).toInt());
+            QCOMPARE(got.at(1).isValid(), want.at(1).isValid());
+            QCOMPARE(got.at(1).toString(), want.at(1).toString());
+            QCOMPARE(got.at(2).isValid(), want.at(2).isValid());
+            QCOMPARE(got.at(2).toByteArray(), want.at(2).toByteArray());
+            QVERIFY(!got.at(4).isValid());
+        }
+    }
+
+    void multiRowInsertSplitsBelowTheLimit()
+    {
+        Connection c = root();
+        QList<QList<QVariant>> rows;
+        for (int i = 0; i < 500; ++i)
+            rows.append({i, QStringLiteral("row %1 'quoted' \\ ").arg(i), QByteArray(50, char(i))});
+        MultiRowInsert spec{QStringLiteral("`stmttest`.`t`"),
+                            {QStringLiteral("id"), QStringLiteral("s"), QStringLiteral("b")},
+                            false,
+                            4096};
+        QString error;
+        const auto built = InsertBuilder::build(c, spec, rows, &error);
+        QVERIFY2(built, qPrintable(error));
+        QVERIFY(built->statements.size() > 10);
+        int total = 0;
+        for (int i = 0; i < built->statements.size(); ++i) {
+            QVERIFY(built->statements.at(i).size() <= 4096);
+            total += built->rowCounts.at(i);
+        }
+        QCOMPARE(total, 500);
+        QVERIFY(InsertBuilder::execute(c, spec, rows));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM stmttest.t"))->toLongLong(), 500);
+        // INSERT IGNORE replays idempotently
+        spec.ignore = true;
+        ExecResult r;
+        QVERIFY(InsertBuilder::execute(c, spec, rows.mid(0, 10), &r));
+        QCOMPARE(r.affectedRows, quint64(0));
+        // the default limit comes from max_allowed_packet (64 MiB in the sandbox, capped at 16 MiB)
+        spec.maxStatementBytes = 0;
+        QVERIFY(InsertBuilder::build(c, spec, rows, &error)->statements.size() == 1);
+    }
+
+    void multiRowInsertRefusesWhatItCannotBuild()
+    {
+        Connection c = root();
+        MultiRowInsert spec{
+            QStringLiteral("`stmttest`.`t`"), {QStringLiteral("id"), QStringLiteral("s")}, false, 200};
+        QString error;
+        QVERIFY(!InsertBuilder::build(c, spec, {{1, QString(300, QLatin1Char('x'))}}, &error));
+        QVERIFY2(error.contains(QLatin1String("row 1 alone")), qPrintable(error));
+        QVERIFY(!InsertBuilder::build(c, spec, {{1}}, &error));
+        QVERIFY2(error.contains(QLatin1String("1 value(s) for 2 column(s)")), qPrintable(error));
+        QVERIFY(!InsertBuilder::build(c, spec, {{1, std::numeric_limits<double>::quiet_NaN()}}, &error));
+        QVERIFY2(error.contains(QLatin1String("NaN")), qPrintable(error));
+        spec.columns = QStringList{QStringLiteral("id"), QStringLiteral("bad ")};
+        QVERIFY(!InsertBuilder::build(c, spec, {{1, 2}}, &error));
+        QVERIFY2(error.contains(QLatin1String("ends with a space")), qPrintable(error));
+        // a warning fails a multi-row insert under the policy, and the guard keeps none of its rows
+        c.exec(QStringLiteral("SET SESSION sql_mode = ''"));
+        c.setWarningPolicy(WarningPolicy{true, false, {}});
+        spec = MultiRowInsert{QStringLiteral("`stmttest`.`t`"), {QStringLiteral("id"), QStringLiteral("s")}};
+        {
+            Transaction tx(c);
+            QVERIFY(!InsertBuilder::execute(
+                c, spec, {{1, QStringLiteral("ok")}, {2, QString(201, QLatin1Char('y'))}}));
+            QVERIFY2(c.lastError().contains(QLatin1String("Data truncated")), qPrintable(c.lastError()));
+        }
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM stmttest.t"))->toLongLong(), 0);
+    }
+
+    void registryKillsASleepFromAnotherThread()
+    {
+        QueryRegistry registry;
+        Connection victim = root();
+        victim.setQueryRegistry(&registry);
+        std::optional<QVariant> result;
+        QElapsedTimer timer;
+        std::thread worker([&] { result = victim.queryValue(QStringLiteral("SELECT SLEEP(30)")); });
+        QTRY_COMPARE_WITH_TIMEOUT(registry.inFlight().size(), 1, 5000);
+        QCOMPARE(registry.inFlight().first().sql, QStringLiteral("SELECT SLEEP(30)"));
+        QCOMPARE(registry.inFlight().first().threadId, victim.threadId());
+        timer.start();
+        QCOMPARE(registry.killAll(), 1);
+        worker.join();
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        // MariaDB 10.11 ends the statement with error 1317 (older servers made SLEEP return 1)
+        QVERIFY2((result && result->toLongLong() == 1) || (!result && victim.lastErrno() == 1317),
+                 qPrintable(victim.lastError()));
+        QVERIFY(registry.inFlight().isEmpty());
+        QVERIFY(victim.ping());
+    }
+
+    void cancelStopsRunningAndRefusesNew()
+    {
+        QueryRegistry &registry = QueryRegistry::global();
+        Connection a = root();
+        Connection b = root();
+        a.setQueryRegistry(&registry);
+        b.setQueryRegistry(&registry);
+        PreparedStatement sleep(b);
+        QVERIFY(sleep.prepare(QStringLiteral("SELECT SLEEP(?)")));
+        bool aDone = false, bDone = false;
+        std::thread ta([&] { aDone = a.exec(QStringLiteral("SELECT SLEEP(30)")); });
+        std::thread tb([&] { bDone = sleep.query({30}).has_value(); });
+        QTRY_COMPARE_WITH_TIMEOUT(registry.inFlight().size(), 2, 5000);
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(registry.cancel(5000));
+        ta.join();
+        tb.join();
+        QVERIFY2(timer.elapsed() < 4000, qPrintable(QString::number(timer.elapsed())));
+        Q_UNUSED(aDone);
+        Q_UNUSED(bDone);
+        // cancelled: new statements are refused without reaching the server
+        QVERIFY(!a.exec(QStringLiteral("SELECT 1")));
+        QCOMPARE(a.lastError().section(QStringLiteral(": "), -1), QStringLiteral("cancelled"));
+        QVERIFY(!sleep.query({0}));
+        registry.reset();
+        QVERIFY2(a.exec(QStringLiteral("SELECT 1")), qPrintable(a.lastError()));
+    }
+
+    void cleanupTestCase() { m_fx.stop(); }
+};
+
+QTEST_GUILESS_MAIN(TestStatements)
+#include "tst_statements.moc"
