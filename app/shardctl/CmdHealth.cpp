@@ -52,7 +52,7 @@ int CmdHealth::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
                               {QStringLiteral("takenAt"), s.takenAt.toString(Qt::ISODateWithMs)},
                               {QStringLiteral("allReachable"), s.allReachable()},
                               {QStringLiteral("instances"), instances},
-                              {QStringLiteral("notes"), QJsonArray::fromStringList(r.notes)}};
+                              {QStringLiteral("notes"), QJsonArray::fromStringList(r.notes + r.privilegeNotes)}};
         out << QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented));
     } else {
         TextTable t({QStringLiteral("DATA SOURCE"), QStringLiteral("ADDRESS"), QStringLiteral("STATUS"),
@@ -84,7 +84,7 @@ int CmdHealth::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
         t.print(out);
         for (const QString &line : problems)
             out << "down: " << line << '\n';
-        for (const QString &n : r.notes)
+        for (const QString &n : r.notes + r.privilegeNotes)
             out << "note: " << n << '\n';
     }
     return s.allReachable() ? Ok : Findings;

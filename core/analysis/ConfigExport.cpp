@@ -1,5 +1,6 @@
 #include "core/analysis/ConfigExport.h"
 
+#include "core/config/JdbcUrl.h"
 #include "core/routing/HashRing.h"
 
 #include <QJsonArray>
@@ -21,14 +22,6 @@ const QRegularExpression &passwordKeyRe()
     return re;
 }
 
-// password=... inside a URL query string.
-const QRegularExpression &urlPasswordRe()
-{
-    static const QRegularExpression re(QStringLiteral(R"(([?&;](?:password|pwd)=)([^&;\s"']*))"),
-                                       QRegularExpression::CaseInsensitiveOption);
-    return re;
-}
-
 bool isEmptyValue(const QString &v)
 {
     const QString t = v.trimmed();
@@ -46,22 +39,8 @@ QString redactLine(const QString &line, int *count)
         ++*count;
         return out;
     }
-    QString result;
-    qsizetype last = 0;
-    auto it = urlPasswordRe().globalMatch(out);
-    while (it.hasNext()) {
-        const auto um = it.next();
-        if (um.capturedLength(2) == 0)
-            continue;
-        result += QStringView(out).mid(last, um.capturedEnd(1) - last);
-        result += QLatin1String(kRedacted);
-        last = um.capturedEnd(2);
-        ++*count;
-    }
-    if (last == 0)
-        return out;
-    result += QStringView(out).mid(last);
-    return result;
+    // Passwords inside urls: user:secret@host and password= parameters.
+    return JdbcUrl::redactCredentials(out, count);
 }
 
 QString redactAll(const QByteArray &yaml, int *count)

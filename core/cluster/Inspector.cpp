@@ -1,4 +1,5 @@
 #include "core/cluster/Inspector.h"
+#include "core/config/JdbcUrl.h"
 
 #include "core/job/Job.h"
 
@@ -76,7 +77,7 @@ SourceOutcome inspectSource(const DataSourceDef &ds, const InspectionOptions &o)
     out.health.host = ds.host;
     out.health.port = ds.port;
     if (ds.host.isEmpty()) {
-        out.health.error = QStringLiteral("no host: the url '%1' could not be parsed").arg(ds.url);
+        out.health.error = QStringLiteral("no host: the url '%1' could not be parsed").arg(JdbcUrl::redacted(ds.url));
         return out;
     }
     ResolvedCredentials cred;
@@ -289,6 +290,14 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
         snap.instances.append(sources[size_t(i)].health);
         result.notes += sources[size_t(i)].notes;
     }
+    QStringList noPrivilege;
+    for (const InstanceHealth &h : std::as_const(snap.instances))
+        if (h.replicaState == QLatin1String(inspection::kNoPrivilege))
+            noPrivilege << h.dataSource;
+    if (!noPrivilege.isEmpty())
+        result.privilegeNotes.append(QStringLiteral("replica status not read on %1: the account lacks SLAVE MONITOR "
+                                           "(REPLICATION CLIENT on MySQL); shown as \"no privilege\"")
+                                .arg(noPrivilege.join(QStringLiteral(", "))));
 
     // Fill the estimates; remember which server tables the config knows.
     std::vector<QSet<QString>> matched(static_cast<size_t>(nSources));

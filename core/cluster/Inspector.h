@@ -31,7 +31,10 @@ struct InspectionResult
     bool cancelled = false;
     qint64 elapsedMs = 0;
     int countsRun = 0;      // COUNT(*) statements that finished
-    QStringList notes;      // non-fatal problems (e.g. "db0: replica status: access denied")
+    QStringList notes;      // non-fatal problems (e.g. "db0: replica status: <server error>")
+    // Fields the account may not read (replica status without SLAVE MONITOR), one line for all
+    // servers: `shardctl health` and the health view say it; plan and stats do not need them.
+    QStringList privilegeNotes;
 };
 
 // Shared between the caller and a running inspection: cancellation and the statements in flight

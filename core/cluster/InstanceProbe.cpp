@@ -98,8 +98,11 @@ bool probeHealth(Connection &c, InstanceHealth &h, QStringList *notes)
     if (!replica) {
         if (isConnectionError(c.lastErrno()))
             return false;
-        h.replicaState = QStringLiteral("unknown");
-        if (notes)
+        // 1227: the account lacks SLAVE MONITOR / REPLICA MONITOR (REPLICATION CLIENT on MySQL).
+        // Said once per inspection by the caller, not once per server.
+        const bool noPrivilege = c.lastErrno() == 1227 || c.lastErrno() == 1044 || c.lastErrno() == 1142;
+        h.replicaState = noPrivilege ? QString::fromLatin1(kNoPrivilege) : QStringLiteral("unknown");
+        if (notes && !noPrivilege)
             notes->append(QStringLiteral("replica status: ") + c.lastError());
     } else if (replica->rows.isEmpty()) {
         h.isReplica = false;

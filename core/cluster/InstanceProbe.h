@@ -23,7 +23,10 @@ struct SchemaTable
 // counts from an open connection. Sets reachable = true. Sub-queries the account may not run (replica
 // status needs REPLICA MONITOR / REPLICATION CLIENT) leave their fields unset and add a note to
 // `notes` instead of failing the whole probe. Returns false only when the connection is lost.
+// A replica status the account may not read sets replicaState to kNoPrivilege without a note; the
+// inspection says it once for all servers.
 bool probeHealth(Connection &c, InstanceHealth &health, QStringList *notes = nullptr);
+inline constexpr const char kNoPrivilege[] = "no privilege";
 
 // Base tables of `schema` with their estimates: one query, the schema quoted as a string literal by
 // the connection. nullopt on error (`error` set).

@@ -50,6 +50,17 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
         return ds;
     }
     const JdbcUrl u = JdbcUrl::parse(ds.url);
+    if (u.password) {
+        // A password inside the url is a secret in the file like a password: key. It is used
+        // (unless the password: key gives one), flagged by the linter and never printed.
+        ds.passwordInUrl = true;
+        if (ds.password.isEmpty()) {
+            ds.password = *u.password;
+            ds.passwordInFile = isPlainSecret(ds.password);
+        }
+    }
+    if (ds.username.isEmpty() && !u.user.isEmpty())
+        ds.username = u.user;
     if (u.ok) {
         ds.host = u.host;
         ds.port = u.port;

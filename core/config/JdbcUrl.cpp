@@ -1,6 +1,74 @@
 #include "core/config/JdbcUrl.h"
 
+#include <QRegularExpression>
+#include <QUrl>
+
 namespace sp {
+
+namespace {
+
+QString decode(const QString &s)
+{
+    return QUrl::fromPercentEncoding(s.toUtf8());
+}
+
+// user=... and password=... in the parameter list (';' or '&' separated, keys case-insensitive).
+void readCredentialParams(const QString &params, JdbcUrl &u)
+{
+    const QStringList pairs = params.split(QRegularExpression(QStringLiteral("[&;]")), Qt::SkipEmptyParts);
+    for (const QString &pair : pairs) {
+        const int eq = int(pair.indexOf(QLatin1Char('=')));
+        if (eq < 0)
+            continue;
+        const QString key = pair.left(eq).trimmed().toLower();
+        if (key == QLatin1String("password") || key == QLatin1String("pwd"))
+            u.password = decode(pair.mid(eq + 1));
+        else if (key == QLatin1String("user") && u.user.isEmpty())
+            u.user = decode(pair.mid(eq + 1));
+    }
+}
+
+} // namespace
+
+QString JdbcUrl::redactCredentials(const QString &text, int *count)
+{
+    // userinfo: scheme://user:secret@host -> scheme://user:******@host (up to the last '@' before
+    // the path, since a password may itself contain '@').
+    static const QRegularExpression userinfo(QStringLiteral("(://[^/?#:@\\s]*:)[^/?#\\s]*(@)"));
+    static const QRegularExpression param(QStringLiteral("([?&;](?:password|pwd)=)[^&;#\\s\"']+"),
+                                          QRegularExpression::CaseInsensitiveOption);
+    QString out = text;
+    int n = 0;
+    for (const QRegularExpression *re : {&userinfo, &param}) {
+        QString result;
+        qsizetype last = 0;
+        auto it = re->globalMatch(out);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            result += QStringView(out).mid(last, m.capturedEnd(1) - last) + QStringLiteral("******");
+            last = re == &userinfo ? m.capturedStart(2) : m.capturedEnd(0);
+            ++n;
+        }
+        if (last > 0)
+            out = result + QStringView(out).mid(last);
+    }
+    if (count)
+        *count += n;
+    return out;
+}
+
+QString JdbcUrl::redacted(const QString &url)
+{
+    const QString out = redactCredentials(url);
+    QString shown;
+    for (const QChar c : std::as_const(out)) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            shown += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        else
+            shown += c;
+    }
+    return shown;
+}
 
 JdbcUrl JdbcUrl::parse(const QString &text)
 {
@@ -28,9 +96,20 @@ JdbcUrl JdbcUrl::parse(const QString &text)
         u.params = rest.mid(q + 1);
         rest.truncate(q);
     }
+    readCredentialParams(u.params, u);
     const int slash = int(rest.indexOf(QLatin1Char('/')));
     QString hosts = slash >= 0 ? rest.left(slash) : rest;
     u.database = slash >= 0 ? rest.mid(slash + 1) : QString();
+    // user[:password]@ before the host list (the last '@': a password may contain one).
+    const int at = int(hosts.lastIndexOf(QLatin1Char('@')));
+    if (at >= 0) {
+        const QString info = hosts.left(at);
+        hosts = hosts.mid(at + 1);
+        const int colon = int(info.indexOf(QLatin1Char(':')));
+        u.user = decode(colon >= 0 ? info.left(colon) : info);
+        if (colon >= 0)
+            u.password = decode(info.mid(colon + 1));
+    }
     const QString first = hosts.section(QLatin1Char(','), 0, 0).trimmed();
     QString portText;
     if (first.startsWith(QLatin1Char('['))) {

@@ -37,6 +37,7 @@ struct DataSourceDef
     QString username;
     QString password; // kept in memory only; exporters redact it
     bool passwordInFile = false;
+    bool passwordInUrl = false; // the url carries it (user:pw@host or password=)
     SourceLocation location;
 };
 

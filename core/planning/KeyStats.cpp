@@ -1,6 +1,7 @@
 #include "core/planning/KeyStats.h"
 
 #include "core/cluster/Connection.h"
+#include "core/config/JdbcUrl.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -35,7 +36,7 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
     SourceOutcome out;
     const DataSourceDef &ds = *job.ds;
     if (ds.host.isEmpty()) {
-        out.error = QStringLiteral("no host: the url '%1' could not be parsed").arg(ds.url);
+        out.error = QStringLiteral("no host: the url '%1' could not be parsed").arg(JdbcUrl::redacted(ds.url));
         return out;
     }
     const ConnectionParams params = Inspector::paramsFor(ds, options);

@@ -1,5 +1,6 @@
 #include "ui/pages/TopologyPage.h"
 
+#include "core/config/JdbcUrl.h"
 #include "ui/AppContext.h"
 #include "ui/models/TopologyFilterModel.h"
 #include "ui/models/TopologyModel.h"
@@ -46,14 +47,7 @@ QString strategyKindText(StrategyKind k)
 
 QString TopologyPage::urlWithoutPassword(const QString &url)
 {
-    static const QRegularExpression re(QStringLiteral(R"(([?&;](?:password|pwd)=)[^&;]*)"),
-                                       QRegularExpression::CaseInsensitiveOption);
-    QString out = url;
-    out.replace(re, QStringLiteral("\\1******"));
-    // user:password@host form
-    static const QRegularExpression userInfo(QStringLiteral(R"(://([^/:@]+):[^/@]*@)"));
-    out.replace(userInfo, QStringLiteral("://\\1:******@"));
-    return out;
+    return JdbcUrl::redacted(url);
 }
 
 TopologyPage::TopologyPage(AppContext *ctx, QWidget *parent)
