@@ -8,7 +8,24 @@ namespace sp {
 Crc32ModAlgorithm::Crc32ModAlgorithm(const AlgorithmDef &def)
 {
     m_count = uint32_t(algo::positiveIntProp(def, QStringLiteral("sharding-count"), true, 1, &m_error));
-    m_divisor = uint32_t(algo::positiveIntProp(def, QStringLiteral("divisor"), false, 1, &m_error));
+    m_divisor =
+        uint32_t(algo::positiveIntProp(def, QStringLiteral("divisor"), false, defaults::kDivisor, &m_error));
+}
+
+std::optional<ResidueForm> Crc32ModAlgorithm::residueForm() const
+{
+    if (!m_error.isEmpty())
+        return std::nullopt;
+    ResidueForm f;
+    f.input = ResidueForm::Input::Crc32;
+    f.divisor = m_divisor;
+    f.count = m_count;
+    return f;
+}
+
+std::optional<uint64_t> Crc32ModAlgorithm::residueInput(const ShardingValue &value) const
+{
+    return hash::crc32(QStringView(value.text));
 }
 
 AlgorithmResult Crc32ModAlgorithm::evaluate(const QString &, const ShardingValue &value,

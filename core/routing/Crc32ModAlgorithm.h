@@ -1,5 +1,6 @@
 #pragma once
 #include "core/routing/Algorithm.h"
+#include "core/routing/AlgorithmDefaults.h"
 
 namespace sp {
 
@@ -17,6 +18,8 @@ public:
                              const TargetNaming &naming) const override;
     bool hasSqlEquivalent() const override { return true; }
     QString configurationError() const override { return m_error; }
+    std::optional<ResidueForm> residueForm() const override;
+    std::optional<uint64_t> residueInput(const ShardingValue &value) const override;
 
     uint32_t shardingCount() const { return m_count; }
     uint32_t divisor() const { return m_divisor; }
@@ -25,7 +28,7 @@ public:
 private:
     QString m_error;
     uint32_t m_count = 1;
-    uint32_t m_divisor = 1;
+    uint32_t m_divisor = defaults::kDivisor;
 };
 
 } // namespace sp

@@ -21,6 +21,24 @@ std::optional<int32_t> HashModAlgorithm::javaHash(const ShardingValue &value)
     return hash::javaStringHashCode(value.text);
 }
 
+std::optional<ResidueForm> HashModAlgorithm::residueForm() const
+{
+    if (!m_error.isEmpty())
+        return std::nullopt;
+    ResidueForm f;
+    f.input = ResidueForm::Input::JavaHash;
+    f.count = uint32_t(m_count);
+    return f;
+}
+
+std::optional<uint64_t> HashModAlgorithm::residueInput(const ShardingValue &value) const
+{
+    const auto h = javaHash(value);
+    if (!h)
+        return std::nullopt;
+    return uint64_t(*h < 0 ? -int64_t(*h) : int64_t(*h)); // (long) cast, then abs
+}
+
 AlgorithmResult HashModAlgorithm::evaluate(const QString &, const ShardingValue &value,
                                            const QStringList &availableTargets,
                                            const TargetNaming &naming) const

@@ -19,6 +19,8 @@ public:
                              const TargetNaming &naming) const override;
     bool hasSqlEquivalent() const override { return false; }
     QString configurationError() const override { return m_error; }
+    std::optional<ResidueForm> residueForm() const override;
+    std::optional<uint64_t> residueInput(const ShardingValue &value) const override;
 
     int shardingCount() const { return m_count; }
     // The Java hashCode() of the value as ShardingSphere would see it; nullopt for an Integer key

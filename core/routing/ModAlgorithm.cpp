@@ -5,11 +5,11 @@
 namespace sp {
 
 namespace {
-int nonNegativeIntProp(const AlgorithmDef &def, const QString &key, QString *error)
+int nonNegativeIntProp(const AlgorithmDef &def, const QString &key, int defaultValue, QString *error)
 {
     const auto it = def.props.constFind(key);
     if (it == def.props.constEnd())
-        return 0;
+        return defaultValue;
     const auto v = algo::parseJavaInt(QStringView(it.value()).trimmed());
     if (!v || *v < 0) {
         if (error->isEmpty())
@@ -24,11 +24,13 @@ int nonNegativeIntProp(const AlgorithmDef &def, const QString &key, QString *err
 ModAlgorithm::ModAlgorithm(const AlgorithmDef &def)
 {
     m_count = algo::positiveIntProp(def, QStringLiteral("sharding-count"), true, 1, &m_error);
-    m_startOffset = nonNegativeIntProp(def, QStringLiteral("start-offset"), &m_error);
-    m_stopOffset = nonNegativeIntProp(def, QStringLiteral("stop-offset"), &m_error);
+    m_startOffset = nonNegativeIntProp(def, QStringLiteral("start-offset"), defaults::kStartOffset, &m_error);
+    m_stopOffset = nonNegativeIntProp(def, QStringLiteral("stop-offset"), defaults::kStopOffset, &m_error);
     // Boolean.parseBoolean: "true" in any case, everything else is false.
-    m_zeroPadding = def.props.value(QStringLiteral("zero-padding")).trimmed().compare(
-                        QLatin1String("true"), Qt::CaseInsensitive) == 0;
+    const auto padding = def.props.constFind(QStringLiteral("zero-padding"));
+    m_zeroPadding = padding == def.props.constEnd()
+                        ? defaults::kZeroPadding
+                        : padding->trimmed().compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
     // Digits of (count - 1), at least 1.
     m_paddingSize = 0;
     for (int c = m_count - 1; c != 0; c /= 10)
@@ -55,6 +57,27 @@ bool ModAlgorithm::remainder(QStringView value, uint32_t *result, QString *error
     }
     *result = *r;
     return true;
+}
+
+std::optional<ResidueForm> ModAlgorithm::residueForm() const
+{
+    if (!m_error.isEmpty())
+        return std::nullopt;
+    ResidueForm f;
+    f.input = ResidueForm::Input::Value;
+    f.count = uint32_t(m_count);
+    f.startOffset = m_startOffset;
+    f.stopOffset = m_stopOffset;
+    return f;
+}
+
+std::optional<uint64_t> ModAlgorithm::residueInput(const ShardingValue &value) const
+{
+    uint32_t r = 0;
+    QString ignored;
+    if (!m_error.isEmpty() || !remainder(value.text, &r, &ignored))
+        return std::nullopt;
+    return r;
 }
 
 QString ModAlgorithm::suffixFor(uint32_t remainder) const

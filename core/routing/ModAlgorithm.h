@@ -1,5 +1,6 @@
 #pragma once
 #include "core/routing/Algorithm.h"
+#include "core/routing/AlgorithmDefaults.h"
 
 namespace sp {
 
@@ -17,6 +18,10 @@ public:
                              const TargetNaming &naming) const override;
     bool hasSqlEquivalent() const override { return true; }
     QString configurationError() const override { return m_error; }
+    std::optional<ResidueForm> residueForm() const override;
+    std::optional<uint64_t> residueInput(const ShardingValue &value) const override;
+    // The suffix text for a remainder (zero-padded when configured).
+    QString suffixFor(uint32_t remainder) const override;
 
     int shardingCount() const { return m_count; }
     int startOffset() const { return m_startOffset; }
@@ -24,15 +29,13 @@ public:
     bool zeroPadding() const { return m_zeroPadding; }
     // The remainder for a value, or an error message.
     bool remainder(QStringView value, uint32_t *result, QString *error) const;
-    // The suffix text for a remainder (zero-padded when configured).
-    QString suffixFor(uint32_t remainder) const;
 
 private:
     QString m_error;
     int m_count = 1;
-    int m_startOffset = 0;
-    int m_stopOffset = 0;
-    bool m_zeroPadding = false;
+    int m_startOffset = defaults::kStartOffset;
+    int m_stopOffset = defaults::kStopOffset;
+    bool m_zeroPadding = defaults::kZeroPadding;
     int m_paddingSize = 1;
 };
 
