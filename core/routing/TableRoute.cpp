@@ -143,4 +143,13 @@ int TableRoute::routeByInputs(const ShardingValue &key) const
     return nodeIndex(ds, y ? level.targetForInput(*y) : -1);
 }
 
+QString shardingColumn(const ShardingConfig &config, const TableRule &rule)
+{
+    const StrategyDef db = config.effectiveDatabaseStrategy(rule);
+    if (!db.columns.isEmpty())
+        return db.columns.first();
+    const StrategyDef t = config.effectiveTableStrategy(rule);
+    return t.columns.value(0);
+}
+
 } // namespace sp

@@ -44,4 +44,9 @@ struct TableRoute
     int routeByInputs(const ShardingValue &key) const;
 };
 
+// The column a table is sharded by: the first column of its database strategy, else of its table
+// strategy (the strategies that apply, defaults and defaultShardingColumn included); empty when
+// no strategy names one.
+QString shardingColumn(const ShardingConfig &config, const TableRule &rule);
+
 } // namespace sp
