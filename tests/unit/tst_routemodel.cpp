@@ -84,6 +84,8 @@ class TestRouteModel final : public QObject
 private slots:
     void routerAndModelAgree_data();
     void routerAndModelAgree();
+    void shardingColumn_data();
+    void shardingColumn();
 };
 
 void TestRouteModel::routerAndModelAgree_data()
@@ -201,6 +203,41 @@ void TestRouteModel::routerAndModelAgree()
     }
     QCOMPARE(routed > 0, !QByteArray(QTest::currentDataTag()).contains("not evaluated") &&
                              !QByteArray(QTest::currentDataTag()).contains("bad"));
+}
+
+void TestRouteModel::shardingColumn_data()
+{
+    QTest::addColumn<ShardingConfig>("cfg");
+    QTest::addColumn<QString>("expected");
+    const Level crc4{QStringLiteral("CRC32_MOD"), {{QStringLiteral("sharding-count"), QStringLiteral("4")}}};
+    ShardingConfig c = config(crc4, 4, crc4, 4);
+    c.tables[0].databaseStrategy.columns = {QStringLiteral("a")};
+    c.tables[0].tableStrategy.columns = {QStringLiteral("b")};
+    QTest::addRow("database strategy first") << c << QStringLiteral("a");
+    ShardingConfig noDb = c;
+    noDb.tables[0].databaseStrategy.kind = StrategyKind::None;
+    noDb.tables[0].databaseStrategy.columns.clear();
+    QTest::addRow("then the table strategy") << noDb << QStringLiteral("b");
+    ShardingConfig byDefault = noDb;
+    byDefault.tables[0].tableStrategy.columns.clear();
+    byDefault.defaultShardingColumn = QStringLiteral("d");
+    QTest::addRow("defaultShardingColumn fills a strategy") << byDefault << QStringLiteral("d");
+    ShardingConfig none = noDb;
+    none.tables[0].tableStrategy.kind = StrategyKind::None;
+    none.tables[0].tableStrategy.columns.clear();
+    none.defaultShardingColumn = QStringLiteral("d");
+    QTest::addRow("no strategy, no column") << none << QString();
+    ShardingConfig autoTable = none;
+    autoTable.tables[0].autoTable = true;
+    autoTable.tables[0].shardingStrategy = standard(QStringLiteral("table-alg"));
+    QTest::addRow("auto table") << autoTable << QStringLiteral("k");
+}
+
+void TestRouteModel::shardingColumn()
+{
+    QFETCH(ShardingConfig, cfg);
+    QFETCH(QString, expected);
+    QCOMPARE(sp::shardingColumn(cfg, cfg.tables.first()), expected);
 }
 
 QTEST_GUILESS_MAIN(TestRouteModel)
