@@ -1,6 +1,6 @@
 #include "core/planning/RingStrategy.h"
 
-#include "core/planning/ConfigTextPatcher.h"
+#include "core/config/ConfigPatch.h"
 #include "core/planning/PlanBuilder.h"
 #include "core/routing/AlgorithmDefaults.h"
 
@@ -60,7 +60,7 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
         return out;
     }
     Diagnostics warnings;
-    ConfigTextPatcher p(input.configText);
+    ConfigPatch p(input.configText);
     NewConfig next;
     QString after = oldDs.last();
     for (int i = 0; i < added.size(); ++i) {
