@@ -13,6 +13,28 @@ bool isBreak(char c)
     return c == '\n' || c == '\r';
 }
 
+// The closing quote of the quoted scalar opened at `open` ('' escapes in single quotes, backslash
+// escapes in double quotes); -1 when unterminated (or at a line break when `oneLine`).
+int closingQuote(const QByteArray &text, int open, bool oneLine)
+{
+    const char c = text.at(open);
+    const int n = int(text.size());
+    for (int q = open + 1; q < n; ++q) {
+        const char d = text.at(q);
+        if (oneLine && isBreak(d))
+            return -1;
+        if (c == '"' && d == '\\') {
+            ++q;
+        } else if (d == c) {
+            if (c == '\'' && q + 1 < n && text.at(q + 1) == '\'')
+                ++q;
+            else
+                return q;
+        }
+    }
+    return -1;
+}
+
 int hexValue(char c)
 {
     if (c >= '0' && c <= '9')
@@ -309,37 +331,17 @@ bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentInden
     }
     if (c == '"' || c == '\'') {
         *quote = c;
-        int q = p + 1;
-        QByteArray inner;
-        bool multiLine = false;
-        for (; q < n; ++q) {
-            const char d = text.at(q);
-            if (isBreak(d))
-                multiLine = true;
-            if (c == '"' && d == '\\' && q + 1 < n) {
-                inner += d;
-                inner += text.at(++q);
-                continue;
-            }
-            if (d == c) {
-                if (c == '\'' && q + 1 < n && text.at(q + 1) == '\'') {
-                    inner += '\'';
-                    ++q;
-                    continue;
-                }
-                break;
-            }
-            inner += d;
-        }
-        if (q >= n) {
+        const int q = closingQuote(text, p, false);
+        if (q < 0) {
             *error = QStringLiteral("unterminated quoted value");
             return false;
         }
         token->end = q + 1;
-        if (multiLine)
+        QByteArray inner = text.mid(p + 1, q - p - 1);
+        if (inner.contains('\n') || inner.contains('\r'))
             return true; // folded by the reader: the caller compares with the parsed value
         if (c == '\'') {
-            *value = QString::fromUtf8(inner);
+            *value = QString::fromUtf8(inner.replace("''", "'"));
             return true;
         }
         if (!unescapeDouble(inner, value)) {
@@ -362,20 +364,8 @@ Span keyToken(const QByteArray &text, int offset)
         return {};
     const char c = text.at(offset);
     if (c == '"' || c == '\'') {
-        for (int q = offset + 1; q < n && !isBreak(text.at(q)); ++q) {
-            if (c == '"' && text.at(q) == '\\') {
-                ++q;
-                continue;
-            }
-            if (text.at(q) == c) {
-                if (c == '\'' && q + 1 < n && text.at(q + 1) == '\'') {
-                    ++q;
-                    continue;
-                }
-                return {offset, q + 1};
-            }
-        }
-        return {};
+        const int q = closingQuote(text, offset, true);
+        return q < 0 ? Span{} : Span{offset, q + 1};
     }
     for (int q = offset; q < n && !isBreak(text.at(q)); ++q)
         if (text.at(q) == ':' && (q + 1 >= n || isSpace(text.at(q + 1)) || isBreak(text.at(q + 1)) ||
@@ -395,19 +385,9 @@ int matchingBracket(const QByteArray &text, int open)
     for (int i = open; i < n; ++i) {
         const char c = text.at(i);
         if (c == '"' || c == '\'') {
-            for (++i; i < n; ++i) {
-                if (c == '"' && text.at(i) == '\\') {
-                    ++i;
-                    continue;
-                }
-                if (text.at(i) == c) {
-                    if (c == '\'' && i + 1 < n && text.at(i + 1) == '\'') {
-                        ++i;
-                        continue;
-                    }
-                    break;
-                }
-            }
+            i = closingQuote(text, i, false);
+            if (i < 0)
+                return -1;
         } else if (c == '#' && i > 0 && isSpace(text.at(i - 1))) {
             i = lineEndOf(text, i) - 1;
         } else if (c == '{' || c == '[') {
