@@ -39,11 +39,13 @@ using namespace yamlpatch;
 
 namespace {
 
-bool keyMatches(const QString &element, const std::string &key)
+// A path element's mapping-key alternatives ("a|b"), as UTF-8 like the parsed keys.
+std::vector<std::string> alternativesOf(const QString &element)
 {
-    const QString k = QString::fromStdString(key);
-    const QStringList alternatives = element.split(QLatin1Char('|'));
-    return alternatives.contains(k);
+    std::vector<std::string> out;
+    for (const QString &alt : element.split(QLatin1Char('|')))
+        out.push_back(alt.toStdString());
+    return out;
 }
 
 bool sameTree(const YAML::Node &a, const YAML::Node &b)
@@ -112,6 +114,9 @@ QList<YamlPatch::Found> YamlPatch::match(const QStringList &path, Match m) const
     QList<Found> out;
     if (!m_doc)
         return out;
+    std::vector<std::vector<std::string>> keys; // per path element, split once
+    for (const QString &e : path)
+        keys.push_back(alternativesOf(e));
     std::function<void(const YAML::Node &, int, bool, int, std::vector<Step> &)> from;
     from = [&](const YAML::Node &n, int i, bool inFlow, int keyOffset, std::vector<Step> &at) {
         if (i == path.size()) {
@@ -122,7 +127,10 @@ QList<YamlPatch::Found> YamlPatch::match(const QStringList &path, Match m) const
         const bool flow = inFlow || isFlow(n);
         if (n.IsMap()) {
             for (auto it = n.begin(); it != n.end(); ++it) {
-                if (!it->first.IsScalar() || !(e == QLatin1String("*") || keyMatches(e, it->first.Scalar())))
+                const auto &alternatives = keys[size_t(i)];
+                if (!it->first.IsScalar() ||
+                    !(e == QLatin1String("*") || std::find(alternatives.begin(), alternatives.end(),
+                                                           it->first.Scalar()) != alternatives.end()))
                     continue;
                 at.push_back({it->first.Scalar(), -1});
                 from(it->second, i + 1, flow, m_doc->offsetOf(it->first.Mark()), at);
