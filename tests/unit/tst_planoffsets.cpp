@@ -1,7 +1,9 @@
-// Plans for MOD configs with start-offset / stop-offset: the planner must move the rows the router
-// moves (it once read MOD as value % count and ignored the offsets).
+// Plans for MOD configs with start-offset / stop-offset, and negative keys: the planner must move the
+// rows the router moves (it once read MOD as value % count, ignored the offsets, and its SQL missed
+// negative values, whose BigInteger remainder is positive).
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExpansionStrategy.h"
+#include "core/planning/MovePredicate.h"
 #include "core/routing/Router.h"
 
 #include <QRandomGenerator64>
@@ -62,6 +64,7 @@ class TestPlanOffsets final : public QObject
 private slots:
     void plansMoveWhatTheRouterMoves_data();
     void plansMoveWhatTheRouterMoves();
+    void valueTermsUseTheNonNegativeRemainder();
 };
 
 void TestPlanOffsets::plansMoveWhatTheRouterMoves_data()
@@ -116,7 +119,9 @@ void TestPlanOffsets::plansMoveWhatTheRouterMoves()
     QRandomGenerator64 rng(7);
     const int keys = 40000;
     for (int i = 0; i < keys; ++i) {
-        const QString k = QString::number(100000 + rng.bounded(quint64(1) << 40));
+        const qint64 magnitude = qint64(100000 + rng.bounded(quint64(1) << 40));
+        const QString k =
+            QString::number(i % 4 == 0 ? -magnitude : magnitude); // MOD's remainder is never negative
         const RouteResult a = oldR.route(t->logicTable, {k, KeyType::Integer});
         const RouteResult b = newR.route(t->logicTable, {k, KeyType::Integer});
         QVERIFY2(a.ok && b.ok, qPrintable(k + QLatin1Char(' ') + a.error + b.error));
@@ -150,6 +155,23 @@ void TestPlanOffsets::plansMoveWhatTheRouterMoves()
                  qPrintable(QStringLiteral("planned %1 -> %2 (%3) never happens")
                                 .arg(p.source.toString(), p.target.toString())
                                 .arg(p.share)));
+}
+
+// MOD's remainder is BigInteger.mod (never negative), SQL's % keeps the sign: the value term
+// states the former in SQL and in C++.
+void TestPlanOffsets::valueTermsUseTheNonNegativeRemainder()
+{
+    HashTerm t;
+    t.column = QStringLiteral("k");
+    t.input = HashInput::Value;
+    t.modulus = 4;
+    t.lo = t.hi = 2;
+    QCOMPARE(t.sql(), QStringLiteral("(`k` % 4 + 4) % 4 = 2"));
+    MovePredicate p;
+    p.terms << t;
+    for (const auto &[key, expected] : {std::pair{"6", true}, std::pair{"-6", true}, std::pair{"-2", true},
+                                        std::pair{"-1", false}, std::pair{"2", true}, std::pair{"0", false}})
+        QCOMPARE(p.matches(QString::fromLatin1(key)), std::optional<bool>(expected));
 }
 
 QTEST_GUILESS_MAIN(TestPlanOffsets)
