@@ -3,6 +3,7 @@
 #include "JsonStream.h"
 #include "KeyReader.h"
 
+#include "core/routing/AlgorithmDefaults.h"
 #include "core/routing/HashRing.h"
 
 #include <QJsonArray>
@@ -29,10 +30,11 @@ void CmdRing::addOptions(QCommandLineParser &parser)
             "Exit codes: 0 ok, 2 bad usage or unreadable keys file."));
     parser.addOption(QCommandLineOption(
         QStringLiteral("nodes"), QStringLiteral("Comma-separated node names."), QStringLiteral("a,b,c")));
-    parser.addOption(QCommandLineOption(
-        QStringLiteral("virtual-nodes"),
-        QStringLiteral("Virtual nodes per node (default 160, at most %1).").arg(kMaxVirtualNodes),
-        QStringLiteral("N"), QStringLiteral("160")));
+    parser.addOption(QCommandLineOption(QStringLiteral("virtual-nodes"),
+                                        QStringLiteral("Virtual nodes per node (default %1, at most %2).")
+                                            .arg(defaults::kVirtualNodes)
+                                            .arg(kMaxVirtualNodes),
+                                        QStringLiteral("N"), QString::number(defaults::kVirtualNodes)));
     KeyReader::addOptions(parser);
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output (streamed).")));
 }

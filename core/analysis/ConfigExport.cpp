@@ -1,6 +1,7 @@
 #include "core/analysis/ConfigExport.h"
 
 #include "core/config/JdbcUrl.h"
+#include "core/routing/AlgorithmDefaults.h"
 #include "core/routing/HashRing.h"
 
 #include <QJsonArray>
@@ -64,17 +65,6 @@ QString strategyKindName(StrategyKind k)
     return {};
 }
 
-int virtualNodeCount(const AlgorithmDef &def)
-{
-    for (const char *key : {"virtual-nodes", "virtual-node-count", "virtualNodes", "replicas"}) {
-        bool ok = false;
-        const int n = def.props.value(QLatin1String(key)).toInt(&ok);
-        if (ok && n > 0)
-            return n;
-    }
-    return 160; // HashRing's default
-}
-
 QJsonObject strategyJson(const ShardingConfig &config, const StrategyDef &s,
                          const QStringList &targets)
 {
@@ -96,7 +86,7 @@ QJsonObject strategyJson(const ShardingConfig &config, const StrategyDef &s,
         props.insert(it.key(), it.value());
     o.insert(QStringLiteral("props"), props);
     if (def->type == QLatin1String("CONSISTENT_HASH") && !targets.isEmpty()) {
-        const HashRing ring(targets, virtualNodeCount(*def));
+        const HashRing ring(targets, defaults::virtualNodesOf(*def));
         QJsonArray points;
         for (const HashRing::Point &p : ring.points()) {
             QJsonObject po;

@@ -2,6 +2,7 @@
 #include "core/analysis/LintRules.h"
 #include "core/routing/Algorithm.h"
 #include "core/routing/Router.h"
+#include "core/routing/TableRoute.h"
 
 #include <QHash>
 #include <QSet>
@@ -10,7 +11,6 @@ namespace sp::lint {
 
 namespace {
 
-constexpr qint64 kMaxAnalyticResults = 1000000;
 constexpr qint64 kMaxSimulatedKeys = 1000000;
 
 struct Simulation
@@ -76,84 +76,64 @@ Simulation simulateWithRouter(const Router &router, const TableRule &t, qint64 k
     return sim;
 }
 
-// The levels shard by different columns, whose values are independent: sample each level on its
-// own (sp::Router takes one value for both levels, which would correlate them).
-Simulation simulateIndependently(const ShardingConfig &cfg, const TableRule &t, const StrategyDef &db,
-                                 const StrategyDef &tb, qint64 keys)
+// The levels shard by different columns, whose values are independent: sample each level of the
+// compiled route on its own (sp::Router takes one value for both levels, which would correlate them).
+Simulation simulateIndependently(const TableRoute &route, qint64 keys)
 {
     Simulation sim;
-    const QHash<QString, int> index = nodeIndexes(t);
-    const QStringList sources = dataSourcesOf(t);
-    const auto perSource = tablesPerDataSource(t);
-    const TargetNaming dbNaming = TargetNaming::fromTargets(sources);
-    const TargetNaming tbNaming = TargetNaming::fromTargets(actualTablesOf(t), t.logicTable);
-
-    auto levelHits = [&](const StrategyDef &s, const QStringList &targets, const TargetNaming &naming) {
-        QSet<QString> hits;
-        if (targets.size() == 1) {
-            hits.insert(targets.first());
+    auto levelHits = [&](const RouteLevel &level) {
+        QSet<int> hits; // target positions
+        if (level.kind() == RouteLevel::Kind::Single) {
+            hits.insert(0);
             return hits;
         }
-        const AlgorithmDef *def = cfg.algorithm(s.algorithmName);
-        if (s.kind != StrategyKind::Standard || !def) {
-            sim.fail(false, QStringLiteral("no evaluable strategy"));
+        if (level.kind() != RouteLevel::Kind::Evaluate) {
+            sim.fail(level.kind() == RouteLevel::Kind::CannotEvaluate, level.errorMessage());
             return hits;
         }
-        const auto alg = createAlgorithm(*def);
-        const QString column = s.columns.value(0);
-        Simulation level;
+        Simulation one;
         // ~48 keys per target hit every reachable target with near certainty.
-        const qint64 levelKeys = std::min<qint64>(keys, std::max<qint64>(2000, 48 * qint64(targets.size())));
-        runKeys(levelKeys, level, [&](const ShardingValue &v) {
-            const AlgorithmResult r = alg->evaluate(column, v, targets, naming);
-            if (!r.ok) {
-                sim.fail(r.cannotEvaluate, r.error);
+        const qint64 levelKeys =
+            std::min<qint64>(keys, std::max<qint64>(2000, 48 * qint64(level.targets().size())));
+        runKeys(levelKeys, one, [&](const ShardingValue &v) {
+            QString error;
+            bool cannot = false;
+            QStringList ambiguous;
+            const int i = level.pick(v, &error, &cannot, &ambiguous);
+            if (i < 0) {
+                sim.fail(cannot, error);
                 return false;
             }
-            hits.insert(r.target);
+            hits.insert(i);
             return true;
         });
-        sim.keys += level.keys;
-        sim.routed += level.routed;
+        sim.keys += one.keys;
+        sim.routed += one.routed;
         return hits;
     };
-
-    const QSet<QString> dsHits = levelHits(db, sources, dbNaming);
-    for (const QString &ds : sources) {
-        if (!dsHits.contains(ds))
-            continue;
-        for (const QString &table : levelHits(tb, perSource.value(ds), tbNaming)) {
-            const int i = index.value(ds + QLatin1Char('.') + table, -1);
-            if (i >= 0)
-                sim.hit.insert(i);
-        }
-    }
+    for (const int ds : levelHits(route.db))
+        for (const int tb : levelHits(route.table.at(size_t(ds))))
+            sim.hit.insert(route.nodeIndex(ds, tb));
     return sim;
 }
 
-// Same modulo algorithm on the same column at both levels: result r picks data source "r" and
-// table "r", so exactly the nodes (ds r, table r) are reachable. Exact, no sampling.
-std::optional<QSet<int>> diagonalNodes(const TableRule &t, const AlgorithmDef &def)
+// Same modulo algorithm on the same column at both levels: residue r picks data source "r" and
+// table "r" (as the compiled levels name them), so exactly those nodes are reachable. Exact, no
+// sampling; nullopt when the levels have no residue form.
+std::optional<QSet<int>> diagonalNodes(const TableRoute &route)
 {
-    const QString type = algorithmType(def);
-    if (type != QLatin1String("MOD") && type != QLatin1String("HASH_MOD") &&
-        type != QLatin1String("CRC32_MOD"))
+    const RouteLevel &db = route.db;
+    if (db.kind() != RouteLevel::Kind::Evaluate || db.form() != RouteLevel::Form::Residue)
         return std::nullopt;
-    if (!createAlgorithm(def)->configurationError().isEmpty())
-        return std::nullopt;
-    bool ok = false;
-    const qint64 count = def.props.value(QStringLiteral("sharding-count")).toLongLong(&ok);
-    if (!ok || count <= 0 || count > kMaxAnalyticResults)
-        return std::nullopt;
-    const QStringList sources = dataSourcesOf(t);
-    const TargetNaming dbNaming = TargetNaming::fromTargets(sources);
-    const TargetNaming tbNaming = TargetNaming::fromTargets(actualTablesOf(t), t.logicTable);
-    const QHash<QString, int> index = nodeIndexes(t);
     QSet<int> out;
-    for (qint64 r = 0; r < count; ++r) {
-        const QString suffix = QString::number(r);
-        const int i =
-            index.value(dbNaming.targetFor(suffix) + QLatin1Char('.') + tbNaming.targetFor(suffix), -1);
+    for (uint32_t r = 0; r < db.remainderCount(); ++r) {
+        const int ds = db.targetForRemainder(r);
+        if (ds < 0)
+            continue;
+        const RouteLevel &table = route.table.at(size_t(ds));
+        if (table.form() != RouteLevel::Form::Residue || !(table.residue() == db.residue()))
+            return std::nullopt;
+        const int i = route.nodeIndex(ds, table.targetForRemainder(r));
         if (i >= 0)
             out.insert(i);
     }
@@ -217,7 +197,7 @@ void checkReachability(LintContext &ctx)
             const qint64 keys = std::max(wanted, std::min<qint64>(24 * qint64(t.dataNodes.size()),
                                                                   std::max(wanted, kMaxSimulatedKeys)));
             const bool independent = bothStandard && !sameColumn && !t.autoTable;
-            const Simulation sim = independent ? simulateIndependently(cfg, t, db, tb, keys)
+            const Simulation sim = independent ? simulateIndependently(*router.table(t.logicTable), keys)
                                                : simulateWithRouter(router, t, keys);
             if (sim.routed > 0) {
                 reachable = sim.hit;
@@ -232,7 +212,7 @@ void checkReachability(LintContext &ctx)
             }
         }
         if (diagonal) {
-            if (const auto exact = diagonalNodes(t, *dbDef)) {
+            if (const auto exact = diagonalNodes(*router.table(t.logicTable))) {
                 reachable.unite(*exact);
                 known = true;
             }

@@ -40,7 +40,8 @@ QList<qint64> resultsEndingIn(const QString &name)
     return out;
 }
 
-SuffixAnalysis analyse(const QStringList &targets, const TargetNaming &naming, qint64 count)
+SuffixAnalysis analyse(const QStringList &targets, const TargetNaming &naming,
+                       const ShardingAlgorithm &algorithm, qint64 count)
 {
     SuffixAnalysis a;
     QSet<qint64> matched;
@@ -49,7 +50,7 @@ SuffixAnalysis analyse(const QStringList &targets, const TargetNaming &naming, q
         if (t.startsWith(naming.prefix)) {
             bool ok = false;
             const qint64 r = QStringView(t).mid(naming.prefix.size()).toLongLong(&ok);
-            if (ok && r >= 0 && r < count && naming.targetFor(QString::number(r)) == t) {
+            if (ok && r >= 0 && r < count && naming.targetFor(algorithm.suffixFor(uint32_t(r))) == t) {
                 matched.insert(r);
                 used = true;
             }
@@ -83,9 +84,10 @@ struct LevelCheck
     TargetNaming naming; // derived from all targets of the level, as the router does
 };
 
-void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint64 count)
+void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def,
+            const ShardingAlgorithm &algorithm, qint64 count)
 {
-    const SuffixAnalysis a = analyse(c.targets, c.naming, count);
+    const SuffixAnalysis a = analyse(c.targets, c.naming, algorithm, count);
     const SourceLocation loc = ctx.strategyLocation(*c.written, *c.table);
     const QString on = c.where.isEmpty() ? QString() : QStringLiteral(" on %1").arg(joinLimited(c.where, 4));
     const QString subject = QStringLiteral("the %1 strategy of %2").arg(c.level, c.table->logicTable);
@@ -133,7 +135,7 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
         // Where the two rules disagree, the same config routes differently across versions.
         QStringList divergent, cases;
         for (const auto &[r, names] : a.ambiguous) {
-            const QString exact = c.naming.targetFor(QString::number(r));
+            const QString exact = c.naming.targetFor(algorithm.suffixFor(uint32_t(r)));
             if (names.first() != exact)
                 divergent << QStringLiteral("%1 -> %2 (5.0) vs %3 (5.1.1+)")
                                  .arg(r)
@@ -170,13 +172,6 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def, qint
 }
 
 } // namespace
-
-static const QStringList &suffixTypes()
-{
-    static const QStringList t{QStringLiteral("MOD"), QStringLiteral("HASH_MOD"),
-                               QStringLiteral("CRC32_MOD")};
-    return t;
-}
 
 void checkTargets(LintContext &ctx)
 {
@@ -223,14 +218,13 @@ void checkTargets(LintContext &ctx)
             if (strategy.kind != StrategyKind::Standard || check.targets.isEmpty())
                 continue;
             const AlgorithmDef *def = cfg.algorithm(strategy.algorithmName);
-            if (!def || !suffixTypes().contains(algorithmType(*def)) ||
-                !def->props.contains(QStringLiteral("sharding-count")))
+            if (!def)
                 continue;
-            bool ok = false;
-            const qint64 count = def->props.value(QStringLiteral("sharding-count")).trimmed().toLongLong(&ok);
-            if (!ok || count <= 0)
-                continue; // invalid-algorithm reports it
-            report(ctx, check, *def, count);
+            // The modulo algorithms' closed form, as the router compiles it; none when the props are
+            // invalid (invalid-algorithm reports them).
+            const auto algorithm = createAlgorithm(*def);
+            if (const auto form = algorithm->residueForm())
+                report(ctx, check, *def, *algorithm, form->count);
         }
     }
 }

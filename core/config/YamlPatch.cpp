@@ -1,397 +1,450 @@
 #include "core/config/YamlPatch.h"
 
-#include <yaml-cpp/yaml.h>
+#include "core/config/YamlPatchInternal.h"
+#include "core/config/YamlText.h"
+
+#include <algorithm>
 
 namespace sp {
 
-namespace {
+using namespace yamltext;
 
-struct Found
-{
-    YAML::Node node;
-    bool inFlow = false;
-    int keyPos = -1; // byte position of the mapping key naming the node, when there is one
-};
+namespace yamlpatch {
 
-bool keyMatches(const QString &element, const std::string &key)
+YAML::Node nodeAt(const YAML::Node &root, const std::vector<Step> &path)
 {
-    const QString k = QString::fromStdString(key);
-    const QStringList alternatives = element.split(QLatin1Char('|'));
-    for (const QString &alt : alternatives)
-        if (alt == k)
-            return true;
-    return false;
-}
-
-bool isFlow(const YAML::Node &n)
-{
-    return (n.IsMap() || n.IsSequence()) && n.Style() == YAML::EmitterStyle::Flow;
-}
-
-void matchFrom(const YAML::Node &n, const QStringList &path, int i, bool inFlow, QList<Found> &out,
-               int keyPos = -1)
-{
-    if (i == path.size()) {
-        out.append({n, inFlow, keyPos});
-        return;
-    }
-    const QString &e = path.at(i);
-    const bool flow = inFlow || isFlow(n);
-    if (n.IsMap()) {
-        for (auto it = n.begin(); it != n.end(); ++it) {
-            if (!it->first.IsScalar())
-                continue;
-            if (e == QLatin1String("*") || keyMatches(e, it->first.Scalar()))
-                matchFrom(it->second, path, i + 1, flow, out, it->first.Mark().pos);
-        }
-    } else if (n.IsSequence()) {
-        if (e == QLatin1String("*")) {
-            for (std::size_t k = 0; k < n.size(); ++k)
-                matchFrom(n[k], path, i + 1, flow, out);
-        } else if (e.startsWith(QLatin1Char('[')) && e.endsWith(QLatin1Char(']'))) {
-            bool ok = false;
-            const int idx = e.mid(1, e.size() - 2).toInt(&ok);
-            if (ok && idx >= 0 && std::size_t(idx) < n.size())
-                matchFrom(n[std::size_t(idx)], path, i + 1, flow, out);
-        } else if (e.startsWith(QLatin1Char('!'))) {
-            const std::string tag = e.toStdString();
-            for (std::size_t k = 0; k < n.size(); ++k) {
-                if (n[k].Tag() == tag) {
-                    matchFrom(n[k], path, i + 1, flow, out);
+    YAML::Node cur;
+    cur.reset(root);
+    for (const Step &s : path) {
+        YAML::Node next;
+        if (s.index >= 0 && cur.IsSequence() && std::size_t(s.index) < cur.size()) {
+            next.reset(cur[std::size_t(s.index)]);
+        } else if (s.index < 0 && cur.IsMap()) {
+            for (auto it = cur.begin(); it != cur.end(); ++it)
+                if (it->first.IsScalar() && it->first.Scalar() == s.key) {
+                    next.reset(it->second);
                     break;
                 }
-            }
         }
+        if (!next.IsDefined())
+            return YAML::Node(YAML::NodeType::Undefined);
+        cur.reset(next);
     }
+    return cur;
 }
 
-void matchAnywhere(const YAML::Node &n, const QStringList &path, bool inFlow, QList<Found> &out,
-                   int depth)
+} // namespace yamlpatch
+
+using namespace yamlpatch;
+
+namespace {
+
+// A path element's mapping-key alternatives ("a|b"), as UTF-8 like the parsed keys.
+std::vector<std::string> alternativesOf(const QString &element)
 {
-    if (depth > 200) // pathological nesting: the loader refuses such files anyway
-        return;
-    matchFrom(n, path, 0, inFlow, out);
-    const bool flow = inFlow || isFlow(n);
-    if (n.IsMap()) {
-        for (auto it = n.begin(); it != n.end(); ++it)
-            matchAnywhere(it->second, path, flow, out, depth + 1);
-    } else if (n.IsSequence()) {
-        for (std::size_t k = 0; k < n.size(); ++k)
-            matchAnywhere(n[k], path, flow, out, depth + 1);
-    }
+    std::vector<std::string> out;
+    for (const QString &alt : element.split(QLatin1Char('|')))
+        out.push_back(alt.toStdString());
+    return out;
 }
 
-bool isSpace(char c) { return c == ' ' || c == '\t'; }
-
-int hexValue(char c)
+bool sameTree(const YAML::Node &a, const YAML::Node &b)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-// Decodes the inside of a double-quoted scalar (the common escapes; unknown ones fail).
-bool unescapeDouble(const QByteArray &in, QString *out)
-{
-    QString s;
-    QByteArray pending; // UTF-8 bytes between escapes
-    auto flush = [&] {
-        s += QString::fromUtf8(pending);
-        pending.clear();
-    };
-    for (int i = 0; i < in.size(); ++i) {
-        const char c = in.at(i);
-        if (c != '\\') {
-            pending += c;
-            continue;
-        }
-        if (++i >= in.size())
+    if (a.Type() != b.Type())
+        return false;
+    switch (a.Type()) {
+    case YAML::NodeType::Scalar:
+        return a.Scalar() == b.Scalar();
+    case YAML::NodeType::Sequence:
+        if (a.size() != b.size() || a.Tag() != b.Tag())
             return false;
-        const char e = in.at(i);
-        switch (e) {
-        case 'n': pending += '\n'; break;
-        case 't': pending += '\t'; break;
-        case 'r': pending += '\r'; break;
-        case '0': pending += '\0'; break;
-        case '\\': pending += '\\'; break;
-        case '"': pending += '"'; break;
-        case '/': pending += '/'; break;
-        case ' ': pending += ' '; break;
-        case 'x':
-        case 'u':
-        case 'U': {
-            const int digits = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-            if (i + digits >= in.size())
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (!sameTree(a[i], b[i]))
                 return false;
-            uint cp = 0;
-            for (int k = 1; k <= digits; ++k) {
-                const int h = hexValue(in.at(i + k));
-                if (h < 0)
-                    return false;
-                cp = cp * 16 + uint(h);
-            }
-            i += digits;
-            flush();
-            const char32_t u = char32_t(cp);
-            s += QString::fromUcs4(&u, 1);
-            break;
-        }
-        default:
+        return true;
+    case YAML::NodeType::Map:
+        if (a.size() != b.size() || a.Tag() != b.Tag())
             return false;
-        }
-    }
-    flush();
-    *out = s;
-    return true;
-}
-
-// Locates the value token that starts at `offset` (the node's mark) and decodes it.
-bool scanToken(const QByteArray &text, int offset, bool inFlow, YamlScalarRef *ref, QString *error)
-{
-    int p = offset;
-    const int n = text.size();
-    // Skip a tag (!!str, !foo) or an anchor (&a) written before the value.
-    while (p < n && (text.at(p) == '!' || text.at(p) == '&')) {
-        while (p < n && !isSpace(text.at(p)) && text.at(p) != '\n')
-            ++p;
-        while (p < n && isSpace(text.at(p)))
-            ++p;
-    }
-    if (p >= n || text.at(p) == '\n' || text.at(p) == '\r') {
-        *error = QStringLiteral("the value is empty; only existing scalar values can be patched");
-        return false;
-    }
-    const char c = text.at(p);
-    if (c == '|' || c == '>') {
-        *error = QStringLiteral("block scalars (| or >) are not patched in place");
-        return false;
-    }
-    if (c == '*') {
-        *error = QStringLiteral("the value is an alias (*name); edit the anchored value instead");
-        return false;
-    }
-    ref->begin = p;
-    ref->inFlow = inFlow;
-    if (c == '"' || c == '\'') {
-        ref->quote = c;
-        int q = p + 1;
-        QByteArray inner;
-        for (; q < n; ++q) {
-            const char d = text.at(q);
-            if (d == '\n' || d == '\r') {
-                *error = QStringLiteral("quoted values spanning several lines are not patched");
-                return false;
-            }
-            if (c == '"' && d == '\\' && q + 1 < n) {
-                inner += d;
-                inner += text.at(++q);
-                continue;
-            }
-            if (d == c) {
-                if (c == '\'' && q + 1 < n && text.at(q + 1) == '\'') {
-                    inner += '\'';
-                    ++q;
-                    continue;
+        for (auto it = a.begin(); it != a.end(); ++it) {
+            bool found = false;
+            for (auto jt = b.begin(); jt != b.end() && !found; ++jt)
+                if (sameTree(it->first, jt->first)) {
+                    if (!sameTree(it->second, jt->second))
+                        return false;
+                    found = true;
                 }
-                break;
-            }
-            inner += d;
-        }
-        if (q >= n) {
-            *error = QStringLiteral("unterminated quoted value");
-            return false;
-        }
-        ref->end = q + 1;
-        if (c == '"') {
-            if (!unescapeDouble(inner, &ref->value)) {
-                *error = QStringLiteral("unsupported escape in a double-quoted value");
+            if (!found)
                 return false;
-            }
-            return true;
         }
-        ref->value = QString::fromUtf8(inner);
+        return true;
+    default:
         return true;
     }
-    int q = p;
-    for (; q < n; ++q) {
-        const char d = text.at(q);
-        if (d == '\n' || d == '\r')
-            break;
-        if (d == '#' && q > p && isSpace(text.at(q - 1)))
-            break;
-        if (inFlow && (d == ',' || d == ']' || d == '}'))
-            break;
-    }
-    while (q > p && isSpace(text.at(q - 1)))
-        --q;
-    ref->end = q;
-    ref->value = QString::fromUtf8(text.mid(p, q - p));
-    return true;
-}
-
-bool needsQuoting(const QString &v, bool inFlow)
-{
-    if (v.isEmpty() || v.front().isSpace() || v.back().isSpace())
-        return true;
-    static const QString badFirst = QStringLiteral("?:,[]{}#&*!|>'\"%@`");
-    if (badFirst.contains(v.front()))
-        return true;
-    if (v.front() == QLatin1Char('-') && (v.size() == 1 || v.at(1).isSpace()))
-        return true;
-    if (v.contains(QLatin1String(": ")) || v.contains(QLatin1String(" #"))
-        || v.endsWith(QLatin1Char(':')))
-        return true;
-    for (const QChar ch : v) {
-        if (ch.unicode() < 0x20 || ch.unicode() == 0x7f)
-            return true;
-        if (inFlow && QStringLiteral(",[]{}").contains(ch))
-            return true;
-    }
-    const QString lower = v.toLower();
-    return lower == QLatin1String("null") || lower == QLatin1String("~");
-}
-
-QByteArray doubleQuoted(const QString &value)
-{
-    QByteArray out = "\"";
-    const QByteArray utf8 = value.toUtf8();
-    for (const char c : utf8) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        default:
-            if (uchar(c) < 0x20 || c == 0x7f)
-                out += "\\x" + QByteArray::number(uchar(c), 16).rightJustified(2, '0');
-            else
-                out += c;
-        }
-    }
-    return out + '"';
-}
-
-bool hasControl(const QString &v)
-{
-    for (const QChar ch : v)
-        if (ch.unicode() < 0x20 || ch.unicode() == 0x7f)
-            return true;
-    return false;
-}
-
-QList<int> lineStarts(const QByteArray &text)
-{
-    QList<int> starts{0};
-    for (int i = 0; i < text.size(); ++i)
-        if (text.at(i) == '\n')
-            starts.append(i + 1);
-    return starts;
 }
 
 } // namespace
 
-YamlScalarRef YamlPatch::find(const QByteArray &text, const QStringList &path, Match match,
-                              QString *error)
+YamlPatch::YamlPatch(const QByteArray &text) : m_text(text)
 {
-    QString err;
-    YamlScalarRef ref;
-    auto fail = [&](const QString &e) {
-        if (error)
-            *error = e;
-        return YamlScalarRef{};
-    };
-    if (path.isEmpty())
-        return fail(QStringLiteral("empty path"));
-    YAML::Node root;
+    m_doc = std::make_unique<Doc>();
     try {
-        root = YAML::Load(text.toStdString());
+        m_doc->root = YAML::Load(text.toStdString());
     } catch (const YAML::Exception &e) {
-        return fail(QStringLiteral("YAML syntax error at line %1, column %2: %3")
+        m_errors << QStringLiteral("YAML syntax error at line %1, column %2: %3")
                         .arg(e.mark.line + 1)
                         .arg(e.mark.column + 1)
-                        .arg(QString::fromStdString(e.msg)));
+                        .arg(QString::fromStdString(e.msg));
+        m_doc.reset();
+        return;
     }
-    QList<Found> found;
+    m_doc->starts = lineStarts(text);
+    m_doc->bom = text.startsWith("\xEF\xBB\xBF");
+}
+
+YamlPatch::~YamlPatch() = default;
+
+bool YamlPatch::fail(const QString &message)
+{
+    m_errors << message;
+    return false;
+}
+
+QList<YamlPatch::Found> YamlPatch::match(const QStringList &path, Match m) const
+{
+    QList<Found> out;
+    if (!m_doc)
+        return out;
+    std::vector<std::vector<std::string>> keys; // per path element, split once
+    for (const QString &e : path)
+        keys.push_back(alternativesOf(e));
+    std::function<void(const YAML::Node &, int, bool, int, std::vector<Step> &)> from;
+    from = [&](const YAML::Node &n, int i, bool inFlow, int keyOffset, std::vector<Step> &at) {
+        if (i == path.size()) {
+            out.append({n, inFlow, keyOffset, m_doc->offsetOf(n.Mark()), at});
+            return;
+        }
+        const QString &e = path.at(i);
+        const bool flow = inFlow || isFlow(n);
+        if (n.IsMap()) {
+            for (auto it = n.begin(); it != n.end(); ++it) {
+                const auto &alternatives = keys[size_t(i)];
+                if (!it->first.IsScalar() ||
+                    !(e == QLatin1String("*") || std::find(alternatives.begin(), alternatives.end(),
+                                                           it->first.Scalar()) != alternatives.end()))
+                    continue;
+                at.push_back({it->first.Scalar(), -1});
+                from(it->second, i + 1, flow, m_doc->offsetOf(it->first.Mark()), at);
+                at.pop_back();
+            }
+        } else if (n.IsSequence()) {
+            for (std::size_t k = 0; k < n.size(); ++k) {
+                bool take = e == QLatin1String("*");
+                if (e.startsWith(QLatin1Char('[')) && e.endsWith(QLatin1Char(']'))) {
+                    bool ok = false;
+                    take = e.mid(1, e.size() - 2).toLongLong(&ok) == qint64(k) && ok;
+                }
+                if (e.startsWith(QLatin1Char('!')) && n[k].Tag() == e.toStdString())
+                    take = true;
+                if (!take)
+                    continue;
+                at.push_back({std::string(), int(k)});
+                from(n[k], i + 1, flow, -1, at);
+                at.pop_back();
+                if (e.startsWith(QLatin1Char('!')))
+                    break; // the first item with that tag
+            }
+        }
+    };
+    std::function<void(const YAML::Node &, bool, int, std::vector<Step> &)> anywhere;
+    anywhere = [&](const YAML::Node &n, bool inFlow, int depth, std::vector<Step> &at) {
+        if (depth > 200) // pathological nesting: the loader refuses such files anyway
+            return;
+        from(n, 0, inFlow, -1, at);
+        const bool flow = inFlow || isFlow(n);
+        if (n.IsMap()) {
+            for (auto it = n.begin(); it != n.end(); ++it) {
+                at.push_back({it->first.IsScalar() ? it->first.Scalar() : std::string(), -1});
+                anywhere(it->second, flow, depth + 1, at);
+                at.pop_back();
+            }
+        } else if (n.IsSequence()) {
+            for (std::size_t k = 0; k < n.size(); ++k) {
+                at.push_back({std::string(), int(k)});
+                anywhere(n[k], flow, depth + 1, at);
+                at.pop_back();
+            }
+        }
+    };
+    std::vector<Step> at;
     try {
-        if (match == Match::FromRoot)
-            matchFrom(root, path, 0, false, found);
+        if (m == Match::FromRoot)
+            from(m_doc->root, 0, false, -1, at);
         else
-            matchAnywhere(root, path, false, found, 0);
-    } catch (const YAML::Exception &e) {
-        return fail(QString::fromStdString(e.msg));
+            anywhere(m_doc->root, false, 0, at);
+    } catch (const YAML::Exception &) {
+        out.clear();
     }
+    // A key reached twice (an alias pointing at it) is still one place.
+    std::sort(out.begin(), out.end(),
+              [](const Found &a, const Found &b) { return a.nodeOffset < b.nodeOffset; });
+    return out;
+}
+
+int YamlPatch::count(const QStringList &path, Match m) const
+{
+    return int(match(path, m).size());
+}
+
+bool YamlPatch::one(const QStringList &path, Match m, Found *out, QString *error) const
+{
     const QString shown = path.join(QLatin1Char('.'));
-    if (found.isEmpty())
-        return fail(QStringLiteral("%1 not found").arg(shown));
-    if (found.size() > 1)
-        return fail(QStringLiteral("%1 matches %2 places").arg(shown).arg(found.size()));
-    const Found &f = found.first();
-    if (!f.node.IsScalar())
-        return fail(QStringLiteral("%1 is not a single value").arg(shown));
-    const YAML::Mark mark = f.node.Mark();
+    if (!m_doc) {
+        *error = m_errors.value(0);
+        return false;
+    }
+    if (path.isEmpty()) {
+        *error = QStringLiteral("empty path");
+        return false;
+    }
+    const QList<Found> found = match(path, m);
+    if (found.isEmpty()) {
+        *error = QStringLiteral("%1 not found").arg(shown);
+        return false;
+    }
+    if (found.size() > 1) {
+        *error = QStringLiteral("%1 matches %2 places").arg(shown).arg(found.size());
+        return false;
+    }
+    *out = found.first();
+    return true;
+}
+
+bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, QString *error) const
+{
+    if (f.node.IsNull() && !f.inFlow && f.keyOffset >= 0) {
+        // `key:` with nothing after it (a comment at most): an empty token right after the colon.
+        const Span key = keyToken(m_text, f.keyOffset);
+        int colon = key.end;
+        while (key.valid() && colon < m_text.size() && m_text.at(colon) == ' ')
+            ++colon;
+        int v = colon + 1;
+        while (v < m_text.size() && (m_text.at(v) == ' ' || m_text.at(v) == '\t'))
+            ++v;
+        if (key.valid() && colon < m_text.size() && m_text.at(colon) == ':' &&
+            (v >= m_text.size() || m_text.at(v) == '#' || m_text.at(v) == '\n' || m_text.at(v) == '\r')) {
+            ref->begin = ref->end = colon + 1;
+            const int lineStart = lineStartOf(m_text, colon);
+            ref->line = int(m_text.left(lineStart).count('\n')) + 1;
+            ref->column = colon + 2 - lineStart;
+            return true;
+        }
+    }
+    if (!f.node.IsScalar()) {
+        *error = QStringLiteral("not a single value");
+        return false;
+    }
     // An alias resolves to the anchored node, which always sits before the key that refers to it.
-    if (f.keyPos >= 0 && mark.pos < f.keyPos)
-        return fail(QStringLiteral("%1: the value is an alias (*name); edit the anchored value instead")
-                        .arg(shown));
-    const QList<int> starts = lineStarts(text);
-    if (mark.line < 0 || mark.line >= starts.size())
-        return fail(QStringLiteral("%1: no position known").arg(shown));
-    int offset = starts.at(mark.line) + mark.column;
-    if (mark.line == 0 && text.startsWith("\xEF\xBB\xBF"))
-        offset += 3; // yaml-cpp does not count the byte-order mark
-    if (offset > text.size())
-        return fail(QStringLiteral("%1: position outside the text").arg(shown));
-    if (!scanToken(text, offset, f.inFlow, &ref, &err))
-        return fail(QStringLiteral("%1: %2").arg(shown, err));
-    if (ref.value != QString::fromStdString(f.node.Scalar()))
-        return fail(QStringLiteral("%1: the value spans several lines; not patched in place").arg(shown));
-    ref.line = mark.line + 1;
-    ref.column = ref.begin - starts.at(mark.line) + 1;
+    if (f.keyOffset >= 0 && f.nodeOffset < f.keyOffset) {
+        *error = QStringLiteral("the value is an alias (*name); edit the anchored value instead");
+        return false;
+    }
+    if (f.nodeOffset < 0 || f.nodeOffset > m_text.size()) {
+        *error = QStringLiteral("no position known");
+        return false;
+    }
+    const int parentIndent = f.keyOffset >= 0 ? f.keyOffset - lineStartOf(m_text, f.keyOffset)
+                                              : f.nodeOffset - lineStartOf(m_text, f.nodeOffset) - 1;
+    Span token;
+    QString decoded;
+    if (!scanScalar(m_text, f.nodeOffset, f.inFlow, parentIndent, &token, &ref->quote, &decoded, error))
+        return false;
+    ref->value = QString::fromStdString(f.node.Scalar());
+    if (!decoded.isNull() && ref->quote != '|' && ref->quote != '>' && decoded != ref->value) {
+        *error = QStringLiteral("the value text does not read as its parsed value; not patched in place");
+        return false;
+    }
+    ref->begin = token.begin;
+    ref->end = token.end;
+    ref->inFlow = f.inFlow;
+    const int lineStart = lineStartOf(m_text, token.begin);
+    ref->line = int(m_text.left(lineStart).count('\n')) + 1;
+    ref->column = token.begin - lineStart + 1;
+    return true;
+}
+
+YamlScalarRef YamlPatch::scalar(const QStringList &path, Match m, QString *error) const
+{
+    QString err;
+    Found f;
+    YamlScalarRef ref;
+    if (!one(path, m, &f, &err)) {
+        if (error)
+            *error = err;
+        return YamlScalarRef{};
+    }
+    if (!scalarAt(f, &ref, &err)) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path.join(QLatin1Char('.')), err);
+        return YamlScalarRef{};
+    }
     return ref;
+}
+
+QList<YamlScalarRef> YamlPatch::scalars(const QStringList &path, Match m) const
+{
+    QList<YamlScalarRef> out;
+    for (const Found &f : match(path, m)) {
+        YamlScalarRef ref;
+        QString ignored;
+        if (scalarAt(f, &ref, &ignored))
+            out << ref;
+    }
+    return out;
+}
+
+bool YamlPatch::apply(QList<Replacement> edits, const Mutation &expected, const QString &what)
+{
+    QString why;
+    return tryApply(std::move(edits), expected, &why) || fail(QStringLiteral("%1: %2").arg(what, why));
+}
+
+bool YamlPatch::applyForms(const QList<QList<Replacement>> &alternatives, const Mutation &expected,
+                           const QString &what)
+{
+    QString why;
+    for (const QList<Replacement> &edits : alternatives)
+        if (tryApply(edits, expected, &why))
+            return true;
+    return fail(QStringLiteral("%1: %2").arg(what, why));
+}
+
+bool YamlPatch::tryApply(QList<Replacement> edits, const Mutation &expected, QString *why)
+{
+    std::sort(edits.begin(), edits.end(),
+              [](const Replacement &a, const Replacement &b) { return a.begin > b.begin; });
+    QByteArray next = m_text;
+    for (const Replacement &r : std::as_const(edits))
+        next.replace(r.begin, r.end - r.begin, r.with);
+    auto doc = std::make_unique<Doc>();
+    try {
+        doc->root = YAML::Load(next.toStdString());
+    } catch (const YAML::Exception &e) {
+        *why = QStringLiteral("patched text does not parse back (line %1: %2); nothing changed")
+                   .arg(e.mark.line + 1)
+                   .arg(QString::fromStdString(e.msg));
+        return false;
+    }
+    YAML::Node want = YAML::Clone(m_doc->root);
+    if (!expected(want) || !sameTree(want, doc->root)) {
+        *why = QStringLiteral("the patched text would mean something else; nothing changed");
+        return false;
+    }
+    doc->starts = lineStarts(next);
+    doc->bom = next.startsWith("\xEF\xBB\xBF");
+    m_text = next;
+    m_doc = std::move(doc);
+    return true;
+}
+
+bool YamlPatch::set(const QStringList &path, const QString &value, Match m)
+{
+    const QString shown = path.join(QLatin1Char('.'));
+    QString err;
+    Found f;
+    if (!one(path, m, &f, &err))
+        return fail(err);
+    YamlScalarRef ref;
+    if (!scalarAt(f, &ref, &err))
+        return fail(QStringLiteral("%1: %2").arg(shown, err));
+    const char quote = ref.quote == '"' || ref.quote == '\'' ? ref.quote : 0;
+    const QByteArray before = ref.begin == ref.end ? " " : ""; // `key:` with no value yet
+    QList<QList<Replacement>> forms;
+    for (const QByteArray &form : scalarForms(value, quote, f.inFlow))
+        forms.append({{ref.begin, ref.end, before + form}});
+    return applyForms(
+        forms,
+        [&](YAML::Node &root) {
+            YAML::Node n = nodeAt(root, f.path);
+            if (!n.IsDefined())
+                return false;
+            n = value.toStdString();
+            return true;
+        },
+        shown);
+}
+
+int YamlPatch::replaceAll(const QStringList &path, const QString &from, const QString &to, Match m)
+{
+    QList<Replacement> edits;
+    QList<QList<QByteArray>> forms;
+    std::vector<std::vector<Step>> paths;
+    for (const Found &f : match(path, m)) {
+        YamlScalarRef ref;
+        QString err;
+        if (!f.node.IsScalar() || QString::fromStdString(f.node.Scalar()) != from)
+            continue;
+        if (!scalarAt(f, &ref, &err)) {
+            fail(QStringLiteral("%1: %2").arg(path.join(QLatin1Char('.')), err));
+            return 0;
+        }
+        const char quote = ref.quote == '"' || ref.quote == '\'' ? ref.quote : 0;
+        edits.append({ref.begin, ref.end, QByteArray()});
+        forms.append(scalarForms(to, quote, ref.inFlow));
+        paths.push_back(f.path);
+    }
+    if (edits.isEmpty())
+        return 0;
+    // The preferred form everywhere, then the fallbacks (single, double quotes) everywhere.
+    QList<QList<Replacement>> alternatives;
+    for (int k = 0; k < 3; ++k) {
+        QList<Replacement> edit = edits;
+        for (int i = 0; i < edit.size(); ++i)
+            edit[i].with = forms.at(i).value(k, forms.at(i).last());
+        if (!alternatives.contains(edit))
+            alternatives.append(edit);
+    }
+    const bool done = applyForms(
+        alternatives,
+        [&](YAML::Node &root) {
+            for (const auto &p : paths) {
+                YAML::Node n = nodeAt(root, p);
+                if (!n.IsDefined())
+                    return false;
+                n = to.toStdString();
+            }
+            return true;
+        },
+        path.join(QLatin1Char('.')));
+    return done ? int(edits.size()) : 0;
+}
+
+YamlScalarRef YamlPatch::find(const QByteArray &text, const QStringList &path, Match match, QString *error)
+{
+    const YamlPatch p(text);
+    return p.scalar(path, match, error);
+}
+
+YamlPatchResult YamlPatch::setScalar(const QByteArray &text, const QStringList &path, const QString &value,
+                                     Match match)
+{
+    YamlPatchResult result;
+    result.text = text;
+    YamlPatch p(text);
+    result.where = p.scalar(path, match, &result.error);
+    if (result.where.begin < 0)
+        return result;
+    if (!p.set(path, value, match)) {
+        result.error = p.errors().last();
+        return result;
+    }
+    result.ok = true;
+    result.text = p.text();
+    return result;
 }
 
 QByteArray YamlPatch::formatScalar(const QString &value, char quote, bool inFlow)
 {
-    if (quote == '"' || hasControl(value))
-        return doubleQuoted(value);
-    if (quote == '\'' || needsQuoting(value, inFlow)) {
-        QByteArray out = value.toUtf8();
-        out.replace("'", "''");
-        return '\'' + out + '\'';
-    }
-    return value.toUtf8();
-}
-
-YamlPatchResult YamlPatch::setScalar(const QByteArray &text, const QStringList &path,
-                                     const QString &value, Match match)
-{
-    YamlPatchResult result;
-    result.text = text;
-    const YamlScalarRef ref = find(text, path, match, &result.error);
-    if (ref.begin < 0)
-        return result;
-    result.where = ref;
-    QByteArray patched = text;
-    patched.replace(ref.begin, ref.end - ref.begin, formatScalar(value, ref.quote, ref.inFlow));
-    // Check the edit means what it should before handing it out.
-    QString err;
-    const YamlScalarRef again = find(patched, path, match, &err);
-    if (again.begin < 0) {
-        result.error = QStringLiteral("patched text does not parse back: %1").arg(err);
-        return result;
-    }
-    if (again.value != value) {
-        result.error = QStringLiteral("patched value reads back as \"%1\"").arg(again.value);
-        return result;
-    }
-    result.ok = true;
-    result.text = patched;
-    return result;
+    return yamltext::formatScalar(value, quote, inFlow);
 }
 
 } // namespace sp

@@ -2,6 +2,7 @@
 
 #include "core/cluster/Connection.h"
 #include "core/config/JdbcUrl.h"
+#include "core/routing/TableRoute.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -93,19 +94,6 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
 }
 
 } // namespace
-
-QString KeyStats::shardingColumn(const ShardingConfig &config, const TableRule &rule)
-{
-    const StrategyDef db = config.effectiveDatabaseStrategy(rule);
-    if (!db.columns.isEmpty())
-        return db.columns.first();
-    const StrategyDef t = config.effectiveTableStrategy(rule);
-    if (!t.columns.isEmpty())
-        return t.columns.first();
-    if (rule.autoTable && !rule.shardingStrategy.columns.isEmpty())
-        return rule.shardingStrategy.columns.first();
-    return config.defaultShardingColumn;
-}
 
 QString KeyStats::statisticsQuery(const QString &quotedSchema, const QStringList &quotedTables)
 {

@@ -58,9 +58,6 @@ public:
     static KeyStatsResult compute(const ShardingConfig &config, const ClusterSnapshot &snapshot,
                                   const QList<KeyCardinality> &cardinalities);
 
-    // First sharding column of a table (database strategy first, then table strategy).
-    static QString shardingColumn(const ShardingConfig &config, const TableRule &rule);
-
     // The statement collect() sends for one schema (exposed for tests). Empty when `tables` is empty.
     static QString statisticsQuery(const QString &quotedSchema, const QStringList &quotedTables);
 };

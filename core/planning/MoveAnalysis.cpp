@@ -1,6 +1,6 @@
 #include "core/planning/MoveAnalysis.h"
 
-#include "core/planning/ResidueHistogram.h"
+#include "core/routing/ResidueHistogram.h"
 #include "core/routing/Router.h"
 
 #include <QHash>
@@ -33,10 +33,25 @@ struct Outcome
     }
 };
 
-// Ring levels are evaluated at the segment start (constant over a segment), the rest at x.
-int evalLevel(const LevelFn &f, quint64 x, quint64 segStart)
+using Form = RouteLevel::Form;
+
+bool isRing(const RouteLevel &l)
 {
-    return f.kind == LevelFn::Kind::Ring ? f.eval(segStart) : f.eval(x);
+    return l.kind() == RouteLevel::Kind::Evaluate && l.form() == Form::Ring;
+}
+bool isResidue(const RouteLevel &l)
+{
+    return l.kind() == RouteLevel::Kind::Evaluate && l.form() == Form::Residue;
+}
+quint64 periodOf(const RouteLevel &l)
+{
+    return quint64(l.divisor()) * l.remainderCount();
+}
+
+// Ring levels are evaluated at the segment start (constant over a segment), the rest at x.
+int evalLevel(const RouteLevel &f, quint64 x, quint64 segStart)
+{
+    return f.targetForInput(isRing(f) ? segStart : x);
 }
 
 Outcome evalAll(const TableRoute &o, const TableRoute &n, quint64 x, quint64 segStart)
@@ -44,16 +59,16 @@ Outcome evalAll(const TableRoute &o, const TableRoute &n, quint64 x, quint64 seg
     Outcome r;
     r.odb = evalLevel(o.db, x, segStart);
     if (r.odb >= 0)
-        r.otb = evalLevel(o.table.at(r.odb), x, segStart);
+        r.otb = evalLevel(o.table.at(size_t(r.odb)), x, segStart);
     r.ndb = evalLevel(n.db, x, segStart);
     if (r.ndb >= 0)
-        r.ntb = evalLevel(n.table.at(r.ndb), x, segStart);
+        r.ntb = evalLevel(n.table.at(size_t(r.ndb)), x, segStart);
     return r;
 }
 
-QList<const LevelFn *> levels(const TableRoute &o, const TableRoute &n)
+QList<const RouteLevel *> levels(const TableRoute &o, const TableRoute &n)
 {
-    QList<const LevelFn *> all{&o.db, &n.db};
+    QList<const RouteLevel *> all{&o.db, &n.db};
     for (const auto &f : o.table)
         all << &f;
     for (const auto &f : n.table)
@@ -68,11 +83,27 @@ DataNode nodeOf(const TableRoute &r, int ds, int tb)
     return DataNode{r.dataSources.at(ds), r.tablesPerSource.at(ds).at(tb)};
 }
 
+HashTerm residueTerm(const RouteLevel &l, int targetIndex)
+{
+    HashTerm t;
+    t.kind = HashTerm::Kind::Residue;
+    t.column = l.column();
+    t.input = l.residue().input == ResidueForm::Input::Value ? HashInput::Value : HashInput::Crc32;
+    t.divisor = l.divisor();
+    t.modulus = l.remainderCount();
+    for (quint32 r = 0; r < l.remainderCount(); ++r)
+        if (l.targetForRemainder(r) == targetIndex) {
+            t.lo = t.hi = r;
+            break;
+        }
+    return t;
+}
+
 // Arcs are keyed by the ring owners only: a modulo level varies inside an arc and is stated by
 // its own residue term.
 QPair<int, int> arcKey(const TableRoute &o, const TableRoute &n, int odb, int ndb)
 {
-    return qMakePair(o.db.kind == LevelFn::Kind::Ring ? odb : -1, n.db.kind == LevelFn::Kind::Ring ? ndb : -1);
+    return qMakePair(isRing(o.db) ? odb : -1, isRing(n.db) ? ndb : -1);
 }
 
 struct Enumeration
@@ -90,9 +121,9 @@ public:
         : m_o(o)
         , m_n(n)
     {
-        for (const LevelFn *f : levels(o, n))
-            if (f->kind == LevelFn::Kind::Mod)
-                m_slot.emplace_back(f, m_hist.slot(f->divisor, f->count));
+        for (const RouteLevel *f : levels(o, n))
+            if (isResidue(*f))
+                m_slot.emplace_back(f, m_hist.slot(f->divisor(), f->remainderCount()));
     }
     const ResidueHistogram &histogram() const { return m_hist; }
     void tabulate(quint64 period) { m_hist.tabulate(period); }
@@ -102,10 +133,10 @@ public:
         Outcome r;
         r.odb = level(m_o.db, combination, segStart);
         if (r.odb >= 0)
-            r.otb = level(m_o.table.at(r.odb), combination, segStart);
+            r.otb = level(m_o.table.at(size_t(r.odb)), combination, segStart);
         r.ndb = level(m_n.db, combination, segStart);
         if (r.ndb >= 0)
-            r.ntb = level(m_n.table.at(r.ndb), combination, segStart);
+            r.ntb = level(m_n.table.at(size_t(r.ndb)), combination, segStart);
         return r;
     }
 
@@ -118,41 +149,40 @@ public:
     }
 
 private:
-    int level(const LevelFn &f, quint64 combination, quint64 segStart) const
+    int level(const RouteLevel &f, quint64 combination, quint64 segStart) const
     {
-        if (f.kind == LevelFn::Kind::Ring)
-            return f.eval(segStart);
-        if (f.kind != LevelFn::Kind::Mod)
-            return f.eval(0);
+        if (isRing(f))
+            return f.targetForInput(segStart);
+        if (!isResidue(f))
+            return f.targetForInput(0);
         int s = -1;
         for (const auto &[fn, slot] : m_slot)
             if (fn == &f) {
                 s = slot;
                 break;
             }
-        const quint32 r = m_hist.residue(combination, s);
-        return r < f.residueToTarget.size() ? f.residueToTarget[r] : -1;
+        return f.targetForRemainder(m_hist.residue(combination, s));
     }
 
     const TableRoute &m_o;
     const TableRoute &m_n;
     ResidueHistogram m_hist;
-    std::vector<std::pair<const LevelFn *, int>> m_slot;
+    std::vector<std::pair<const RouteLevel *, int>> m_slot;
 };
 
-Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input input)
+Enumeration enumerate(const TableRoute &o, const TableRoute &n, ResidueForm::Input input)
 {
     Enumeration e;
     const auto all = levels(o, n);
     quint64 period = 1;
     QList<quint32> cuts;
     bool rings = false;
-    for (const LevelFn *f : all) {
-        if (f->kind == LevelFn::Kind::Mod)
-            period = std::lcm(period, quint64(f->divisor) * f->count);
-        if (f->kind == LevelFn::Kind::Ring) {
+    for (const RouteLevel *f : all) {
+        if (isResidue(*f))
+            period = std::lcm(period, periodOf(*f));
+        if (isRing(*f)) {
             rings = true;
-            for (const auto &p : f->ring->points())
+            for (const auto &p : f->ring()->points())
                 if (p.hash < 0xffffffffu)
                     cuts << p.hash + 1;
         }
@@ -160,7 +190,7 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
     Evaluator ev(o, n);
     ev.tabulate(period);
     std::map<quint64, quint64> counts;
-    if (input != LevelFn::Input::Crc32) {
+    if (input != ResidueForm::Input::Crc32) {
         // Value / |hashCode|: assume values spread evenly over residues of the period.
         ev.countInto(counts, 0, period - 1, 0);
         for (const auto &[key, c] : counts)
@@ -195,9 +225,9 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
                 e.weights[key] += double(c) / double(kSpace);
         } else {
             owners.clear();
-            for (const LevelFn *f : all)
-                if (f->kind == LevelFn::Kind::Ring)
-                    owners.push_back(f->eval(a));
+            for (const RouteLevel *f : all)
+                if (isRing(*f))
+                    owners.push_back(f->targetForInput(a));
             auto it = cache.find(owners);
             if (it == cache.end()) {
                 counts.clear();
@@ -212,34 +242,35 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, LevelFn::Input i
                 e.weights[key] += w * segWeight;
         }
         if (rings) {
-            e.dbArcs[arcKey(o, n, o.db.eval(a), n.db.eval(a))] << qMakePair(quint32(a), quint32(b));
+            e.dbArcs[arcKey(o, n, o.db.targetForInput(a), n.db.targetForInput(a))]
+                << qMakePair(quint32(a), quint32(b));
         }
     }
     return e;
 }
 
-bool needsSampling(const TableRoute &o, const TableRoute &n, LevelFn::Input *input, QString *column, QString *why)
+bool needsSampling(const TableRoute &o, const TableRoute &n, ResidueForm::Input *input, QString *column,
+                   QString *why)
 {
-    if (o.anyOpaque() || n.anyOpaque()) {
+    if (!o.closedForm() || !n.closedForm()) {
         *why = QStringLiteral("an algorithm without closed form (INLINE or other) is routed key by key");
         return true;
     }
-    bool first = true;
+    const RouteLevel *first = nullptr;
     quint64 period = 1;
-    for (const LevelFn *f : levels(o, n)) {
-        if (f->kind == LevelFn::Kind::Single)
+    for (const RouteLevel *f : levels(o, n)) {
+        if (f->kind() == RouteLevel::Kind::Single)
             continue;
-        const LevelFn::Input in = f->kind == LevelFn::Kind::Ring ? LevelFn::Input::Crc32 : f->input;
-        if (first) {
-            *input = in;
-            *column = f->column;
-            first = false;
-        } else if (in != *input || f->column != *column) {
+        if (!first) {
+            first = f;
+            *input = isRing(*f) ? ResidueForm::Input::Crc32 : f->residue().input;
+            *column = f->column();
+        } else if (!f->sameInput(*first)) {
             *why = QStringLiteral("levels hash different columns or inputs");
             return true;
         }
-        if (f->kind == LevelFn::Kind::Mod) {
-            period = std::lcm(period, quint64(f->divisor) * f->count);
+        if (isResidue(*f)) {
+            period = std::lcm(period, periodOf(*f));
             if (period > kMaxPeriod) {
                 *why = QStringLiteral("the modulo period is too large to enumerate");
                 return true;
@@ -259,11 +290,16 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
     MovePredicate p;
     p.kind = MovePredicate::Kind::Sql;
     p.column = m.column;
-    const LevelFn &otf = o.table.at(out.odb);
-    const LevelFn &ntf = n.table.at(out.ndb);
+    const RouteLevel &otf = o.table.at(size_t(out.odb));
+    const RouteLevel &ntf = n.table.at(size_t(out.ndb));
     const bool dbChanged = !o.db.sameFunction(n.db);
     const bool tbChanged = !otf.sameFunction(ntf)
                         || o.tablesPerSource.at(out.odb).at(out.otb) != n.tablesPerSource.at(out.ndb).at(out.ntb);
+    auto noSqlReason = [](const RouteLevel &l) {
+        if (l.residue().input == ResidueForm::Input::Value)
+            return QStringLiteral("MOD with start-offset/stop-offset");
+        return l.algorithmType();
+    };
     auto client = [&](const QString &why) {
         MovePredicate c;
         c.kind = MovePredicate::Kind::Client;
@@ -274,36 +310,38 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
     if (dbChanged) {
         if (!o.db.sqlCapable() || !n.db.sqlCapable())
             return client(QStringLiteral("database level uses %1, which has no SQL equivalent")
-                              .arg(!o.db.sqlCapable() ? o.db.algorithmType : n.db.algorithmType));
-        if (o.db.kind == LevelFn::Kind::Ring || n.db.kind == LevelFn::Kind::Ring) {
+                              .arg(noSqlReason(!o.db.sqlCapable() ? o.db : n.db)));
+        if (isRing(o.db) || isRing(n.db)) {
             HashTerm t;
             t.kind = HashTerm::Kind::Ranges;
             t.column = m.column;
             t.ranges = mergeRanges(e.dbArcs.value(arcKey(o, n, out.odb, out.ndb)));
             p.terms << t;
         }
-        if (n.db.kind == LevelFn::Kind::Mod) {
-            HashTerm t = n.db.residueTerm(out.ndb);
-            if (opt.modDoubleForm && o.db.kind == LevelFn::Kind::Mod && o.db.input == n.db.input
-                && o.db.divisor == n.db.divisor && n.db.count == 2 * o.db.count && t.lo >= o.db.count) {
-                t.lo = o.db.count;
-                t.hi = n.db.count - 1;
+        if (isResidue(n.db)) {
+            HashTerm t = residueTerm(n.db, out.ndb);
+            const quint32 oldCount = o.db.remainderCount();
+            if (opt.modDoubleForm && isResidue(o.db) && o.db.residue().sameInput(n.db.residue()) &&
+                o.db.divisor() == n.db.divisor() && n.db.remainderCount() == 2 * oldCount &&
+                t.lo >= oldCount) {
+                t.lo = oldCount;
+                t.hi = n.db.remainderCount() - 1;
             }
-            if (opt.includeOldTerm && o.db.kind == LevelFn::Kind::Mod)
-                p.terms << o.db.residueTerm(out.odb);
+            if (opt.includeOldTerm && isResidue(o.db))
+                p.terms << residueTerm(o.db, out.odb);
             p.terms << t;
         }
     }
     if (tbChanged) {
         if (!otf.sqlCapable() || !ntf.sqlCapable())
             return client(QStringLiteral("table level uses %1, which has no SQL equivalent")
-                              .arg(!otf.sqlCapable() ? otf.algorithmType : ntf.algorithmType));
-        if (otf.kind == LevelFn::Kind::Ring || ntf.kind == LevelFn::Kind::Ring)
+                              .arg(noSqlReason(!otf.sqlCapable() ? otf : ntf)));
+        if (isRing(otf) || isRing(ntf))
             return client(QStringLiteral("ring at the table level: routed per row"));
-        if (ntf.kind == LevelFn::Kind::Mod) {
-            if (opt.includeOldTerm && otf.kind == LevelFn::Kind::Mod)
-                p.terms << otf.residueTerm(out.otb);
-            p.terms << ntf.residueTerm(out.ntb);
+        if (isResidue(ntf)) {
+            if (opt.includeOldTerm && isResidue(otf))
+                p.terms << residueTerm(otf, out.otb);
+            p.terms << residueTerm(ntf, out.ntb);
         }
     }
     return p;
@@ -320,13 +358,15 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
         m.note = QStringLiteral("table %1 is missing from the %2 config").arg(logicTable, oldRule ? QStringLiteral("new") : QStringLiteral("old"));
         return m;
     }
-    m.oldRoute = TableRoute::build(oldConfig, *oldRule);
-    m.newRoute = TableRoute::build(newConfig, *newRule);
-    LevelFn::Input input = LevelFn::Input::Crc32;
+    m.oldRoute = TableRoute::compile(oldConfig, *oldRule);
+    m.newRoute = TableRoute::compile(newConfig, *newRule);
+    ResidueForm::Input input = ResidueForm::Input::Crc32;
     QString why;
     const bool sampling = needsSampling(m.oldRoute, m.newRoute, &input, &m.column, &why);
     if (m.column.isEmpty())
-        m.column = m.oldRoute.columns().value(0, m.newRoute.columns().value(0));
+        m.column = shardingColumn(oldConfig, *oldRule);
+    if (m.column.isEmpty())
+        m.column = shardingColumn(newConfig, *newRule);
 
     QHash<quint64, double> weights;
     Enumeration e;

@@ -1,7 +1,7 @@
 #pragma once
 #include "core/config/ShardingConfig.h"
 #include "core/planning/MovePredicate.h"
-#include "core/planning/RouteModel.h"
+#include "core/routing/TableRoute.h"
 
 #include <QList>
 #include <QMap>
@@ -44,9 +44,11 @@ struct TableMoves
     TableRoute newRoute;
 };
 
-// Compares how the old and the new config route one logic table. Pure; the key space is enumerated
-// exactly (period of the modulo terms x CRC32 ring arcs) when every level has a closed form and
-// one sharding column; otherwise keys are sampled and routed with sp::Router on both configs.
+// Compares how the old and the new config route one logic table, through the route model of
+// core/routing (sp::TableRoute, the router's own). Pure; the key space is enumerated exactly
+// (period of the residue levels x CRC32 ring arcs) when every level has a closed form over one
+// input (same column, same function of the key); otherwise keys are sampled and routed with
+// sp::Router on both configs.
 class MoveAnalysis final
 {
 public:

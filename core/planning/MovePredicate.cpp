@@ -74,7 +74,12 @@ QString HashTerm::sql() const
     const QString base = divisor > 1 ? QLatin1Char('(') + f + QStringLiteral(" DIV ") + QString::number(divisor)
                                            + QLatin1Char(')')
                                      : f;
-    const QString expr = base + QStringLiteral(" % ") + QString::number(modulus);
+    const QString n = QString::number(modulus);
+    // MOD's remainder is BigInteger.mod, never negative; SQL's % keeps the sign of a negative value.
+    const QString expr = input == HashInput::Value
+                             ? QString(QLatin1Char('(') + base + QStringLiteral(" % ") + n +
+                                       QStringLiteral(" + ") + n + QStringLiteral(") % ") + n)
+                             : QString(base + QStringLiteral(" % ") + n);
     if (lo == 0 && hi + 1 >= modulus)
         return QStringLiteral("1=1");
     if (lo == hi)
@@ -212,9 +217,10 @@ std::optional<bool> MovePredicate::matches(QStringView key) const
             const qint64 v = key.toString().toLongLong(&ok);
             if (!ok)
                 return std::nullopt;
-            if (v < 0) // Java and SQL remainders of negative values are negative: never a target
-                return false;
-            x = quint64(v);
+            // MOD reads new BigInteger(value).mod(n): never negative. The period d x n keeps every
+            // residue of the term.
+            const qint64 period = qint64(t.divisor ? t.divisor : 1) * qint64(t.modulus ? t.modulus : 1);
+            x = quint64(((v % period) + period) % period);
         }
         if (!t.matchesHash(x))
             return false;

@@ -14,7 +14,8 @@ namespace sp::planning {
 // integer value (MOD).
 enum class HashInput { Crc32, Value };
 
-// One condition on the sharding column. Residue: lo <= (f(col) DIV divisor) % modulus <= hi.
+// One condition on the sharding column. Residue: lo <= (f(col) DIV divisor) % modulus <= hi, the
+// remainder never negative (MOD reads BigInteger.mod; the SQL adds the modulus for negative values).
 // Ranges: f(col) BETWEEN a AND b for one of the inclusive ranges (CRC32 ring arcs).
 struct HashTerm
 {

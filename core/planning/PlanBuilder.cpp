@@ -1,8 +1,8 @@
 #include "core/planning/PlanBuilder.h"
 
 #include "core/config/ConfigLoader.h"
+#include "core/config/ConfigPatch.h"
 #include "core/config/JdbcUrl.h"
-#include "core/planning/ConfigTextPatcher.h"
 #include "core/planning/PlanChecks.h"
 #include "core/routing/Router.h"
 
@@ -158,7 +158,7 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
             return out;
         }
     }
-    ConfigTextPatcher p(input.configText);
+    ConfigPatch p(input.configText);
     QString after = names.last();
     for (int i = int(names.size()); i < newCount; ++i) {
         const QString name = prefix + QString::number(i);
@@ -211,7 +211,7 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
 }
 
 bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
-                    ConfigTextPatcher *patcher, QString *error)
+                    ConfigPatch *patcher, QString *error)
 {
     for (const TableRule &t : config.tables) {
         if (config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
@@ -219,7 +219,7 @@ bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, cons
         if (!algos.contains(config.effectiveDatabaseStrategy(t).algorithmName))
             continue;
         QString err;
-        const QString expr = ConfigTextPatcher::rewriteDataSourcePart(t.actualDataNodesExpr, names, &err);
+        const QString expr = ConfigPatch::rewriteDataSourcePart(t.actualDataNodesExpr, names, &err);
         if (expr.isEmpty()) {
             *error = t.logicTable + QStringLiteral(": ") + err;
             return false;

@@ -2,9 +2,11 @@
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/MoveAnalysis.h"
 
-namespace sp::planning {
+namespace sp {
+class ConfigPatch;
+}
 
-class ConfigTextPatcher;
+namespace sp::planning {
 
 // The patched config of an expansion: text, model and the data sources it adds or removes.
 struct NewConfig
@@ -42,7 +44,7 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
 // of the database algorithms `algos` (tables kept on one data source without a database strategy,
 // or with another algorithm, stay). False with `error` when an expression cannot be rewritten.
 bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
-                    ConfigTextPatcher *patcher, QString *error);
+                    ConfigPatch *patcher, QString *error);
 
 // Fills tables/pairs/estimates/creates/checks of `plan` by comparing old and new configs.
 void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options,

@@ -1,7 +1,8 @@
 #include "core/planning/RingStrategy.h"
 
-#include "core/planning/ConfigTextPatcher.h"
+#include "core/config/ConfigPatch.h"
 #include "core/planning/PlanBuilder.h"
+#include "core/routing/AlgorithmDefaults.h"
 
 namespace sp::planning {
 
@@ -59,7 +60,7 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
         return out;
     }
     Diagnostics warnings;
-    ConfigTextPatcher p(input.configText);
+    ConfigPatch p(input.configText);
     NewConfig next;
     QString after = oldDs.last();
     for (int i = 0; i < added.size(); ++i) {
@@ -76,7 +77,7 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     }
     for (const QString &r : rq.removeNodes)
         next.changes << DataSourceChange{r, input.config.dataSource(r) ? input.config.dataSource(r)->url : QString(), false};
-    int oldVnodes = 160;
+    int oldVnodes = defaults::kVirtualNodes;
     for (const QString &a : algos) {
         const AlgorithmDef *def = input.config.algorithm(a);
         QString target = a;
@@ -92,14 +93,16 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
                 p.cloneAlgorithmForDatabaseLevel(a, target);
             }
             p.setAlgorithmField(target, QStringLiteral("type"), QStringLiteral("CONSISTENT_HASH"));
-            p.setAlgorithmProp(target, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes > 0 ? rq.virtualNodes : 160));
+            p.setAlgorithmProp(
+                target, QStringLiteral("virtual-nodes"),
+                QString::number(rq.virtualNodes > 0 ? rq.virtualNodes : defaults::kVirtualNodes));
             warnings << Diagnostic{Severity::Warning, QStringLiteral("plan.ring-conversion"),
                                    QStringLiteral("database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first "
                                                   "move remaps most keys; later node changes move only the arcs taken over")
                                        .arg(a, def->type),
                                    {}, QStringLiteral("the sharding-count/divisor props of '%1' are ignored by the ring").arg(target)};
         } else {
-            oldVnodes = def->props.value(QStringLiteral("virtual-nodes"), QStringLiteral("160")).toInt();
+            oldVnodes = defaults::virtualNodesOf(*def);
             if (rq.virtualNodes > 0)
                 p.setAlgorithmProp(a, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes));
         }

@@ -2,6 +2,7 @@
 
 #include "core/config/ConfigLoader.h"
 #include "core/planning/PlanBuilder.h"
+#include "core/routing/AlgorithmDefaults.h"
 
 #include <QJsonArray>
 
@@ -172,8 +173,8 @@ QString WhatIfReport::toText() const
     if (!ringBalance.isEmpty()) {
         QStringList pts;
         for (const BalancePoint &p : ringBalance)
-            if (p.virtualNodes == 1 || p.virtualNodes == 10 || p.virtualNodes == 40 || p.virtualNodes == 160
-                || p.virtualNodes == 640 || p.virtualNodes == 1024)
+            if (p.virtualNodes == 1 || p.virtualNodes == 10 || p.virtualNodes == 40 ||
+                p.virtualNodes == defaults::kVirtualNodes || p.virtualNodes == 640 || p.virtualNodes == 1024)
                 pts << QStringLiteral("%1 vnodes: %2").arg(p.virtualNodes).arg(p.maxOverMean, 0, 'f', 3);
         out += QStringLiteral("ring balance after (max/mean): ") + pts.join(QStringLiteral(", ")) + QLatin1Char('\n');
     }

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace sp {
 
@@ -33,6 +34,34 @@ struct TargetNaming
     QString targetFor(const QString &suffix) const;
 };
 
+// The closed form of a modulo algorithm (MOD, HASH_MOD, our CRC32_MOD): a number x computed from
+// the key, residue = (x DIV divisor) % count, and the residue's suffix names the target. The
+// planner and the linter reason over residues with it instead of routing keys one by one.
+struct ResidueForm
+{
+    enum class Input
+    {
+        Crc32,   // CRC32 of the UTF-8 bytes
+        Value,   // the key's integer value (MOD), after dropping startOffset/stopOffset characters
+        JavaHash // abs((long) hashCode()) (HASH_MOD)
+    };
+    Input input = Input::Crc32;
+    uint32_t divisor = 1;
+    uint32_t count = 1;
+    int startOffset = 0;
+    int stopOffset = 0;
+
+    // Keys with the same input give the same x (same function of the key, whatever the count).
+    bool sameInput(const ResidueForm &o) const
+    {
+        return input == o.input && startOffset == o.startOffset && stopOffset == o.stopOffset;
+    }
+    friend bool operator==(const ResidueForm &a, const ResidueForm &b)
+    {
+        return a.sameInput(b) && a.divisor == b.divisor && a.count == b.count;
+    }
+};
+
 class ShardingAlgorithm
 {
 public:
@@ -55,6 +84,15 @@ public:
     // SQL predicate equivalent of "this row routes to target index i"? Empty when none exists
     // (HASH_MOD: Java hashCode has no SQL equivalent). Used by the linter and the planner.
     virtual bool hasSqlEquivalent() const = 0;
+
+    // The residue form of a modulo algorithm without configuration error; nullopt otherwise.
+    virtual std::optional<ResidueForm> residueForm() const { return std::nullopt; }
+    // x of a key for residueForm(), reduced modulo count x divisor for Value (enough to find the
+    // residue; the value itself may have any number of digits); nullopt when the key cannot be
+    // routed (not a number, too short for the offsets).
+    virtual std::optional<uint64_t> residueInput(const ShardingValue &) const { return std::nullopt; }
+    // The target suffix of a residue (zero-padded where the algorithm says so).
+    virtual QString suffixFor(uint32_t residue) const { return QString::number(residue); }
 };
 
 // Creates the evaluator for a configured algorithm. Never returns null: unknown or unsupported

@@ -5,15 +5,27 @@
 
 namespace sp {
 
-ConsistentHashAlgorithm::ConsistentHashAlgorithm(const AlgorithmDef &def)
+int ConsistentHashAlgorithm::readVirtualNodes(const AlgorithmDef &def, QString *error)
 {
-    m_virtualNodes = algo::positiveIntProp(def, QStringLiteral("virtual-nodes"), false, 160, &m_error);
-    if (m_error.isEmpty() && m_virtualNodes > MaxVirtualNodes) {
-        m_error = QStringLiteral("CONSISTENT_HASH algorithm '") + def.name
-                  + QStringLiteral("': property virtual-nodes must be at most ")
-                  + QString::number(MaxVirtualNodes);
-        m_virtualNodes = 160;
-    }
+    QString why;
+    const int n =
+        algo::positiveIntProp(def, QStringLiteral("virtual-nodes"), false, defaults::kVirtualNodes, &why);
+    if (why.isEmpty() && n > defaults::kMaxVirtualNodes)
+        why = QStringLiteral("CONSISTENT_HASH algorithm '") + def.name +
+              QStringLiteral("': property virtual-nodes must be at most ") +
+              QString::number(defaults::kMaxVirtualNodes);
+    if (error)
+        *error = why;
+    return why.isEmpty() ? n : defaults::kVirtualNodes;
+}
+
+ConsistentHashAlgorithm::ConsistentHashAlgorithm(const AlgorithmDef &def)
+    : m_virtualNodes(readVirtualNodes(def, &m_error))
+{}
+
+int defaults::virtualNodesOf(const AlgorithmDef &def)
+{
+    return ConsistentHashAlgorithm::readVirtualNodes(def, nullptr);
 }
 
 AlgorithmResult ConsistentHashAlgorithm::evaluate(const QString &, const ShardingValue &value,

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/routing/Algorithm.h"
+#include "core/routing/AlgorithmDefaults.h"
 #include "core/routing/HashRing.h"
 
 #include <QMutex>
@@ -7,12 +8,10 @@
 namespace sp {
 
 // Our extension (reference 003): a CRC32 ring over the available target names with
-// `virtual-nodes` points each (default 160); the key is CRC32(utf8(value)).
+// `virtual-nodes` points each (default defaults::kVirtualNodes); the key is CRC32(utf8(value)).
 class ConsistentHashAlgorithm final : public ShardingAlgorithm
 {
 public:
-    static constexpr int MaxVirtualNodes = 10000;
-
     explicit ConsistentHashAlgorithm(const AlgorithmDef &def);
     using ShardingAlgorithm::evaluate;
 
@@ -24,10 +23,12 @@ public:
     QString configurationError() const override { return m_error; }
 
     int virtualNodes() const { return m_virtualNodes; }
+    // Reads virtual-nodes as the constructor does; `error` (optional) says why a value is refused.
+    static int readVirtualNodes(const AlgorithmDef &def, QString *error);
 
 private:
     QString m_error;
-    int m_virtualNodes = 160;
+    int m_virtualNodes = defaults::kVirtualNodes;
     // The ring of the last target list, so repeated evaluations do not rebuild it.
     mutable QMutex m_cacheMutex;
     mutable HashRing m_cachedRing;

@@ -7,7 +7,8 @@ namespace sp {
 
 HashModAlgorithm::HashModAlgorithm(const AlgorithmDef &def)
 {
-    m_count = algo::positiveIntProp(def, QStringLiteral("sharding-count"), true, 1, &m_error);
+    m_form.input = ResidueForm::Input::JavaHash;
+    m_form.count = uint32_t(algo::positiveIntProp(def, QStringLiteral("sharding-count"), true, 1, &m_error));
 }
 
 std::optional<int32_t> HashModAlgorithm::javaHash(const ShardingValue &value)
@@ -21,17 +22,15 @@ std::optional<int32_t> HashModAlgorithm::javaHash(const ShardingValue &value)
     return hash::javaStringHashCode(value.text);
 }
 
-AlgorithmResult HashModAlgorithm::evaluate(const QString &, const ShardingValue &value,
-                                           const QStringList &availableTargets,
-                                           const TargetNaming &naming) const
+std::optional<uint64_t> HashModAlgorithm::input(const ShardingValue &value, QString *error) const
 {
-    if (!m_error.isEmpty())
-        return algo::failure(m_error);
     const auto h = javaHash(value);
-    if (!h)
-        return algo::failure(QStringLiteral("HASH_MOD: Integer key '") + value.text
-                             + QStringLiteral("' is not a 64-bit integer"));
-    return algo::matchSuffix(type(), QString::number(remainderForHash(*h)), availableTargets, naming);
+    if (!h) {
+        *error = QStringLiteral("HASH_MOD: Integer key '") + value.text +
+                 QStringLiteral("' is not a 64-bit integer");
+        return std::nullopt;
+    }
+    return uint64_t(*h < 0 ? -int64_t(*h) : int64_t(*h)); // (long) cast, then abs
 }
 
 } // namespace sp

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/routing/AlgorithmDefaults.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -35,7 +37,7 @@ public:
 private:
     void rebuild();
     QStringList m_nodes;
-    int m_virtualNodes = 160;
+    int m_virtualNodes = defaults::kVirtualNodes;
     std::vector<Point> m_points;
 };
 

@@ -5,16 +5,16 @@
 namespace sp {
 
 namespace {
-int nonNegativeIntProp(const AlgorithmDef &def, const QString &key, QString *error)
+int nonNegativeIntProp(const AlgorithmDef &def, const QString &key, int defaultValue, QString *error)
 {
     const auto it = def.props.constFind(key);
     if (it == def.props.constEnd())
-        return 0;
+        return defaultValue;
     const auto v = algo::parseJavaInt(QStringView(it.value()).trimmed());
     if (!v || *v < 0) {
         if (error->isEmpty())
-            *error = QStringLiteral("MOD algorithm '") + def.name + QStringLiteral("': property ") + key
-                     + QStringLiteral(" must be an integer >= 0, got '") + it.value() + QLatin1Char('\'');
+            *error = QStringLiteral("MOD algorithm '") + def.name + QStringLiteral("': property ") + key +
+                     QStringLiteral(" must be an integer >= 0, got '") + it.value() + QLatin1Char('\'');
         return 0;
     }
     return *v;
@@ -23,38 +23,45 @@ int nonNegativeIntProp(const AlgorithmDef &def, const QString &key, QString *err
 
 ModAlgorithm::ModAlgorithm(const AlgorithmDef &def)
 {
-    m_count = algo::positiveIntProp(def, QStringLiteral("sharding-count"), true, 1, &m_error);
-    m_startOffset = nonNegativeIntProp(def, QStringLiteral("start-offset"), &m_error);
-    m_stopOffset = nonNegativeIntProp(def, QStringLiteral("stop-offset"), &m_error);
+    const int count = algo::positiveIntProp(def, QStringLiteral("sharding-count"), true, 1, &m_error);
+    m_form.input = ResidueForm::Input::Value;
+    m_form.count = uint32_t(count);
+    m_form.startOffset =
+        nonNegativeIntProp(def, QStringLiteral("start-offset"), defaults::kStartOffset, &m_error);
+    m_form.stopOffset =
+        nonNegativeIntProp(def, QStringLiteral("stop-offset"), defaults::kStopOffset, &m_error);
     // Boolean.parseBoolean: "true" in any case, everything else is false.
-    m_zeroPadding = def.props.value(QStringLiteral("zero-padding")).trimmed().compare(
-                        QLatin1String("true"), Qt::CaseInsensitive) == 0;
+    const auto padding = def.props.constFind(QStringLiteral("zero-padding"));
+    m_zeroPadding = padding == def.props.constEnd()
+                        ? defaults::kZeroPadding
+                        : padding->trimmed().compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
     // Digits of (count - 1), at least 1.
     m_paddingSize = 0;
-    for (int c = m_count - 1; c != 0; c /= 10)
+    for (int c = count - 1; c != 0; c /= 10)
         ++m_paddingSize;
     m_paddingSize = std::max(m_paddingSize, 1);
 }
 
-bool ModAlgorithm::remainder(QStringView value, uint32_t *result, QString *error) const
+std::optional<uint64_t> ModAlgorithm::input(const ShardingValue &value, QString *error) const
 {
-    QStringView v = value;
-    if (m_startOffset != 0 || m_stopOffset != 0) {
-        if (v.size() - m_stopOffset <= m_startOffset) {
-            *error = QStringLiteral("MOD: value '") + value.toString()
-                     + QStringLiteral("' is too short for start-offset ") + QString::number(m_startOffset)
-                     + QStringLiteral(" and stop-offset ") + QString::number(m_stopOffset);
-            return false;
+    const int start = m_form.startOffset;
+    const int stop = m_form.stopOffset;
+    QStringView v = value.text;
+    if (start != 0 || stop != 0) {
+        if (v.size() - stop <= start) {
+            *error = QStringLiteral("MOD: value '") + value.text +
+                     QStringLiteral("' is too short for start-offset ") + QString::number(start) +
+                     QStringLiteral(" and stop-offset ") + QString::number(stop);
+            return std::nullopt;
         }
-        v = v.mid(m_startOffset, v.size() - m_stopOffset - m_startOffset);
+        v = v.mid(start, v.size() - stop - start);
     }
-    const auto r = algo::decimalFloorMod(v, uint32_t(m_count));
+    const auto r = algo::decimalFloorMod(v, m_form.count);
     if (!r) {
         *error = QStringLiteral("MOD needs an integer value, got '") + v.toString() + QLatin1Char('\'');
-        return false;
+        return std::nullopt;
     }
-    *result = *r;
-    return true;
+    return *r;
 }
 
 QString ModAlgorithm::suffixFor(uint32_t remainder) const
@@ -63,19 +70,6 @@ QString ModAlgorithm::suffixFor(uint32_t remainder) const
     if (m_zeroPadding && s.size() < m_paddingSize)
         s = QString(m_paddingSize - s.size(), QLatin1Char('0')) + s;
     return s;
-}
-
-AlgorithmResult ModAlgorithm::evaluate(const QString &, const ShardingValue &value,
-                                       const QStringList &availableTargets,
-                                       const TargetNaming &naming) const
-{
-    if (!m_error.isEmpty())
-        return algo::failure(m_error);
-    uint32_t r = 0;
-    QString error;
-    if (!remainder(value.text, &r, &error))
-        return algo::failure(error);
-    return algo::matchSuffix(type(), suffixFor(r), availableTargets, naming);
 }
 
 } // namespace sp

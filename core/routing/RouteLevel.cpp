@@ -1,10 +1,7 @@
 #include "core/routing/RouteLevel.h"
 
 #include "core/routing/ConsistentHashAlgorithm.h"
-#include "core/routing/Crc32ModAlgorithm.h"
 #include "core/routing/Hash.h"
-#include "core/routing/HashModAlgorithm.h"
-#include "core/routing/ModAlgorithm.h"
 
 namespace sp {
 
@@ -18,12 +15,21 @@ void ensureCrc(KeyHashes &k)
         k.haveCrc = true;
     }
 }
+
+bool isAscii(QByteArrayView v)
+{
+    for (const char c : v)
+        if (uint8_t(c) >= 0x80)
+            return false;
+    return true;
+}
 } // namespace
 
-RouteLevel RouteLevel::single()
+RouteLevel RouteLevel::single(const QStringList &targets)
 {
     RouteLevel l;
     l.m_kind = Kind::Single;
+    l.m_targets = targets;
     return l;
 }
 
@@ -36,58 +42,61 @@ RouteLevel RouteLevel::error(const QString &message, bool cannotEvaluate)
     return l;
 }
 
-RouteLevel RouteLevel::evaluate(const ShardingAlgorithm *algorithm, const QString &column,
+RouteLevel RouteLevel::evaluate(std::shared_ptr<const ShardingAlgorithm> algorithm,
+                                const QString &algorithmName, const QString &column,
                                 const QStringList &targets, const TargetNaming &naming)
 {
     RouteLevel l;
     l.m_kind = Kind::Evaluate;
-    l.m_algorithm = algorithm;
+    l.m_algorithm = std::move(algorithm);
+    l.m_algorithmName = algorithmName;
     l.m_column = column;
     l.m_targets = targets;
     l.m_naming = naming;
-
-    auto precompute = [&](uint32_t count, auto suffixFor) {
-        if (count > MaxPrecomputed)
-            return false;
-        l.m_count = count;
-        l.m_remainderToTarget.assign(count, -1);
-        for (uint32_t r = 0; r < count; ++r)
-            l.m_remainderToTarget[r] = int(targets.indexOf(naming.targetFor(suffixFor(r))));
-        return true;
-    };
-    auto plain = [](uint32_t r) { return QString::number(r); };
-    if (!algorithm->configurationError().isEmpty())
+    if (!l.m_algorithm->configurationError().isEmpty())
         return l; // evaluate() reports the error on the slow path
-    auto setPowers = [&l] {
-        if (l.m_count != 0 && (l.m_count & (l.m_count - 1)) == 0) {
-            l.m_countIsPowerOfTwo = true;
-            l.m_countMask = l.m_count - 1;
-        }
-        if ((l.m_divisor & (l.m_divisor - 1)) == 0)
-            for (int s = 0; s < 32; ++s)
-                if ((1u << s) == l.m_divisor)
-                    l.m_divisorShift = s;
-    };
-    if (const auto *a = dynamic_cast<const Crc32ModAlgorithm *>(algorithm)) {
-        l.m_divisor = a->divisor();
-        if (precompute(a->shardingCount(), plain))
-            l.m_fast = Fast::Crc32Mod;
-        setPowers();
-    } else if (const auto *a = dynamic_cast<const HashModAlgorithm *>(algorithm)) {
-        if (precompute(uint32_t(a->shardingCount()), plain))
-            l.m_fast = Fast::HashMod;
-    } else if (const auto *a = dynamic_cast<const ModAlgorithm *>(algorithm)) {
-        if (a->startOffset() == 0 && a->stopOffset() == 0
-            && precompute(uint32_t(a->shardingCount()), [a](uint32_t r) { return a->suffixFor(r); }))
-            l.m_fast = Fast::Mod;
-    } else if (const auto *a = dynamic_cast<const ConsistentHashAlgorithm *>(algorithm)) {
+    if (const auto f = l.m_algorithm->residueForm()) {
+        l.compileResidue(*f);
+    } else if (const auto *a = dynamic_cast<const ConsistentHashAlgorithm *>(l.m_algorithm.get())) {
         if (!targets.isEmpty()) {
             l.m_ring = std::make_shared<HashRing>(targets, a->virtualNodes());
-            if (l.m_ring->nodes() == targets) // ring node index == target position
+            if (l.m_ring->nodes() == targets) { // ring node index == target position
                 l.m_fast = Fast::Ring;
+                l.m_form = Form::Ring;
+            }
         }
     }
     return l;
+}
+
+void RouteLevel::compileResidue(const ResidueForm &f)
+{
+    m_residue = f;
+    if (f.count == 0 || f.count > MaxPrecomputed || f.divisor == 0)
+        return;
+    m_remainderToTarget.assign(f.count, -1);
+    for (uint32_t r = 0; r < f.count; ++r)
+        m_remainderToTarget[r] = int(m_targets.indexOf(m_naming.targetFor(m_algorithm->suffixFor(r))));
+    m_form = Form::Residue;
+    switch (f.input) {
+    case ResidueForm::Input::Crc32:
+        m_fast = Fast::Crc32Mod;
+        break;
+    case ResidueForm::Input::Value:
+        m_fast = Fast::Mod;
+        break;
+    case ResidueForm::Input::JavaHash:
+        m_fast = Fast::HashMod;
+        break;
+    }
+    if ((f.count & (f.count - 1)) == 0) {
+        m_countIsPowerOfTwo = true;
+        m_countMask = f.count - 1;
+    }
+    if ((f.divisor & (f.divisor - 1)) == 0)
+        for (int s = 0; s < 32; ++s)
+            if ((1u << s) == f.divisor)
+                m_divisorShift = s;
 }
 
 int RouteLevel::pick(const ShardingValue &key, QString *error, bool *cannotEvaluate,
@@ -118,6 +127,35 @@ int RouteLevel::pick(const ShardingValue &key, QString *error, bool *cannotEvalu
     return idx;
 }
 
+int RouteLevel::pickFastMod(QByteArrayView v) const
+{
+    // new BigInteger(value).mod(count) over the ASCII digits, after the offsets.
+    if (m_residue.startOffset != 0 || m_residue.stopOffset != 0) {
+        if (!isAscii(v) || v.size() - m_residue.stopOffset <= m_residue.startOffset)
+            return -2; // characters are not bytes, or too short: the slow path decides and words it
+        v = v.sliced(m_residue.startOffset, v.size() - m_residue.stopOffset - m_residue.startOffset);
+    }
+    qsizetype i = 0;
+    bool negative = false;
+    if (!v.isEmpty() && (v[0] == '-' || v[0] == '+')) {
+        negative = v[0] == '-';
+        i = 1;
+    }
+    if (i == v.size())
+        return -2;
+    const uint32_t count = m_residue.count;
+    uint64_t r = 0;
+    for (; i < v.size(); ++i) {
+        const char c = v[i];
+        if (c < '0' || c > '9')
+            return -2; // not a number: the slow path words the error
+        r = (r * 10u + uint64_t(c - '0')) % count;
+    }
+    if (negative && r != 0)
+        r = count - r;
+    return m_remainderToTarget[size_t(r)];
+}
+
 int RouteLevel::pickFast(KeyHashes &key) const
 {
     switch (m_kind) {
@@ -133,18 +171,13 @@ int RouteLevel::pickFast(KeyHashes &key) const
     case Fast::Crc32Mod:
         ensureCrc(key);
         return pickCrc32Mod(key.crc);
-    case Fast::Ring: {
+    case Fast::Ring:
         ensureCrc(key);
         return m_ring->nodeIndexForHash(key.crc);
-    }
     case Fast::HashMod: {
         if (!key.haveJava) {
-            if (key.ascii < 0) {
-                key.ascii = 1;
-                for (const char c : key.utf8)
-                    if (uint8_t(c) >= 0x80)
-                        key.ascii = 0;
-            }
+            if (key.ascii < 0)
+                key.ascii = isAscii(key.utf8) ? 1 : 0;
             if (key.ascii == 0)
                 return -2; // String.hashCode is over UTF-16; let the slow path decode
             uint32_t h = 0;
@@ -154,34 +187,95 @@ int RouteLevel::pickFast(KeyHashes &key) const
             key.haveJava = true;
         }
         const int64_t a = key.java < 0 ? -int64_t(key.java) : int64_t(key.java);
-        return m_remainderToTarget[size_t(a % m_count)];
+        return m_remainderToTarget[size_t(a % m_residue.count)];
     }
-    case Fast::Mod: {
-        // new BigInteger(value).mod(count) over the ASCII digits.
-        const QByteArrayView v = key.utf8;
-        qsizetype i = 0;
-        bool negative = false;
-        if (!v.isEmpty() && (v[0] == '-' || v[0] == '+')) {
-            negative = v[0] == '-';
-            i = 1;
-        }
-        if (i == v.size())
-            return -2;
-        uint64_t r = 0;
-        for (; i < v.size(); ++i) {
-            const char c = v[i];
-            if (c < '0' || c > '9')
-                return -2; // not a number: the slow path words the error
-            r = (r * 10u + uint64_t(c - '0')) % m_count;
-        }
-        if (negative && r != 0)
-            r = m_count - r;
-        return m_remainderToTarget[size_t(r)];
-    }
+    case Fast::Mod:
+        return pickFastMod(key.utf8);
     case Fast::None:
         break;
     }
     return -2;
+}
+
+int RouteLevel::targetForInput(quint64 x) const
+{
+    if (m_kind == Kind::Single)
+        return m_targets.isEmpty() ? -1 : 0;
+    switch (m_form) {
+    case Form::Residue:
+        return m_remainderToTarget[size_t((x / m_residue.divisor) % m_residue.count)];
+    case Form::Ring:
+        return m_ring->nodeIndexForHash(quint32(x));
+    case Form::None:
+        break;
+    }
+    return -1;
+}
+
+std::optional<quint64> RouteLevel::inputOf(const ShardingValue &key) const
+{
+    if (m_kind == Kind::Single)
+        return 0;
+    switch (m_form) {
+    case Form::Residue:
+        return m_algorithm->residueInput(key);
+    case Form::Ring:
+        return hash::crc32(QStringView(key.text));
+    case Form::None:
+        break;
+    }
+    return std::nullopt;
+}
+
+bool RouteLevel::sameInput(const RouteLevel &o) const
+{
+    if (m_kind != Kind::Evaluate || o.m_kind != Kind::Evaluate || m_form == Form::None ||
+        o.m_form == Form::None || m_column != o.m_column)
+        return false;
+    auto inputOfForm = [](const RouteLevel &l) {
+        if (l.m_form == Form::Residue)
+            return l.m_residue;
+        ResidueForm ring; // a ring reads CRC32 of the key
+        ring.input = ResidueForm::Input::Crc32;
+        return ring;
+    };
+    return inputOfForm(*this).sameInput(inputOfForm(o));
+}
+
+bool RouteLevel::sqlCapable() const
+{
+    if (m_kind == Kind::Single || m_form == Form::Ring)
+        return true;
+    if (m_form != Form::Residue)
+        return false;
+    switch (m_residue.input) {
+    case ResidueForm::Input::Crc32:
+        return true;
+    case ResidueForm::Input::Value:
+        return m_residue.startOffset == 0 && m_residue.stopOffset == 0;
+    case ResidueForm::Input::JavaHash:
+        return false;
+    }
+    return false;
+}
+
+bool RouteLevel::sameFunction(const RouteLevel &o) const
+{
+    if (m_kind != o.m_kind || m_form != o.m_form || m_targets != o.m_targets)
+        return false;
+    if (m_kind == Kind::Single)
+        return true;
+    if (m_kind != Kind::Evaluate || m_column != o.m_column)
+        return false;
+    switch (m_form) {
+    case Form::Residue:
+        return m_residue == o.m_residue && m_remainderToTarget == o.m_remainderToTarget;
+    case Form::Ring:
+        return virtualNodes() == o.virtualNodes();
+    case Form::None:
+        return m_algorithmName == o.m_algorithmName && algorithmType() == o.algorithmType();
+    }
+    return false;
 }
 
 } // namespace sp

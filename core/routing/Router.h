@@ -6,6 +6,8 @@
 
 namespace sp {
 
+struct TableRoute;
+
 struct RouteResult
 {
     bool ok = false;
@@ -29,6 +31,8 @@ public:
     RouteResult route(const QString &logicTable, const ShardingValue &key) const;
     // Fast path for benchmarks and bulk routing: returns the index into the table's dataNodes, or -1.
     int routeIndex(const QString &logicTable, QByteArrayView utf8Key) const;
+    // The compiled routing of a table (found as route() finds it), null when no rule names it.
+    const TableRoute *table(const QString &logicTable) const;
 
 private:
     struct Impl;

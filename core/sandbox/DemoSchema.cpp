@@ -1,6 +1,7 @@
 #include "core/sandbox/DemoSchema.h"
 
 #include "core/cluster/Connection.h"
+#include "core/routing/TableRoute.h"
 
 namespace sp::sandbox {
 
@@ -15,17 +16,6 @@ DemoTableKind DemoSchema::kindOf(const QString &logicTable)
     if (logicTable.compare(QLatin1String("t_user_messages"), Qt::CaseInsensitive) == 0)
         return DemoTableKind::UserMessages;
     return DemoTableKind::Generic;
-}
-
-QString DemoSchema::shardingColumn(const ShardingConfig &config, const TableRule &rule)
-{
-    const StrategyDef db = config.effectiveDatabaseStrategy(rule);
-    if (!db.columns.isEmpty())
-        return db.columns.first();
-    const StrategyDef t = config.effectiveTableStrategy(rule);
-    if (!t.columns.isEmpty())
-        return t.columns.first();
-    return {};
 }
 
 QList<DemoTable> DemoSchema::tables(const ShardingConfig &config)

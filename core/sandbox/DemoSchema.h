@@ -13,7 +13,7 @@ struct DemoTable
 {
     QString logicTable;
     DemoTableKind kind = DemoTableKind::Generic;
-    QString shardingColumn; // the column routed on (database strategy's, else table strategy's)
+    QString shardingColumn; // sp::shardingColumn(), else the demo column of its kind
 };
 
 // DDL for the demo schema derived from a sharding config. All names are quoted; statements are
@@ -23,7 +23,6 @@ class DemoSchema final
 public:
     static QList<DemoTable> tables(const ShardingConfig &config);
     static DemoTableKind kindOf(const QString &logicTable);
-    static QString shardingColumn(const ShardingConfig &config, const TableRule &rule);
 
     static QString createDatabaseSql(const QString &schema);
     // Without secondary keys when `secondaryKeys` is false (bulk loads add them afterwards, sorted,

@@ -9,6 +9,7 @@
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/KeyStats.h"
 #include "core/planning/PlanInputs.h"
+#include "core/routing/TableRoute.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -48,7 +49,7 @@ private slots:
         for (const TableRule &t : m_config.tables) {
             if (m_config.isBroadcast(t.logicTable))
                 continue;
-            const QString col = KeyStats::shardingColumn(m_config, t);
+            const QString col = sp::shardingColumn(m_config, t);
             QVERIFY(!col.isEmpty());
             qint64 rows = 0, keys = 0;
             for (const DataNode &n : t.dataNodes) {

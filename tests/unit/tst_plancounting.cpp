@@ -1,7 +1,7 @@
 // Cross-checks of the planner's counting shortcuts against brute force: residue histograms
 // (MoveAnalysis enumerates the key space through them) and the incremental ring balance series.
-#include "core/planning/ResidueHistogram.h"
 #include "core/planning/RingBalance.h"
+#include "core/routing/ResidueHistogram.h"
 
 #include <QTest>
 

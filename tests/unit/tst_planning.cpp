@@ -3,7 +3,6 @@
 
 #include "core/analysis/Linter.h"
 #include "core/config/ConfigLoader.h"
-#include "core/planning/ConfigTextPatcher.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/RingBalance.h"
 #include "core/planning/WhatIf.h"
@@ -22,6 +21,30 @@ QByteArray readExample(const QString &name)
 {
     QFile f(test::examplePath(name));
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// fsharechat-crc32.yaml with its data sources and the database algorithm's props in flow style.
+QByteArray flowText()
+{
+    QByteArray t = readExample(QStringLiteral("fsharechat-crc32.yaml"));
+    for (int i = 0; i < 4; ++i) {
+        const QByteArray block =
+            QByteArray("  db%1:\n    dataSourceClassName: com.zaxxer.hikari.HikariDataSource\n"
+                       "    url: jdbc:mysql://mysql-%1:3306/fsharechat\n    username: fsharechat\n")
+                .replace("%1", QByteArray::number(i));
+        const QByteArray flow =
+            QByteArray("  db%1: {dataSourceClassName: com.zaxxer.hikari.HikariDataSource, "
+                       "url: \"jdbc:mysql://mysql-%1:3306/fsharechat\", username: fsharechat} # db%1\n")
+                .replace("%1", QByteArray::number(i));
+        if (!t.contains(block))
+            return QByteArray();
+        t.replace(block, flow);
+    }
+    const QByteArray props =
+        "crc32-db:\n        type: CRC32_MOD\n        props:\n          sharding-count: 4\n";
+    return t.contains(props)
+               ? t.replace(props, "crc32-db:\n        type: CRC32_MOD\n        props: {sharding-count: 4}\n")
+               : QByteArray();
 }
 
 QByteArray ringText()
@@ -74,8 +97,9 @@ private slots:
     void jsonRoundTrip();
     void newConfigKeepsCommentsAndLints_data();
     void newConfigKeepsCommentsAndLints();
-    void rewriteDataSourcePart_data();
-    void rewriteDataSourcePart();
+    void flowStyleConfigPlans_data();
+    void flowStyleConfigPlans();
+    void hostileUrlsRoundTrip();
     void predicateSql_data();
     void predicateSql();
     void ringBalanceImprovesWithVirtualNodes();
@@ -373,29 +397,83 @@ void TestPlanning::newConfigKeepsCommentsAndLints()
     QVERIFY2(added.isEmpty(), qPrintable(QStringList(added.values()).join(QLatin1Char(','))));
 }
 
-void TestPlanning::rewriteDataSourcePart_data()
+void TestPlanning::flowStyleConfigPlans_data()
 {
-    QTest::addColumn<QString>("expr");
-    QTest::addColumn<QStringList>("ds");
-    QTest::addColumn<QString>("expected");
-    QTest::addRow("range") << QStringLiteral("db${0..3}.t_m_${0..3}") << QStringList{QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2")}
-                           << QStringLiteral("db${0..2}.t_m_${0..3}");
-    QTest::addRow("arrow") << QStringLiteral("ds_$->{0..1}.t_$->{0..1}") << QStringList{QStringLiteral("ds_0"), QStringLiteral("ds_1"), QStringLiteral("ds_2")}
-                           << QStringLiteral("ds_$->{0..2}.t_$->{0..1}");
-    QTest::addRow("names") << QStringLiteral("db${0..1}.t") << QStringList{QStringLiteral("db0"), QStringLiteral("alpha")}
-                           << QStringLiteral("${['db0','alpha']}.t");
-    QTest::addRow("single") << QStringLiteral("db${0..1}.t") << QStringList{QStringLiteral("db1")} << QStringLiteral("db1.t");
-    QTest::addRow("parts refused") << QStringLiteral("db0.t_0,db1.t_0") << QStringList{QStringLiteral("db0")} << QString();
+    QTest::addColumn<int>("strategy");
+    QTest::addColumn<int>("to");
+    QTest::addColumn<QString>("add");
+    QTest::addRow("mod-double") << int(StrategyId::ModDouble) << 0 << QString();
+    QTest::addRow("remap 4->6") << int(StrategyId::Remap) << 6 << QString();
+    QTest::addRow("remap 4->3") << int(StrategyId::Remap) << 3 << QString();
+    QTest::addRow("dual-master") << int(StrategyId::DualMaster) << 0 << QString();
+    QTest::addRow("ring + db4") << int(StrategyId::Ring) << 0 << QStringLiteral("db4");
 }
 
-void TestPlanning::rewriteDataSourcePart()
+// Data sources written `db0: {url: …}` and flow props were "not possible" for every strategy (the
+// old line patcher found no url line to copy). Now they plan exactly as the block-style file does.
+void TestPlanning::flowStyleConfigPlans()
 {
-    QFETCH(QString, expr);
-    QFETCH(QStringList, ds);
-    QFETCH(QString, expected);
-    QString err;
-    QCOMPARE(ConfigTextPatcher::rewriteDataSourcePart(expr, ds, &err), expected);
-    QCOMPARE(err.isEmpty(), !expected.isEmpty());
+    QFETCH(int, strategy);
+    QFETCH(int, to);
+    QFETCH(QString, add);
+    const QByteArray flow = flowText();
+    QVERIFY(!flow.isEmpty());
+    PlanInput in = inputFor(flow, QStringLiteral("flow.yaml"));
+    PlanInput block =
+        inputFor(readExample(QStringLiteral("fsharechat-crc32.yaml")), QStringLiteral("flow.yaml"));
+    for (PlanInput *i : {&in, &block}) {
+        i->request.strategy = StrategyId(strategy);
+        i->request.toCount = to;
+        if (!add.isEmpty())
+            i->request.addNodes = {add};
+    }
+    const PlanOutcome out = makePlan(in);
+    QVERIFY2(out.plan, qPrintable(out.error));
+    const PlanOutcome expected = makePlan(block);
+    QVERIFY2(expected.plan, qPrintable(expected.error));
+    QCOMPARE(out.plan->tables.size(), expected.plan->tables.size());
+    for (int i = 0; i < out.plan->tables.size(); ++i)
+        QVERIFY2(out.plan->tables.at(i) == expected.plan->tables.at(i),
+                 qPrintable(out.plan->tables.at(i).logicTable));
+    QCOMPARE(out.plan->dataSourceChanges.size(), expected.plan->dataSourceChanges.size());
+    const LoadResult next =
+        ConfigLoader::loadText(out.plan->newConfigText.toUtf8(), QStringLiteral("new.yaml"));
+    QVERIFY(next.ok());
+    for (const DataSourceChange &c : out.plan->dataSourceChanges)
+        if (c.added) {
+            QVERIFY(next.config.dataSource(c.name));
+            QCOMPARE(next.config.dataSource(c.name)->url, c.url);
+        }
+    // Untouched flow lines stay byte-identical, comments included.
+    for (const QByteArray &line : flow.split('\n'))
+        if (line.startsWith("  db0:") || line.startsWith("  db1:"))
+            QVERIFY2(out.plan->newConfigText.toUtf8().contains(line), line.constData());
+}
+
+// A url the user types for a new instance ends up in new-config.yaml reading back as itself.
+void TestPlanning::hostileUrlsRoundTrip()
+{
+    for (const QByteArray &text : {flowText(), readExample(QStringLiteral("fsharechat-crc32.yaml"))}) {
+        PlanInput in = inputFor(text, QStringLiteral("cfg.yaml"));
+        in.request.strategy = StrategyId::ModDouble;
+        const QStringList urls{QStringLiteral("jdbc:mysql://h4:3306/fs?x=\"1\""),
+                               QStringLiteral("jdbc:mysql://h5:3306/C:\\dir\\"),
+                               QStringLiteral("jdbc:mysql://h6:3306/fs\n    password: leaked"),
+                               QStringLiteral("jdbc:mysql://h7:3306/飞享?tag=a'b #c")};
+        for (int i = 0; i < urls.size(); ++i)
+            in.request.newUrls.insert(QStringLiteral("db%1").arg(i + 4), urls.at(i));
+        const PlanOutcome out = makePlan(in);
+        QVERIFY2(out.plan, qPrintable(out.error));
+        const LoadResult next =
+            ConfigLoader::loadText(out.plan->newConfigText.toUtf8(), QStringLiteral("new.yaml"));
+        QVERIFY(next.ok());
+        for (int i = 0; i < urls.size(); ++i) {
+            const DataSourceDef *d = next.config.dataSource(QStringLiteral("db%1").arg(i + 4));
+            QVERIFY(d);
+            QCOMPARE(d->url, urls.at(i));
+            QVERIFY(!d->passwordInFile);
+        }
+    }
 }
 
 void TestPlanning::predicateSql_data()

@@ -1,3 +1,5 @@
+// The one YAML patcher (core/config/YamlPatch): scalars in block and flow style, multi-line values,
+// whole entries, escaping, and the re-parse check. Sharding vocabulary: tst_configpatch.
 #include "core/config/YamlPatch.h"
 
 #include "TestPaths.h"
@@ -65,6 +67,15 @@ private slots:
     void refusesWhatItCannotPatch();
     void quotingKeepsMeaning_data();
     void quotingKeepsMeaning();
+    void hostileValuesReadBack_data();
+    void hostileValuesReadBack();
+    void multiLineValues_data();
+    void multiLineValues();
+    void entries_data();
+    void entries();
+    void entriesRefused_data();
+    void entriesRefused();
+    void replaceAll();
     void exampleFileShardingCount();
 };
 
@@ -161,11 +172,8 @@ void TestYamlPatch::refusesWhatItCannotPatch_data()
                                << QStringLiteral("matches 2 places");
     QTest::addRow("not a scalar") << QByteArray(kSpring) << QStringList{QStringLiteral("db0")}
                                   << QStringLiteral("not a single value");
-    QTest::addRow("block scalar") << QByteArray("a: |\n  text\n") << QStringList{QStringLiteral("a")}
-                                  << QStringLiteral("block scalars");
-    QTest::addRow("multi-line plain") << QByteArray("a: one\n  two\nb: 1\n")
-                                      << QStringList{QStringLiteral("a")}
-                                      << QStringLiteral("several lines");
+    QTest::addRow("not a mapping value") << QByteArray("a: [1, 2]\n") << QStringList{QStringLiteral("a")}
+                                         << QStringLiteral("not a single value");
     QTest::addRow("alias") << QByteArray("x: &v 4\ny: *v\n") << QStringList{QStringLiteral("y")}
                            << QStringLiteral("alias");
     QTest::addRow("syntax error") << QByteArray("a: [1, 2\nb: 3\n")
@@ -206,6 +214,211 @@ void TestYamlPatch::quotingKeepsMeaning()
     const YamlPatchResult r = YamlPatch::setScalar(text, {QStringLiteral("k")}, value);
     QVERIFY2(r.ok, qPrintable(r.error));
     QCOMPARE(r.text, QByteArray("k: " + written + " # c\nother: 1\n"));
+}
+
+// Values that break naive quoting: each is written into plain, single-quoted, double-quoted and
+// flow values, must read back through the YAML parser as itself, and leave every other line alone.
+void TestYamlPatch::hostileValuesReadBack_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addRow("double quote") << QStringLiteral("jdbc:mysql://h/db?x=\"1\"");
+    QTest::addRow("backslash") << QStringLiteral("C:\\data\\x\\");
+    QTest::addRow("backslash before quote") << QStringLiteral("a\\\"b");
+    QTest::addRow("newline") << QStringLiteral("jdbc:mysql://h/db\n  evil: 1");
+    QTest::addRow("CR LF and tab") << QStringLiteral("a\r\n\tb");
+    QTest::addRow("control and DEL") << QString(QChar(0x01)) + QStringLiteral("x") + QChar(0x7f);
+    QTest::addRow("C1 next line") << QStringLiteral("a") + QChar(0x85) + QStringLiteral("b");
+    QTest::addRow("line separator") << QStringLiteral("a") + QChar(0x2028) + QStringLiteral("b");
+    QTest::addRow("non-ASCII") << QStringLiteral("飞享 ünïcødé 😀");
+    QTest::addRow("single quotes") << QStringLiteral("it's 'quoted'");
+    QTest::addRow("comment marker") << QStringLiteral("a #b");
+    QTest::addRow("flow indicators") << QStringLiteral("{a: [b, c]}");
+    QTest::addRow("leading space") << QStringLiteral(" x");
+    QTest::addRow("yaml words") << QStringLiteral("~");
+}
+
+void TestYamlPatch::hostileValuesReadBack()
+{
+    QFETCH(QString, value);
+    const QByteArray text("# head\n"
+                          "plain: old # c\n"
+                          "single: 'old'\n"
+                          "double: \"old\"\n"
+                          "flow: {a: old, b: 'old', c: \"old\"}\n"
+                          "tail: 1\n");
+    const QList<QStringList> paths{{QStringLiteral("plain")},
+                                   {QStringLiteral("single")},
+                                   {QStringLiteral("double")},
+                                   {QStringLiteral("flow"), QStringLiteral("a")},
+                                   {QStringLiteral("flow"), QStringLiteral("b")},
+                                   {QStringLiteral("flow"), QStringLiteral("c")}};
+    for (const QStringList &path : paths) {
+        const YamlPatchResult r = YamlPatch::setScalar(text, path, value);
+        QVERIFY2(r.ok, qPrintable(path.join(QLatin1Char('.')) + QStringLiteral(": ") + r.error));
+        QCOMPARE(YamlPatch::find(r.text, path, YamlPatch::Match::FromRoot).value, value);
+        const QList<QByteArray> before = linesOf(text);
+        const QList<QByteArray> after = linesOf(r.text);
+        QCOMPARE(after.size(), before.size());
+        for (int i = 0; i < before.size(); ++i)
+            if (i != r.where.line - 1)
+                QCOMPARE(after.at(i), before.at(i));
+        QVERIFY(after.at(1).endsWith(" # c") || path.first() != QLatin1String("plain"));
+    }
+}
+
+void TestYamlPatch::multiLineValues_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addRow("block scalar") << QByteArray("a: |\n  text\n  more\n\nb: 1\n") << QStringLiteral("x")
+                                  << QByteArray("a: x\n\nb: 1\n");
+    QTest::addRow("folded block with comment") << QByteArray("a: >- # note\n  one\n  two\nb: 1\n")
+                                               << QStringLiteral("y z") << QByteArray("a: y z\nb: 1\n");
+    QTest::addRow("multi-line plain")
+        << QByteArray("a: one\n  two\nb: 1\n") << QStringLiteral("9") << QByteArray("a: 9\nb: 1\n");
+    QTest::addRow("multi-line plain, comment after")
+        << QByteArray("k:\n  a: one\n    two\n  # c\n  b: 1\n") << QStringLiteral("9")
+        << QByteArray("k:\n  a: 9\n  # c\n  b: 1\n");
+    QTest::addRow("multi-line double quoted")
+        << QByteArray("a: \"one\n  two\"\nb: 1\n") << QStringLiteral("v") << QByteArray("a: \"v\"\nb: 1\n");
+    QTest::addRow("multi-line single quoted") << QByteArray("a: 'one\n  two' # c\nb: 1\n")
+                                              << QStringLiteral("v") << QByteArray("a: 'v' # c\nb: 1\n");
+    QTest::addRow("value with newline into one line")
+        << QByteArray("a: old\nb: 1\n") << QStringLiteral("x\ny") << QByteArray("a: \"x\\ny\"\nb: 1\n");
+    QTest::addRow("empty value") << QByteArray("a:\nb: 1\n") << QStringLiteral("9")
+                                 << QByteArray("a: 9\nb: 1\n");
+    QTest::addRow("empty value, comment")
+        << QByteArray("a: # c\nb: 1\n") << QStringLiteral("x: y") << QByteArray("a: 'x: y' # c\nb: 1\n");
+    QTest::addRow("sequence item") << QByteArray("s:\n  - one\n    two\n  - 3\n") << QStringLiteral("v")
+                                   << QByteArray("s:\n  - v\n  - 3\n");
+}
+
+void TestYamlPatch::multiLineValues()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, value);
+    QFETCH(QByteArray, expected);
+    const QStringList path = text.startsWith("s:") ? QStringList{QStringLiteral("s"), QStringLiteral("[0]")}
+                                                   : QStringList{QStringLiteral("a")};
+    YamlPatch p(text);
+    QVERIFY2(p.set(path, value), qPrintable(p.errors().join(QLatin1Char('\n'))));
+    QCOMPARE(p.text(), expected);
+}
+
+// Whole entries, block and flow: only the entry's bytes change; the result is checked by the
+// patcher itself (re-parse) and here against the expected text.
+void TestYamlPatch::entries_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("expected");
+    const QByteArray block("m:\n  a: 1 # one\n  b:\n    x: 2\n\n  # about c\n  c: 3\nn: 4\n");
+    QTest::addRow("insert after last")
+        << block << "insert" << QStringList{QStringLiteral("d"), QStringLiteral("5")}
+        << QByteArray("m:\n  a: 1 # one\n  b:\n    x: 2\n\n  # about c\n  c: 3\n  d: 5\nn: 4\n");
+    QTest::addRow("insert after b")
+        << block << "insert" << QStringList{QStringLiteral("d"), QStringLiteral("it's"), QStringLiteral("b")}
+        << QByteArray("m:\n  a: 1 # one\n  b:\n    x: 2\n  d: it's\n\n  # about c\n  c: 3\nn: 4\n");
+    QTest::addRow("copy block entry")
+        << block << "copy" << QStringList{QStringLiteral("b"), QStringLiteral("b2"), QStringLiteral("c")}
+        << QByteArray("m:\n  a: 1 # one\n  b:\n    x: 2\n\n  # about c\n  c: 3\n  b2:\n    x: 2\nn: 4\n");
+    QTest::addRow("remove block entry") << block << "remove" << QStringList{QStringLiteral("b")}
+                                        << QByteArray("m:\n  a: 1 # one\n\n  # about c\n  c: 3\nn: 4\n");
+    const QByteArray flow(
+        "ds:\n  db0: {url: \"u0\", user: app}   # primary\n  db1: {url: u1}\nf: {a: 1, b: [2, 3], c: x}\n");
+    QTest::addRow("copy flow-valued entry")
+        << flow << "copy" << QStringList{QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db1")}
+        << QByteArray("ds:\n  db0: {url: \"u0\", user: app}   # primary\n  db1: {url: u1}\n  db2: {url: "
+                      "u1}\nf: {a: 1, b: [2, 3], c: x}\n");
+    QTest::addRow("copy inside flow mapping")
+        << flow << "copy:f" << QStringList{QStringLiteral("b"), QStringLiteral("d"), QStringLiteral("c")}
+        << QByteArray("ds:\n  db0: {url: \"u0\", user: app}   # primary\n  db1: {url: u1}\nf: {a: 1, b: [2, "
+                      "3], c: x, d: [2, 3]}\n");
+    QTest::addRow("insert into flow mapping")
+        << flow << "insert:f" << QStringList{QStringLiteral("e"), QStringLiteral("a, b")}
+        << QByteArray("ds:\n  db0: {url: \"u0\", user: app}   # primary\n  db1: {url: u1}\nf: {a: 1, b: [2, "
+                      "3], c: x, e: 'a, b'}\n");
+    QTest::addRow("remove first in flow")
+        << flow << "remove:f" << QStringList{QStringLiteral("a")}
+        << QByteArray(
+               "ds:\n  db0: {url: \"u0\", user: app}   # primary\n  db1: {url: u1}\nf: {b: [2, 3], c: x}\n");
+    QTest::addRow("remove last in flow")
+        << flow << "remove:f" << QStringList{QStringLiteral("c")}
+        << QByteArray(
+               "ds:\n  db0: {url: \"u0\", user: app}   # primary\n  db1: {url: u1}\nf: {a: 1, b: [2, 3]}\n");
+    QTest::addRow("insert, CRLF, no final newline") << QByteArray("m:\r\n  a: 1\r\n  b: 2") << "insert"
+                                                    << QStringList{QStringLiteral("c"), QStringLiteral("3")}
+                                                    << QByteArray("m:\r\n  a: 1\r\n  b: 2\r\n  c: 3");
+}
+
+void TestYamlPatch::entries()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, op);
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, expected);
+    const QStringList parts = op.split(QLatin1Char(':'));
+    const QStringList mapping{
+        parts.value(1, text.startsWith("ds:") ? QStringLiteral("ds") : QStringLiteral("m"))};
+    YamlPatch p(text);
+    bool done = false;
+    if (parts.first() == QLatin1String("insert"))
+        done = p.insert(mapping, args.at(0), args.at(1), args.value(2));
+    else if (parts.first() == QLatin1String("copy"))
+        done = p.copy(mapping, args.at(0), args.at(1), args.at(2));
+    else
+        done = p.remove(mapping, args.at(0));
+    QVERIFY2(done, qPrintable(p.errors().join(QLatin1Char('\n'))));
+    QCOMPARE(p.text(), expected);
+}
+
+void TestYamlPatch::entriesRefused_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QStringList>("path");
+    QTest::addColumn<QString>("errorPart");
+    const QStringList m{QStringLiteral("m")};
+    QTest::addRow("key exists") << QByteArray("m:\n  a: 1\n") << "insert" << m
+                                << QStringLiteral("exists already");
+    QTest::addRow("not a mapping") << QByteArray("m: [1]\n") << "insert" << m
+                                   << QStringLiteral("not a mapping");
+    QTest::addRow("entry shares the dash line")
+        << QByteArray("m:\n  - a: 1\n    b: 2\n") << "remove"
+        << QStringList{QStringLiteral("m"), QStringLiteral("[0]")} << QStringLiteral("shares its line");
+    QTest::addRow("last entry of a block mapping")
+        << QByteArray("m:\n  a: 1\nn: 2\n") << "remove" << m << QStringLiteral("mean something else");
+    QTest::addRow("syntax error") << QByteArray("m: [1\n") << "remove" << m << QStringLiteral("syntax error");
+}
+
+void TestYamlPatch::entriesRefused()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, op);
+    QFETCH(QStringList, path);
+    QFETCH(QString, errorPart);
+    YamlPatch p(text);
+    const bool done = op == QLatin1String("insert") ? p.insert(path, QStringLiteral("a"), QStringLiteral("9"))
+                                                    : p.remove(path, QStringLiteral("a"));
+    QVERIFY(!done);
+    QCOMPARE(p.text(), text);
+    QVERIFY2(p.errors().join(QLatin1Char(' ')).contains(errorPart),
+             qPrintable(p.errors().join(QLatin1Char(' '))));
+}
+
+void TestYamlPatch::replaceAll()
+{
+    const QByteArray text("a:\n  s: {name: x}\nb:\n  s:\n    name: \"x\" # keep\nc:\n  s:\n    name: y\n");
+    YamlPatch p(text);
+    QCOMPARE(p.replaceAll({QStringLiteral("s"), QStringLiteral("name")}, QStringLiteral("x"),
+                          QStringLiteral("z\"")),
+             2);
+    QVERIFY(p.ok());
+    QCOMPARE(
+        p.text(),
+        QByteArray("a:\n  s: {name: z\"}\nb:\n  s:\n    name: \"z\\\"\" # keep\nc:\n  s:\n    name: y\n"));
 }
 
 // The issue's acceptance check: patch sharding-count 4 -> 8 in a shipped example and verify every

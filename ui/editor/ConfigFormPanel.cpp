@@ -1,5 +1,7 @@
 #include "ui/editor/ConfigFormPanel.h"
 
+#include "core/config/ConfigPatch.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -104,24 +106,23 @@ ConfigFormPanel::ConfigFormPanel(QWidget *parent) : QWidget(parent)
 
 QStringList ConfigFormPanel::urlPath(const QString &ds)
 {
-    return {QStringLiteral("dataSources|datasource"), ds, QStringLiteral("url|jdbcUrl|jdbc-url")};
+    return ConfigPatch::dataSourceUrlPath(ds);
 }
 QStringList ConfigFormPanel::usernamePath(const QString &ds)
 {
-    return {QStringLiteral("dataSources|datasource"), ds, QStringLiteral("username")};
+    return ConfigPatch::dataSourceUsernamePath(ds);
 }
 QStringList ConfigFormPanel::shardingCountPath(const QString &alg)
 {
-    return {QStringLiteral("shardingAlgorithms|sharding-algorithms"), alg, QStringLiteral("props"),
-            QStringLiteral("sharding-count")};
+    return ConfigPatch::algorithmPropPath(alg, QStringLiteral("sharding-count"));
 }
 QStringList ConfigFormPanel::algorithmTypePath(const QString &alg)
 {
-    return {QStringLiteral("shardingAlgorithms|sharding-algorithms"), alg, QStringLiteral("type")};
+    return ConfigPatch::algorithmFieldPath(alg, QStringLiteral("type"));
 }
 QStringList ConfigFormPanel::dataNodesPath(const QString &table)
 {
-    return {QStringLiteral("tables"), table, QStringLiteral("actualDataNodes|actual-data-nodes")};
+    return ConfigPatch::dataNodesPath(table);
 }
 
 void ConfigFormPanel::setConfig(const ShardingConfig &config)

@@ -12,7 +12,7 @@ class QSpinBox;
 
 namespace sp::ui {
 
-// One scalar to change in the YAML text (a YamlPatch path matched anywhere in the document).
+// One scalar to change in the YAML text (a ConfigPatch path, matched anywhere in the document).
 struct FormEdit
 {
     QStringList path;
@@ -22,7 +22,8 @@ struct FormEdit
 
 // Form for the common edits: a data source's url and username (never a password: secrets belong in
 // the keychain or an option file), an algorithm's type and sharding-count, a table's
-// actual-data-nodes. It only asks for edits; the editor patches its text in place (YamlPatch).
+// actual-data-nodes. It only asks for edits; the editor patches its text in place (ConfigPatch, the
+// planner's patcher too).
 class ConfigFormPanel final : public QWidget
 {
     Q_OBJECT

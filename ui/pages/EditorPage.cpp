@@ -1,7 +1,7 @@
 #include "ui/pages/EditorPage.h"
 
 #include "core/analysis/Linter.h"
-#include "core/config/YamlPatch.h"
+#include "core/config/ConfigPatch.h"
 #include "ui/AppContext.h"
 #include "ui/editor/LineDiff.h"
 #include "ui/widgets/FindReplaceBar.h"
@@ -227,17 +227,16 @@ void EditorPage::jumpTo(QTreeWidgetItem *item)
 bool EditorPage::applyEdits(const QList<FormEdit> &edits)
 {
     const QByteArray before = m_editor->bytes();
-    QByteArray text = before;
+    ConfigPatch patch(before);
     QStringList done;
     for (const FormEdit &e : edits) {
-        const YamlPatchResult r = YamlPatch::setScalar(text, e.path, e.value, YamlPatch::Match::Anywhere);
-        if (!r.ok) {
-            m_form->setStatus(tr("Not changed (%1): %2").arg(e.what, r.error), true);
+        if (!patch.set(e.path, e.value)) {
+            m_form->setStatus(tr("Not changed (%1): %2").arg(e.what, patch.errors().last()), true);
             return false;
         }
-        text = r.text;
         done.append(e.what);
     }
+    const QByteArray text = patch.text();
     if (text == before)
         return true;
     // Replace only the span that differs, as one undo step, so the view and cursor stay put.

@@ -22,7 +22,7 @@ class YamlEditor;
 
 // YAML editor page: QScintilla editor with live lint (debounced, on a worker thread) shown as margin
 // markers, squiggles and a findings list; find/replace; a form for common edits that patches the
-// text in place (YamlPatch); Save shows a diff against the file on disk, keeps a .bak of the
+// text in place (ConfigPatch); Save shows a diff against the file on disk, keeps a .bak of the
 // previous file and warns when the file changed on disk meanwhile.
 class EditorPage final : public QWidget
 {

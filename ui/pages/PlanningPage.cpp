@@ -2,6 +2,7 @@
 
 #include "core/planning/PlanBuilder.h"
 #include "core/planning/PlanInputs.h"
+#include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
 #include "ui/models/WhatIfModel.h"
 #include "ui/widgets/RingBalanceChart.h"
@@ -38,7 +39,6 @@ namespace sp::ui {
 namespace {
 
 constexpr int kDefaultMaxVirtualNodes = 1024;
-constexpr int kDefaultRingVirtualNodes = 160; // ConsistentHashAlgorithm's default
 
 bool usesAlgorithm(const StrategyDef &s, const QString &name)
 {
@@ -197,11 +197,8 @@ int PlanningPage::currentVirtualNodes(const ShardingConfig &config)
             if (!s->isSet())
                 continue;
             const AlgorithmDef *a = config.algorithm(s->algorithmName);
-            if (a && a->type == QLatin1String("CONSISTENT_HASH") && usesAlgorithm(*s, a->name)) {
-                bool ok = false;
-                const int v = a->props.value(QStringLiteral("virtual-nodes")).toInt(&ok);
-                return ok && v > 0 ? v : kDefaultRingVirtualNodes;
-            }
+            if (a && a->type == QLatin1String("CONSISTENT_HASH") && usesAlgorithm(*s, a->name))
+                return defaults::virtualNodesOf(*a);
         }
     }
     return 0;

@@ -1,13 +1,13 @@
-#include "core/planning/ResidueHistogram.h"
+#include "core/routing/ResidueHistogram.h"
 
 #include <algorithm>
 
-namespace sp::planning {
+namespace sp {
 
 namespace {
 constexpr quint64 kSaturated = quint64(1) << 62;
-constexpr quint64 kMaxTable = quint64(1) << 24;  // entries of the combination table
-constexpr quint64 kDenseMin = quint64(1) << 16;  // dense counting up to max(this, range length)
+constexpr quint64 kMaxTable = quint64(1) << 24; // entries of the combination table
+constexpr quint64 kDenseMin = quint64(1) << 16; // dense counting up to max(this, range length)
 } // namespace
 
 int ResidueHistogram::slot(quint32 divisor, quint32 count)
@@ -68,7 +68,7 @@ quint64 ResidueHistogram::combinationOf(quint64 x) const
     return id;
 }
 
-template<typename Next>
+template <typename Next>
 void ResidueHistogram::collect(quint64 n, Next next, std::vector<std::pair<quint64, quint64>> &out) const
 {
     if (!m_keyIds && m_combinations <= std::max(n, kDenseMin)) {
@@ -114,9 +114,10 @@ std::vector<std::pair<quint64, quint64>> ResidueHistogram::count(quint64 from, q
             out);
     } else {
         quint64 x = from;
-        collect(n, [&] { return combinationOf(x++); }, out);
+        collect(
+            n, [&] { return combinationOf(x++); }, out);
     }
     return out;
 }
 
-} // namespace sp::planning
+} // namespace sp

@@ -4,12 +4,13 @@
 #include <utility>
 #include <vector>
 
-namespace sp::planning {
+namespace sp {
 
 // How often each combination of residues (x DIV divisor) % count occurs for x in a range, for a
-// few distinct (divisor, count) pairs at once. The move analysis evaluates every modulo level
-// through these counts instead of key by key: the outcome of a key depends only on the residues
-// (and on the ring owners, constant over a ring segment).
+// few distinct (divisor, count) pairs at once: the residue levels of the route model
+// (RouteLevel::Form::Residue) evaluated over the key space instead of key by key. The planner's
+// move analysis counts through it: the outcome of a key depends only on the residues (and on the
+// ring owners, constant over a ring segment).
 class ResidueHistogram final
 {
 public:
@@ -37,7 +38,7 @@ public:
 
 private:
     quint64 combinationOf(quint64 x) const;
-    template<typename Next>
+    template <typename Next>
     void collect(quint64 n, Next next, std::vector<std::pair<quint64, quint64>> &out) const;
 
     std::vector<std::pair<quint32, quint32>> m_pairs; // (divisor, count)
@@ -48,4 +49,4 @@ private:
     std::vector<quint32> m_table;                     // combination of x, x in [0, m_period)
 };
 
-} // namespace sp::planning
+} // namespace sp
