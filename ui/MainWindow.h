@@ -61,6 +61,7 @@ private:
     void refreshRecentFiles();
     void showSettings();
     void showAbout();
+    void showFindings();
 
     std::unique_ptr<Settings> m_settings;
     AppContext *m_ctx = nullptr;

@@ -1,16 +1,23 @@
 // Main window: pages, navigation, shortcuts, opening configs, recent files, findings, state saving.
 #include "GuiTestSupport.h"
-#include "ui/AppContext.h"
-#include "ui/pages/WelcomePage.h"
 #include "core/cluster/BuildInfo.h"
 #include "core/config/AppPaths.h"
+#include "ui/AppContext.h"
 #include "ui/Diagnostics.h"
+#include "ui/models/WhatIfModel.h"
+#include "ui/pages/EditorPage.h"
+#include "ui/pages/PlanningPage.h"
+#include "ui/pages/WelcomePage.h"
+#include "ui/widgets/YamlEditor.h"
 
 #include <QAction>
 #include <QClipboard>
+#include <QDialog>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QStackedWidget>
+#include <QTreeWidget>
 
 using namespace sp;
 using namespace sp::ui;
@@ -26,6 +33,7 @@ private slots:
     void openExample_data();
     void openExample();
     void openBrokenFile();
+    void savedErrorsReachEveryPage();
     void recentFilesDoubleClick();
     void stateSaved();
     void welcomeExamplesExist();
@@ -133,6 +141,77 @@ void TestMainWindow::openBrokenFile()
     QVERIFY(findings->count() >= 1);
     QVERIFY(findings->item(0)->text().contains(QStringLiteral("broken.yaml")));
     QVERIFY(m_window->context()->lintFindings().isEmpty()); // not linted when it does not load
+}
+
+void TestMainWindow::savedErrorsReachEveryPage()
+{
+    // A clean config, then sharding-count 8 on the 4-source database algorithm, saved in the editor:
+    // the findings dock, the save confirmation and the planning page all see the editor's errors.
+    const QString path = m_dir.filePath(QStringLiteral("eight.yaml"));
+    QFile::remove(path);
+    QVERIFY(QFile::copy(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    QVERIFY(m_window->openConfig(path));
+    auto *findings = test::findNamed<QListWidget>(m_window.get(), "findingsList");
+    auto errorItems = [findings] {
+        int n = 0;
+        for (int i = 0; i < findings->count(); ++i)
+            n += findings->item(i)->text().contains(QLatin1String("error"), Qt::CaseInsensitive) ? 1 : 0;
+        return n;
+    };
+    QCOMPARE(errorItems(), 0);
+
+    auto *editor = qobject_cast<EditorPage *>(m_window->page(QStringLiteral("editor")));
+    QVERIFY(editor);
+    m_window->showPage(QStringLiteral("editor"));
+    QByteArray text = editor->editor()->bytes();
+    const qsizetype at = text.indexOf("sharding-count: 4");
+    QVERIFY(at > 0);
+    text.replace(at, 17, "sharding-count: 8");
+    QSignalSpy linted(editor, &EditorPage::lintFinished);
+    editor->editor()->setText(QString::fromUtf8(text));
+    editor->lintNow();
+    QTRY_VERIFY(linted.size() >= 1 && editor->findings().size() > 0);
+    QStringList editorErrors;
+    for (const Diagnostic &d : editor->findings())
+        if (d.severity == Severity::Error)
+            editorErrors << d.toString();
+    QVERIFY(!editorErrors.isEmpty());
+
+    QString note;
+    bool dialogSeen = false;
+    test::onModal([&](QWidget *w) {
+        dialogSeen = w->objectName() == QLatin1String("saveDiffDialog");
+        if (auto *label = w->findChild<QLabel *>(QStringLiteral("saveDiffErrors")))
+            note = label->text();
+        static_cast<QDialog *>(w)->accept();
+    });
+    QVERIFY(editor->save());
+    QVERIFY(dialogSeen);
+    QVERIFY2(note.contains(QString::number(editorErrors.size())) && note.contains(QLatin1String("error")),
+             qPrintable(note));
+
+    // The dock lists exactly what the editor lists.
+    QStringList dockErrors;
+    for (int i = 0; i < findings->count(); ++i)
+        dockErrors << findings->item(i)->text();
+    for (const QString &e : std::as_const(editorErrors))
+        QVERIFY2(dockErrors.contains(e),
+                 qPrintable(e + QStringLiteral(" not in the dock: ") + dockErrors.join(QLatin1Char('|'))));
+    QCOMPARE(findings->count(), editor->findings().size());
+
+    // Planning gives no verdicts on it and says why.
+    m_window->showPage(QStringLiteral("planning"));
+    auto *planning = qobject_cast<PlanningPage *>(m_window->page(QStringLiteral("planning")));
+    auto *error = test::findNamed<QLabel>(planning, "planningError");
+    QTRY_VERIFY(error->isVisible());
+    QTRY_VERIFY(!planning->isBusy());
+    QTest::qWait(200); // a comparison, if one were (wrongly) started, would have finished by now
+    QTRY_VERIFY(!planning->isBusy());
+    QVERIFY2(error->isVisible() && error->text().contains(QString::number(editorErrors.size())),
+             qPrintable(error->text()));
+    QVERIFY(!planning->report().has_value());
+    QCOMPARE(planning->model()->rowCount(), 0);
 }
 
 void TestMainWindow::recentFilesDoubleClick()

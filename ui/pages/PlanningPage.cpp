@@ -335,14 +335,18 @@ void PlanningPage::recompute()
         return;
     }
     m_stack->setCurrentIndex(1);
-    if (!m_ctx->load().ok()) {
+    if (const int configErrors = m_ctx->errorCount(); configErrors > 0) {
+        // A plan of a config that routes wrongly is wrong too: no "feasible" verdicts on it.
         ++m_generation;
         m_report.reset();
         m_model->resetData({});
         m_bars->clear(QString());
         m_ring->clear(QString());
-        m_error->setText(tr("%1 does not load cleanly: fix its errors (Editor page) before planning.")
-                             .arg(QFileInfo(m_ctx->configPath()).fileName()));
+        m_basis->setText(tr("No comparison: the config has errors."));
+        m_basis->setToolTip(QString());
+        m_error->setText(
+            tr("%1 has %n error(s) (Findings, Editor page): fix them before planning.", nullptr, configErrors)
+                .arg(QFileInfo(m_ctx->configPath()).fileName()));
         m_error->setVisible(true);
         m_copyButton->setEnabled(false);
         m_exportButton->setEnabled(false);
