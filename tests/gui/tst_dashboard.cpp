@@ -76,6 +76,7 @@ private slots:
     void heatmapEqualsSnapshot();
     void metricSwitch();
     void clickShowsNode();
+    void nodeDetailsFollowSelection();
     void skewFigures();
     void refreshRunsOffTheUiThread();
     void deadHostNeverFreezes();
@@ -229,6 +230,64 @@ void TestDashboard::clickShowsNode()
     QVERIFY(details->text().contains(expected.toString()));
     QTest::mouseClick(heatmap, Qt::LeftButton, {}, QPoint(1, 1)); // outside the grid
     QCOMPARE(spy.count(), 1);
+}
+
+void TestDashboard::nodeDetailsFollowSelection()
+{
+    const ClusterSnapshot first = syntheticSnapshot(m_ctx->config());
+    ClusterSnapshot second = syntheticSnapshot(m_ctx->config(), 500);
+    second.takenAt = first.takenAt.addSecs(60);
+    m_ctx->setSnapshot(first);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    auto *details = m_page->findChild<QLabel *>(QStringLiteral("nodeDetails"));
+    QVERIFY(heatmap && details);
+    const QString placeholder = details->text();
+
+    // A node whose count changes between the two snapshots.
+    QPoint cell{-1, -1};
+    for (int r = 0; r < heatmap->model()->rows() && cell.x() < 0; ++r)
+        for (int c = 0; c < heatmap->model()->columns(); ++c) {
+            const DataNode n = heatmap->model()->node(r, c);
+            const qint64 a = statsFor(first, n)->rows();
+            const qint64 b = statsFor(second, n)->rows();
+            if (a > 0 && b > 0 && a != b) {
+                cell = {c, r};
+                break;
+            }
+        }
+    QVERIFY(cell.x() >= 0);
+    const DataNode node = heatmap->model()->node(cell.y(), cell.x());
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, heatmap->cellRect(cell.y(), cell.x()).center().toPoint());
+    const QString before = QLocale().toString(statsFor(first, node)->rows());
+    const QString after = QLocale().toString(statsFor(second, node)->rows());
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(before),
+             qPrintable(details->text()));
+
+    // Refresh: the same node, the new value.
+    m_ctx->setSnapshot(second);
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(after) &&
+                 !details->text().contains(before),
+             qPrintable(details->text()));
+
+    // Another table: that node is not shown any more, nor selected.
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_user")));
+    QVERIFY2(!details->text().contains(node.toString()), qPrintable(details->text()));
+    QCOMPARE(details->text(), placeholder);
+    // Back to the first table: nothing is selected (no stale highlight brought back).
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    QCOMPARE(details->text(), placeholder);
+
+    // "All tables" still shows the node: it stays selected and follows the snapshot.
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, heatmap->cellRect(cell.y(), cell.x()).center().toPoint());
+    QVERIFY(details->text().contains(node.toString()));
+    combo->setCurrentIndex(combo->findData(QString()));
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(after),
+             qPrintable(details->text()));
+    m_ctx->setSnapshot(first);
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(before),
+             qPrintable(details->text()));
 }
 
 void TestDashboard::skewFigures()

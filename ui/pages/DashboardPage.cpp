@@ -280,7 +280,7 @@ void DashboardPage::onConfigChanged()
             m_tableCombo->addItem(t.logicTable, t.logicTable);
     const int idx = m_tableCombo->findData(keep);
     m_tableCombo->setCurrentIndex(idx >= 0 ? idx : (m_tableCombo->count() > 1 ? 1 : 0));
-    m_nodeDetails->setText(tr("Click a cell of the heatmap."));
+    m_heatmap->clearSelection();
     updateView();
 }
 
@@ -295,6 +295,17 @@ void DashboardPage::updateView()
     updateChart();
     updateSkew();
     updateStatus();
+    updateNodeDetails();
+}
+
+void DashboardPage::updateNodeDetails()
+{
+    // The panel shows the heatmap's selection as the current snapshot has it; a node the view no
+    // longer shows (another table) is no longer selected.
+    if (const std::optional<DataNode> node = m_heatmap->selectedNode())
+        showNode(*node);
+    else
+        m_nodeDetails->setText(tr("Click a cell of the heatmap."));
 }
 
 SkewStats DashboardPage::skewFor(const ShardingConfig &config, const ClusterSnapshot &snapshot,

@@ -48,6 +48,7 @@ private:
     void updateChart();
     void updateSkew();
     void updateStatus();
+    void updateNodeDetails();
     void applyPreferences();
     void showNode(const sp::DataNode &node);
     QString currentTable() const;

@@ -156,8 +156,18 @@ void HeatmapWidget::rebuild()
     }
     if (m_hover.x() >= cols || m_hover.y() >= rows)
         m_hover = {-1, -1};
-    if (m_selected.x() >= cols || m_selected.y() >= rows)
-        m_selected = {-1, -1};
+    // The selection is a data node, not a position: find it again in the new matrix.
+    m_selected = {-1, -1};
+    if (m_selectedNode) {
+        for (int r = 0; r < rows && m_selected.x() < 0; ++r)
+            for (int c = 0; c < cols; ++c)
+                if (m_model->hasNode(r, c) && m_model->node(r, c) == *m_selectedNode) {
+                    m_selected = {c, r};
+                    break;
+                }
+        if (m_selected.x() < 0)
+            m_selectedNode.reset();
+    }
     updateLayout();
     update();
 }
@@ -395,8 +405,16 @@ void HeatmapWidget::mouseReleaseEvent(QMouseEvent *event)
     if (cell.x() < 0 || !m_model->hasNode(cell.y(), cell.x()))
         return;
     m_selected = cell;
+    m_selectedNode = m_model->node(cell.y(), cell.x());
     update();
-    emit nodeActivated(m_model->node(cell.y(), cell.x()));
+    emit nodeActivated(*m_selectedNode);
+}
+
+void HeatmapWidget::clearSelection()
+{
+    m_selected = {-1, -1};
+    m_selectedNode.reset();
+    update();
 }
 
 QSize HeatmapWidget::sizeHint() const

@@ -6,6 +6,8 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
+
 namespace sp::ui {
 
 class HeatmapModel;
@@ -34,6 +36,11 @@ public:
     void setContrast(int value);   // -100 .. 100, 0 neutral
     int brightness() const { return m_brightness; }
     int contrast() const { return m_contrast; }
+
+    // The data node clicked last, while the model still shows it (a model reset keeps it when the
+    // node is still there and drops it otherwise).
+    std::optional<sp::DataNode> selectedNode() const { return m_selectedNode; }
+    void clearSelection();
 
     // Cell under a widget position; {-1, -1} outside the grid.
     QPoint cellAt(const QPoint &pos) const;
@@ -79,6 +86,7 @@ private:
     int m_columnLabelHeight = 0;
     QPoint m_hover{-1, -1};
     QPoint m_selected{-1, -1};
+    std::optional<sp::DataNode> m_selectedNode;
 };
 
 } // namespace sp::ui
