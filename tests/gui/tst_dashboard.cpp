@@ -78,6 +78,7 @@ private slots:
     void clickShowsNode();
     void nodeDetailsFollowSelection();
     void skewFigures();
+    void allTablesColourRelativeToTableMean();
     void refreshRunsOffTheUiThread();
     void deadHostNeverFreezes();
     void screenshot();
@@ -313,6 +314,77 @@ void TestDashboard::skewFigures()
              qPrintable(emptyLabel->text()));
     QVERIFY(maxMean->text().contains(s.maxNode.toString()));
     QVERIFY(!verdict->text().isEmpty());
+}
+
+void TestDashboard::allTablesColourRelativeToTableMean()
+{
+    // t_messages: a million rows per node, balanced. t_user: a thousand per node but one node holds
+    // three times that. Other tables: 500 per node, balanced.
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    const DataNode hot = m_ctx->config().table(QStringLiteral("t_user"))->dataNodes.at(5);
+    for (TableStats &t : snap.tables) {
+        t.estimatedRows = t.logicTable == QLatin1String("t_messages") ? 1000000
+                          : t.logicTable == QLatin1String("t_user")   ? (t.node == hot ? 3000 : 1000)
+                                                                      : 500;
+        t.dataBytes = t.estimatedRows * 100;
+        t.indexBytes = 0;
+    }
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QString()));
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    HeatmapModel *model = heatmap->model();
+    QPoint hotCell{-1, -1}, coldCell{-1, -1}, bigCell{-1, -1};
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c) {
+            const DataNode n = model->node(r, c);
+            const QString table = model->data(model->index(r, c), HeatmapModel::LogicTableRole).toString();
+            if (n == hot)
+                hotCell = {c, r};
+            else if (table == QLatin1String("t_user"))
+                coldCell = {c, r};
+            else if (table == QLatin1String("t_messages"))
+                bigCell = {c, r};
+        }
+    QVERIFY(hotCell.x() >= 0 && coldCell.x() >= 0 && bigCell.x() >= 0);
+    auto gray = [heatmap](const QPoint &p) { return qGray(heatmap->cellColor(p.y(), p.x())); };
+    if (QString dir = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_page->grab().save(dir + QStringLiteral("/dashboard-all-relative.png"));
+
+    // Default: relative to each table's mean. The hot node of the small table stands out from its
+    // siblings and is brighter than a node of the big, balanced table.
+    QVERIFY2(gray(hotCell) - gray(coldCell) > 60,
+             qPrintable(QStringLiteral("%1 vs %2").arg(gray(hotCell)).arg(gray(coldCell))));
+    QVERIFY(gray(hotCell) > gray(bigCell));
+    // Balanced tables of any size share one colour (the mean).
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c)
+            if (model->data(model->index(r, c), HeatmapModel::LogicTableRole).toString() !=
+                QLatin1String("t_user"))
+                QCOMPARE(heatmap->cellColor(r, c), heatmap->cellColor(bigCell.y(), bigCell.x()));
+    const QString relative = heatmap->property("scaleDescription").toString();
+    QVERIFY2(relative.contains(QLatin1String("mean")), qPrintable(relative));
+    QVERIFY2(model->data(model->index(hotCell.y(), hotCell.x()), Qt::ToolTipRole)
+                 .toString()
+                 .contains(QLatin1String("2.67")), // 3000 / 1125
+             qPrintable(model->data(model->index(hotCell.y(), hotCell.x()), Qt::ToolTipRole).toString()));
+
+    // Absolute rows: one scale, on which every small table is the same dark band.
+    auto *scale = m_page->findChild<QComboBox *>(QStringLiteral("heatmapScaleCombo"));
+    QVERIFY(scale);
+    scale->setCurrentIndex(1);
+    QVERIFY(std::abs(gray(hotCell) - gray(coldCell)) < 8);
+    QVERIFY(gray(bigCell) > gray(hotCell) + 60);
+    const QString absolute = heatmap->property("scaleDescription").toString();
+    QVERIFY2(absolute.contains(QLatin1String("absolute rows")), qPrintable(absolute));
+    auto *metric = m_page->findChild<QComboBox *>(QStringLiteral("metricCombo"));
+    metric->setCurrentIndex(metric->findData(int(HeatmapModel::Metric::Bytes)));
+    QVERIFY(heatmap->property("scaleDescription").toString().contains(QLatin1String("absolute size")));
+    scale->setCurrentIndex(0);
+    QVERIFY(heatmap->property("scaleDescription").toString().contains(QLatin1String("size relative")));
+    QVERIFY(gray(hotCell) - gray(coldCell) > 60);
+    // Values stay the metric's own numbers whatever the colour says.
+    QCOMPARE(model->value(hotCell.y(), hotCell.x()), 300000.0);
 }
 
 void TestDashboard::refreshRunsOffTheUiThread()

@@ -70,6 +70,12 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_metricCombo->addItem(tr("Rows"), int(HeatmapModel::Metric::Rows));
     m_metricCombo->addItem(tr("Size (data + index)"), int(HeatmapModel::Metric::Bytes));
     m_metricCombo->addItem(tr("Growth since last refresh"), int(HeatmapModel::Metric::Growth));
+    m_colourScale = new QComboBox(this);
+    m_colourScale->setObjectName(QStringLiteral("heatmapScaleCombo"));
+    m_colourScale->addItem(tr("Relative to the table's mean"), int(HeatmapModel::ColourScale::TableMean));
+    m_colourScale->addItem(tr("Absolute"), int(HeatmapModel::ColourScale::Absolute));
+    m_colourScale->setToolTip(tr("Relative: each cell against the mean of its logic table, so the skew of "
+                                 "small tables shows next to large ones. Absolute: one scale for all."));
     m_logScale = new QCheckBox(tr("Log scale"), this);
     m_logScale->setObjectName(QStringLiteral("logScaleCheck"));
     m_brightness = new QSlider(Qt::Horizontal, this);
@@ -100,6 +106,8 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     controls->addWidget(m_tableCombo);
     controls->addWidget(new QLabel(tr("Show:"), this));
     controls->addWidget(m_metricCombo);
+    controls->addWidget(new QLabel(tr("Colour:"), this));
+    controls->addWidget(m_colourScale);
     controls->addWidget(m_logScale);
     controls->addWidget(new QLabel(tr("Brightness:"), this));
     controls->addWidget(m_brightness);
@@ -181,6 +189,10 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     connect(m_tableCombo, &QComboBox::currentIndexChanged, this, &DashboardPage::updateView);
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this, [this] {
         m_model->setMetric(HeatmapModel::Metric(m_metricCombo->currentData().toInt()));
+        m_colourScale->setEnabled(m_model->metric() != HeatmapModel::Metric::Growth);
+    });
+    connect(m_colourScale, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setColourScale(HeatmapModel::ColourScale(m_colourScale->currentData().toInt()));
     });
     connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
         m_heatmap->setScale(on ? HeatmapWidget::Scale::Log : HeatmapWidget::Scale::Linear);

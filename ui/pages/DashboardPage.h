@@ -58,6 +58,7 @@ private:
     HeatmapModel *m_model;
     QComboBox *m_tableCombo = nullptr;
     QComboBox *m_metricCombo = nullptr;
+    QComboBox *m_colourScale = nullptr;
     QCheckBox *m_logScale = nullptr;
     QSlider *m_brightness = nullptr;
     QSlider *m_contrast = nullptr;

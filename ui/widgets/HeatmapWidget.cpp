@@ -3,6 +3,7 @@
 #include "ui/models/HeatmapModel.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
@@ -134,8 +135,11 @@ void HeatmapWidget::rebuild()
 
     const int rows = m_model ? m_model->rows() : 0;
     const int cols = m_model ? m_model->columns() : 0;
-    m_lo = m_model ? std::min(0.0, m_model->minValue()) : 0;
-    m_hi = m_model ? m_model->maxValue() : 0;
+    // Relative colours run from 0 (empty) through 1 (the table's mean) to at least 2 x the mean, so
+    // a balanced table sits in the middle of the scale instead of at its top.
+    const bool relative = m_model && m_model->relativeToTableMean();
+    m_lo = m_model ? std::min(0.0, m_model->colourMin()) : 0;
+    m_hi = m_model ? (relative ? std::max(2.0, m_model->colourMax()) : m_model->colourMax()) : 0;
     if (rows == 0 || cols == 0) {
         m_cells = QImage();
     } else {
@@ -144,7 +148,7 @@ void HeatmapWidget::rebuild()
         for (int r = 0; r < rows; ++r) {
             auto *line = reinterpret_cast<QRgb *>(m_cells.scanLine(r));
             for (int c = 0; c < cols; ++c) {
-                const double v = m_model->value(r, c);
+                const double v = m_model->colourValue(r, c);
                 if (!m_model->hasNode(r, c))
                     line[c] = absent;
                 else if (std::isnan(v))
@@ -187,7 +191,7 @@ void HeatmapWidget::updateLayout()
     int legendText = 0;
     if (m_model) {
         for (double v : {valueAtNormalised(0), valueAtNormalised(1)})
-            legendText = std::max(legendText, fm.horizontalAdvance(HeatmapModel::formatValue(m_model->metric(), v)));
+            legendText = std::max(legendText, fm.horizontalAdvance(legendValue(v)));
     }
     legendText = std::max(legendText, fm.horizontalAdvance(tr("unknown")));
     const int legendWidth = kLegendBar + 6 + legendText + 8;
@@ -345,7 +349,7 @@ void HeatmapWidget::paintLegend(QPainter &p)
         const double t = double(i) / ticks;
         const int y = m_legendRect.bottom() - int(std::lround(t * (m_legendRect.height() - 1)));
         p.drawLine(m_legendRect.right() + 1, y, m_legendRect.right() + 4, y);
-        const QString text = HeatmapModel::formatValue(m_model->metric(), valueAtNormalised(t));
+        const QString text = legendValue(valueAtNormalised(t));
         p.drawText(QRect(m_legendRect.right() + 6, y - fm.height() / 2, width(), fm.height()),
                    Qt::AlignLeft | Qt::AlignVCenter, text);
     }
@@ -355,9 +359,39 @@ void HeatmapWidget::paintLegend(QPainter &p)
     p.fillRect(unknown, QColor::fromRgb(kUnknown));
     p.drawText(QRect(unknown.right() + 6, y - 1, width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                tr("unknown"));
+    // What the colours mean, under the grid where there is room for it.
+    const QRect line(m_grid.left(), y + fm.height() + 2, rect().right() - m_grid.left(), fm.height());
+    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(scaleDescription(), Qt::ElideRight, line.width()));
+}
+
+QString HeatmapWidget::legendValue(double v) const
+{
+    if (m_model && m_model->relativeToTableMean())
+        return tr("%1× mean").arg(QLocale().toString(v, 'f', v < 10 ? 1 : 0));
+    return HeatmapModel::formatValue(m_model ? m_model->metric() : HeatmapModel::Metric::Rows, v);
+}
+
+QString HeatmapWidget::scaleDescription() const
+{
     const QString scale = m_scale == Scale::Log ? tr("log scale") : tr("linear scale");
-    p.drawText(QRect(m_legendRect.left(), y + fm.height() + 2, width(), fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, scale);
+    if (!m_model)
+        return scale;
+    QString what;
+    switch (m_model->metric()) {
+    case HeatmapModel::Metric::Rows:
+        what = m_model->relativeToTableMean() ? tr("Colour: rows relative to each logic table's mean")
+                                              : tr("Colour: absolute rows, one scale for all tables");
+        break;
+    case HeatmapModel::Metric::Bytes:
+        what = m_model->relativeToTableMean() ? tr("Colour: size relative to each logic table's mean")
+                                              : tr("Colour: absolute size, one scale for all tables");
+        break;
+    case HeatmapModel::Metric::Growth:
+        what = tr("Colour: rows added since the last refresh, one scale for all tables");
+        break;
+    }
+    return what + QStringLiteral(" (") + scale + QLatin1Char(')');
 }
 
 bool HeatmapWidget::event(QEvent *event)

@@ -21,6 +21,7 @@ class HeatmapWidget final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HeatmapWidget)
+    Q_PROPERTY(QString scaleDescription READ scaleDescription)
 public:
     enum class Scale { Linear, Log };
     Q_ENUM(Scale)
@@ -48,6 +49,8 @@ public:
     QRgb cellColor(int row, int column) const; // the precomputed colour
     // Colour for a normalised position 0..1 on the scale, after brightness/contrast.
     QRgb colorAt(double t) const;
+    // What the colours mean, as the legend says it (relative or absolute, metric, linear or log).
+    QString scaleDescription() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -68,6 +71,7 @@ private:
     void updateLayout();  // margins from labels and size
     double normalised(double v) const;
     double valueAtNormalised(double t) const;
+    QString legendValue(double v) const; // a tick label of the legend
     void paintLabels(QPainter &p, const QRect &exposed);
     void paintLegend(QPainter &p);
 
