@@ -79,6 +79,7 @@ private slots:
     void nodeDetailsFollowSelection();
     void skewFigures();
     void allTablesColourRelativeToTableMean();
+    void timestampsIgnoreLanguage();
     void refreshRunsOffTheUiThread();
     void deadHostNeverFreezes();
     void screenshot();
@@ -385,6 +386,27 @@ void TestDashboard::allTablesColourRelativeToTableMean()
     QVERIFY(gray(hotCell) - gray(coldCell) > 60);
     // Values stay the metric's own numbers whatever the colour says.
     QCOMPARE(model->value(hotCell.y(), hotCell.x()), 300000.0);
+}
+
+void TestDashboard::timestampsIgnoreLanguage()
+{
+    // Choosing a language sets the default locale (app/gui/main.cpp); a timestamp reads the same in
+    // every language: local time, yyyy-MM-dd HH:mm.
+    const QLocale saved;
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    snap.takenAt = QDateTime(QDate(2024, 5, 1), QTime(13, 45), Qt::LocalTime).toUTC();
+    auto *status = m_page->findChild<QLabel *>(QStringLiteral("dashboardStatus"));
+    QStringList shown;
+    for (const QLocale &l :
+         {QLocale(QLocale::English, QLocale::UnitedStates), QLocale(QLocale::German, QLocale::Germany),
+          QLocale(QLocale::Chinese, QLocale::China)}) {
+        QLocale::setDefault(l);
+        m_ctx->setSnapshot(snap);
+        shown << status->text();
+    }
+    QLocale::setDefault(saved);
+    for (const QString &text : std::as_const(shown))
+        QVERIFY2(text.contains(QStringLiteral("2024-05-01 13:45")), qPrintable(text));
 }
 
 void TestDashboard::refreshRunsOffTheUiThread()

@@ -3,6 +3,7 @@
 #include "core/analysis/Skew.h"
 #include "core/cluster/Inspector.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 #include "ui/models/HeatmapModel.h"
 #include "ui/widgets/HeatmapWidget.h"
 #include "ui/widgets/SkewPanel.h"
@@ -449,7 +450,7 @@ void DashboardPage::updateStatus()
             down.append(tr("%1 (%2:%3): %4").arg(i.dataSource, i.host).arg(i.port).arg(i.error));
     }
     m_status->setText(tr("Inspected %1 — %2 of %3 instances reachable, %4 counts.")
-                          .arg(QLocale().toString(snap->takenAt.toLocalTime(), QLocale::ShortFormat))
+                          .arg(timestampText(snap->takenAt))
                           .arg(reachable)
                           .arg(snap->instances.size())
                           .arg(snap->exact ? tr("exact") : tr("estimated")));

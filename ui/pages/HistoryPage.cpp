@@ -2,6 +2,7 @@
 
 #include "core/cluster/StatsHistory.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 
 #include <QChart>
 #include <QChartView>
@@ -183,8 +184,7 @@ void HistoryPage::reload()
     } else {
         m_answer->setText(answerText(forecast, options.rowLimit));
         QString detail = tr("%n snapshot(s) from %1 to %2.", nullptr, int(snaps.size()))
-                             .arg(QLocale().toString(snaps.first().takenAt.toLocalTime(), QLocale::ShortFormat),
-                                  QLocale().toString(snaps.last().takenAt.toLocalTime(), QLocale::ShortFormat));
+                             .arg(timestampText(snaps.first().takenAt), timestampText(snaps.last().takenAt));
         if (forecast.earliestCrossing)
             detail += QLatin1Char(' ')
                 + tr("%1 crosses %2 rows on %3; the advice leaves %4 days to prepare and run the expansion.")

@@ -2,6 +2,7 @@
 
 #include "core/planning/PlanExport.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 
 #include <QApplication>
 #include <QFile>
@@ -165,7 +166,7 @@ void MigrationPage::rebuild()
     const QStringList first{
         tr("Strategy: %1").arg(planning::strategyName(plan->strategy)),
         tr("Created: %1").arg(plan->createdAt.isValid()
-                                  ? loc.toString(plan->createdAt.toLocalTime(), QLocale::ShortFormat)
+                                  ? timestampText(plan->createdAt)
                                   : tr("unknown")),
         tr("Estimates: %1").arg(plan->estimateSource.isEmpty() ? tr("none") : plan->estimateSource)};
     const QStringList second{

@@ -3,6 +3,7 @@
 #include "core/planning/PlanBuilder.h"
 #include "core/planning/PlanInputs.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 #include "ui/models/WhatIfModel.h"
 #include "ui/widgets/RingBalanceChart.h"
 #include "ui/widgets/StrategyBarChart.h"
@@ -405,7 +406,7 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadS
     bool haveRows = false;
     for (const planning::WhatIfRow &r : rep.rows)
         haveRows = haveRows || (r.feasible && r.rowsMoved >= 0);
-    const QString when = QLocale().toString(takenAt.toLocalTime(), QLocale::ShortFormat);
+    const QString when = timestampText(takenAt);
     if (!hadSnapshot)
         m_basis->setText(tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
                             "(Dashboard, F5) for row and byte counts."));
