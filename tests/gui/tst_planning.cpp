@@ -135,6 +135,7 @@ private slots:
     void ringSeries();
     void staleResultDropped();
     void brokenConfig();
+    void instanceDown();
     void copyAndExport();
 
 private:
@@ -480,6 +481,63 @@ void TestPlanning::brokenConfig()
     // A good config afterwards clears the error.
     openExample(QStringLiteral("small"));
     QVERIFY(!test::findNamed<QLabel>(m_page, "planningError")->isVisibleTo(m_page));
+}
+
+void TestPlanning::instanceDown()
+{
+    // db2's instance is down: the snapshot has rows for db0, db1 and db3 only.
+    QSignalSpy computed(m_page, &PlanningPage::computed);
+    QVERIFY(m_window->openConfig(configPath(QStringLiteral("small"))));
+    ClusterSnapshot snap = syntheticSnapshot(m_window->context()->config(), rowsScheme(1));
+    snap.exact = false;
+    for (const QString &ds :
+         {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}) {
+        InstanceHealth h;
+        h.dataSource = ds;
+        h.host = QStringLiteral("h") + ds.right(1);
+        h.port = 3306;
+        h.reachable = ds != QLatin1String("db2");
+        if (!h.reachable)
+            h.error = QStringLiteral("Can't connect to server on 'h2' (111)");
+        snap.instances << h;
+    }
+    qint64 knownRows = 0;
+    for (TableStats &t : snap.tables) {
+        if (t.node.dataSource == QLatin1String("db2")) {
+            t.exactRows.reset();
+            t.estimatedRows = -1;
+            t.dataBytes = t.indexBytes = -1;
+            t.error = QStringLiteral("instance unreachable");
+        } else {
+            t.exactRows.reset(); // estimates, as an ordinary refresh gives
+            knownRows += t.rows();
+        }
+    }
+    QVERIFY(knownRows > 0);
+    m_window->context()->setSnapshot(snap);
+    waitForResult(computed);
+    QCOMPARE(m_page->model()->rowCount(), 3);
+
+    const QString basis = test::findNamed<QLabel>(m_page, "planningBasis")->text();
+    QVERIFY2(basis.contains(QStringLiteral("db2")) && !basis.contains(QStringLiteral("has no row counts")),
+             qPrintable(basis));
+    QVERIFY2(basis.contains(QStringLiteral("h2:3306")), qPrintable(basis));
+    QVERIFY2(basis.contains(QStringLiteral("estimate")), qPrintable(basis)); // says the rows are estimates
+    int partial = 0;
+    for (int r = 0; r < m_page->model()->rowCount(); ++r) {
+        const planning::WhatIfRow &row = m_page->model()->rows().at(r);
+        if (!row.feasible)
+            continue;
+        // The counts that exist are used, and the result says it is partial.
+        QVERIFY2(sortValue(r, WhatIfModel::RowsMovedColumn).toLongLong() > 0,
+                 qPrintable(cell(r, WhatIfModel::StrategyColumn)));
+        QVERIFY2(cell(r, WhatIfModel::FeasibleColumn).contains(QStringLiteral("partial")),
+                 qPrintable(cell(r, WhatIfModel::FeasibleColumn)));
+        QVERIFY(cell(r, WhatIfModel::FeasibleColumn).contains(QStringLiteral("db2")));
+        ++partial;
+    }
+    QVERIFY(partial > 0);
+    QVERIFY(m_page->report()->toText().contains(QStringLiteral("partial")));
 }
 
 void TestPlanning::copyAndExport()

@@ -363,23 +363,65 @@ void PlanningPage::recompute()
     const std::optional<ClusterSnapshot> snapshot = m_ctx->snapshot();
     const qint64 rowLimit = m_ctx->rowLimit();
     const int maxVnodes = m_maxVirtualNodes->value();
-    const bool hadSnapshot = snapshot.has_value();
-    const QDateTime takenAt = snapshot ? snapshot->takenAt : QDateTime();
     auto *watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this,
-            [this, watcher, generation, hadSnapshot, takenAt] {
-                watcher->deleteLater();
-                if (!watcher->future().isValid() || watcher->future().isCanceled())
-                    return;
-                showOutcome(watcher->result(), generation, hadSnapshot, takenAt);
-            });
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation, snapshot] {
+        watcher->deleteLater();
+        if (!watcher->future().isValid() || watcher->future().isCanceled())
+            return;
+        showOutcome(watcher->result(), generation, snapshot);
+    });
     watcher->setFuture(QtConcurrent::run([path, config, snapshot, rowLimit, maxVnodes] {
         return compute(path, config, snapshot, rowLimit, maxVnodes);
     }));
 }
 
-void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadSnapshot,
-                               const QDateTime &takenAt)
+QString PlanningPage::basisText(const planning::WhatIfReport &report,
+                                const std::optional<ClusterSnapshot> &snapshot)
+{
+    if (!snapshot)
+        return tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
+                  "(Dashboard, F5) for row and byte counts.");
+    const QString when = timestampText(snapshot->takenAt);
+    // Sources without counts: what the plan lacked rows for, and every instance the inspection missed.
+    QStringList missing;
+    bool haveRows = false;
+    for (const planning::WhatIfRow &r : report.rows) {
+        haveRows = haveRows || (r.feasible && r.rowsMoved >= 0);
+        for (const QString &ds : r.sourcesWithoutRows)
+            if (!missing.contains(ds))
+                missing << ds;
+    }
+    for (const InstanceHealth &i : snapshot->instances)
+        if (!i.reachable && !missing.contains(i.dataSource))
+            missing << i.dataSource;
+    QStringList named;
+    for (const QString &ds : std::as_const(missing)) {
+        QString why;
+        for (const InstanceHealth &i : snapshot->instances)
+            if (i.dataSource == ds && !i.reachable)
+                why = tr("%1:%2 unreachable").arg(i.host).arg(i.port);
+        named << (why.isEmpty() ? ds : tr("%1 (%2)").arg(ds, why));
+    }
+    const QString kind = snapshot->exact ? tr("exact counts") : tr("estimates (TABLE_ROWS)");
+    if (!haveRows) {
+        if (named.isEmpty())
+            return tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
+                      "space only.")
+                .arg(when);
+        return tr("The snapshot taken at %1 has no row counts: %2. Shares of the key space only.")
+            .arg(when, named.join(QStringLiteral(", ")));
+    }
+    if (!named.isEmpty())
+        return tr("Partial: row counts (%1) from the snapshot taken at %2 for every source but %3 — their "
+                  "rows "
+                  "are not included, so rows moved are lower bounds.")
+            .arg(kind, when, named.join(QStringLiteral(", ")));
+    return tr("Row counts (%1) from the snapshot taken at %2; shares from the routing functions.")
+        .arg(kind, when);
+}
+
+void PlanningPage::showOutcome(const Outcome &outcome, int generation,
+                               const std::optional<ClusterSnapshot> &snapshot)
 {
     if (generation != m_generation)
         return; // a newer request is on its way
@@ -403,22 +445,7 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation, bool hadS
     m_error->clear();
     m_error->setVisible(false);
 
-    bool haveRows = false;
-    for (const planning::WhatIfRow &r : rep.rows)
-        haveRows = haveRows || (r.feasible && r.rowsMoved >= 0);
-    const QString when = timestampText(takenAt);
-    if (!hadSnapshot)
-        m_basis->setText(tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
-                            "(Dashboard, F5) for row and byte counts."));
-    else if (haveRows)
-        m_basis->setText(
-            tr("Real row counts from the snapshot taken at %1; shares from the routing functions.")
-                .arg(when));
-    else
-        m_basis->setText(
-            tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
-               "space only.")
-                .arg(when));
+    m_basis->setText(basisText(rep, snapshot));
     m_basis->setToolTip(rep.basis);
 
     m_model->resetData(rep.rows);
