@@ -6,7 +6,11 @@
 
 #include "TestPaths.h"
 
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
@@ -15,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <atomic>
@@ -80,6 +85,7 @@ private slots:
     void skewFigures();
     void allTablesColourRelativeToTableMean();
     void timestampsIgnoreLanguage();
+    void chartAxisLabelsDistinct();
     void refreshRunsOffTheUiThread();
     void deadHostNeverFreezes();
     void screenshot();
@@ -407,6 +413,52 @@ void TestDashboard::timestampsIgnoreLanguage()
     QLocale::setDefault(saved);
     for (const QString &text : std::as_const(shown))
         QVERIFY2(text.contains(QStringLiteral("2024-05-01 13:45")), qPrintable(text));
+}
+
+void TestDashboard::chartAxisLabelsDistinct()
+{
+    // The labels a value axis prints: its range cut into tickCount - 1 equal steps, in labelFormat.
+    auto labels = [this] {
+        auto *view = m_page->findChild<QChartView *>(QStringLiteral("rowsChart"));
+        QStringList out;
+        const QList<QAbstractAxis *> axes = view->chart()->axes(Qt::Vertical);
+        for (QAbstractAxis *a : axes)
+            if (auto *v = qobject_cast<QValueAxis *>(a))
+                for (int i = 0; i < v->tickCount(); ++i)
+                    out << QString::asprintf(v->labelFormat().toLatin1().constData(),
+                                             v->min() +
+                                                 i * (v->max() - v->min()) / std::max(1, v->tickCount() - 1));
+        return out;
+    };
+    auto distinct = [](const QStringList &l) { return QSet<QString>(l.begin(), l.end()).size() == l.size(); };
+    // No snapshot: an empty chart.
+    QStringList empty = labels();
+    QVERIFY(!empty.isEmpty());
+    QVERIFY2(distinct(empty), qPrintable(empty.join(QStringLiteral(", "))));
+    // Tiny counts: still whole, different numbers, and above the highest bar.
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    for (TableStats &t : snap.tables)
+        t.estimatedRows = t.node.table.endsWith(QLatin1String("_0")) ? 1 : 0;
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    const QStringList tiny = labels();
+    QVERIFY2(distinct(tiny), qPrintable(tiny.join(QStringLiteral(", "))));
+    QVERIFY(tiny.last().toDouble() >= 1.15);
+
+    // Values are not drawn over the bars: they are in the category labels.
+    auto *view = m_page->findChild<QChartView *>(QStringLiteral("rowsChart"));
+    for (QAbstractSeries *series : view->chart()->series())
+        if (auto *bars = qobject_cast<QAbstractBarSeries *>(series))
+            QVERIFY(!bars->isLabelsVisible());
+    QStringList categories;
+    for (QAbstractAxis *a : view->chart()->axes(Qt::Horizontal))
+        if (auto *c = qobject_cast<QBarCategoryAxis *>(a))
+            categories = c->categories();
+    QCOMPARE(categories.size(), 4);
+    QVERIFY2(categories.constFirst().contains(QStringLiteral("db0")) &&
+                 categories.constFirst().contains(QStringLiteral("1")),
+             qPrintable(categories.join(QLatin1Char('|'))));
 }
 
 void TestDashboard::refreshRunsOffTheUiThread()

@@ -12,6 +12,7 @@
 #include "ui/widgets/RingBalanceChart.h"
 #include "ui/widgets/StrategyBarChart.h"
 
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QChartView>
@@ -137,6 +138,7 @@ private slots:
     void brokenConfig();
     void instanceDown();
     void copyAndExport();
+    void shareLabelsFitTheBars();
 
 private:
     QString configPath(const QString &file) const;
@@ -557,6 +559,36 @@ void TestPlanning::copyAndExport()
     QCOMPARE(o.value(QStringLiteral("strategies")).toArray().size(), 3);
     QVERIFY(!m_page->exportJson(m_dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void TestPlanning::shareLabelsFitTheBars()
+{
+    // A value label drawn inside a bar thinner than the text runs over the next bar: labels show
+    // only when the bars are thick enough.
+    openExample(QStringLiteral("small"));
+    auto *view = test::findNamed<QChartView>(m_page, "shareChart");
+    QVERIFY(view);
+    auto labelsShown = [view] {
+        for (QAbstractSeries *s : view->chart()->series())
+            if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))
+                return bars->isLabelsVisible();
+        return false;
+    };
+    auto barThickness = [view] {
+        for (QAbstractSeries *s : view->chart()->series())
+            if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))
+                return view->chart()->plotArea().height() / 3 * bars->barWidth() / 2;
+        return 0.0;
+    };
+    const int text = QFontMetrics(view->chart()->font()).height();
+    for (const QSize &size : {QSize(1400, 1000), QSize(1024, 600), QSize(1400, 1000)}) {
+        m_window->resize(size);
+        QTest::qWait(100);
+        QTRY_COMPARE(labelsShown(), barThickness() >= text);
+    }
+    m_window->resize(1024, 600);
+    QTRY_VERIFY(barThickness() < text); // the small window really has thin bars
+    QVERIFY(!labelsShown());
 }
 
 QTEST_MAIN(TestPlanning)

@@ -5,6 +5,7 @@
 #include "ui/AppContext.h"
 #include "ui/TimeFormat.h"
 #include "ui/models/HeatmapModel.h"
+#include "ui/widgets/ChartAxes.h"
 #include "ui/widgets/HeatmapWidget.h"
 #include "ui/widgets/SkewPanel.h"
 
@@ -412,19 +413,21 @@ void DashboardPage::updateChart()
     }
     auto *series = new QBarSeries;
     series->append(set);
-    series->setLabelsVisible(order.size() <= 12);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    set->setLabelColor(palette().color(QPalette::WindowText));
+    // Values go under the bars, in the category labels: a value label drawn at the bar's end
+    // overlaps the bar (or the chart's edge) as soon as the chart is short.
+    series->setLabelsVisible(false);
     chart->addSeries(series);
     auto *axisX = new QBarCategoryAxis;
-    axisX->append(order);
+    const QLocale locale;
+    QStringList categories;
+    for (const QString &ds : std::as_const(order))
+        categories << (order.size() <= 12 ? tr("%1: %2").arg(ds, locale.toString(sums.value(ds))) : ds);
+    axisX->append(categories);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     auto *axisY = new QValueAxis;
-    axisY->setRange(0, top > 0 ? double(top) * 1.15 : 1.0);
-    axisY->applyNiceNumbers();
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setObjectName(QStringLiteral("rowsAxis"));
+    setCountAxisRange(axisY, double(top));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     QChart *old = m_chart->chart();

@@ -3,6 +3,7 @@
 #include "core/cluster/StatsHistory.h"
 #include "ui/AppContext.h"
 #include "ui/TimeFormat.h"
+#include "ui/widgets/ChartAxes.h"
 
 #include <QChart>
 #include <QChartView>
@@ -272,9 +273,7 @@ void HistoryPage::updateChart()
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     auto *axisY = new QValueAxis;
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setRange(0, top > 0 ? double(top) * 1.1 : 1.0);
-    axisY->applyNiceNumbers();
+    setCountAxisRange(axisY, double(top), 1.1);
     axisY->setTitleText(tr("rows"));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);

@@ -119,7 +119,9 @@ MigrationPage::MigrationPage(AppContext *ctx, QWidget *parent) : QWidget(parent)
     m_sql->setReadOnly(true);
     m_sql->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_sql->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_sql->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped: a purge's WHERE clause is the part to read before running it, never cut off.
+    m_sql->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_sql->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_sql->setPlaceholderText(tr("Select a step to see what it does and its SQL."));
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
