@@ -37,14 +37,15 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QHBoxLayout>
 
 namespace sp::ui {
 
@@ -183,7 +184,8 @@ void MainWindow::addPage(const QString &id, const QString &title, QWidget *page,
 QWidget *MainWindow::page(const QString &id) const
 {
     const int i = int(m_pageIds.indexOf(id));
-    return i < 0 ? nullptr : m_stack->widget(i);
+    const auto *scroll = i < 0 ? nullptr : qobject_cast<QScrollArea *>(m_stack->widget(i));
+    return scroll ? scroll->widget() : nullptr;
 }
 
 void MainWindow::showPage(const QString &id)

@@ -18,6 +18,8 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTextEdit>
 #include <QTimer>
@@ -95,9 +97,18 @@ EditorPage::EditorPage(AppContext *ctx, QWidget *parent) : QWidget(parent), m_ct
     editorLayout->setSpacing(0);
     editorLayout->addWidget(m_editor, 1);
     editorLayout->addWidget(m_findBar);
+    // The form scrolls on its own: on a small screen it must not push the editor off the page.
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setObjectName(QStringLiteral("editorFormScroll"));
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setWidgetResizable(true);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setWidget(m_form);
+    formScroll->setMinimumWidth(m_form->minimumSizeHint().width() +
+                                formScroll->verticalScrollBar()->sizeHint().width());
     auto *horizontal = new QSplitter(Qt::Horizontal, this);
     horizontal->addWidget(editorBox);
-    horizontal->addWidget(m_form);
+    horizontal->addWidget(formScroll);
     horizontal->setStretchFactor(0, 3);
     horizontal->setStretchFactor(1, 1);
     auto *vertical = new QSplitter(Qt::Vertical, this);

@@ -22,6 +22,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -158,9 +159,15 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     empty->setObjectName(QStringLiteral("planningEmpty"));
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
+    // Table and charts scroll together when the page is smaller than they can be drawn in.
+    auto *contentScroll = new QScrollArea(this);
+    contentScroll->setObjectName(QStringLiteral("planningScroll"));
+    contentScroll->setFrameShape(QFrame::NoFrame);
+    contentScroll->setWidgetResizable(true);
+    contentScroll->setWidget(content);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(empty);
-    m_stack->addWidget(content);
+    m_stack->addWidget(contentScroll);
 
     auto *col = new QVBoxLayout(this);
     col->addLayout(top);
@@ -450,9 +457,11 @@ void PlanningPage::showOutcome(const Outcome &outcome, int generation,
 
     m_model->resetData(rep.rows);
     // Three rows: the table takes what they need, the charts the rest of the page.
-    m_view->setMaximumHeight(
-        m_view->horizontalHeader()->sizeHint().height() + m_view->verticalHeader()->length() +
-        m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2);
+    const int tableHeight = m_view->horizontalHeader()->sizeHint().height() +
+                            m_view->verticalHeader()->length() +
+                            m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2;
+    m_view->setMaximumHeight(tableHeight);
+    m_view->setMinimumHeight(tableHeight); // every strategy stays in view; the page scrolls instead
     m_bars->setRows(rep.rows);
     m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
     m_copyButton->setEnabled(true);

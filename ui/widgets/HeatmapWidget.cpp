@@ -173,6 +173,7 @@ void HeatmapWidget::rebuild()
             m_selectedNode.reset();
     }
     updateLayout();
+    updateGeometry(); // the minimum height follows the number of logic tables shown
     update();
 }
 
@@ -302,24 +303,15 @@ void HeatmapWidget::paintEvent(QPaintEvent *event)
 void HeatmapWidget::paintLabels(QPainter &p, const QRect &exposed)
 {
     const QFontMetrics fm = fontMetrics();
-    const int rows = m_model->rows();
     const int cols = m_model->columns();
     const double cw = double(m_grid.width()) / cols;
-    const double ch = double(m_grid.height()) / rows;
     p.setPen(palette().color(QPalette::WindowText));
     const QRect rowArea(0, m_grid.top(), m_rowLabelWidth, m_grid.height());
     if (rowArea.intersects(exposed)) {
-        const int step = std::max(1, int(std::ceil(fm.height() / ch)));
-        const int r0 = std::max(0, int((exposed.top() - m_grid.top()) / ch) - step);
-        const int r1 = std::min(rows - 1, int((exposed.bottom() - m_grid.top()) / ch) + step);
-        for (int r = r0 - r0 % step; r <= r1; r += step) {
-            if (r < 0)
-                continue;
-            const QRectF cell = cellRect(r, 0);
-            const QRectF box(0, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6, fm.height());
-            p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
-                       fm.elidedText(m_model->rowLabel(r), Qt::ElideLeft, m_rowLabelWidth - 6));
-        }
+        const QList<RowLabel> labels = rowLabelLayout();
+        for (const RowLabel &l : labels)
+            if (l.box.intersects(QRectF(exposed)))
+                p.drawText(l.box, Qt::AlignRight | Qt::AlignVCenter, l.text);
     }
     const QRect columnArea(m_grid.left(), 0, m_grid.width(), m_columnLabelHeight);
     if (columnArea.intersects(exposed)) {
@@ -333,6 +325,65 @@ void HeatmapWidget::paintLabels(QPainter &p, const QRect &exposed)
             p.drawText(box, Qt::AlignHCenter | Qt::AlignBottom, m_model->columnLabel(c));
         }
     }
+}
+
+QList<HeatmapWidget::RowLabel> HeatmapWidget::rowLabelLayout() const
+{
+    QList<RowLabel> out;
+    if (!m_model || m_grid.isEmpty() || m_model->rows() == 0)
+        return out;
+    const QFontMetrics fm = fontMetrics();
+    const int rows = m_model->rows();
+    const double ch = double(m_grid.height()) / rows;
+    const double fh = fm.height();
+    const int width = m_rowLabelWidth - 6;
+    auto add = [&](double centerY, const QString &text) {
+        out.append({QRectF(0, centerY - fh / 2.0, width, fh), fm.elidedText(text, Qt::ElideLeft, width)});
+    };
+    if (ch >= fh) { // room for every row
+        for (int r = 0; r < rows; ++r)
+            add(cellRect(r, 0).center().y(), m_model->rowLabel(r));
+        return out;
+    }
+    const QList<int> &groups = m_model->groupStarts();
+    if (groups.size() > 1) {
+        // All tables: name each logic table once, in the middle of its band, where it fits.
+        double lastBottom = -1e9;
+        for (int g = 0; g < groups.size(); ++g) {
+            const int first = groups.at(g);
+            const int end = g + 1 < groups.size() ? groups.at(g + 1) : rows;
+            if (first >= end)
+                continue;
+            const double center = m_grid.top() + (first + end) * ch / 2.0;
+            if (center - fh / 2.0 < lastBottom)
+                continue; // would overlap the previous label
+            add(center, m_model->data(m_model->index(first, 0), HeatmapModel::LogicTableRole).toString());
+            lastBottom = center + fh / 2.0;
+        }
+        return out;
+    }
+    const int step = std::max(1, int(std::ceil(fh / ch)));
+    for (int r = 0; r < rows; r += step)
+        add(cellRect(r, 0).center().y(), m_model->rowLabel(r));
+    return out;
+}
+
+QStringList HeatmapWidget::rowLabelTexts() const
+{
+    QStringList out;
+    const QList<RowLabel> labels = rowLabelLayout();
+    for (const RowLabel &l : labels)
+        out << l.text;
+    return out;
+}
+
+QVariantList HeatmapWidget::rowLabelRects() const
+{
+    QVariantList out;
+    const QList<RowLabel> labels = rowLabelLayout();
+    for (const RowLabel &l : labels)
+        out << l.box;
+    return out;
 }
 
 void HeatmapWidget::paintLegend(QPainter &p)
@@ -458,7 +509,10 @@ QSize HeatmapWidget::sizeHint() const
 
 QSize HeatmapWidget::minimumSizeHint() const
 {
-    return {240, 160};
+    // Room for one label per logic table of the all-tables view, plus the column labels and legend.
+    const int groups = m_model ? int(m_model->groupStarts().size()) : 1;
+    const int text = fontMetrics().height();
+    return {200, std::max(120, (groups + 3) * text + 18)};
 }
 
 } // namespace sp::ui

@@ -22,6 +22,8 @@ class HeatmapWidget final : public QWidget
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HeatmapWidget)
     Q_PROPERTY(QString scaleDescription READ scaleDescription)
+    Q_PROPERTY(QStringList rowLabelTexts READ rowLabelTexts)
+    Q_PROPERTY(QVariantList rowLabelRects READ rowLabelRects)
 public:
     enum class Scale { Linear, Log };
     Q_ENUM(Scale)
@@ -51,6 +53,10 @@ public:
     QRgb colorAt(double t) const;
     // What the colours mean, as the legend says it (relative or absolute, metric, linear or log).
     QString scaleDescription() const;
+    // The row labels painted left of the grid and where (QRectF): every row when there is room,
+    // else one label per logic table (all-tables view) or every n-th row, never overlapping.
+    QStringList rowLabelTexts() const;
+    QVariantList rowLabelRects() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -73,6 +79,12 @@ private:
     double valueAtNormalised(double t) const;
     QString legendValue(double v) const; // a tick label of the legend
     void paintLabels(QPainter &p, const QRect &exposed);
+    struct RowLabel
+    {
+        QRectF box;
+        QString text;
+    };
+    QList<RowLabel> rowLabelLayout() const;
     void paintLegend(QPainter &p);
 
     QPointer<HeatmapModel> m_model;

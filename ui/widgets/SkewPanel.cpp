@@ -33,6 +33,7 @@ SkewPanel::SkewPanel(QWidget *parent) : QWidget(parent)
     m_heading->setFont(bold);
     outer->addWidget(m_heading);
     auto *form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow panel puts the reading under its label
     m_maxMean = makeLabel(this, "skewMaxMean");
     m_cv = makeLabel(this, "skewCv");
     m_gini = makeLabel(this, "skewGini");

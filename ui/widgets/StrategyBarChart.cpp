@@ -27,7 +27,7 @@ QChartView *makeView(QWidget *parent, const char *name)
     auto *v = new QChartView(parent);
     v->setObjectName(QLatin1String(name));
     v->setRenderHint(QPainter::Antialiasing);
-    v->setMinimumHeight(160);
+    v->setMinimumHeight(200); // below this the bars and their labels run into each other
     return v;
 }
 
