@@ -270,6 +270,26 @@
         <source>Instance %1:%2 unreachable: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Relative to the table&apos;s mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absolute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative: each cell against the mean of its logic table, so the skew of small tables shows next to large ones. Absolute: one scale for all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -395,6 +415,20 @@
     <message>
         <source>Saved %1 (previous version in %2.bak).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The config has %n error(s) (listed below the editor). It can be saved, but planning and the expansion wizard refuse it until they are fixed.</source>
+        <translation>
+            <numerusform>The config has %n error (listed below the editor). It can be saved, but planning and the expansion wizard refuse it until it is fixed.</numerusform>
+            <numerusform>The config has %n errors (listed below the editor). It can be saved, but planning and the expansion wizard refuse it until they are fixed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>It has %n error(s).</source>
+        <translation>
+            <numerusform>It has %n error.</numerusform>
+            <numerusform>It has %n errors.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -649,6 +683,10 @@
         <source>Share of the logic table: %1 %</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 × the mean of its logic table</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::HeatmapWidget</name>
@@ -670,6 +708,30 @@
     </message>
     <message>
         <source>linear scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour: rows relative to each logic table&apos;s mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour: absolute rows, one scale for all tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour: size relative to each logic table&apos;s mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour: absolute size, one scale for all tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour: rows added since the last refresh, one scale for all tables</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1208,6 +1270,14 @@
         <source>HTML files (*.html *.htm)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Rows to move: %1 (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broadcast rows to copy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MovePairModel</name>
@@ -1387,6 +1457,14 @@
         <source>Counting on the live cluster…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 rows move in total (exact counts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows of broadcast tables are copied to the new data sources</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::PlanningPage</name>
@@ -1443,19 +1521,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 does not load cleanly: fix its errors (Editor page) before planning.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No comparison.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Offline: shares of the key space only (uniform keys) — inspect the cluster (Dashboard, F5) for row and byte counts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Real row counts from the snapshot taken at %1; shares from the routing functions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1480,6 +1550,45 @@
     </message>
     <message>
         <source>Comparing the strategies on the cluster&apos;s row counts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No comparison: the config has errors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n error(s) (Findings, Editor page): fix them before planning.</source>
+        <translation>
+            <numerusform>%1 has %n error (Findings, Editor page): fix it before planning.</numerusform>
+            <numerusform>%1 has %n errors (Findings, Editor page): fix them before planning.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1:%2 unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exact counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimates (TABLE_ROWS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot taken at %1 has no row counts: %2. Shares of the key space only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partial: row counts (%1) from the snapshot taken at %2 for every source but %3 — their rows are not included, so rows moved are lower bounds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1798,6 +1907,41 @@ bob
         <source>none of %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown: no row counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty: no rows yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balanced: max is %1× the mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mild skew: %1 holds %2× the mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>severe skew: %1 holds %2× the mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1 of %2 nodes empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) without a count</source>
+        <translation>
+            <numerusform>; %n node without a count</numerusform>
+            <numerusform>; %n nodes without a count</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::StrategyBarChart</name>
@@ -2054,6 +2198,18 @@ bob
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>≥ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partial: a table below has no count (instance down or count failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::TopologyPage</name>
@@ -2203,6 +2359,14 @@ bob
     </message>
     <message>
         <source>Data nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(partial: a table below has no count)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2422,6 +2586,18 @@ bob
     </message>
     <message>
         <source>Operator steps of the runbook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes (partial: no counts from %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≥ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row figures count only the sources the snapshot has rows for; no counts from %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -270,6 +270,26 @@
         <source>Instance %1:%2 unreachable: %3</source>
         <translation>实例 %1:%2 不可达：%3</translation>
     </message>
+    <message>
+        <source>Relative to the table&apos;s mean</source>
+        <translation>相对于该表的平均值</translation>
+    </message>
+    <message>
+        <source>Absolute</source>
+        <translation>绝对值</translation>
+    </message>
+    <message>
+        <source>Relative: each cell against the mean of its logic table, so the skew of small tables shows next to large ones. Absolute: one scale for all.</source>
+        <translation>相对：每个单元格与其逻辑表的平均值相比，小表的倾斜也能与大表一同看出。绝对值：所有表共用一个刻度。</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>颜色：</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -394,6 +414,18 @@
     <message>
         <source>Saved %1 (previous version in %2.bak).</source>
         <translation>已保存 %1（旧版本在 %2.bak）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The config has %n error(s) (listed below the editor). It can be saved, but planning and the expansion wizard refuse it until they are fixed.</source>
+        <translation>
+            <numerusform>配置中有 %n 个错误（列在编辑器下方）。仍可保存，但在修复之前，规划和扩容向导都不会使用它。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>It has %n error(s).</source>
+        <translation>
+            <numerusform>其中有 %n 个错误。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -646,6 +678,10 @@
         <source>Share of the logic table: %1 %</source>
         <translation>占逻辑表的比例：%1 %</translation>
     </message>
+    <message>
+        <source>%1 × the mean of its logic table</source>
+        <translation>为其逻辑表平均值的 %1 倍</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::HeatmapWidget</name>
@@ -668,6 +704,30 @@
     <message>
         <source>linear scale</source>
         <translation>线性刻度</translation>
+    </message>
+    <message>
+        <source>%1× mean</source>
+        <translation>均值的 %1 倍</translation>
+    </message>
+    <message>
+        <source>Colour: rows relative to each logic table&apos;s mean</source>
+        <translation>颜色：行数相对于各逻辑表的平均值</translation>
+    </message>
+    <message>
+        <source>Colour: absolute rows, one scale for all tables</source>
+        <translation>颜色：行数绝对值，所有表共用一个刻度</translation>
+    </message>
+    <message>
+        <source>Colour: size relative to each logic table&apos;s mean</source>
+        <translation>颜色：大小相对于各逻辑表的平均值</translation>
+    </message>
+    <message>
+        <source>Colour: absolute size, one scale for all tables</source>
+        <translation>颜色：大小绝对值，所有表共用一个刻度</translation>
+    </message>
+    <message>
+        <source>Colour: rows added since the last refresh, one scale for all tables</source>
+        <translation>颜色：自上次刷新以来新增的行数，所有表共用一个刻度</translation>
     </message>
 </context>
 <context>
@@ -1201,6 +1261,14 @@
         <source>HTML files (*.html *.htm)</source>
         <translation>HTML 文件 (*.html *.htm)</translation>
     </message>
+    <message>
+        <source>Rows to move: %1 (exact)</source>
+        <translation>待迁移行数：%1（精确）</translation>
+    </message>
+    <message>
+        <source>Broadcast rows to copy: %1</source>
+        <translation>待拷贝的广播表行数：%1</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MovePairModel</name>
@@ -1378,6 +1446,14 @@
         <source>Counting on the live cluster…</source>
         <translation>正在在线集群上计数…</translation>
     </message>
+    <message>
+        <source>%1 rows move in total (exact counts)</source>
+        <translation>共迁移 %1 行（精确计数）</translation>
+    </message>
+    <message>
+        <source>%1 rows of broadcast tables are copied to the new data sources</source>
+        <translation>广播表的 %1 行将拷贝到新数据源</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::PlanningPage</name>
@@ -1434,20 +1510,12 @@
         <translation>尚未加载配置。</translation>
     </message>
     <message>
-        <source>%1 does not load cleanly: fix its errors (Editor page) before planning.</source>
-        <translation>%1 加载时有错误：请先在“编辑器”页修复，再进行规划。</translation>
-    </message>
-    <message>
         <source>No comparison.</source>
         <translation>没有比较结果。</translation>
     </message>
     <message>
         <source>Offline: shares of the key space only (uniform keys) — inspect the cluster (Dashboard, F5) for row and byte counts.</source>
         <translation>离线：仅显示键空间占比（假设键均匀分布）— 在“仪表盘”检查集群（F5）可获得行数和字节数。</translation>
-    </message>
-    <message>
-        <source>Real row counts from the snapshot taken at %1; shares from the routing functions.</source>
-        <translation>真实行数取自 %1 的快照；占比由路由函数计算。</translation>
     </message>
     <message>
         <source>The snapshot taken at %1 has no row counts for the sharded tables: shares of the key space only.</source>
@@ -1472,6 +1540,44 @@
     <message>
         <source>Comparing the strategies on the cluster&apos;s row counts…</source>
         <translation>正在按集群的实际行数比较各扩容方案…</translation>
+    </message>
+    <message>
+        <source>No comparison: the config has errors.</source>
+        <translation>无法比较：配置有错误。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n error(s) (Findings, Editor page): fix them before planning.</source>
+        <translation>
+            <numerusform>%1 有 %n 个错误（见“检查结果”和“编辑器”页）：请先修复再进行规划。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1:%2 unreachable</source>
+        <translation>%1:%2 不可达</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>exact counts</source>
+        <translation>精确计数</translation>
+    </message>
+    <message>
+        <source>estimates (TABLE_ROWS)</source>
+        <translation>估算值（TABLE_ROWS）</translation>
+    </message>
+    <message>
+        <source>The snapshot taken at %1 has no row counts: %2. Shares of the key space only.</source>
+        <translation>%1 的快照中没有行数：%2。仅按键空间占比计算。</translation>
+    </message>
+    <message>
+        <source>Partial: row counts (%1) from the snapshot taken at %2 for every source but %3 — their rows are not included, so rows moved are lower bounds.</source>
+        <translation>部分数据：行数（%1）取自 %2 的快照，但不含 %3 —— 其行未计入，因此迁移行数为下限。</translation>
+    </message>
+    <message>
+        <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
+        <translation>行数（%1）取自 %2 的快照；占比由路由函数计算。</translation>
     </message>
 </context>
 <context>
@@ -1787,6 +1893,40 @@ bob
         <source>none of %1</source>
         <translation>%1 个中没有</translation>
     </message>
+    <message>
+        <source>unknown: no row counts</source>
+        <translation>未知：没有行数</translation>
+    </message>
+    <message>
+        <source>empty: no rows yet</source>
+        <translation>空：尚无数据行</translation>
+    </message>
+    <message>
+        <source>balanced: max is %1× the mean</source>
+        <translation>均衡：最大值为平均值的 %1 倍</translation>
+    </message>
+    <message>
+        <source>the largest node</source>
+        <translation>最大的节点</translation>
+    </message>
+    <message>
+        <source>mild skew: %1 holds %2× the mean</source>
+        <translation>轻度倾斜：%1 的行数为平均值的 %2 倍</translation>
+    </message>
+    <message>
+        <source>severe skew: %1 holds %2× the mean</source>
+        <translation>严重倾斜：%1 的行数为平均值的 %2 倍</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 nodes empty</source>
+        <translation>；%2 个节点中有 %1 个为空</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) without a count</source>
+        <translation>
+            <numerusform>；%n 个节点没有行数</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::StrategyBarChart</name>
@@ -2043,6 +2183,18 @@ bob
         <source>Size</source>
         <translation>大小</translation>
     </message>
+    <message>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>Partial: a table below has no count (instance down or count failed)</source>
+        <translation>部分数据：下级有表没有行数（实例宕机或计数失败）</translation>
+    </message>
+    <message>
+        <source>Rows (estimated)</source>
+        <translation>行数（估算）</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::TopologyPage</name>
@@ -2193,6 +2345,14 @@ bob
     <message>
         <source>Data nodes</source>
         <translation>数据节点</translation>
+    </message>
+    <message>
+        <source>Rows (estimated)</source>
+        <translation>行数（估算）</translation>
+    </message>
+    <message>
+        <source>(partial: a table below has no count)</source>
+        <translation>（部分数据：下级有表没有行数）</translation>
     </message>
 </context>
 <context>
@@ -2410,6 +2570,18 @@ bob
     <message>
         <source>Operator steps of the runbook</source>
         <translation>运行手册中的操作步骤</translation>
+    </message>
+    <message>
+        <source>yes (partial: no counts from %1)</source>
+        <translation>是（部分数据：%1 没有行数）</translation>
+    </message>
+    <message>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>Row figures count only the sources the snapshot has rows for; no counts from %1.</source>
+        <translation>行数只统计快照中有行数的数据源；%1 没有行数。</translation>
     </message>
 </context>
 </TS>

@@ -25,6 +25,15 @@ public:
     const LoadResult &load() const { return m_load; }
     const ShardingConfig &config() const { return m_load.config; }
     const Diagnostics &lintFindings() const { return m_lint; }
+    // Errors among the loader's and the linter's findings: planning refuses a config that has any.
+    int errorCount() const
+    {
+        int n = 0;
+        for (const Diagnostics *list : {&m_load.diagnostics, &m_lint})
+            for (const Diagnostic &d : *list)
+                n += d.severity == Severity::Error ? 1 : 0;
+        return n;
+    }
     bool hasConfig() const { return !m_configPath.isEmpty(); }
 
     // How the open cluster's passwords are found: its own option file (a sandbox's app.cnf), the

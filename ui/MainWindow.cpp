@@ -39,14 +39,15 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QHBoxLayout>
 
 namespace sp::ui {
 
@@ -123,6 +124,7 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     resizeDocks({dock}, {110}, Qt::Vertical);
 
+    connect(m_ctx, &AppContext::configChanged, this, &MainWindow::showFindings);
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openConfig);
     connect(m_welcome, &WelcomePage::openDialogRequested, this, &MainWindow::chooseConfig);
     connect(m_welcome, &WelcomePage::sandboxReady, this, [this](const QString &path) {
@@ -140,10 +142,33 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::showFindings()
+{
+    // One source of truth: the loader's and the linter's findings the AppContext holds, refreshed
+    // whenever a config is published (opened here, or saved by the editor).
+    m_findings->clear();
+    for (const Diagnostics *list : {&m_ctx->load().diagnostics, &m_ctx->lintFindings()}) {
+        for (const Diagnostic &d : *list) {
+            const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
+                              : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                                : QStyle::SP_MessageBoxInformation;
+            auto *item = new QListWidgetItem(style()->standardIcon(icon), d.toString(), m_findings);
+            if (!d.hint.isEmpty())
+                item->setToolTip(d.hint);
+        }
+    }
+}
+
 void MainWindow::addPage(const QString &id, const QString &title, QWidget *page, const QIcon &icon)
 {
     m_pageIds << id;
-    m_stack->addWidget(page);
+    // On a small screen a page scrolls instead of forcing the window past the screen's edge.
+    auto *scroll = new QScrollArea(m_stack);
+    scroll->setObjectName(QStringLiteral("pageScroll_") + id);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(page);
+    m_stack->addWidget(scroll);
     auto *item = new QListWidgetItem(icon, title, m_nav);
     item->setData(Qt::UserRole, id);
 }
@@ -151,7 +176,8 @@ void MainWindow::addPage(const QString &id, const QString &title, QWidget *page,
 QWidget *MainWindow::page(const QString &id) const
 {
     const int i = int(m_pageIds.indexOf(id));
-    return i < 0 ? nullptr : m_stack->widget(i);
+    const auto *scroll = i < 0 ? nullptr : qobject_cast<QScrollArea *>(m_stack->widget(i));
+    return scroll ? scroll->widget() : nullptr;
 }
 
 void MainWindow::showPage(const QString &id)
@@ -253,21 +279,14 @@ bool MainWindow::openConfig(const QString &path)
     m_ctx->setCredentials(credentialsFor(path));
     const LoadResult load = ConfigLoader::loadFile(path);
     const Diagnostics lint = load.ok() ? Linter::lint(load.config) : Diagnostics{};
-    m_ctx->setConfig(path, load, lint);
+    m_ctx->setConfig(path, load, lint); // the findings dock follows through configChanged
 
-    m_findings->clear();
     int errors = 0;
     int warnings = 0;
     for (const Diagnostics *list : {&load.diagnostics, &lint}) {
         for (const Diagnostic &d : *list) {
-            const auto icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
-                : d.severity == Severity::Warning           ? QStyle::SP_MessageBoxWarning
-                                                            : QStyle::SP_MessageBoxInformation;
             errors += d.severity == Severity::Error ? 1 : 0;
             warnings += d.severity == Severity::Warning ? 1 : 0;
-            auto *item = new QListWidgetItem(style()->standardIcon(icon), d.toString(), m_findings);
-            if (!d.hint.isEmpty())
-                item->setToolTip(d.hint);
         }
     }
     if (QFileInfo::exists(path)) {
@@ -306,7 +325,7 @@ ExpansionWizard *MainWindow::createExpansionWizard()
 
 void MainWindow::openExpansionWizard()
 {
-    if (!m_ctx->hasConfig() || !m_ctx->load().ok()) {
+    if (!m_ctx->hasConfig() || m_ctx->errorCount() > 0) {
         QMessageBox::information(this, tr("Plan an expansion"),
                                  tr("Open a sharding config without errors first (Ctrl+O)."));
         return;

@@ -65,6 +65,7 @@ private:
     void showAbout();
     void storePasswordInKeychain();
     CredentialOptions credentialsFor(const QString &configPath) const;
+    void showFindings();
 
     std::unique_ptr<Settings> m_settings;
     // The console's OS keychain access (used from worker threads by the credential chain).

@@ -5,6 +5,7 @@
 
 #include "core/planning/ExactCounter.h"
 #include "core/planning/ExpansionStrategy.h"
+#include "core/planning/PlanChecks.h"
 #include "core/planning/PlanExport.h"
 #include "core/planning/PlanInputs.h"
 #include "core/planning/RowSampler.h"
@@ -187,6 +188,7 @@ int CmdPlan::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
         plan = o.plan;
         if (exact) {
             const ExactCountResult er = ExactCounter::run(*plan, in.config, inspect);
+            PlanChecks::refreshCapacity(in, &*plan); // from the exact counts now
             for (const QString &e : er.errors)
                 err << prefix << e << '\n';
             if (!er.errors.isEmpty())

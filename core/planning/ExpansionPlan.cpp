@@ -123,6 +123,46 @@ qint64 ExpansionPlan::totalEstimatedRows() const
     return any ? sum : -1;
 }
 
+qint64 ExpansionPlan::totalMovedRows() const
+{
+    qint64 sum = 0;
+    bool any = false;
+    for (const auto &t : tables)
+        for (const auto &p : t.pairs)
+            if (!t.broadcast && p.rows() >= 0) {
+                sum += p.rows();
+                any = true;
+            }
+    return any ? sum : -1;
+}
+
+qint64 ExpansionPlan::totalBroadcastRows() const
+{
+    qint64 sum = 0;
+    bool any = false;
+    for (const auto &t : tables)
+        for (const auto &p : t.pairs)
+            if (t.broadcast && p.rows() >= 0) {
+                sum += p.rows();
+                any = true;
+            }
+    return any ? sum : -1;
+}
+
+bool ExpansionPlan::movedRowsExact() const
+{
+    bool any = false;
+    for (const auto &t : tables)
+        for (const auto &p : t.pairs) {
+            if (t.broadcast)
+                continue;
+            if (!p.exactRows)
+                return false;
+            any = true;
+        }
+    return any;
+}
+
 qint64 ExpansionPlan::totalEstimatedBytes() const
 {
     qint64 sum = 0;

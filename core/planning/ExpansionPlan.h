@@ -50,6 +50,9 @@ struct MovePair
     qint64 errorRows = -1;          // +- 2 sigma of the binomial estimate
     EstimateBasis basis = EstimateBasis::None;
     std::optional<qint64> exactRows; // COUNT(*) with the predicate, when asked for
+
+    // The best figure known: the exact count when there is one, else the estimate (-1 unknown).
+    qint64 rows() const { return exactRows ? *exactRows : estimatedRows; }
 };
 
 struct TablePlan
@@ -116,6 +119,13 @@ struct ExpansionPlan
 
     qint64 totalEstimatedRows() const;  // -1 when nothing is known
     qint64 totalEstimatedBytes() const;
+    // Rows that change data node (sharded tables), exact counts where counted (MovePair::rows()):
+    // what `WhatIf` calls rows moved. -1 when nothing is known.
+    qint64 totalMovedRows() const;
+    // Rows of broadcast tables copied whole to added data sources (not moves). -1 when unknown.
+    qint64 totalBroadcastRows() const;
+    // Every pair of a sharded table has an exact count.
+    bool movedRowsExact() const;
 
     QJsonObject toJson() const;
     QByteArray toJsonBytes() const;

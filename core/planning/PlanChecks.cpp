@@ -2,6 +2,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 namespace sp::planning {
 
 namespace {
@@ -130,6 +132,25 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
                 QStringLiteral("route by CRC32_MOD so SQL can select the moving rows"));
         }
     }
+    refreshCapacity(input, plan);
+    add(plan, Severity::Info, "plan.pk-unchecked",
+        QStringLiteral(
+            "primary keys are checked at execution: a table without one cannot be copied in chunks and "
+            "stops the run at its preflight"));
+}
+
+void PlanChecks::refreshCapacity(const PlanInput &input, ExpansionPlan *plan)
+{
+    const ShardingConfig &oldC = input.config;
+    // Replaced where it stands, so the findings keep their order.
+    qsizetype at = -1;
+    for (qsizetype i = plan->warnings.size() - 1; i >= 0; --i)
+        if (plan->warnings.at(i).code == QLatin1String("plan.capacity") ||
+            plan->warnings.at(i).code == QLatin1String("plan.capacity-ok")) {
+            plan->warnings.removeAt(i);
+            at = i;
+        }
+    const qsizetype before = plan->warnings.size();
     // Capacity after the expansion: expected rows per node = kept + received.
     if (input.snapshot) {
         QMap<DataNode, double> after;
@@ -141,9 +162,9 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
             }
         for (const TablePlan &t : std::as_const(plan->tables))
             for (const MovePair &p : t.pairs)
-                if (!t.broadcast && p.estimatedRows >= 0) {
-                    after[p.source] -= double(p.estimatedRows);
-                    after[p.target] += double(p.estimatedRows);
+                if (!t.broadcast && p.rows() >= 0) {
+                    after[p.source] -= double(p.rows());
+                    after[p.target] += double(p.rows());
                 }
         DataNode worst;
         double max = -1;
@@ -167,9 +188,8 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
                     .arg(100.0 * max / double(input.request.rowLimit), 0, 'f', 1)
                     .arg(input.request.rowLimit));
     }
-    add(plan, Severity::Info, "plan.pk-unchecked",
-        QStringLiteral("primary keys are checked at execution: a table without one cannot be copied in chunks and "
-                       "stops the run at its preflight"));
+    if (at >= 0 && plan->warnings.size() > before) // move the new finding to where the old one was
+        plan->warnings.move(plan->warnings.size() - 1, std::min(at, plan->warnings.size() - 1));
 }
 
 } // namespace sp::planning

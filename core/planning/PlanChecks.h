@@ -19,6 +19,10 @@ class PlanChecks final
 {
 public:
     static void run(const PlanInput &input, const NewConfig &next, ExpansionPlan *plan);
+    // The plan.capacity / plan.capacity-ok finding from the snapshot's rows and each pair's best
+    // figure (exact counts where counted): run() adds it, and it is refreshed in place after exact
+    // counts (`shardctl plan --exact`, the wizard's "Count exactly").
+    static void refreshCapacity(const PlanInput &input, ExpansionPlan *plan);
 };
 
 } // namespace sp::planning

@@ -6,6 +6,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace sp::planning {
 
 WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, StrategyId id,
@@ -28,7 +30,9 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
     double keyShare = 0;
     int tables = 0;
     qint64 rows = 0, bytes = 0, totalRows = 0;
-    bool haveRows = input.snapshot.has_value();
+    // Rows of the sources the snapshot counted; the others (an instance down) are named, not guessed.
+    bool anyKnown = false;
+    QStringList missing;
     for (const TablePlan &t : plan.tables) {
         if (t.broadcast)
             continue;
@@ -36,19 +40,33 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
         ++tables;
         r.skewAfter = qMax(r.skewAfter, t.skewAfter);
         for (const MovePair &p : t.pairs) {
-            if (p.estimatedRows < 0)
-                haveRows = false;
-            rows += qMax<qint64>(0, p.estimatedRows);
+            if (p.estimatedRows < 0) {
+                if (!missing.contains(p.source.dataSource))
+                    missing << p.source.dataSource;
+                continue;
+            }
+            anyKnown = true;
+            rows += p.estimatedRows;
             bytes += qMax<qint64>(0, p.estimatedBytes);
         }
     }
     QMap<QString, qint64> rowsPerSource;
     if (input.snapshot)
         for (const TableStats &s : input.snapshot->tables)
-            if (!s.logicTable.isEmpty() && !input.config.isBroadcast(s.logicTable) && s.rows() > 0) {
-                totalRows += s.rows();
-                rowsPerSource[s.node.dataSource] += s.rows();
+            if (!s.logicTable.isEmpty() && !input.config.isBroadcast(s.logicTable)) {
+                if (s.rows() < 0 && !missing.contains(s.node.dataSource))
+                    missing << s.node.dataSource;
+                if (s.rows() > 0) {
+                    totalRows += s.rows();
+                    rowsPerSource[s.node.dataSource] += s.rows();
+                }
             }
+    const bool haveRows = input.snapshot.has_value() && anyKnown;
+    if (haveRows && !missing.isEmpty()) {
+        std::sort(missing.begin(), missing.end());
+        r.partial = true;
+        r.sourcesWithoutRows = missing;
+    }
     r.shareMoved = tables ? keyShare / tables : 0;
     if (haveRows && totalRows > 0) {
         r.rowsMoved = rows;
@@ -121,6 +139,7 @@ QJsonObject WhatIfReport::toJson() const
         QJsonArray risks;
         for (const QString &k : r.risks)
             risks.append(k);
+        const QJsonArray withoutRows = QJsonArray::fromStringList(r.sourcesWithoutRows);
         rs.append(QJsonObject{{QStringLiteral("strategy"), strategyName(r.strategy)},
                               {QStringLiteral("feasible"), r.feasible},
                               {QStringLiteral("reason"), r.reason},
@@ -136,7 +155,9 @@ QJsonObject WhatIfReport::toJson() const
                               {QStringLiteral("writeStopSeconds"), r.writeStopSeconds},
                               {QStringLiteral("writeStopAssumption"), r.writeStopAssumption},
                               {QStringLiteral("steps"), r.steps},
-                              {QStringLiteral("risks"), risks}});
+                              {QStringLiteral("risks"), risks},
+                              {QStringLiteral("partial"), r.partial},
+                              {QStringLiteral("sourcesWithoutRows"), withoutRows}});
     }
     return QJsonObject{{QStringLiteral("format"), QStringLiteral("shardpilot-whatif/1")},
                        {QStringLiteral("config"), configPath},
@@ -167,6 +188,13 @@ QString WhatIfReport::toText() const
              + cell(QString::number(r.steps), 7) + r.risks.join(QStringLiteral("; ")) + QLatin1Char('\n');
     }
     out += QStringLiteral("basis: ") + basis + QLatin1Char('\n');
+    for (const WhatIfRow &r : rows)
+        if (r.feasible && r.partial) {
+            out +=
+                QStringLiteral("partial: no row counts from %1; row figures count the other sources only\n")
+                    .arg(r.sourcesWithoutRows.join(QStringLiteral(", ")));
+            break;
+        }
     for (const WhatIfRow &r : rows)
         if (r.feasible)
             out += QStringLiteral("write stop (%1): %2\n").arg(strategyName(r.strategy), r.writeStopAssumption);

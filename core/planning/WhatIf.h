@@ -28,6 +28,10 @@ struct WhatIfRow
     QString writeStopAssumption;
     int steps = 0;
     QStringList risks;
+    // With a snapshot that lacks some sources' rows (an instance down): the row figures count the
+    // sources that have them only, and these name the others.
+    bool partial = false;
+    QStringList sourcesWithoutRows;
 };
 
 struct WhatIfReport

@@ -4,9 +4,12 @@
 #include "ui/MainWindow.h"
 #include "ui/Settings.h"
 
+#include <QApplication>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
+#include <functional>
 #include <memory>
 
 namespace sp::test {
@@ -26,6 +29,24 @@ T *findNamed(QObject *root, const char *name)
     if (!w)
         qWarning("no child named %s", name);
     return w;
+}
+
+// Runs `f` on the next modal dialog as soon as it is up (dialogs use exec()).
+inline void onModal(std::function<void(QWidget *)> f)
+{
+    auto *timer = new QTimer;
+    auto tries = std::make_shared<int>(0);
+    QObject::connect(timer, &QTimer::timeout, [timer, tries, f] {
+        if (QWidget *w = QApplication::activeModalWidget()) {
+            timer->stop();
+            timer->deleteLater();
+            f(w);
+        } else if (++*tries > 400) {
+            timer->stop();
+            timer->deleteLater();
+        }
+    });
+    timer->start(10);
 }
 
 } // namespace sp::test

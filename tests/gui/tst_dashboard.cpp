@@ -6,7 +6,11 @@
 
 #include "TestPaths.h"
 
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
@@ -15,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <atomic>
@@ -76,7 +81,11 @@ private slots:
     void heatmapEqualsSnapshot();
     void metricSwitch();
     void clickShowsNode();
+    void nodeDetailsFollowSelection();
     void skewFigures();
+    void allTablesColourRelativeToTableMean();
+    void timestampsIgnoreLanguage();
+    void chartAxisLabelsDistinct();
     void refreshRunsOffTheUiThread();
     void deadHostNeverFreezes();
     void screenshot();
@@ -231,6 +240,64 @@ void TestDashboard::clickShowsNode()
     QCOMPARE(spy.count(), 1);
 }
 
+void TestDashboard::nodeDetailsFollowSelection()
+{
+    const ClusterSnapshot first = syntheticSnapshot(m_ctx->config());
+    ClusterSnapshot second = syntheticSnapshot(m_ctx->config(), 500);
+    second.takenAt = first.takenAt.addSecs(60);
+    m_ctx->setSnapshot(first);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    auto *details = m_page->findChild<QLabel *>(QStringLiteral("nodeDetails"));
+    QVERIFY(heatmap && details);
+    const QString placeholder = details->text();
+
+    // A node whose count changes between the two snapshots.
+    QPoint cell{-1, -1};
+    for (int r = 0; r < heatmap->model()->rows() && cell.x() < 0; ++r)
+        for (int c = 0; c < heatmap->model()->columns(); ++c) {
+            const DataNode n = heatmap->model()->node(r, c);
+            const qint64 a = statsFor(first, n)->rows();
+            const qint64 b = statsFor(second, n)->rows();
+            if (a > 0 && b > 0 && a != b) {
+                cell = {c, r};
+                break;
+            }
+        }
+    QVERIFY(cell.x() >= 0);
+    const DataNode node = heatmap->model()->node(cell.y(), cell.x());
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, heatmap->cellRect(cell.y(), cell.x()).center().toPoint());
+    const QString before = QLocale().toString(statsFor(first, node)->rows());
+    const QString after = QLocale().toString(statsFor(second, node)->rows());
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(before),
+             qPrintable(details->text()));
+
+    // Refresh: the same node, the new value.
+    m_ctx->setSnapshot(second);
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(after) &&
+                 !details->text().contains(before),
+             qPrintable(details->text()));
+
+    // Another table: that node is not shown any more, nor selected.
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_user")));
+    QVERIFY2(!details->text().contains(node.toString()), qPrintable(details->text()));
+    QCOMPARE(details->text(), placeholder);
+    // Back to the first table: nothing is selected (no stale highlight brought back).
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    QCOMPARE(details->text(), placeholder);
+
+    // "All tables" still shows the node: it stays selected and follows the snapshot.
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, heatmap->cellRect(cell.y(), cell.x()).center().toPoint());
+    QVERIFY(details->text().contains(node.toString()));
+    combo->setCurrentIndex(combo->findData(QString()));
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(after),
+             qPrintable(details->text()));
+    m_ctx->setSnapshot(first);
+    QVERIFY2(details->text().contains(node.toString()) && details->text().contains(before),
+             qPrintable(details->text()));
+}
+
 void TestDashboard::skewFigures()
 {
     const ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
@@ -254,6 +321,146 @@ void TestDashboard::skewFigures()
              qPrintable(emptyLabel->text()));
     QVERIFY(maxMean->text().contains(s.maxNode.toString()));
     QVERIFY(!verdict->text().isEmpty());
+}
+
+void TestDashboard::allTablesColourRelativeToTableMean()
+{
+    // t_messages: a million rows per node, balanced. t_user: a thousand per node but one node holds
+    // three times that. Other tables: 500 per node, balanced.
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    const DataNode hot = m_ctx->config().table(QStringLiteral("t_user"))->dataNodes.at(5);
+    for (TableStats &t : snap.tables) {
+        t.estimatedRows = t.logicTable == QLatin1String("t_messages") ? 1000000
+                          : t.logicTable == QLatin1String("t_user")   ? (t.node == hot ? 3000 : 1000)
+                                                                      : 500;
+        t.dataBytes = t.estimatedRows * 100;
+        t.indexBytes = 0;
+    }
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QString()));
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    HeatmapModel *model = heatmap->model();
+    QPoint hotCell{-1, -1}, coldCell{-1, -1}, bigCell{-1, -1};
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c) {
+            const DataNode n = model->node(r, c);
+            const QString table = model->data(model->index(r, c), HeatmapModel::LogicTableRole).toString();
+            if (n == hot)
+                hotCell = {c, r};
+            else if (table == QLatin1String("t_user"))
+                coldCell = {c, r};
+            else if (table == QLatin1String("t_messages"))
+                bigCell = {c, r};
+        }
+    QVERIFY(hotCell.x() >= 0 && coldCell.x() >= 0 && bigCell.x() >= 0);
+    auto gray = [heatmap](const QPoint &p) { return qGray(heatmap->cellColor(p.y(), p.x())); };
+    if (QString dir = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(50); // let the layouts settle
+        m_page->grab().save(dir + QStringLiteral("/dashboard-all-relative.png"));
+    }
+
+    // Default: relative to each table's mean. The hot node of the small table stands out from its
+    // siblings and is brighter than a node of the big, balanced table.
+    QVERIFY2(gray(hotCell) - gray(coldCell) > 60,
+             qPrintable(QStringLiteral("%1 vs %2").arg(gray(hotCell)).arg(gray(coldCell))));
+    QVERIFY(gray(hotCell) > gray(bigCell));
+    // Balanced tables of any size share one colour (the mean).
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c)
+            if (model->data(model->index(r, c), HeatmapModel::LogicTableRole).toString() !=
+                QLatin1String("t_user"))
+                QCOMPARE(heatmap->cellColor(r, c), heatmap->cellColor(bigCell.y(), bigCell.x()));
+    const QString relative = heatmap->property("scaleDescription").toString();
+    QVERIFY2(relative.contains(QLatin1String("mean")), qPrintable(relative));
+    QVERIFY2(model->data(model->index(hotCell.y(), hotCell.x()), Qt::ToolTipRole)
+                 .toString()
+                 .contains(QLatin1String("2.67")), // 3000 / 1125
+             qPrintable(model->data(model->index(hotCell.y(), hotCell.x()), Qt::ToolTipRole).toString()));
+
+    // Absolute rows: one scale, on which every small table is the same dark band.
+    auto *scale = m_page->findChild<QComboBox *>(QStringLiteral("heatmapScaleCombo"));
+    QVERIFY(scale);
+    scale->setCurrentIndex(1);
+    QVERIFY(std::abs(gray(hotCell) - gray(coldCell)) < 8);
+    QVERIFY(gray(bigCell) > gray(hotCell) + 60);
+    const QString absolute = heatmap->property("scaleDescription").toString();
+    QVERIFY2(absolute.contains(QLatin1String("absolute rows")), qPrintable(absolute));
+    auto *metric = m_page->findChild<QComboBox *>(QStringLiteral("metricCombo"));
+    metric->setCurrentIndex(metric->findData(int(HeatmapModel::Metric::Bytes)));
+    QVERIFY(heatmap->property("scaleDescription").toString().contains(QLatin1String("absolute size")));
+    scale->setCurrentIndex(0);
+    QVERIFY(heatmap->property("scaleDescription").toString().contains(QLatin1String("size relative")));
+    QVERIFY(gray(hotCell) - gray(coldCell) > 60);
+    // Values stay the metric's own numbers whatever the colour says.
+    QCOMPARE(model->value(hotCell.y(), hotCell.x()), 300000.0);
+}
+
+void TestDashboard::timestampsIgnoreLanguage()
+{
+    // Choosing a language sets the default locale (app/gui/main.cpp); a timestamp reads the same in
+    // every language: local time, yyyy-MM-dd HH:mm.
+    const QLocale saved;
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    snap.takenAt = QDateTime(QDate(2024, 5, 1), QTime(13, 45), Qt::LocalTime).toUTC();
+    auto *status = m_page->findChild<QLabel *>(QStringLiteral("dashboardStatus"));
+    QStringList shown;
+    for (const QLocale &l :
+         {QLocale(QLocale::English, QLocale::UnitedStates), QLocale(QLocale::German, QLocale::Germany),
+          QLocale(QLocale::Chinese, QLocale::China)}) {
+        QLocale::setDefault(l);
+        m_ctx->setSnapshot(snap);
+        shown << status->text();
+    }
+    QLocale::setDefault(saved);
+    for (const QString &text : std::as_const(shown))
+        QVERIFY2(text.contains(QStringLiteral("2024-05-01 13:45")), qPrintable(text));
+}
+
+void TestDashboard::chartAxisLabelsDistinct()
+{
+    // The labels a value axis prints: its range cut into tickCount - 1 equal steps, in labelFormat.
+    auto labels = [this] {
+        auto *view = m_page->findChild<QChartView *>(QStringLiteral("rowsChart"));
+        QStringList out;
+        const QList<QAbstractAxis *> axes = view->chart()->axes(Qt::Vertical);
+        for (QAbstractAxis *a : axes)
+            if (auto *v = qobject_cast<QValueAxis *>(a))
+                for (int i = 0; i < v->tickCount(); ++i)
+                    out << QString::asprintf(v->labelFormat().toLatin1().constData(),
+                                             v->min() +
+                                                 i * (v->max() - v->min()) / std::max(1, v->tickCount() - 1));
+        return out;
+    };
+    auto distinct = [](const QStringList &l) { return QSet<QString>(l.begin(), l.end()).size() == l.size(); };
+    // No snapshot: an empty chart.
+    QStringList empty = labels();
+    QVERIFY(!empty.isEmpty());
+    QVERIFY2(distinct(empty), qPrintable(empty.join(QStringLiteral(", "))));
+    // Tiny counts: still whole, different numbers, and above the highest bar.
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    for (TableStats &t : snap.tables)
+        t.estimatedRows = t.node.table.endsWith(QLatin1String("_0")) ? 1 : 0;
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    const QStringList tiny = labels();
+    QVERIFY2(distinct(tiny), qPrintable(tiny.join(QStringLiteral(", "))));
+    QVERIFY(tiny.last().toDouble() >= 1.15);
+
+    // Values are not drawn over the bars: they are in the category labels.
+    auto *view = m_page->findChild<QChartView *>(QStringLiteral("rowsChart"));
+    for (QAbstractSeries *series : view->chart()->series())
+        if (auto *bars = qobject_cast<QAbstractBarSeries *>(series))
+            QVERIFY(!bars->isLabelsVisible());
+    QStringList categories;
+    for (QAbstractAxis *a : view->chart()->axes(Qt::Horizontal))
+        if (auto *c = qobject_cast<QBarCategoryAxis *>(a))
+            categories = c->categories();
+    QCOMPARE(categories.size(), 4);
+    QVERIFY2(categories.constFirst().contains(QStringLiteral("db0")) &&
+                 categories.constFirst().contains(QStringLiteral("1")),
+             qPrintable(categories.join(QLatin1Char('|'))));
 }
 
 void TestDashboard::refreshRunsOffTheUiThread()

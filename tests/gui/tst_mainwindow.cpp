@@ -1,11 +1,15 @@
 // Main window: pages, navigation, shortcuts, opening configs, recent files, findings, state saving.
 #include "GuiTestSupport.h"
-#include "ui/AppContext.h"
-#include "ui/pages/WelcomePage.h"
 #include "core/cluster/BuildInfo.h"
 #include "core/config/AppPaths.h"
+#include "ui/AppContext.h"
 #include "ui/Diagnostics.h"
 #include "ui/KeychainDialog.h"
+#include "ui/models/WhatIfModel.h"
+#include "ui/pages/EditorPage.h"
+#include "ui/pages/PlanningPage.h"
+#include "ui/pages/WelcomePage.h"
+#include "ui/widgets/YamlEditor.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -13,9 +17,15 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QComboBox>
+#include <QDialog>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
+#include <QTreeWidget>
 
 using namespace sp;
 using namespace sp::ui;
@@ -31,6 +41,9 @@ private slots:
     void openExample_data();
     void openExample();
     void openBrokenFile();
+    void savedErrorsReachEveryPage();
+    void smallScreens_data();
+    void smallScreens();
     void recentFilesDoubleClick();
     void stateSaved();
     void welcomeExamplesExist();
@@ -68,7 +81,11 @@ void TestMainWindow::pages()
     const QRect r = nav->visualItemRect(nav->item(4));
     QTest::mouseClick(nav->viewport(), Qt::LeftButton, {}, r.center());
     QTRY_COMPARE(m_window->currentPageId(), QStringLiteral("routing"));
-    QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("routingPage"));
+    // Each page sits in its own scroll area (small screens).
+    auto *scroll = qobject_cast<QScrollArea *>(stack->currentWidget());
+    QVERIFY(scroll && scroll->widget());
+    QCOMPARE(scroll->widget()->objectName(), QStringLiteral("routingPage"));
+    QCOMPARE(scroll->widget(), m_window->page(QStringLiteral("routing")));
 }
 
 void TestMainWindow::viewShortcuts_data()
@@ -139,6 +156,204 @@ void TestMainWindow::openBrokenFile()
     QVERIFY(findings->count() >= 1);
     QVERIFY(findings->item(0)->text().contains(QStringLiteral("broken.yaml")));
     QVERIFY(m_window->context()->lintFindings().isEmpty()); // not linted when it does not load
+}
+
+void TestMainWindow::savedErrorsReachEveryPage()
+{
+    // A clean config, then sharding-count 8 on the 4-source database algorithm, saved in the editor:
+    // the findings dock, the save confirmation and the planning page all see the editor's errors.
+    const QString path = m_dir.filePath(QStringLiteral("eight.yaml"));
+    QFile::remove(path);
+    QVERIFY(QFile::copy(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    QVERIFY(m_window->openConfig(path));
+    auto *findings = test::findNamed<QListWidget>(m_window.get(), "findingsList");
+    auto errorItems = [findings] {
+        int n = 0;
+        for (int i = 0; i < findings->count(); ++i)
+            n += findings->item(i)->text().contains(QLatin1String("error"), Qt::CaseInsensitive) ? 1 : 0;
+        return n;
+    };
+    QCOMPARE(errorItems(), 0);
+
+    auto *editor = qobject_cast<EditorPage *>(m_window->page(QStringLiteral("editor")));
+    QVERIFY(editor);
+    m_window->showPage(QStringLiteral("editor"));
+    QByteArray text = editor->editor()->bytes();
+    const qsizetype at = text.indexOf("sharding-count: 4");
+    QVERIFY(at > 0);
+    text.replace(at, 17, "sharding-count: 8");
+    QSignalSpy linted(editor, &EditorPage::lintFinished);
+    editor->editor()->setText(QString::fromUtf8(text));
+    editor->lintNow();
+    QTRY_VERIFY(linted.size() >= 1 && editor->findings().size() > 0);
+    QStringList editorErrors;
+    for (const Diagnostic &d : editor->findings())
+        if (d.severity == Severity::Error)
+            editorErrors << d.toString();
+    QVERIFY(!editorErrors.isEmpty());
+
+    QString note;
+    bool dialogSeen = false;
+    test::onModal([&](QWidget *w) {
+        dialogSeen = w->objectName() == QLatin1String("saveDiffDialog");
+        if (auto *label = w->findChild<QLabel *>(QStringLiteral("saveDiffErrors")))
+            note = label->text();
+        static_cast<QDialog *>(w)->accept();
+    });
+    QVERIFY(editor->save());
+    QVERIFY(dialogSeen);
+    QVERIFY2(note.contains(QString::number(editorErrors.size())) && note.contains(QLatin1String("error")),
+             qPrintable(note));
+
+    // The dock lists exactly what the editor lists.
+    QStringList dockErrors;
+    for (int i = 0; i < findings->count(); ++i)
+        dockErrors << findings->item(i)->text();
+    for (const QString &e : std::as_const(editorErrors))
+        QVERIFY2(dockErrors.contains(e),
+                 qPrintable(e + QStringLiteral(" not in the dock: ") + dockErrors.join(QLatin1Char('|'))));
+    QCOMPARE(findings->count(), editor->findings().size());
+
+    // Planning gives no verdicts on it and says why.
+    m_window->showPage(QStringLiteral("planning"));
+    auto *planning = qobject_cast<PlanningPage *>(m_window->page(QStringLiteral("planning")));
+    auto *error = test::findNamed<QLabel>(planning, "planningError");
+    QTRY_VERIFY(error->isVisible());
+    QTRY_VERIFY(!planning->isBusy());
+    QTest::qWait(200); // a comparison, if one were (wrongly) started, would have finished by now
+    QTRY_VERIFY(!planning->isBusy());
+    QVERIFY2(error->isVisible() && error->text().contains(QString::number(editorErrors.size())),
+             qPrintable(error->text()));
+    QVERIFY(!planning->report().has_value());
+    QCOMPARE(planning->model()->rowCount(), 0);
+}
+
+void TestMainWindow::smallScreens_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("page");
+    QTest::addColumn<QStringList>("controls");
+    const QStringList dashboard{QStringLiteral("logicTableCombo"),   QStringLiteral("metricCombo"),
+                                QStringLiteral("heatmapScaleCombo"), QStringLiteral("refreshButton"),
+                                QStringLiteral("heatmap"),           QStringLiteral("skewVerdict"),
+                                QStringLiteral("nodeDetails"),       QStringLiteral("rowsChart")};
+    QTest::addRow("editor 1024x600") << QSize(1024, 600) << QStringLiteral("editor")
+                                     << QStringList{QStringLiteral("yamlEditor"),
+                                                    QStringLiteral("formDataSourceApply"),
+                                                    QStringLiteral("formAlgorithmApply"),
+                                                    QStringLiteral("formShardingCount"),
+                                                    QStringLiteral("formTableApply"),
+                                                    QStringLiteral("lintPanel")};
+    QTest::addRow("planning 1024x600")
+        << QSize(1024, 600) << QStringLiteral("planning")
+        << QStringList{QStringLiteral("planWizardButton"), QStringLiteral("whatIfTable"),
+                       QStringLiteral("shareChart"), QStringLiteral("ringBalanceChart"),
+                       QStringLiteral("ringMaxVirtualNodes")};
+    QTest::addRow("dashboard 1024x600") << QSize(1024, 600) << QStringLiteral("dashboard") << dashboard;
+    QTest::addRow("dashboard 640x420") << QSize(640, 420) << QStringLiteral("dashboard") << dashboard;
+}
+
+void TestMainWindow::smallScreens()
+{
+    QFETCH(QSize, size);
+    QFETCH(QString, page);
+    QFETCH(QStringList, controls);
+    QVERIFY(m_window->openConfig(test::examplePath(QStringLiteral("fsharechat-crc32.yaml"))));
+    // Counts for the dashboard: one table ten times the others, one node of t_user hot.
+    ClusterSnapshot snap;
+    snap.takenAt = QDateTime::currentDateTimeUtc();
+    for (const TableRule &t : m_window->context()->config().tables)
+        for (const DataNode &n : t.dataNodes) {
+            TableStats ts;
+            ts.node = n;
+            ts.logicTable = t.logicTable;
+            ts.estimatedRows = t.logicTable == QLatin1String("t_messages")
+                                   ? 10000
+                                   : 1000 + (n.table.endsWith(QLatin1Char('1')) ? 2000 : 0);
+            snap.tables << ts;
+        }
+    m_window->context()->setSnapshot(snap);
+    m_window->showPage(page);
+    m_window->resize(size);
+    QTest::qWait(200);
+    if (auto *planning = qobject_cast<PlanningPage *>(m_window->page(page))) {
+        QTRY_VERIFY_WITH_TIMEOUT(planning->report().has_value() && !planning->isBusy(), 60000);
+        QTest::qWait(100);
+    }
+    // The window is not forced past the screen it was sized for.
+    QCOMPARE(m_window->size(), size);
+    if (QString dir = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_window->grab().save(
+            QStringLiteral("%1/%2-%3x%4.png").arg(dir, page).arg(size.width()).arg(size.height()));
+    // The page fits the width: at most a vertical scroll bar.
+    auto *pageScroll = m_window->findChild<QScrollArea *>(QStringLiteral("pageScroll_") + page);
+    QVERIFY(pageScroll);
+    QCOMPARE(pageScroll->horizontalScrollBar()->maximum(), 0);
+    // Every control can be reached (scrolled to) and is then shown whole, at its minimum size or more.
+    for (const QString &name : std::as_const(controls)) {
+        QWidget *w = m_window->page(page)->findChild<QWidget *>(name);
+        QVERIFY2(w && w->isVisible(), qPrintable(name));
+        for (QWidget *a = w->parentWidget(); a; a = a->parentWidget()) // innermost scroll area first
+            if (auto *scroll = qobject_cast<QScrollArea *>(a)) {
+                // ensureWidgetVisible() trusts a QGraphicsView's (chart's) cursor rectangle: use the rect.
+                const QPoint c = w->mapTo(scroll->widget(), w->rect().center());
+                scroll->ensureVisible(c.x(), c.y(), w->width() / 2 + 1, w->height() / 2 + 1);
+            }
+        QTest::qWait(20);
+        // What the ancestors' rectangles leave of it (visibleRegion() would also drop opaque children).
+        QRect clip(w->mapTo(m_window.get(), QPoint()), w->size());
+        for (QWidget *a = w->parentWidget(); a; a = a->parentWidget())
+            clip &= QRect(a == m_window.get() ? QPoint() : a->mapTo(m_window.get(), QPoint()), a->size());
+        const QSize shown = clip.size();
+        const QSize want(std::min(w->width(), 200), std::min(w->height(), 100));
+        QVERIFY2(shown.width() >= want.width() && shown.height() >= want.height(),
+                 qPrintable(QStringLiteral("%1: %2x%3 of %4x%5 visible")
+                                .arg(name)
+                                .arg(shown.width())
+                                .arg(shown.height())
+                                .arg(w->width())
+                                .arg(w->height())));
+        QVERIFY2(w->width() >= std::min(w->minimumSizeHint().width(), 200) &&
+                     w->height() >= w->minimumSizeHint().height(),
+                 qPrintable(name + QStringLiteral(" squeezed below its minimum")));
+    }
+    if (page != QLatin1String("dashboard"))
+        return;
+    // Skew texts never lie on top of each other.
+    const QList<QLabel *> labels =
+        m_window->findChild<QWidget *>(QStringLiteral("skewPanel"))->findChildren<QLabel *>();
+    for (int i = 0; i < labels.size(); ++i)
+        for (int j = i + 1; j < labels.size(); ++j) {
+            if (!labels.at(i)->isVisible() || !labels.at(j)->isVisible() || labels.at(i)->text().isEmpty() ||
+                labels.at(j)->text().isEmpty())
+                continue;
+            const QRect a(labels.at(i)->mapTo(m_window.get(), QPoint()), labels.at(i)->size());
+            const QRect b(labels.at(j)->mapTo(m_window.get(), QPoint()), labels.at(j)->size());
+            QVERIFY2(!a.intersects(b),
+                     qPrintable(labels.at(i)->text() + QStringLiteral(" / ") + labels.at(j)->text()));
+        }
+    // All tables: row labels that fit, none overlapping, every logic table named.
+    auto *combo = m_window->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QString()));
+    QTest::qWait(50);
+    QWidget *heatmap = m_window->findChild<QWidget *>(QStringLiteral("heatmap"));
+    const QStringList texts = heatmap->property("rowLabelTexts").toStringList();
+    const QVariantList rects = heatmap->property("rowLabelRects").toList();
+    QCOMPARE(texts.size(), rects.size());
+    for (int i = 1; i < rects.size(); ++i)
+        QVERIFY2(rects.at(i - 1).toRectF().bottom() <= rects.at(i).toRectF().top() + 0.5,
+                 qPrintable(texts.at(i - 1) + QStringLiteral(" / ") + texts.at(i)));
+    for (const TableRule &t : m_window->context()->config().tables) {
+        if (m_window->context()->config().isBroadcast(t.logicTable))
+            continue;
+        bool named = false;
+        for (QString text : texts) // a narrow label area elides on the left
+            named = named || text.contains(t.logicTable) ||
+                    (text.startsWith(QChar(0x2026)) && t.logicTable.endsWith(text.mid(1)) && text.size() > 3);
+        QVERIFY2(named,
+                 qPrintable(t.logicTable + QStringLiteral(" not named: ") + texts.join(QLatin1Char('|'))));
+    }
 }
 
 void TestMainWindow::recentFilesDoubleClick()

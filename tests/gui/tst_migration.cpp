@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -29,6 +30,7 @@ private slots:
     void initTestCase();
     void showsPlan_data();
     void showsPlan();
+    void sqlWraps();
     void clearAndOtherConfig();
     void exportRunbook();
 
@@ -142,6 +144,41 @@ void TestMigration::showsPlan()
     if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
         page.grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") + QStringLiteral("/migration-") +
                          QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".png"));
+}
+
+void TestMigration::sqlWraps()
+{
+    // The longest statement of the plan (a purge DELETE with its whole WHERE clause) is readable
+    // without scrolling sideways.
+    const ExpansionPlan plan = makeTestPlan(StrategyId::ModDouble);
+    AppContext ctx;
+    ctx.setConfig(m_path, m_load, {});
+    MigrationPage page(&ctx);
+    page.resize(1024, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ctx.setPlan(plan);
+    auto *tree = page.findChild<QTreeWidget *>(QStringLiteral("migrationSteps"));
+    auto *sql = page.findChild<QPlainTextEdit *>(QStringLiteral("migrationSql"));
+    QTreeWidgetItem *longest = nullptr;
+    qsizetype longestSql = 0;
+    for (int t = 0; t < tree->topLevelItemCount(); ++t)
+        for (int c = 0; c < tree->topLevelItem(t)->childCount(); ++c) {
+            QTreeWidgetItem *item = tree->topLevelItem(t)->child(c);
+            const PlanStep &s =
+                plan.steps.at(item->data(MigrationPage::StepColumn, MigrationPage::StepIndexRole).toInt());
+            for (const QString &q : s.sql)
+                if (q.size() > longestSql) {
+                    longestSql = q.size();
+                    longest = item;
+                }
+        }
+    QVERIFY(longest);
+    QVERIFY(longestSql > 120);
+    tree->setCurrentItem(longest);
+    QVERIFY(sql->toPlainText().size() >= longestSql);
+    QTest::qWait(50);
+    QCOMPARE(sql->horizontalScrollBar()->maximum(), 0);
 }
 
 void TestMigration::clearAndOtherConfig()

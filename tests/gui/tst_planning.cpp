@@ -12,6 +12,7 @@
 #include "ui/widgets/RingBalanceChart.h"
 #include "ui/widgets/StrategyBarChart.h"
 
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QChartView>
@@ -135,7 +136,9 @@ private slots:
     void ringSeries();
     void staleResultDropped();
     void brokenConfig();
+    void instanceDown();
     void copyAndExport();
+    void shareLabelsFitTheBars();
 
 private:
     QString configPath(const QString &file) const;
@@ -358,7 +361,7 @@ void TestPlanning::snapshotRows()
              QLocale().toString(most));
     view->sortByColumn(-1, Qt::AscendingOrder);
     const QString basis = test::findNamed<QLabel>(m_page, "planningBasis")->text();
-    QVERIFY2(basis.contains(QLocale().toString(snap.takenAt.toLocalTime(), QLocale::ShortFormat)),
+    QVERIFY2(basis.contains(snap.takenAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))),
              qPrintable(basis));
     // Looking at the page: SP_SCREENSHOT_DIR=/tmp/x writes planning-<row>.png there.
     const QString shots = qEnvironmentVariable("SP_SCREENSHOT_DIR");
@@ -482,6 +485,63 @@ void TestPlanning::brokenConfig()
     QVERIFY(!test::findNamed<QLabel>(m_page, "planningError")->isVisibleTo(m_page));
 }
 
+void TestPlanning::instanceDown()
+{
+    // db2's instance is down: the snapshot has rows for db0, db1 and db3 only.
+    QSignalSpy computed(m_page, &PlanningPage::computed);
+    QVERIFY(m_window->openConfig(configPath(QStringLiteral("small"))));
+    ClusterSnapshot snap = syntheticSnapshot(m_window->context()->config(), rowsScheme(1));
+    snap.exact = false;
+    for (const QString &ds :
+         {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}) {
+        InstanceHealth h;
+        h.dataSource = ds;
+        h.host = QStringLiteral("h") + ds.right(1);
+        h.port = 3306;
+        h.reachable = ds != QLatin1String("db2");
+        if (!h.reachable)
+            h.error = QStringLiteral("Can't connect to server on 'h2' (111)");
+        snap.instances << h;
+    }
+    qint64 knownRows = 0;
+    for (TableStats &t : snap.tables) {
+        if (t.node.dataSource == QLatin1String("db2")) {
+            t.exactRows.reset();
+            t.estimatedRows = -1;
+            t.dataBytes = t.indexBytes = -1;
+            t.error = QStringLiteral("instance unreachable");
+        } else {
+            t.exactRows.reset(); // estimates, as an ordinary refresh gives
+            knownRows += t.rows();
+        }
+    }
+    QVERIFY(knownRows > 0);
+    m_window->context()->setSnapshot(snap);
+    waitForResult(computed);
+    QCOMPARE(m_page->model()->rowCount(), 3);
+
+    const QString basis = test::findNamed<QLabel>(m_page, "planningBasis")->text();
+    QVERIFY2(basis.contains(QStringLiteral("db2")) && !basis.contains(QStringLiteral("has no row counts")),
+             qPrintable(basis));
+    QVERIFY2(basis.contains(QStringLiteral("h2:3306")), qPrintable(basis));
+    QVERIFY2(basis.contains(QStringLiteral("estimate")), qPrintable(basis)); // says the rows are estimates
+    int partial = 0;
+    for (int r = 0; r < m_page->model()->rowCount(); ++r) {
+        const planning::WhatIfRow &row = m_page->model()->rows().at(r);
+        if (!row.feasible)
+            continue;
+        // The counts that exist are used, and the result says it is partial.
+        QVERIFY2(sortValue(r, WhatIfModel::RowsMovedColumn).toLongLong() > 0,
+                 qPrintable(cell(r, WhatIfModel::StrategyColumn)));
+        QVERIFY2(cell(r, WhatIfModel::FeasibleColumn).contains(QStringLiteral("partial")),
+                 qPrintable(cell(r, WhatIfModel::FeasibleColumn)));
+        QVERIFY(cell(r, WhatIfModel::FeasibleColumn).contains(QStringLiteral("db2")));
+        ++partial;
+    }
+    QVERIFY(partial > 0);
+    QVERIFY(m_page->report()->toText().contains(QStringLiteral("partial")));
+}
+
 void TestPlanning::copyAndExport()
 {
     openExample(QStringLiteral("small"));
@@ -499,6 +559,36 @@ void TestPlanning::copyAndExport()
     QCOMPARE(o.value(QStringLiteral("strategies")).toArray().size(), 3);
     QVERIFY(!m_page->exportJson(m_dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void TestPlanning::shareLabelsFitTheBars()
+{
+    // A value label drawn inside a bar thinner than the text runs over the next bar: labels show
+    // only when the bars are thick enough.
+    openExample(QStringLiteral("small"));
+    auto *view = test::findNamed<QChartView>(m_page, "shareChart");
+    QVERIFY(view);
+    auto labelsShown = [view] {
+        for (QAbstractSeries *s : view->chart()->series())
+            if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))
+                return bars->isLabelsVisible();
+        return false;
+    };
+    auto barThickness = [view] {
+        for (QAbstractSeries *s : view->chart()->series())
+            if (auto *bars = qobject_cast<QAbstractBarSeries *>(s))
+                return view->chart()->plotArea().height() / 3 * bars->barWidth() / 2;
+        return 0.0;
+    };
+    const int text = QFontMetrics(view->chart()->font()).height();
+    for (const QSize &size : {QSize(1400, 1000), QSize(1024, 600), QSize(1400, 1000)}) {
+        m_window->resize(size);
+        QTest::qWait(100);
+        QTRY_COMPARE(labelsShown(), barThickness() >= text);
+    }
+    m_window->resize(1024, 600);
+    QTRY_VERIFY(barThickness() < text); // the small window really has thin bars
+    QVERIFY(!labelsShown());
 }
 
 QTEST_MAIN(TestPlanning)

@@ -26,6 +26,8 @@ private slots:
     void matchesRouter();
     void compareWithConfig();
     void keysFile();
+    void keysAreVerbatim();
+    void summaryCountsRoutedAndFailed();
     void largeInputOffThread();
     void routeKeysPure();
 
@@ -114,7 +116,11 @@ void TestRouting::matchesRouter()
         }
     }
     QVERIFY(ok > 0);
-    QVERIFY(test::findNamed<QLabel>(m_page, "routingSummary")->text().contains(QString::number(keys.size())));
+    const QString summary = test::findNamed<QLabel>(m_page, "routingSummary")->text();
+    QVERIFY2(summary.contains(QStringLiteral("%1 key(s) routed").arg(ok)), qPrintable(summary));
+    if (ok < keys.size())
+        QVERIFY2(summary.contains(QStringLiteral("%1 key(s) could not be routed").arg(keys.size() - ok)),
+                 qPrintable(summary));
 }
 
 void TestRouting::compareWithConfig()
@@ -179,9 +185,82 @@ void TestRouting::keysFile()
     QSignalSpy routed(m_page, &RoutingPage::routed);
     QVERIFY(m_page->loadKeysFile(path));
     QTRY_VERIFY(routed.size() >= 1);
-    QCOMPARE(m_page->model()->rowCount(), 3); // blank lines skipped, whitespace trimmed
-    QCOMPARE(m_page->model()->index(1, 0).data().toString(), QStringLiteral("bob"));
+    QCOMPARE(m_page->model()->rowCount(), 3); // the empty line skipped, "\r\n" taken as the terminator
+    QCOMPARE(m_page->model()->table().rows.at(1).key, QStringLiteral("  bob  "));
+    QCOMPARE(m_page->model()->table().rows.at(2).key, QStringLiteral("飞享"));
     QVERIFY(!m_page->loadKeysFile(m_dir.filePath(QStringLiteral("missing.txt"))));
+}
+
+void TestRouting::keysAreVerbatim()
+{
+    // `shardctl route --keys-file` takes each line verbatim (only the terminator removed): a key with
+    // blanks is another key, and routes elsewhere than the trimmed one.
+    QVERIFY(m_window->openConfig(test::examplePath(QStringLiteral("fsharechat-crc32.yaml"))));
+    auto *tables = test::findNamed<QComboBox>(m_page, "routingTableCombo");
+    tables->setCurrentIndex(tables->findText(QStringLiteral("t_messages")));
+    const Router router(m_window->context()->config());
+    const QStringList keys{QStringLiteral(" bob "), QStringLiteral("bob"), QStringLiteral("\talice"),
+                           QStringLiteral("   ")};
+    const RouteResult padded =
+        router.route(QStringLiteral("t_messages"), ShardingValue{keys.at(0), KeyType::Auto});
+    const RouteResult plain =
+        router.route(QStringLiteral("t_messages"), ShardingValue{keys.at(1), KeyType::Auto});
+    QVERIFY(padded.ok && plain.ok);
+    QVERIFY2(padded.node != plain.node, "pick keys whose padded and trimmed forms route apart");
+
+    auto *edit = test::findNamed<QPlainTextEdit>(m_page, "routingKeys");
+    edit->setPlainText(keys.join(QStringLiteral("\r\n")) + QStringLiteral("\n\n"));
+    QSignalSpy routed(m_page, &RoutingPage::routed);
+    QTest::mouseClick(test::findNamed<QPushButton>(m_page, "routingRouteButton"), Qt::LeftButton);
+    QTRY_VERIFY(routed.size() >= 1);
+    QTRY_VERIFY(!m_page->isBusy());
+    const QAbstractItemModel *m = test::findNamed<QTableView>(m_page, "routingResult")->model();
+    QCOMPARE(m->rowCount(), keys.size());
+    for (int r = 0; r < keys.size(); ++r) {
+        QCOMPARE(m_page->model()->table().rows.at(r).key, keys.at(r));
+        const RouteResult expected =
+            router.route(QStringLiteral("t_messages"), ShardingValue{keys.at(r), KeyType::Auto});
+        QVERIFY(expected.ok);
+        QCOMPARE(m->index(r, 1).data().toString(), expected.node.toString());
+    }
+    // Blanks at either end are made visible by quoting; other keys are shown as they are.
+    QCOMPARE(m->index(0, 0).data().toString(), QStringLiteral("\" bob \""));
+    QCOMPARE(m->index(1, 0).data().toString(), QStringLiteral("bob"));
+    QCOMPARE(m->index(2, 0).data().toString(), QStringLiteral("\"\talice\""));
+    QCOMPARE(m->index(3, 0).data().toString(), QStringLiteral("\"   \""));
+}
+
+void TestRouting::summaryCountsRoutedAndFailed()
+{
+    // Two keys route, three cannot (not integers for an integer key): the status line says so.
+    QVERIFY(m_window->openConfig(test::examplePath(QStringLiteral("native-algorithms.yaml"))));
+    auto *tables = test::findNamed<QComboBox>(m_page, "routingTableCombo");
+    auto *types = test::findNamed<QComboBox>(m_page, "routingKeyType");
+    tables->setCurrentIndex(tables->findText(QStringLiteral("t_message")));
+    types->setCurrentIndex(types->findData(int(KeyType::Integer)));
+    typeKeys({QStringLiteral("1"), QStringLiteral("x"), QStringLiteral("7"), QStringLiteral("y"),
+              QStringLiteral("z")});
+    QSignalSpy routed(m_page, &RoutingPage::routed);
+    m_page->route();
+    QTRY_VERIFY(routed.size() >= 1);
+    QTRY_VERIFY(!m_page->isBusy());
+    int ok = 0;
+    for (int r = 0; r < m_page->model()->rowCount(); ++r)
+        ok += m_page->model()->index(r, 0).data(RouteModel::TargetRole).toString().isEmpty() ? 0 : 1;
+    QCOMPARE(ok, 2);
+    const QString summary = test::findNamed<QLabel>(m_page, "routingSummary")->text();
+    QVERIFY2(summary.contains(QStringLiteral("2 key(s) routed")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("3 key(s) could not be routed")), qPrintable(summary));
+
+    // None routed: no "0 key(s) routed".
+    typeKeys({QStringLiteral("x"), QStringLiteral("y")});
+    m_page->route();
+    QTRY_VERIFY(routed.size() >= 2);
+    QTRY_VERIFY(!m_page->isBusy());
+    const QString none = test::findNamed<QLabel>(m_page, "routingSummary")->text();
+    QVERIFY2(none.contains(QStringLiteral("2 key(s) could not be routed")) &&
+                 !none.contains(QStringLiteral("0 key(s) routed")),
+             qPrintable(none));
 }
 
 void TestRouting::largeInputOffThread()

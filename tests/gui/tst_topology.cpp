@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
+#include <QLocale>
 #include <QTextBrowser>
 #include <QTreeView>
 
@@ -76,6 +77,7 @@ private slots:
     void filter_data();
     void filter();
     void problemsOnly();
+    void totalsFollowFilter();
     void detailsPane();
     void urlWithoutPassword_data();
     void urlWithoutPassword();
@@ -231,6 +233,52 @@ void TestTopology::problemsOnly()
     QVERIFY(messages.isValid());
     // db3's four tables are unreachable, db1.t_messages_2 is missing.
     QCOMPARE(m->rowCount(messages), 5);
+}
+
+void TestTopology::totalsFollowFilter()
+{
+    // db3 is down (snapshotFor): every total over its tables is partial, and says so; under a filter
+    // a parent's total is the sum of what the filter shows; estimates are labelled as such.
+    m_window->openConfig(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    m_window->showPage(QStringLiteral("topology"));
+    m_window->context()->setSnapshot(snapshotFor(m_window->context()->config()));
+    const QAbstractItemModel *m = m_page->proxy();
+    auto messages = [m] {
+        return childNamed(m, childNamed(m, {}, QStringLiteral("Logic tables")), QStringLiteral("t_messages"));
+    };
+    const QString estimated = m->headerData(TopologyModel::RowsColumn, Qt::Horizontal).toString();
+    QVERIFY2(estimated.contains(QStringLiteral("estimate")), qPrintable(estimated));
+    const QString all = messages().siblingAtColumn(TopologyModel::RowsColumn).data().toString();
+    QVERIFY2(all.startsWith(QStringLiteral("≥")), qPrintable(all));
+
+    auto *box = test::findNamed<QLineEdit>(m_page, "topologyFilter");
+    box->setText(QStringLiteral("t_messages_1"));
+    QModelIndex t = messages();
+    QVERIFY(t.isValid());
+    QCOMPARE(m->rowCount(t), 4);
+    qint64 shown = 0;
+    for (int r = 0; r < m->rowCount(t); ++r)
+        shown += std::max<qint64>(0, m->index(r, 0, t).data(TopologyModel::RowsRole).toLongLong());
+    QVERIFY(shown > 0);
+    const QString filtered = t.siblingAtColumn(TopologyModel::RowsColumn).data().toString();
+    QVERIFY2(filtered.contains(QLocale().toString(shown)) && filtered.startsWith(QStringLiteral("≥")),
+             qPrintable(filtered + QStringLiteral(" vs ") + QString::number(shown)));
+    QCOMPARE(t.data(TopologyModel::RowsRole).toLongLong(), shown);
+
+    // Only reachable nodes shown: the total is complete.
+    box->setText(QStringLiteral("db0.t_messages_"));
+    t = messages();
+    QCOMPARE(m->rowCount(t), 4);
+    const QString complete = t.siblingAtColumn(TopologyModel::RowsColumn).data().toString();
+    QVERIFY2(!complete.startsWith(QStringLiteral("≥")) && !complete.isEmpty(), qPrintable(complete));
+
+    // Exact counts: the header drops "estimated".
+    ClusterSnapshot exact = snapshotFor(m_window->context()->config());
+    exact.exact = true;
+    m_window->context()->setSnapshot(exact);
+    QVERIFY(!m->headerData(TopologyModel::RowsColumn, Qt::Horizontal)
+                 .toString()
+                 .contains(QStringLiteral("estimate")));
 }
 
 void TestTopology::detailsPane()

@@ -1,13 +1,16 @@
 // Translations: the zh_CN catalogue is complete, its contexts are the class names tr() looks up at
 // run time (namespace included), and the compiled catalogue really changes what the console shows.
-#include "core/config/AppPaths.h"
 #include "GuiTestSupport.h"
+#include "core/config/AppPaths.h"
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
+#include "ui/widgets/SkewPanel.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTranslator>
 #include <QXmlStreamReader>
@@ -67,6 +70,7 @@ private slots:
     void contextsAreRuntimeClassNames_data();
     void contextsAreRuntimeClassNames();
     void zhShowsInTheConsole();
+    void zhSkewVerdict();
 };
 
 void TestTranslations::zhCatalogueComplete()
@@ -120,6 +124,42 @@ void TestTranslations::zhShowsInTheConsole()
         QVERIFY(!shown.contains(QStringLiteral("Welcome")));
     }
     QCoreApplication::removeTranslator(&zh);
+}
+
+void TestTranslations::zhSkewVerdict()
+{
+    // The verdict under the skew figures is worded by the console, so zh_CN shows it in Chinese.
+    QTranslator zh;
+    QVERIFY(zh.load(sp::AppPaths::translationsDir() + QStringLiteral("/shardpilot_zh_CN.qm")));
+    QVERIFY(QCoreApplication::installTranslator(&zh));
+    SkewStats severe;
+    severe.logicTable = QStringLiteral("t_messages");
+    severe.nodes = 4;
+    severe.totalRows = 1000;
+    severe.mean = 250;
+    severe.max = 700;
+    severe.maxOverMean = 2.8;
+    severe.emptyNodes = 1;
+    severe.unknownNodes = 1;
+    severe.maxNode = DataNode{QStringLiteral("ds_1"), QStringLiteral("t_messages_2")};
+    SkewStats balanced = severe;
+    balanced.maxOverMean = 1.04;
+    balanced.emptyNodes = 0;
+    balanced.unknownNodes = 0;
+    SkewStats unknown;
+    unknown.logicTable = QStringLiteral("t_user");
+    QStringList texts;
+    for (const SkewStats &s : {severe, balanced, unknown}) {
+        SkewPanel panel;
+        panel.setStats(s, s.logicTable);
+        texts << panel.findChild<QLabel *>(QStringLiteral("skewVerdict"))->text();
+    }
+    QCoreApplication::removeTranslator(&zh);
+    static const QRegularExpression english(
+        QStringLiteral("\\b(skew|holds|mean|balanced|nodes?|empty|count|unknown)\\b"));
+    for (const QString &t : std::as_const(texts))
+        QVERIFY2(!english.match(t).hasMatch(), qPrintable(t));
+    QVERIFY(texts.constFirst().contains(QStringLiteral("ds_1.t_messages_2"))); // names the node
 }
 
 QTEST_MAIN(TestTranslations)

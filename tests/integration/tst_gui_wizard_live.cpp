@@ -8,12 +8,16 @@
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExactCounter.h"
 #include "ui/AppContext.h"
+#include "ui/pages/MigrationPage.h"
+#include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/MovePairModel.h"
 #include "ui/planning/MovesPage.h"
 #include "ui/planning/TargetPage.h"
 
 #include <QLabel>
+#include <QLocale>
+#include <QMap>
 #include <QPushButton>
 #include <QtTest>
 
@@ -84,6 +88,26 @@ void TestGuiWizardLive::countExactly()
     }
     QVERIFY(pairs > 0);
 
+    // Before counting, the wizard's total is the planning page's "rows moved" for the same plan:
+    // sharded tables only (broadcast tables are copied, not moved).
+    auto *estimateLabel = wizard->findChild<QLabel *>(QStringLiteral("movesEstimateSource"));
+    QVERIFY(estimateLabel);
+    qint64 estimatedMoved = 0;
+    for (const TablePlan &t : before.tables)
+        for (const MovePair &p : t.pairs)
+            estimatedMoved += t.broadcast ? 0 : p.estimatedRows;
+    QVERIFY2(estimateLabel->text().contains(QLocale().toString(estimatedMoved)),
+             qPrintable(estimateLabel->text()));
+    QCOMPARE(before.strategy,
+             StrategyId::ModDouble); // the wizard's default here, as the planning page's first row
+    {
+        const PlanningPage::Outcome whatIf =
+            PlanningPage::compute(ctx.configPath(), ctx.config(), ctx.snapshot(), ctx.rowLimit(), 16);
+        QVERIFY(whatIf.report);
+        const qint64 planned = whatIf.report->rows.constFirst().rowsMoved;
+        QCOMPARE(planned, estimatedMoved);
+    }
+
     auto *count = wizard->findChild<QPushButton *>(QStringLiteral("movesCountExactly"));
     QVERIFY(count && count->isEnabled());
     QTest::mouseClick(count, Qt::LeftButton);
@@ -110,6 +134,36 @@ void TestGuiWizardLive::countExactly()
         }
     }
     QVERIFY(total > 0);
+    qint64 exactMoved = 0;
+    for (const TablePlan &t : counted.tables)
+        for (const MovePair &p : t.pairs)
+            exactMoved += t.broadcast ? 0 : *p.exactRows;
+    // The wizard's total, the capacity note and the migration page use the exact counts now.
+    QVERIFY2(estimateLabel->text().contains(QLocale().toString(exactMoved)),
+             qPrintable(estimateLabel->text()));
+    QMap<DataNode, qint64> after;
+    for (const TableStats &st : m_snapshot.tables)
+        if (!st.logicTable.isEmpty() && !m_load.config.isBroadcast(st.logicTable) && st.rows() >= 0)
+            after[st.node] += st.rows();
+    for (const TablePlan &t : counted.tables)
+        for (const MovePair &p : t.pairs)
+            if (!t.broadcast) {
+                after[p.source] -= *p.exactRows;
+                after[p.target] += *p.exactRows;
+            }
+    qint64 largest = -1;
+    for (qint64 v : std::as_const(after))
+        largest = std::max(largest, v);
+    QString capacity;
+    for (const Diagnostic &d : counted.warnings)
+        if (d.code.startsWith(QLatin1String("plan.capacity")))
+            capacity = d.message;
+    QVERIFY2(capacity.contains(QStringLiteral(" %1 rows").arg(largest)),
+             qPrintable(capacity + QStringLiteral(" / expected %1").arg(largest)));
+    ctx.setPlan(counted);
+    MigrationPage migration(&ctx);
+    const QString facts = migration.findChild<QLabel *>(QStringLiteral("migrationFacts"))->text();
+    QVERIFY2(facts.contains(QLocale().toString(exactMoved)), qPrintable(facts));
     // The table shows them.
     const MovePairModel *model = page->model();
     bool shown = false;

@@ -157,6 +157,16 @@ void HeatmapModel::setMetric(Metric metric)
     endResetModel();
 }
 
+void HeatmapModel::setColourScale(ColourScale scale)
+{
+    if (scale == m_colourScale)
+        return;
+    beginResetModel();
+    m_colourScale = scale;
+    recomputeRange();
+    endResetModel();
+}
+
 double HeatmapModel::cellValue(const Cell &cell) const
 {
     if (!cell.present)
@@ -191,6 +201,38 @@ void HeatmapModel::recomputeRange()
     }
     if (m_known == 0)
         m_min = m_max = 0;
+
+    // Colours: relative to the mean of the row's logic table over its known cells.
+    m_colours = m_values;
+    if (relativeToTableMean()) {
+        QHash<QString, std::pair<double, int>> sums; // logic table -> (sum, known cells)
+        const int cols = columns();
+        for (qsizetype i = 0; i < m_values.size(); ++i) {
+            if (std::isnan(m_values.at(i)))
+                continue;
+            auto &sum = sums[m_rowTables.value(int(i / cols))];
+            sum.first += m_values.at(i);
+            ++sum.second;
+        }
+        for (qsizetype i = 0; i < m_colours.size(); ++i) {
+            const double v = m_values.at(i);
+            if (std::isnan(v))
+                continue;
+            const auto sum = sums.value(m_rowTables.value(int(i / cols)));
+            const double mean = sum.second > 0 ? sum.first / sum.second : 0;
+            m_colours[i] = mean > 0 ? v / mean : 1.0; // an empty table is balanced
+        }
+    }
+    m_colourMin = std::numeric_limits<double>::max();
+    m_colourMax = std::numeric_limits<double>::lowest();
+    for (double v : std::as_const(m_colours)) {
+        if (std::isnan(v))
+            continue;
+        m_colourMin = std::min(m_colourMin, v);
+        m_colourMax = std::max(m_colourMax, v);
+    }
+    if (m_known == 0)
+        m_colourMin = m_colourMax = 0;
 }
 
 double HeatmapModel::value(int r, int c) const
@@ -287,6 +329,8 @@ QString HeatmapModel::describeCell(int r, int c) const
         if (total > 0)
             lines.append(tr("Share of the logic table: %1 %").arg(locale.toString(100.0 * cell.rows / total, 'f', 1)));
     }
+    if (relativeToTableMean() && !std::isnan(colourValue(r, c)))
+        lines.append(tr("%1 × the mean of its logic table").arg(locale.toString(colourValue(r, c), 'f', 2)));
     return lines.join(QStringLiteral("<br>"));
 }
 

@@ -21,6 +21,14 @@ class HeatmapModel final : public QAbstractTableModel
 public:
     enum class Metric { Rows, Bytes, Growth };
     Q_ENUM(Metric)
+    // How a cell is coloured: its value over the mean of its logic table (tables of every size show
+    // their skew side by side), or the value itself on one scale for all. Growth is always absolute.
+    enum class ColourScale
+    {
+        TableMean,
+        Absolute
+    };
+    Q_ENUM(ColourScale)
     enum Roles {
         ValueRole = Qt::UserRole + 1, // double; invalid QVariant when unknown or absent
         NodeRole,                     // "ds.table"; invalid when absent
@@ -34,6 +42,13 @@ public:
                    const std::optional<ClusterSnapshot> &previous, const QString &logicTable);
     void setMetric(Metric metric);
     Metric metric() const { return m_metric; }
+    void setColourScale(ColourScale scale);
+    ColourScale colourScale() const { return m_colourScale; }
+    // The scale in effect: TableMean unless Absolute was chosen or the metric is Growth.
+    bool relativeToTableMean() const
+    {
+        return m_colourScale == ColourScale::TableMean && m_metric != Metric::Growth;
+    }
     QString logicTable() const { return m_logicTable; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -55,6 +70,10 @@ public:
     double minValue() const { return m_min; } // over known values; 0 when none
     double maxValue() const { return m_max; }
     int knownCells() const { return m_known; }
+    // What the colour shows: value(r, c), or value over its logic table's mean (NaN when unknown).
+    double colourValue(int r, int c) const { return m_colours.at(r * columns() + c); }
+    double colourMin() const { return m_colourMin; } // over known colour values; 0 when none
+    double colourMax() const { return m_colourMax; }
 
     // Exact numbers for a tooltip or a details panel.
     QString describeCell(int r, int c) const;
@@ -79,15 +98,19 @@ private:
     double cellValue(const Cell &cell) const;
 
     Metric m_metric = Metric::Rows;
+    ColourScale m_colourScale = ColourScale::TableMean;
     QString m_logicTable;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     QStringList m_rowTables;
     QList<Cell> m_cells;
-    QList<double> m_values; // cached per metric
+    QList<double> m_values;  // cached per metric
+    QList<double> m_colours; // cached per metric and colour scale
     QList<int> m_groupStarts{0};
     double m_min = 0;
     double m_max = 0;
+    double m_colourMin = 0;
+    double m_colourMax = 0;
     int m_known = 0;
 };
 

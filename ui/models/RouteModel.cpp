@@ -7,6 +7,14 @@ namespace sp::ui {
 
 RouteModel::RouteModel(QObject *parent) : QAbstractTableModel(parent) {}
 
+QString RouteModel::displayKey(const QString &key)
+{
+    // Leading or trailing blanks are part of the key: quote it so they can be seen.
+    if (!key.isEmpty() && (key.front().isSpace() || key.back().isSpace()))
+        return QLatin1Char('"') + key + QLatin1Char('"');
+    return key;
+}
+
 void RouteModel::resetData(const RouteTable &table)
 {
     beginResetModel();
@@ -43,7 +51,8 @@ QVariant RouteModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case KeyColumn: return r.key;
+        case KeyColumn:
+            return displayKey(r.key);
         case TargetColumn: return r.target.isEmpty() ? tr("error: %1").arg(r.error) : r.target;
         case AfterColumn:
             return r.afterTarget.isEmpty() ? tr("error: %1").arg(r.afterError) : r.afterTarget;

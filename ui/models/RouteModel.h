@@ -37,6 +37,8 @@ public:
     void resetData(const RouteTable &table);
     const RouteTable &table() const { return m_table; }
     int movedCount() const;
+    // The key as the table shows it: quoted when it starts or ends with a blank.
+    static QString displayKey(const QString &key);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -59,7 +59,23 @@ int TopologyModel::addNode(Node n)
     return id;
 }
 
-// Parents sum their children's rows and bytes and turn Mixed when a child has a problem.
+QString TopologyModel::rowsText(qint64 rows, bool partial)
+{
+    if (rows < 0)
+        return {};
+    return partial ? tr("≥ %1").arg(QLocale().toString(rows)) : QLocale().toString(rows);
+}
+
+QString TopologyModel::sizeText(qint64 bytes, bool partial)
+{
+    if (bytes < 0)
+        return {};
+    return partial ? tr("≥ %1").arg(QLocale().formattedDataSize(bytes)) : QLocale().formattedDataSize(bytes);
+}
+
+// Parents sum their children's rows and bytes and turn Mixed when a child has a problem. A sum that
+// leaves out an inspected table without a count (instance down, count failed) is partial; a table
+// missing on its server holds no rows and leaves nothing out.
 void TopologyModel::aggregate(int id)
 {
     Node &n = m_nodes[size_t(id)];
@@ -71,9 +87,13 @@ void TopologyModel::aggregate(int id)
     bool bytesKnown = false;
     bool problem = false;
     bool inspected = false;
+    bool leftOut = false;
     for (int c : n.children) {
         aggregate(c);
         const Node &child = m_nodes[size_t(c)];
+        leftOut =
+            leftOut || child.partial ||
+            (child.rows < 0 && child.status != Status::NotInspected && child.status != Status::MissingTable);
         if (child.rows >= 0) {
             rows += child.rows;
             rowsKnown = true;
@@ -88,6 +108,7 @@ void TopologyModel::aggregate(int id)
     Node &self = m_nodes[size_t(id)]; // children may not reallocate, but keep it obvious
     self.rows = rowsKnown ? rows : -1;
     self.bytes = bytesKnown ? bytes : -1;
+    self.partial = rowsKnown && leftOut;
     if (self.kind == Kind::DataSource && self.status != Status::Ok)
         return; // unreachable / read-only / not inspected says more than the children
     if (problem)
@@ -102,6 +123,7 @@ void TopologyModel::resetData(const ShardingConfig &config,
     beginResetModel();
     m_nodes.clear();
     m_roots.clear();
+    m_estimated = snapshot && !snapshot->exact;
 
     QHash<QString, const TableStats *> stats;
     QHash<QString, const InstanceHealth *> health;
@@ -268,11 +290,6 @@ int TopologyModel::columnCount(const QModelIndex &) const
     return ColumnCount;
 }
 
-static QString formatBytes(qint64 b)
-{
-    return b < 0 ? QString() : QLocale().formattedDataSize(b);
-}
-
 static QIcon statusIcon(TopologyModel::Status s)
 {
     QStyle *st = QApplication::style();
@@ -312,8 +329,10 @@ QVariant TopologyModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case NameColumn: return n->name;
         case StatusColumn: return n->kind == Kind::Section ? QString() : statusText(n->status);
-        case RowsColumn: return n->rows < 0 ? QString() : QLocale().toString(n->rows);
-        case SizeColumn: return formatBytes(n->bytes);
+        case RowsColumn:
+            return rowsText(n->rows, n->partial);
+        case SizeColumn:
+            return sizeText(n->bytes, n->partial);
         }
         return {};
     case Qt::DecorationRole:
@@ -323,6 +342,8 @@ QVariant TopologyModel::data(const QModelIndex &index, int role) const
             return statusIcon(n->status);
         return {};
     case Qt::ToolTipRole:
+        if ((index.column() == RowsColumn || index.column() == SizeColumn) && n->partial)
+            return tr("Partial: a table below has no count (instance down or count failed)");
         return n->error.isEmpty() ? statusText(n->status) : n->error;
     case Qt::TextAlignmentRole:
         if (index.column() == RowsColumn || index.column() == SizeColumn)
@@ -336,6 +357,8 @@ QVariant TopologyModel::data(const QModelIndex &index, int role) const
     case RowsRole: return n->rows;
     case BytesRole: return n->bytes;
     case ErrorRole: return n->error;
+    case RowsPartialRole:
+        return n->partial;
     }
     return {};
 }
@@ -347,7 +370,8 @@ QVariant TopologyModel::headerData(int section, Qt::Orientation orientation, int
     switch (section) {
     case NameColumn: return tr("Name");
     case StatusColumn: return tr("Status");
-    case RowsColumn: return tr("Rows");
+    case RowsColumn:
+        return m_estimated ? tr("Rows (estimated)") : tr("Rows");
     case SizeColumn: return tr("Size");
     }
     return {};

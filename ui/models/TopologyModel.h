@@ -19,7 +19,8 @@ class TopologyModel final : public QAbstractItemModel
     Q_DISABLE_COPY_MOVE(TopologyModel)
 public:
     enum Columns { NameColumn, StatusColumn, RowsColumn, SizeColumn, ColumnCount };
-    enum Roles {
+    enum Roles
+    {
         KindRole = Qt::UserRole + 1, // Kind
         StatusRole,                  // Status
         DataSourceRole,              // data source name (data sources, schemas, tables, data nodes)
@@ -28,6 +29,7 @@ public:
         RowsRole,                    // qint64, -1 unknown
         BytesRole,                   // qint64 data + index bytes, -1 unknown
         ErrorRole,                   // one line, empty when none
+        RowsPartialRole,             // bool: some table below has no count (instance down, count failed)
     };
     enum class Kind { Section, DataSource, Schema, PhysicalTable, LogicTable, DataNode };
     enum class Status {
@@ -57,6 +59,11 @@ public:
 
     static QString statusText(Status s);
     static bool isProblem(Status s);
+    // The Rows column's text: "≥ n" when the count is partial, empty when unknown.
+    static QString rowsText(qint64 rows, bool partial);
+    static QString sizeText(qint64 bytes, bool partial);
+    // True when the row counts come from TABLE_ROWS estimates (the header says so).
+    bool estimated() const { return m_estimated; }
 
 private:
     struct Node
@@ -70,6 +77,7 @@ private:
         qint64 rows = -1;
         qint64 bytes = -1;
         QString error;
+        bool partial = false; // rows/bytes leave out a table below without a count
         int parent = -1;
         int row = 0; // position under the parent
         std::vector<int> children;
@@ -82,6 +90,7 @@ private:
 
     std::vector<Node> m_nodes;
     std::vector<int> m_roots;
+    bool m_estimated = false;
 };
 
 } // namespace sp::ui

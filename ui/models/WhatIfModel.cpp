@@ -54,18 +54,31 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
     const QString unknown = unknownText();
     if (column == StrategyColumn)
         return strategyTitle(r.strategy);
-    if (column == FeasibleColumn)
-        return r.feasible ? tr("yes") : tr("no: %1").arg(r.reason);
+    if (column == FeasibleColumn) {
+        if (!r.feasible)
+            return tr("no: %1").arg(r.reason);
+        return r.partial ? tr("yes (partial: no counts from %1)")
+                               .arg(r.sourcesWithoutRows.join(QStringLiteral(", ")))
+                         : tr("yes");
+    }
     if (!r.feasible)
         return unknown;
-    auto count = [&](qint64 v) { return v >= 0 ? locale.toString(v) : unknown; };
+    // Partial counts leave out the sources without rows: the figures are lower bounds.
+    auto count = [&](qint64 v) {
+        if (v < 0)
+            return unknown;
+        return r.partial ? tr("≥ %1").arg(locale.toString(v)) : locale.toString(v);
+    };
     switch (column) {
     case NodesColumn:
         return QStringLiteral("%1 \u2192 %2").arg(r.nodesBefore).arg(r.nodesAfter);
     case RowsMovedColumn:
         return count(r.rowsMoved);
     case BytesMovedColumn:
-        return r.bytesMoved >= 0 ? locale.formattedDataSize(r.bytesMoved, 1) : unknown;
+        if (r.bytesMoved < 0)
+            return unknown;
+        return r.partial ? tr("≥ %1").arg(locale.formattedDataSize(r.bytesMoved, 1))
+                         : locale.formattedDataSize(r.bytesMoved, 1);
     case ShareMovedColumn:
         return locale.toString(100.0 * r.shareMoved, 'f', 1) + QStringLiteral(" %");
     case ShareCopiedColumn:
@@ -127,6 +140,9 @@ QString WhatIfModel::toolTip(const WhatIfRow &r, int column) const
                    ? planning::strategyName(r.strategy)
                    : planning::strategyName(r.strategy) + QStringLiteral(": ") + r.description;
     case FeasibleColumn:
+        if (r.feasible && r.partial)
+            return tr("Row figures count only the sources the snapshot has rows for; no counts from %1.")
+                .arg(r.sourcesWithoutRows.join(QStringLiteral(", ")));
         return r.feasible ? QString() : r.reason;
     case WriteStopColumn:
         return r.feasible ? r.writeStopAssumption : QString();

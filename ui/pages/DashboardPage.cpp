@@ -4,7 +4,9 @@
 #include "core/cluster/Inspector.h"
 #include "core/cluster/StatsHistory.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 #include "ui/models/HeatmapModel.h"
+#include "ui/widgets/ChartAxes.h"
 #include "ui/widgets/HeatmapWidget.h"
 #include "ui/widgets/SkewPanel.h"
 
@@ -23,11 +25,12 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSplitter>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 
@@ -59,12 +62,24 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     // Controls row.
     m_tableCombo = new QComboBox(this);
     m_tableCombo->setObjectName(QStringLiteral("logicTableCombo"));
-    m_tableCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Combos may shrink (and elide) so the controls fit a small window.
+    m_tableCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_tableCombo->setMinimumContentsLength(4);
     m_metricCombo = new QComboBox(this);
     m_metricCombo->setObjectName(QStringLiteral("metricCombo"));
     m_metricCombo->addItem(tr("Rows"), int(HeatmapModel::Metric::Rows));
     m_metricCombo->addItem(tr("Size (data + index)"), int(HeatmapModel::Metric::Bytes));
     m_metricCombo->addItem(tr("Growth since last refresh"), int(HeatmapModel::Metric::Growth));
+    m_metricCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metricCombo->setMinimumContentsLength(4);
+    m_colourScale = new QComboBox(this);
+    m_colourScale->setObjectName(QStringLiteral("heatmapScaleCombo"));
+    m_colourScale->addItem(tr("Relative to the table's mean"), int(HeatmapModel::ColourScale::TableMean));
+    m_colourScale->addItem(tr("Absolute"), int(HeatmapModel::ColourScale::Absolute));
+    m_colourScale->setToolTip(tr("Relative: each cell against the mean of its logic table, so the skew of "
+                                 "small tables shows next to large ones. Absolute: one scale for all."));
+    m_colourScale->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_colourScale->setMinimumContentsLength(4);
     m_logScale = new QCheckBox(tr("Log scale"), this);
     m_logScale->setObjectName(QStringLiteral("logScaleCheck"));
     m_brightness = new QSlider(Qt::Horizontal, this);
@@ -74,7 +89,8 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     for (QSlider *s : {m_brightness, m_contrast}) {
         s->setRange(-100, 100);
         s->setValue(0);
-        s->setMaximumWidth(110);
+        s->setMinimumWidth(50);
+        s->setMaximumWidth(90);
     }
     m_brightness->setToolTip(tr("Brightness of the colour scale"));
     m_contrast->setToolTip(tr("Contrast of the colour scale"));
@@ -90,26 +106,37 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_progress->setMaximumWidth(220);
     m_progress->setTextVisible(true);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Logic table:"), this));
-    controls->addWidget(m_tableCombo);
-    controls->addWidget(new QLabel(tr("Show:"), this));
-    controls->addWidget(m_metricCombo);
-    controls->addWidget(m_logScale);
-    controls->addWidget(new QLabel(tr("Brightness:"), this));
-    controls->addWidget(m_brightness);
-    controls->addWidget(new QLabel(tr("Contrast:"), this));
-    controls->addWidget(m_contrast);
-    controls->addStretch(1);
-    controls->addWidget(m_progress);
-    controls->addWidget(m_cancel);
-    controls->addWidget(m_refresh);
+    // Two rows: what is shown, then how it is drawn and the refresh (fits a 640-pixel window).
+    auto *controls = new QVBoxLayout;
+    auto *what = new QHBoxLayout;
+    what->addWidget(new QLabel(tr("Logic table:"), this));
+    what->addWidget(m_tableCombo, 1);
+    what->addWidget(new QLabel(tr("Show:"), this));
+    what->addWidget(m_metricCombo, 1);
+    what->addWidget(new QLabel(tr("Colour:"), this));
+    what->addWidget(m_colourScale, 1);
+    what->addStretch(0);
+    auto *how = new QHBoxLayout;
+    how->addWidget(m_logScale);
+    how->addWidget(new QLabel(tr("Brightness:"), this));
+    how->addWidget(m_brightness);
+    how->addWidget(new QLabel(tr("Contrast:"), this));
+    how->addWidget(m_contrast);
+    how->addStretch(1);
+    how->addWidget(m_progress);
+    how->addWidget(m_cancel);
+    how->addWidget(m_refresh);
+    controls->addLayout(what);
+    controls->addLayout(how);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("dashboardStatus"));
+    // One line that never widens the page (a wrapped label would make the page's scroll area size
+    // it by its preferred height); the full text is in the tooltip.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_instances = new QLabel(this);
     m_instances->setObjectName(QStringLiteral("instancesWarning"));
-    m_instances->setWordWrap(true);
+    m_instances->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_instances->setStyleSheet(QStringLiteral("color: #b00020"));
     m_instances->setVisible(false);
 
@@ -133,16 +160,23 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     sideLayout->addWidget(skewBox);
     sideLayout->addWidget(nodeBox);
     sideLayout->addStretch(1);
-    side->setMinimumWidth(320);
+    // Wrapped texts scroll instead of being squeezed on top of each other in a short window.
+    auto *sideScroll = new QScrollArea(this);
+    sideScroll->setObjectName(QStringLiteral("dashboardSideScroll"));
+    sideScroll->setFrameShape(QFrame::NoFrame);
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    sideScroll->setWidget(side);
+    sideScroll->setMinimumWidth(230);
 
     m_chart = new QChartView(this);
     m_chart->setObjectName(QStringLiteral("rowsChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(180);
+    m_chart->setMinimumHeight(160);
 
     auto *top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(m_heatmap);
-    top->addWidget(side);
+    top->addWidget(sideScroll);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 1);
     auto *vertical = new QSplitter(Qt::Vertical, this);
@@ -150,6 +184,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     vertical->addWidget(m_chart);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
+    vertical->setSizes({600, 400}); // initial proportions; the heatmap's size hint would take it all
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -176,6 +211,10 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     connect(m_tableCombo, &QComboBox::currentIndexChanged, this, &DashboardPage::updateView);
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this, [this] {
         m_model->setMetric(HeatmapModel::Metric(m_metricCombo->currentData().toInt()));
+        m_colourScale->setEnabled(m_model->metric() != HeatmapModel::Metric::Growth);
+    });
+    connect(m_colourScale, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setColourScale(HeatmapModel::ColourScale(m_colourScale->currentData().toInt()));
     });
     connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
         m_heatmap->setScale(on ? HeatmapWidget::Scale::Log : HeatmapWidget::Scale::Linear);
@@ -296,7 +335,7 @@ void DashboardPage::onConfigChanged()
             m_tableCombo->addItem(t.logicTable, t.logicTable);
     const int idx = m_tableCombo->findData(keep);
     m_tableCombo->setCurrentIndex(idx >= 0 ? idx : (m_tableCombo->count() > 1 ? 1 : 0));
-    m_nodeDetails->setText(tr("Click a cell of the heatmap."));
+    m_heatmap->clearSelection();
     updateView();
 }
 
@@ -311,6 +350,17 @@ void DashboardPage::updateView()
     updateChart();
     updateSkew();
     updateStatus();
+    updateNodeDetails();
+}
+
+void DashboardPage::updateNodeDetails()
+{
+    // The panel shows the heatmap's selection as the current snapshot has it; a node the view no
+    // longer shows (another table) is no longer selected.
+    if (const std::optional<DataNode> node = m_heatmap->selectedNode())
+        showNode(*node);
+    else
+        m_nodeDetails->setText(tr("Click a cell of the heatmap."));
 }
 
 SkewStats DashboardPage::skewFor(const ShardingConfig &config, const ClusterSnapshot &snapshot,
@@ -404,19 +454,21 @@ void DashboardPage::updateChart()
     }
     auto *series = new QBarSeries;
     series->append(set);
-    series->setLabelsVisible(order.size() <= 12);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    set->setLabelColor(palette().color(QPalette::WindowText));
+    // Values go under the bars, in the category labels: a value label drawn at the bar's end
+    // overlaps the bar (or the chart's edge) as soon as the chart is short.
+    series->setLabelsVisible(false);
     chart->addSeries(series);
     auto *axisX = new QBarCategoryAxis;
-    axisX->append(order);
+    const QLocale locale;
+    QStringList categories;
+    for (const QString &ds : std::as_const(order))
+        categories << (order.size() <= 12 ? tr("%1: %2").arg(ds, locale.toString(sums.value(ds))) : ds);
+    axisX->append(categories);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     auto *axisY = new QValueAxis;
-    axisY->setRange(0, top > 0 ? double(top) * 1.15 : 1.0);
-    axisY->applyNiceNumbers();
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setObjectName(QStringLiteral("rowsAxis"));
+    setCountAxisRange(axisY, double(top));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     QChart *old = m_chart->chart();
@@ -442,12 +494,13 @@ void DashboardPage::updateStatus()
             down.append(tr("%1 (%2:%3): %4").arg(i.dataSource, i.host).arg(i.port).arg(i.error));
     }
     m_status->setText(tr("Inspected %1 — %2 of %3 instances reachable, %4 counts.")
-                          .arg(QLocale().toString(snap->takenAt.toLocalTime(), QLocale::ShortFormat))
+                          .arg(timestampText(snap->takenAt))
                           .arg(reachable)
                           .arg(snap->instances.size())
                           .arg(snap->exact ? tr("exact") : tr("estimated")));
     m_instances->setVisible(!down.isEmpty());
     m_instances->setText(tr("Unreachable: %1").arg(down.join(QStringLiteral("; "))));
+    m_instances->setToolTip(down.join(QLatin1Char('\n')));
 }
 
 void DashboardPage::showNode(const DataNode &node)

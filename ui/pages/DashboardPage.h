@@ -58,6 +58,7 @@ private:
     void updateChart();
     void updateSkew();
     void updateStatus();
+    void updateNodeDetails();
     void applyPreferences();
     void showNode(const sp::DataNode &node);
     QString currentTable() const;
@@ -69,6 +70,7 @@ private:
     HeatmapModel *m_model;
     QComboBox *m_tableCombo = nullptr;
     QComboBox *m_metricCombo = nullptr;
+    QComboBox *m_colourScale = nullptr;
     QCheckBox *m_logScale = nullptr;
     QSlider *m_brightness = nullptr;
     QSlider *m_contrast = nullptr;

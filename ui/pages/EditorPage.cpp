@@ -17,6 +17,8 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTextEdit>
 #include <QTimer>
@@ -95,9 +97,18 @@ EditorPage::EditorPage(AppContext *ctx, QWidget *parent)
     editorLayout->setSpacing(0);
     editorLayout->addWidget(m_editor, 1);
     editorLayout->addWidget(m_findBar);
+    // The form scrolls on its own: on a small screen it must not push the editor off the page.
+    auto *formScroll = new QScrollArea(this);
+    formScroll->setObjectName(QStringLiteral("editorFormScroll"));
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setWidgetResizable(true);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formScroll->setWidget(m_form);
+    formScroll->setMinimumWidth(m_form->minimumSizeHint().width() +
+                                formScroll->verticalScrollBar()->sizeHint().width());
     auto *horizontal = new QSplitter(Qt::Horizontal, this);
     horizontal->addWidget(editorBox);
-    horizontal->addWidget(m_form);
+    horizontal->addWidget(formScroll);
     horizontal->setStretchFactor(0, 3);
     horizontal->setStretchFactor(1, 1);
     auto *vertical = new QSplitter(Qt::Vertical, this);
@@ -252,7 +263,7 @@ bool EditorPage::applyEdits(const QList<FormEdit> &edits)
     return true;
 }
 
-bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next)
+bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next, int errors)
 {
     const QList<DiffLine> lines = LineDiff::diff(QString::fromUtf8(onDisk).split(QLatin1Char('\n')),
                                                  QString::fromUtf8(next).split(QLatin1Char('\n')));
@@ -282,11 +293,23 @@ bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next)
                                   LineDiff::changes(lines))
                                    .arg(QFileInfo(m_path).fileName() + QStringLiteral(".bak")),
                                &dialog);
+    QLabel *errorNote = nullptr;
+    if (errors > 0) {
+        errorNote = new QLabel(tr("The config has %n error(s) (listed below the editor). It can be saved, "
+                                  "but planning and the expansion wizard refuse it until they are fixed.",
+                                  nullptr, errors),
+                               &dialog);
+        errorNote->setObjectName(QStringLiteral("saveDiffErrors"));
+        errorNote->setWordWrap(true);
+        errorNote->setStyleSheet(QStringLiteral("color: #b00020;"));
+    }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto *layout = new QVBoxLayout(&dialog);
     layout->addWidget(summary);
+    if (errorNote)
+        layout->addWidget(errorNote);
     layout->addWidget(view, 1);
     layout->addWidget(buttons);
     dialog.resize(760, 520);
@@ -325,7 +348,22 @@ bool EditorPage::save()
         m_editor->setModified(false);
         return true;
     }
-    if (!confirmDiff(onDisk, next))
+    // What the saved text will publish: the live lint when it saw this text, else a fresh one.
+    LoadResult load;
+    Diagnostics lint;
+    if (m_lastLintedText == next && m_findings.size() >= m_lastLoad.diagnostics.size()) {
+        load = m_lastLoad;
+        lint = m_findings.mid(m_lastLoad.diagnostics.size());
+    } else {
+        load = ConfigLoader::loadText(next, m_path);
+        lint = load.ok() ? Linter::lint(load.config) : Diagnostics();
+    }
+    load.config.filePath = m_path;
+    int errors = 0;
+    for (const Diagnostics *list : {&load.diagnostics, &lint})
+        for (const Diagnostic &d : *list)
+            errors += d.severity == Severity::Error ? 1 : 0;
+    if (!confirmDiff(onDisk, next, errors))
         return false;
     if (exists) {
         QSaveFile backup(m_path + QStringLiteral(".bak"));
@@ -341,18 +379,13 @@ bool EditorPage::save()
     }
     m_diskHash = sha1(next);
     m_editor->setModified(false);
-    m_status->setText(tr("Saved %1 (previous version in %2.bak).").arg(m_path, QFileInfo(m_path).fileName()));
-    // Share the saved config with the other pages (reuse the live lint when it saw this text).
-    if (!m_ctx->hasConfig() || m_ctx->configPath() == m_path) {
-        if (m_lastLintedText == next && m_findings.size() >= m_lastLoad.diagnostics.size()) {
-            LoadResult load = m_lastLoad;
-            load.config.filePath = m_path;
-            m_ctx->setConfig(m_path, load, m_findings.mid(m_lastLoad.diagnostics.size()));
-        } else {
-            const LoadResult load = ConfigLoader::loadFile(m_path);
-            m_ctx->setConfig(m_path, load, load.ok() ? Linter::lint(load.config) : Diagnostics());
-        }
-    }
+    QString status = tr("Saved %1 (previous version in %2.bak).").arg(m_path, QFileInfo(m_path).fileName());
+    if (errors > 0)
+        status += QLatin1Char(' ') + tr("It has %n error(s).", nullptr, errors);
+    m_status->setText(status);
+    // Share the saved config, with the findings the editor lists, with the other pages.
+    if (!m_ctx->hasConfig() || m_ctx->configPath() == m_path)
+        m_ctx->setConfig(m_path, load, lint);
     emit saved(m_path);
     return true;
 }

@@ -51,7 +51,7 @@ private:
     void scheduleLint();
     void showFindings(const Diagnostics &d);
     void jumpTo(QTreeWidgetItem *item);
-    bool confirmDiff(const QByteArray &onDisk, const QByteArray &next);
+    bool confirmDiff(const QByteArray &onDisk, const QByteArray &next, int errors);
     void updateTitle();
 
     AppContext *m_ctx;

@@ -3,6 +3,8 @@
 #include "core/cluster/StatsHistory.h"
 #include "core/job/Job.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
+#include "ui/widgets/ChartAxes.h"
 
 #include <QChart>
 #include <QChartView>
@@ -214,8 +216,7 @@ void HistoryPage::showHistory(const HistoryData &data, const ForecastOptions &op
     } else {
         m_answer->setText(answerText(forecast, options.rowLimit));
         QString detail = tr("%n snapshot(s) from %1 to %2.", nullptr, int(snaps.size()))
-                             .arg(QLocale().toString(snaps.first().takenAt.toLocalTime(), QLocale::ShortFormat),
-                                  QLocale().toString(snaps.last().takenAt.toLocalTime(), QLocale::ShortFormat));
+                             .arg(timestampText(snaps.first().takenAt), timestampText(snaps.last().takenAt));
         if (forecast.earliestCrossing)
             detail += QLatin1Char(' ')
                 + tr("%1 crosses %2 rows on %3; the advice leaves %4 days to prepare and run the expansion.")
@@ -297,9 +298,7 @@ void HistoryPage::updateChart()
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     auto *axisY = new QValueAxis;
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setRange(0, top > 0 ? double(top) * 1.1 : 1.0);
-    axisY->applyNiceNumbers();
+    setCountAxisRange(axisY, double(top), 1.1);
     axisY->setTitleText(tr("rows"));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);

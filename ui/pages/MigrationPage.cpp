@@ -2,6 +2,7 @@
 
 #include "core/planning/PlanExport.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 
 #include <QApplication>
 #include <QFile>
@@ -118,7 +119,9 @@ MigrationPage::MigrationPage(AppContext *ctx, QWidget *parent) : QWidget(parent)
     m_sql->setReadOnly(true);
     m_sql->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_sql->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_sql->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped: a purge's WHERE clause is the part to read before running it, never cut off.
+    m_sql->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_sql->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_sql->setPlaceholderText(tr("Select a step to see what it does and its SQL."));
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -158,21 +161,23 @@ void MigrationPage::rebuild()
     }
     const QLocale loc;
     m_title->setText(plan->description.isEmpty() ? tr("Expansion plan") : plan->description);
-    const qint64 rows = plan->totalEstimatedRows(), bytes = plan->totalEstimatedBytes();
+    // Rows as the wizard and the planning page count them (exact counts where counted).
+    const qint64 rows = plan->totalMovedRows(), bytes = plan->totalEstimatedBytes();
+    const qint64 broadcast = plan->totalBroadcastRows();
     const int destructive = int(std::count_if(plan->steps.cbegin(), plan->steps.cend(),
                                               [](const planning::PlanStep &s) { return s.destructive; }));
     const QString sep = QStringLiteral("   ·   ");
     const QStringList first{
         tr("Strategy: %1").arg(planning::strategyName(plan->strategy)),
-        tr("Created: %1").arg(plan->createdAt.isValid()
-                                  ? loc.toString(plan->createdAt.toLocalTime(), QLocale::ShortFormat)
-                                  : tr("unknown")),
+        tr("Created: %1").arg(plan->createdAt.isValid() ? timestampText(plan->createdAt) : tr("unknown")),
         tr("Estimates: %1").arg(plan->estimateSource.isEmpty() ? tr("none") : plan->estimateSource)};
-    const QStringList second{
-        tr("Rows to move: %1").arg(rows >= 0 ? loc.toString(rows) : tr("unknown")),
-        tr("Bytes to move: %1").arg(bytes >= 0 ? loc.formattedDataSize(bytes) : tr("unknown")),
-        tr("%n step(s)", nullptr, int(plan->steps.size())),
-        tr("%n destructive step(s)", nullptr, destructive)};
+    QStringList second{(plan->movedRowsExact() ? tr("Rows to move: %1 (exact)") : tr("Rows to move: %1"))
+                           .arg(rows >= 0 ? loc.toString(rows) : tr("unknown")),
+                       tr("Bytes to move: %1").arg(bytes >= 0 ? loc.formattedDataSize(bytes) : tr("unknown")),
+                       tr("%n step(s)", nullptr, int(plan->steps.size())),
+                       tr("%n destructive step(s)", nullptr, destructive)};
+    if (broadcast > 0)
+        second.insert(2, tr("Broadcast rows to copy: %1").arg(loc.toString(broadcast)));
     m_facts->setText(first.join(sep) + QLatin1Char('\n') + second.join(sep));
 
     // One top-level item per phase, in the order the phases first appear.

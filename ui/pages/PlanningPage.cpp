@@ -4,6 +4,7 @@
 #include "core/planning/PlanInputs.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 #include "ui/models/WhatIfModel.h"
 #include "ui/widgets/RingBalanceChart.h"
 #include "ui/widgets/StrategyBarChart.h"
@@ -21,6 +22,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -159,9 +161,15 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     empty->setObjectName(QStringLiteral("planningEmpty"));
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
+    // Table and charts scroll together when the page is smaller than they can be drawn in.
+    auto *contentScroll = new QScrollArea(this);
+    contentScroll->setObjectName(QStringLiteral("planningScroll"));
+    contentScroll->setFrameShape(QFrame::NoFrame);
+    contentScroll->setWidgetResizable(true);
+    contentScroll->setWidget(content);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(empty);
-    m_stack->addWidget(content);
+    m_stack->addWidget(contentScroll);
 
     auto *col = new QVBoxLayout(this);
     col->addLayout(top);
@@ -323,14 +331,18 @@ void PlanningPage::recompute()
         return;
     }
     m_stack->setCurrentIndex(1);
-    if (!m_ctx->load().ok()) {
+    if (const int configErrors = m_ctx->errorCount(); configErrors > 0) {
+        // A plan of a config that routes wrongly is wrong too: no "feasible" verdicts on it.
         m_compareRunner->cancel();
         m_report.reset();
         m_model->resetData({});
         m_bars->clear(QString());
         m_ring->clear(QString());
-        m_error->setText(tr("%1 does not load cleanly: fix its errors (Editor page) before planning.")
-                             .arg(QFileInfo(m_ctx->configPath()).fileName()));
+        m_basis->setText(tr("No comparison: the config has errors."));
+        m_basis->setToolTip(QString());
+        m_error->setText(
+            tr("%1 has %n error(s) (Findings, Editor page): fix them before planning.", nullptr, configErrors)
+                .arg(QFileInfo(m_ctx->configPath()).fileName()));
         m_error->setVisible(true);
         m_copyButton->setEnabled(false);
         m_exportButton->setEnabled(false);
@@ -345,17 +357,60 @@ void PlanningPage::recompute()
     const std::optional<ClusterSnapshot> snapshot = m_ctx->snapshot();
     const qint64 rowLimit = m_ctx->rowLimit();
     const int maxVnodes = m_maxVirtualNodes->value();
-    const bool hadSnapshot = snapshot.has_value();
-    const QDateTime takenAt = snapshot ? snapshot->takenAt : QDateTime();
     // A newer request supersedes a running one: the runner drops its result.
     m_compareRunner->start(
         [path, config, snapshot, rowLimit, maxVnodes](JobControl &) {
             return compute(path, config, snapshot, rowLimit, maxVnodes);
         },
-        [this, hadSnapshot, takenAt](const Outcome &outcome) { showOutcome(outcome, hadSnapshot, takenAt); });
+        [this, snapshot](const Outcome &outcome) { showOutcome(outcome, snapshot); });
 }
 
-void PlanningPage::showOutcome(const Outcome &outcome, bool hadSnapshot, const QDateTime &takenAt)
+QString PlanningPage::basisText(const planning::WhatIfReport &report,
+                                const std::optional<ClusterSnapshot> &snapshot)
+{
+    if (!snapshot)
+        return tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
+                  "(Dashboard, F5) for row and byte counts.");
+    const QString when = timestampText(snapshot->takenAt);
+    // Sources without counts: what the plan lacked rows for, and every instance the inspection missed.
+    QStringList missing;
+    bool haveRows = false;
+    for (const planning::WhatIfRow &r : report.rows) {
+        haveRows = haveRows || (r.feasible && r.rowsMoved >= 0);
+        for (const QString &ds : r.sourcesWithoutRows)
+            if (!missing.contains(ds))
+                missing << ds;
+    }
+    for (const InstanceHealth &i : snapshot->instances)
+        if (!i.reachable && !missing.contains(i.dataSource))
+            missing << i.dataSource;
+    QStringList named;
+    for (const QString &ds : std::as_const(missing)) {
+        QString why;
+        for (const InstanceHealth &i : snapshot->instances)
+            if (i.dataSource == ds && !i.reachable)
+                why = tr("%1:%2 unreachable").arg(i.host).arg(i.port);
+        named << (why.isEmpty() ? ds : tr("%1 (%2)").arg(ds, why));
+    }
+    const QString kind = snapshot->exact ? tr("exact counts") : tr("estimates (TABLE_ROWS)");
+    if (!haveRows) {
+        if (named.isEmpty())
+            return tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
+                      "space only.")
+                .arg(when);
+        return tr("The snapshot taken at %1 has no row counts: %2. Shares of the key space only.")
+            .arg(when, named.join(QStringLiteral(", ")));
+    }
+    if (!named.isEmpty())
+        return tr("Partial: row counts (%1) from the snapshot taken at %2 for every source but %3 — their "
+                  "rows "
+                  "are not included, so rows moved are lower bounds.")
+            .arg(kind, when, named.join(QStringLiteral(", ")));
+    return tr("Row counts (%1) from the snapshot taken at %2; shares from the routing functions.")
+        .arg(kind, when);
+}
+
+void PlanningPage::showOutcome(const Outcome &outcome, const std::optional<ClusterSnapshot> &snapshot)
 {
     setBusy(false);
     if (!outcome.report) {
@@ -377,29 +432,16 @@ void PlanningPage::showOutcome(const Outcome &outcome, bool hadSnapshot, const Q
     m_error->clear();
     m_error->setVisible(false);
 
-    bool haveRows = false;
-    for (const planning::WhatIfRow &r : rep.rows)
-        haveRows = haveRows || (r.feasible && r.rowsMoved >= 0);
-    const QString when = QLocale().toString(takenAt.toLocalTime(), QLocale::ShortFormat);
-    if (!hadSnapshot)
-        m_basis->setText(tr("Offline: shares of the key space only (uniform keys) — inspect the cluster "
-                            "(Dashboard, F5) for row and byte counts."));
-    else if (haveRows)
-        m_basis->setText(
-            tr("Real row counts from the snapshot taken at %1; shares from the routing functions.")
-                .arg(when));
-    else
-        m_basis->setText(
-            tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
-               "space only.")
-                .arg(when));
+    m_basis->setText(basisText(rep, snapshot));
     m_basis->setToolTip(rep.basis);
 
     m_model->resetData(rep.rows);
     // Three rows: the table takes what they need, the charts the rest of the page.
-    m_view->setMaximumHeight(
-        m_view->horizontalHeader()->sizeHint().height() + m_view->verticalHeader()->length() +
-        m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2);
+    const int tableHeight = m_view->horizontalHeader()->sizeHint().height() +
+                            m_view->verticalHeader()->length() +
+                            m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth() + 2;
+    m_view->setMaximumHeight(tableHeight);
+    m_view->setMinimumHeight(tableHeight); // every strategy stays in view; the page scrolls instead
     m_bars->setRows(rep.rows);
     m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
     m_copyButton->setEnabled(true);

@@ -73,7 +73,11 @@ protected:
 
 private:
     void scheduleRecompute();
-    void showOutcome(const Outcome &outcome, bool hadSnapshot, const QDateTime &takenAt);
+    void showOutcome(const Outcome &outcome, const std::optional<ClusterSnapshot> &snapshot);
+    // Where the numbers come from: offline, the snapshot's counts (exact or estimates), or partial
+    // counts naming the sources without them.
+    static QString basisText(const planning::WhatIfReport &report,
+                             const std::optional<ClusterSnapshot> &snapshot);
     void showNoConfig();
     void setBusy(bool busy);
     void updateBusyIndicator();

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "core/job/Job.h"
@@ -130,11 +131,11 @@ RoutingPage::RoutingPage(AppContext *ctx, QWidget *parent)
     connect(compareButton, &QPushButton::clicked, this, &RoutingPage::chooseCompareConfig);
     connect(m_clearCompareButton, &QPushButton::clicked, this, &RoutingPage::clearCompare);
     connect(m_table, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_keys->toPlainText().trimmed().isEmpty())
+        if (!m_keys->document()->isEmpty())
             route();
     });
     connect(m_keyType, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_keys->toPlainText().trimmed().isEmpty())
+        if (!m_keys->document()->isEmpty())
             route();
     });
     connect(m_ctx, &AppContext::configChanged, this, &RoutingPage::reloadTables);
@@ -158,18 +159,29 @@ void RoutingPage::reloadTables()
                                           : tr("Open a config first."));
 }
 
-QStringList RoutingPage::keys() const
+QStringList RoutingPage::splitKeys(const QString &text, int max)
 {
+    // As `shardctl route --keys-file`: one key per line, taken verbatim; only the line terminator
+    // ("\n" or "\r\n") is removed and empty lines are skipped. Blanks are part of the key.
     QStringList out;
-    const QStringList lines = m_keys->toPlainText().split(QLatin1Char('\n'));
-    for (const QString &l : lines) {
-        const QString k = l.trimmed();
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString k : lines) {
+        if (k.endsWith(QLatin1Char('\r')))
+            k.chop(1);
         if (!k.isEmpty())
             out << k;
-        if (out.size() >= kMaxKeys)
+        if (out.size() >= max)
             break;
     }
     return out;
+}
+
+QStringList RoutingPage::keys() const
+{
+    // The raw text: toPlainText() would turn non-breaking spaces into plain ones.
+    QString text = m_keys->document()->toRawText();
+    text.replace(QChar::ParagraphSeparator, QLatin1Char('\n'));
+    return splitKeys(text, kMaxKeys);
 }
 
 void RoutingPage::route()
@@ -209,13 +221,15 @@ void RoutingPage::showResult(const RouteTable &table)
     int errors = 0;
     for (const RouteRow &r : table.rows)
         errors += r.target.isEmpty() ? 1 : 0;
+    const int routedKeys = int(table.rows.size()) - errors;
     QString text;
     if (table.compared)
         text = tr("%1 of %2 keys move.").arg(m_model->movedCount()).arg(table.rows.size());
-    else
-        text = tr("%n key(s) routed.", nullptr, int(table.rows.size()));
+    else if (routedKeys > 0 || errors == 0)
+        text = tr("%n key(s) routed.", nullptr, routedKeys);
     if (errors > 0)
-        text += QLatin1Char(' ') + tr("%n key(s) could not be routed.", nullptr, errors);
+        text = (text.isEmpty() ? QString() : text + QLatin1Char(' ')) +
+               tr("%n key(s) could not be routed.", nullptr, errors);
     m_summary->setText(text);
     emit routed();
 }

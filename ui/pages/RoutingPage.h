@@ -43,6 +43,9 @@ public:
                                 const QString &logicTable, const QStringList &keys, KeyType type,
                                 const std::atomic_bool *cancel = nullptr);
 
+    // The keys of a text, one per line, verbatim as `shardctl route --keys-file` reads them.
+    static QStringList splitKeys(const QString &text, int max = kMaxKeys);
+
 public slots:
     void route();
     bool loadKeysFile(const QString &path);

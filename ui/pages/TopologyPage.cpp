@@ -212,10 +212,14 @@ QString TopologyPage::detailsHtml(const QModelIndex &idx) const
     }
     if (!table.isEmpty())
         h += row(tr("Physical table"), esc(table));
+    const bool partial = idx.data(TopologyModel::RowsPartialRole).toBool();
     if (rows >= 0)
-        h += row(tr("Rows"), QLocale().toString(rows));
+        h += row(m_model->estimated() ? tr("Rows (estimated)") : tr("Rows"),
+                 esc(TopologyModel::rowsText(rows, partial)) +
+                     (partial ? QStringLiteral(" ") + esc(tr("(partial: a table below has no count)"))
+                              : QString()));
     if (bytes >= 0)
-        h += row(tr("Size (data + index)"), esc(QLocale().formattedDataSize(bytes)));
+        h += row(tr("Size (data + index)"), esc(TopologyModel::sizeText(bytes, partial)));
     if (!logic.isEmpty()) {
         h += row(tr("Logic table"), esc(logic));
         if (const TableRule *r = cfg.table(logic))

@@ -1,5 +1,6 @@
 #include "ui/planning/ExpansionWizard.h"
 
+#include "core/planning/PlanChecks.h"
 #include "ui/AppContext.h"
 #include "ui/planning/ExportPage.h"
 #include "ui/planning/MovesPage.h"
@@ -83,6 +84,13 @@ void ExpansionWizard::ensurePlan()
 void ExpansionWizard::setCountedPlan(const ExpansionPlan &plan)
 {
     m_plan = plan;
+    // The capacity note was made from estimates: make it again from the exact counts.
+    PlanInput input;
+    input.config = m_ctx->config();
+    input.snapshot = m_ctx->snapshot();
+    input.request = plan.request;
+    input.request.rowLimit = m_ctx->rowLimit();
+    PlanChecks::refreshCapacity(input, &*m_plan);
     emit planBuilt();
 }
 

@@ -37,9 +37,7 @@ int MovePairModel::columnCount(const QModelIndex &parent) const
 
 qint64 MovePairModel::rowsOf(const MovePair &p)
 {
-    if (p.exactRows)
-        return *p.exactRows;
-    return p.estimatedRows;
+    return p.rows();
 }
 
 QVariant MovePairModel::data(const QModelIndex &index, int role) const

@@ -1,6 +1,7 @@
 #include "ui/planning/MovesChart.h"
 
 #include "ui/planning/MovePairModel.h"
+#include "ui/widgets/ChartAxes.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -104,9 +105,9 @@ void MovesChart::setPlan(const ExpansionPlan &plan, const QString &logicTable, M
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
     auto *axisX = new QValueAxis;
-    axisX->setRange(0, top > 0 ? top * 1.15 : 1.0);
-    axisX->applyNiceNumbers();
-    axisX->setLabelFormat(counted ? QStringLiteral("%.0f") : QStringLiteral("%.0f%%"));
+    setCountAxisRange(axisX, top, 1.25); // room for the value labels outside the bars' ends
+    if (!counted)
+        axisX->setLabelFormat(QStringLiteral("%.0f%%"));
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
     QChart *old = this->chart();

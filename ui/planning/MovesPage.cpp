@@ -219,10 +219,20 @@ void MovesPage::showPlan()
     m_planning->setVisible(false);
     m_error->setVisible(false);
     m_description->setText(plan->description);
-    const qint64 total = plan->totalEstimatedRows();
+    // Totals as the planning page counts them: rows of sharded tables that change node (exact counts
+    // where counted); broadcast tables are copied, not moved, and said apart.
+    const qint64 total = plan->totalMovedRows();
+    const qint64 broadcast = plan->totalBroadcastRows();
     QString estimate = tr("Estimates: %1").arg(plan->estimateSource);
     if (total >= 0)
-        estimate += QStringLiteral(" — ") + tr("%1 rows move in total").arg(QLocale().toString(total));
+        estimate +=
+            QStringLiteral(" — ") + (plan->movedRowsExact() ? tr("%1 rows move in total (exact counts)")
+                                                            : tr("%1 rows move in total"))
+                                        .arg(QLocale().toString(total));
+    if (broadcast > 0)
+        estimate +=
+            QStringLiteral("; ") + tr("%1 rows of broadcast tables are copied to the new data sources")
+                                       .arg(QLocale().toString(broadcast));
     const QStringList notes = m_wizard->planNotes();
     if (!notes.isEmpty())
         estimate += QStringLiteral(" — ") + tr("%n note(s) on the warnings page", nullptr, int(notes.size()));

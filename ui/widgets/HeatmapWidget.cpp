@@ -3,6 +3,7 @@
 #include "ui/models/HeatmapModel.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
@@ -134,8 +135,11 @@ void HeatmapWidget::rebuild()
 
     const int rows = m_model ? m_model->rows() : 0;
     const int cols = m_model ? m_model->columns() : 0;
-    m_lo = m_model ? std::min(0.0, m_model->minValue()) : 0;
-    m_hi = m_model ? m_model->maxValue() : 0;
+    // Relative colours run from 0 (empty) through 1 (the table's mean) to at least 2 x the mean, so
+    // a balanced table sits in the middle of the scale instead of at its top.
+    const bool relative = m_model && m_model->relativeToTableMean();
+    m_lo = m_model ? std::min(0.0, m_model->colourMin()) : 0;
+    m_hi = m_model ? (relative ? std::max(2.0, m_model->colourMax()) : m_model->colourMax()) : 0;
     if (rows == 0 || cols == 0) {
         m_cells = QImage();
     } else {
@@ -144,7 +148,7 @@ void HeatmapWidget::rebuild()
         for (int r = 0; r < rows; ++r) {
             auto *line = reinterpret_cast<QRgb *>(m_cells.scanLine(r));
             for (int c = 0; c < cols; ++c) {
-                const double v = m_model->value(r, c);
+                const double v = m_model->colourValue(r, c);
                 if (!m_model->hasNode(r, c))
                     line[c] = absent;
                 else if (std::isnan(v))
@@ -156,9 +160,20 @@ void HeatmapWidget::rebuild()
     }
     if (m_hover.x() >= cols || m_hover.y() >= rows)
         m_hover = {-1, -1};
-    if (m_selected.x() >= cols || m_selected.y() >= rows)
-        m_selected = {-1, -1};
+    // The selection is a data node, not a position: find it again in the new matrix.
+    m_selected = {-1, -1};
+    if (m_selectedNode) {
+        for (int r = 0; r < rows && m_selected.x() < 0; ++r)
+            for (int c = 0; c < cols; ++c)
+                if (m_model->hasNode(r, c) && m_model->node(r, c) == *m_selectedNode) {
+                    m_selected = {c, r};
+                    break;
+                }
+        if (m_selected.x() < 0)
+            m_selectedNode.reset();
+    }
     updateLayout();
+    updateGeometry(); // the minimum height follows the number of logic tables shown
     update();
 }
 
@@ -177,7 +192,7 @@ void HeatmapWidget::updateLayout()
     int legendText = 0;
     if (m_model) {
         for (double v : {valueAtNormalised(0), valueAtNormalised(1)})
-            legendText = std::max(legendText, fm.horizontalAdvance(HeatmapModel::formatValue(m_model->metric(), v)));
+            legendText = std::max(legendText, fm.horizontalAdvance(legendValue(v)));
     }
     legendText = std::max(legendText, fm.horizontalAdvance(tr("unknown")));
     const int legendWidth = kLegendBar + 6 + legendText + 8;
@@ -288,24 +303,15 @@ void HeatmapWidget::paintEvent(QPaintEvent *event)
 void HeatmapWidget::paintLabels(QPainter &p, const QRect &exposed)
 {
     const QFontMetrics fm = fontMetrics();
-    const int rows = m_model->rows();
     const int cols = m_model->columns();
     const double cw = double(m_grid.width()) / cols;
-    const double ch = double(m_grid.height()) / rows;
     p.setPen(palette().color(QPalette::WindowText));
     const QRect rowArea(0, m_grid.top(), m_rowLabelWidth, m_grid.height());
     if (rowArea.intersects(exposed)) {
-        const int step = std::max(1, int(std::ceil(fm.height() / ch)));
-        const int r0 = std::max(0, int((exposed.top() - m_grid.top()) / ch) - step);
-        const int r1 = std::min(rows - 1, int((exposed.bottom() - m_grid.top()) / ch) + step);
-        for (int r = r0 - r0 % step; r <= r1; r += step) {
-            if (r < 0)
-                continue;
-            const QRectF cell = cellRect(r, 0);
-            const QRectF box(0, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6, fm.height());
-            p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
-                       fm.elidedText(m_model->rowLabel(r), Qt::ElideLeft, m_rowLabelWidth - 6));
-        }
+        const QList<RowLabel> labels = rowLabelLayout();
+        for (const RowLabel &l : labels)
+            if (l.box.intersects(QRectF(exposed)))
+                p.drawText(l.box, Qt::AlignRight | Qt::AlignVCenter, l.text);
     }
     const QRect columnArea(m_grid.left(), 0, m_grid.width(), m_columnLabelHeight);
     if (columnArea.intersects(exposed)) {
@@ -319,6 +325,65 @@ void HeatmapWidget::paintLabels(QPainter &p, const QRect &exposed)
             p.drawText(box, Qt::AlignHCenter | Qt::AlignBottom, m_model->columnLabel(c));
         }
     }
+}
+
+QList<HeatmapWidget::RowLabel> HeatmapWidget::rowLabelLayout() const
+{
+    QList<RowLabel> out;
+    if (!m_model || m_grid.isEmpty() || m_model->rows() == 0)
+        return out;
+    const QFontMetrics fm = fontMetrics();
+    const int rows = m_model->rows();
+    const double ch = double(m_grid.height()) / rows;
+    const double fh = fm.height();
+    const int width = m_rowLabelWidth - 6;
+    auto add = [&](double centerY, const QString &text) {
+        out.append({QRectF(0, centerY - fh / 2.0, width, fh), fm.elidedText(text, Qt::ElideLeft, width)});
+    };
+    if (ch >= fh) { // room for every row
+        for (int r = 0; r < rows; ++r)
+            add(cellRect(r, 0).center().y(), m_model->rowLabel(r));
+        return out;
+    }
+    const QList<int> &groups = m_model->groupStarts();
+    if (groups.size() > 1) {
+        // All tables: name each logic table once, in the middle of its band, where it fits.
+        double lastBottom = -1e9;
+        for (int g = 0; g < groups.size(); ++g) {
+            const int first = groups.at(g);
+            const int end = g + 1 < groups.size() ? groups.at(g + 1) : rows;
+            if (first >= end)
+                continue;
+            const double center = m_grid.top() + (first + end) * ch / 2.0;
+            if (center - fh / 2.0 < lastBottom)
+                continue; // would overlap the previous label
+            add(center, m_model->data(m_model->index(first, 0), HeatmapModel::LogicTableRole).toString());
+            lastBottom = center + fh / 2.0;
+        }
+        return out;
+    }
+    const int step = std::max(1, int(std::ceil(fh / ch)));
+    for (int r = 0; r < rows; r += step)
+        add(cellRect(r, 0).center().y(), m_model->rowLabel(r));
+    return out;
+}
+
+QStringList HeatmapWidget::rowLabelTexts() const
+{
+    QStringList out;
+    const QList<RowLabel> labels = rowLabelLayout();
+    for (const RowLabel &l : labels)
+        out << l.text;
+    return out;
+}
+
+QVariantList HeatmapWidget::rowLabelRects() const
+{
+    QVariantList out;
+    const QList<RowLabel> labels = rowLabelLayout();
+    for (const RowLabel &l : labels)
+        out << l.box;
+    return out;
 }
 
 void HeatmapWidget::paintLegend(QPainter &p)
@@ -335,7 +400,7 @@ void HeatmapWidget::paintLegend(QPainter &p)
         const double t = double(i) / ticks;
         const int y = m_legendRect.bottom() - int(std::lround(t * (m_legendRect.height() - 1)));
         p.drawLine(m_legendRect.right() + 1, y, m_legendRect.right() + 4, y);
-        const QString text = HeatmapModel::formatValue(m_model->metric(), valueAtNormalised(t));
+        const QString text = legendValue(valueAtNormalised(t));
         p.drawText(QRect(m_legendRect.right() + 6, y - fm.height() / 2, width(), fm.height()),
                    Qt::AlignLeft | Qt::AlignVCenter, text);
     }
@@ -345,9 +410,39 @@ void HeatmapWidget::paintLegend(QPainter &p)
     p.fillRect(unknown, QColor::fromRgb(kUnknown));
     p.drawText(QRect(unknown.right() + 6, y - 1, width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                tr("unknown"));
+    // What the colours mean, under the grid where there is room for it.
+    const QRect line(m_grid.left(), y + fm.height() + 2, rect().right() - m_grid.left(), fm.height());
+    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(scaleDescription(), Qt::ElideRight, line.width()));
+}
+
+QString HeatmapWidget::legendValue(double v) const
+{
+    if (m_model && m_model->relativeToTableMean())
+        return tr("%1× mean").arg(QLocale().toString(v, 'f', v < 10 ? 1 : 0));
+    return HeatmapModel::formatValue(m_model ? m_model->metric() : HeatmapModel::Metric::Rows, v);
+}
+
+QString HeatmapWidget::scaleDescription() const
+{
     const QString scale = m_scale == Scale::Log ? tr("log scale") : tr("linear scale");
-    p.drawText(QRect(m_legendRect.left(), y + fm.height() + 2, width(), fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, scale);
+    if (!m_model)
+        return scale;
+    QString what;
+    switch (m_model->metric()) {
+    case HeatmapModel::Metric::Rows:
+        what = m_model->relativeToTableMean() ? tr("Colour: rows relative to each logic table's mean")
+                                              : tr("Colour: absolute rows, one scale for all tables");
+        break;
+    case HeatmapModel::Metric::Bytes:
+        what = m_model->relativeToTableMean() ? tr("Colour: size relative to each logic table's mean")
+                                              : tr("Colour: absolute size, one scale for all tables");
+        break;
+    case HeatmapModel::Metric::Growth:
+        what = tr("Colour: rows added since the last refresh, one scale for all tables");
+        break;
+    }
+    return what + QStringLiteral(" (") + scale + QLatin1Char(')');
 }
 
 bool HeatmapWidget::event(QEvent *event)
@@ -395,8 +490,16 @@ void HeatmapWidget::mouseReleaseEvent(QMouseEvent *event)
     if (cell.x() < 0 || !m_model->hasNode(cell.y(), cell.x()))
         return;
     m_selected = cell;
+    m_selectedNode = m_model->node(cell.y(), cell.x());
     update();
-    emit nodeActivated(m_model->node(cell.y(), cell.x()));
+    emit nodeActivated(*m_selectedNode);
+}
+
+void HeatmapWidget::clearSelection()
+{
+    m_selected = {-1, -1};
+    m_selectedNode.reset();
+    update();
 }
 
 QSize HeatmapWidget::sizeHint() const
@@ -406,7 +509,10 @@ QSize HeatmapWidget::sizeHint() const
 
 QSize HeatmapWidget::minimumSizeHint() const
 {
-    return {240, 160};
+    // Room for one label per logic table of the all-tables view, plus the column labels and legend.
+    const int groups = m_model ? int(m_model->groupStarts().size()) : 1;
+    const int text = fontMetrics().height();
+    return {200, std::max(120, (groups + 3) * text + 18)};
 }
 
 } // namespace sp::ui

@@ -6,6 +6,8 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
+
 namespace sp::ui {
 
 class HeatmapModel;
@@ -19,6 +21,9 @@ class HeatmapWidget final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HeatmapWidget)
+    Q_PROPERTY(QString scaleDescription READ scaleDescription)
+    Q_PROPERTY(QStringList rowLabelTexts READ rowLabelTexts)
+    Q_PROPERTY(QVariantList rowLabelRects READ rowLabelRects)
 public:
     enum class Scale { Linear, Log };
     Q_ENUM(Scale)
@@ -35,12 +40,23 @@ public:
     int brightness() const { return m_brightness; }
     int contrast() const { return m_contrast; }
 
+    // The data node clicked last, while the model still shows it (a model reset keeps it when the
+    // node is still there and drops it otherwise).
+    std::optional<sp::DataNode> selectedNode() const { return m_selectedNode; }
+    void clearSelection();
+
     // Cell under a widget position; {-1, -1} outside the grid.
     QPoint cellAt(const QPoint &pos) const;
     QRectF cellRect(int row, int column) const;
     QRgb cellColor(int row, int column) const; // the precomputed colour
     // Colour for a normalised position 0..1 on the scale, after brightness/contrast.
     QRgb colorAt(double t) const;
+    // What the colours mean, as the legend says it (relative or absolute, metric, linear or log).
+    QString scaleDescription() const;
+    // The row labels painted left of the grid and where (QRectF): every row when there is room,
+    // else one label per logic table (all-tables view) or every n-th row, never overlapping.
+    QStringList rowLabelTexts() const;
+    QVariantList rowLabelRects() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -61,7 +77,14 @@ private:
     void updateLayout();  // margins from labels and size
     double normalised(double v) const;
     double valueAtNormalised(double t) const;
+    QString legendValue(double v) const; // a tick label of the legend
     void paintLabels(QPainter &p, const QRect &exposed);
+    struct RowLabel
+    {
+        QRectF box;
+        QString text;
+    };
+    QList<RowLabel> rowLabelLayout() const;
     void paintLegend(QPainter &p);
 
     QPointer<HeatmapModel> m_model;
@@ -79,6 +102,7 @@ private:
     int m_columnLabelHeight = 0;
     QPoint m_hover{-1, -1};
     QPoint m_selected{-1, -1};
+    std::optional<sp::DataNode> m_selectedNode;
 };
 
 } // namespace sp::ui

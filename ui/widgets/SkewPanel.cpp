@@ -33,6 +33,7 @@ SkewPanel::SkewPanel(QWidget *parent) : QWidget(parent)
     m_heading->setFont(bold);
     outer->addWidget(m_heading);
     auto *form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow panel puts the reading under its label
     m_maxMean = makeLabel(this, "skewMaxMean");
     m_cv = makeLabel(this, "skewCv");
     m_gini = makeLabel(this, "skewGini");
@@ -79,11 +80,43 @@ void SkewPanel::setStats(const SkewStats &s, const QString &heading)
                              .arg(s.nodes));
     else
         m_empty->setText(tr("none of %1").arg(s.nodes));
-    const QString verdict = Skew::verdict(s); // already names empty and uncounted nodes
+    const QString verdict = verdictText(s); // names empty and uncounted nodes too
     const SkewLevel level = Skew::level(s);
     const char *color = level == SkewLevel::Severe ? "#b00020" : level == SkewLevel::Mild ? "#a15c00" : "#1b5e20";
     m_verdict->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>")
                            .arg(QLatin1String(color), verdict.toHtmlEscaped()));
+}
+
+QString SkewPanel::verdictText(const SkewStats &s)
+{
+    // Skew::verdict's reading, in the console's language: the level (and its thresholds) from
+    // sp::Skew, the words from here.
+    const QLocale locale;
+    QString text;
+    switch (Skew::level(s)) {
+    case SkewLevel::Unknown:
+        text = tr("unknown: no row counts");
+        break;
+    case SkewLevel::Empty:
+        text = tr("empty: no rows yet");
+        break;
+    case SkewLevel::Balanced:
+        text = tr("balanced: max is %1× the mean").arg(locale.toString(s.maxOverMean, 'f', 2));
+        break;
+    case SkewLevel::Mild:
+    case SkewLevel::Severe: {
+        const QString who = s.maxNode.table.isEmpty() ? tr("the largest node") : s.maxNode.toString();
+        text = (Skew::level(s) == SkewLevel::Mild ? tr("mild skew: %1 holds %2× the mean")
+                                                  : tr("severe skew: %1 holds %2× the mean"))
+                   .arg(who, locale.toString(s.maxOverMean, 'f', 1));
+        break;
+    }
+    }
+    if (s.emptyNodes > 0 && s.totalRows > 0)
+        text += tr("; %1 of %2 nodes empty").arg(s.emptyNodes).arg(s.nodes);
+    if (s.unknownNodes > 0)
+        text += tr("; %n node(s) without a count", nullptr, s.unknownNodes);
+    return text;
 }
 
 } // namespace sp::ui

@@ -18,6 +18,8 @@ public:
 
     void setStats(const SkewStats &stats, const QString &heading);
     void clear(const QString &why);
+    // The verdict sp::Skew gives, worded through tr().
+    static QString verdictText(const SkewStats &stats);
 
 private:
     QLabel *m_heading = nullptr;

@@ -6,6 +6,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLocale>
@@ -26,7 +27,7 @@ QChartView *makeView(QWidget *parent, const char *name)
     auto *v = new QChartView(parent);
     v->setObjectName(QLatin1String(name));
     v->setRenderHint(QPainter::Antialiasing);
-    v->setMinimumHeight(160);
+    v->setMinimumHeight(200); // below this the bars and their labels run into each other
     return v;
 }
 
@@ -133,10 +134,19 @@ void StrategyBarChart::setRows(const QList<planning::WhatIfRow> &rows)
     percent->setLabelFormat(QStringLiteral("%.0f %%"));
     auto *series = addBars(this, chart, rows, m_shareMoved, copied, percent,
                            [locale](double v) { return locale.toString(v, 'f', 1) + QStringLiteral(" %"); });
-    series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value %"));
     series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
     series->setLabelsPrecision(3);
+    // Value labels only where a bar is at least as thick as their text; thinner bars would have
+    // the labels run over the neighbouring bars (the tooltip still gives every value).
+    const int textHeight = QFontMetrics(chart->font()).height();
+    const int categories = int(rows.size());
+    auto fitLabels = [series, textHeight, categories](const QRectF &plot) {
+        const double bar = plot.height() / std::max(1, categories) * series->barWidth() / 2.0; // two sets
+        series->setLabelsVisible(bar >= textHeight);
+    };
+    connect(chart, &QChart::plotAreaChanged, series, fitLabels);
+    fitLabels(chart->plotArea());
     install(m_shareView, chart);
 
     // Rows (only with counts).
