@@ -3,7 +3,7 @@
 #include "InspectInput.h"
 #include "TextTable.h"
 
-#include "core/cluster/SnapshotJson.h"
+#include "core/analysis/SnapshotJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -3,12 +3,12 @@
 #include "ConfigInput.h"
 #include "InspectInput.h"
 
-#include "core/planning/ExactCounter.h"
+#include "core/live/ExactCounter.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/PlanChecks.h"
 #include "core/planning/PlanExport.h"
-#include "core/planning/PlanInputs.h"
-#include "core/planning/RowSampler.h"
+#include "core/live/PlanInputs.h"
+#include "core/live/RowSampler.h"
 #include "core/planning/WhatIf.h"
 
 #include <QFile>

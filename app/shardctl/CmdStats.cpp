@@ -5,7 +5,7 @@
 
 #include "core/analysis/Forecast.h"
 #include "core/analysis/Skew.h"
-#include "core/cluster/SnapshotJson.h"
+#include "core/analysis/SnapshotJson.h"
 #include "core/cluster/StatsHistory.h"
 
 #include <QJsonArray>
@@ -153,11 +153,12 @@ int CmdStats::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
                     InspectInput::number(t.autoIncrement), status(t)});
     tables.print(out);
 
-    if (!s.skew.isEmpty()) {
+    const QList<SkewStats> skewPerTable = Skew::forTables(s.tables);
+    if (!skewPerTable.isEmpty()) {
         out << '\n';
         TextTable skew({QStringLiteral("LOGIC TABLE"), QStringLiteral("NODES"), QStringLiteral("ROWS"),
                         QStringLiteral("MAX/MEAN"), QStringLiteral("CV"), QStringLiteral("GINI"), QStringLiteral("VERDICT")});
-        for (const SkewStats &k : s.skew)
+        for (const SkewStats &k : skewPerTable)
             skew.add({k.logicTable, QString::number(k.nodes), InspectInput::number(k.totalRows),
                       QString::number(k.maxOverMean, 'f', 2), QString::number(k.coefficientOfVariation, 'f', 2),
                       QString::number(k.gini, 'f', 2), Skew::verdict(k)});

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/cluster/ClusterStats.h" // SeriesPoint: what the stats history stores
+
 #include <QDateTime>
 #include <QList>
 #include <QMap>
@@ -8,13 +10,6 @@
 
 namespace sp {
 
-// One observation of a physical table (or a sum over several) at one time.
-struct SeriesPoint
-{
-    QDateTime time;    // UTC
-    qint64 rows = -1;  // < 0: unknown, ignored by the fit
-    qint64 bytes = -1; // data + index; < 0 unknown
-};
 
 struct ForecastOptions
 {

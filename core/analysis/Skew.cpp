@@ -123,4 +123,21 @@ QString Skew::verdict(const SkewStats &s, const SkewThresholds &t)
     return text;
 }
 
+QList<SkewStats> Skew::forTables(const QList<TableStats> &tables)
+{
+    QStringList order;
+    QHash<QString, QList<NodeRows>> byLogic;
+    for (const TableStats &t : tables) {
+        if (!t.knownToConfig || t.broadcast || t.logicTable.isEmpty())
+            continue;
+        if (!byLogic.contains(t.logicTable))
+            order.append(t.logicTable);
+        byLogic[t.logicTable].append(NodeRows{t.node, t.existsOnServer ? t.rows() : -1});
+    }
+    QList<SkewStats> out;
+    for (const QString &logic : order)
+        out.append(Skew::compute(logic, byLogic.value(logic)));
+    return out;
+}
+
 } // namespace sp

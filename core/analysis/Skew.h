@@ -1,5 +1,6 @@
 #pragma once
 #include "core/analysis/SkewStats.h"
+#include "core/cluster/ClusterStats.h"
 #include "core/config/ShardingConfig.h"
 
 #include <QList>
@@ -33,6 +34,10 @@ class Skew final
 {
 public:
     static SkewStats compute(const QString &logicTable, const QList<NodeRows> &nodes);
+    // Skew per logic table from a snapshot's tables; tables the config does not know and broadcast
+    // tables are skipped, missing tables count as unknown. (A snapshot holds counts only; its skew
+    // is always derived here, so the two cannot disagree.)
+    static QList<SkewStats> forTables(const QList<TableStats> &tables);
     // Same on bare counts (node names left empty); negative values are unknown.
     static SkewStats compute(const QString &logicTable, const QList<qint64> &rows);
 

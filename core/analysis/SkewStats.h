@@ -5,9 +5,8 @@
 
 namespace sp {
 
-// How evenly one logic table's rows are spread over its data nodes. Lives in analysis (not in
-// cluster/ClusterStats.h, which includes it) so the skew computation can produce it without
-// depending on the cluster part.
+// How evenly one logic table's rows are spread over its data nodes (computed by sp::Skew from a
+// snapshot's counts; the cluster part below analysis knows nothing of it).
 struct SkewStats
 {
     QString logicTable;

@@ -1,5 +1,4 @@
 #pragma once
-#include "core/analysis/SkewStats.h"
 #include "core/config/ShardingConfig.h"
 
 #include <QDateTime>
@@ -50,7 +49,6 @@ struct InstanceHealth
     int maxConnections = -1;
 };
 
-// SkewStats is defined in core/analysis/SkewStats.h (computed by sp::Skew).
 
 struct ClusterSnapshot
 {
@@ -59,7 +57,6 @@ struct ClusterSnapshot
     bool exact = false;            // exact counts were requested
     QList<InstanceHealth> instances;
     QList<TableStats> tables;
-    QList<SkewStats> skew;         // per logic table
 
     bool allReachable() const
     {
@@ -68,6 +65,14 @@ struct ClusterSnapshot
                 return false;
         return true;
     }
+};
+
+// One observation of a physical table (or a sum over several) at one time.
+struct SeriesPoint
+{
+    QDateTime time;    // UTC
+    qint64 rows = -1;  // < 0: unknown, ignored by the fit
+    qint64 bytes = -1; // data + index; < 0 unknown
 };
 
 } // namespace sp

@@ -3,7 +3,6 @@
 
 #include "core/job/Job.h"
 
-#include "core/analysis/Skew.h"
 #include "core/cluster/InstanceProbe.h"
 
 #include <QElapsedTimer>
@@ -196,22 +195,6 @@ ConnectionParams Inspector::paramsFor(const DataSourceDef &ds, const InspectionO
     return p;
 }
 
-QList<SkewStats> Inspector::computeSkew(const QList<TableStats> &tables)
-{
-    QStringList order;
-    QHash<QString, QList<NodeRows>> byLogic;
-    for (const TableStats &t : tables) {
-        if (!t.knownToConfig || t.broadcast || t.logicTable.isEmpty())
-            continue;
-        if (!byLogic.contains(t.logicTable))
-            order.append(t.logicTable);
-        byLogic[t.logicTable].append(NodeRows{t.node, t.existsOnServer ? t.rows() : -1});
-    }
-    QList<SkewStats> out;
-    for (const QString &logic : order)
-        out.append(Skew::compute(logic, byLogic.value(logic)));
-    return out;
-}
 
 InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOptions &o,
                                 InspectionControl *control, const InspectionProgress &progress)
@@ -414,7 +397,6 @@ InspectionResult Inspector::run(const ShardingConfig &config, const InspectionOp
     }
 
     result.cancelled = control && control->isCancelled();
-    snap.skew = computeSkew(snap.tables);
     result.elapsedMs = timer.elapsed();
     return result;
 }

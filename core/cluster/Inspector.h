@@ -78,9 +78,6 @@ public:
     // flight; progress goes to job.progress().
     static InspectionResult run(const ShardingConfig &config, const InspectionOptions &options, JobControl &job);
 
-    // Skew per logic table from a snapshot's tables; tables the config does not know and broadcast
-    // tables are skipped, missing tables count as unknown.
-    static QList<SkewStats> computeSkew(const QList<TableStats> &tables);
 
     // Connection parameters for a data source: host/port/schema from its URL, user and password
     // through Credentials (config, environment, option file, secret store).

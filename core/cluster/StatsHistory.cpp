@@ -319,7 +319,6 @@ std::optional<ClusterSnapshot> StatsHistory::snapshot(qint64 id) const
         t.broadcast = q.value(11).toInt() != 0;
         s.tables.append(t);
     }
-    s.skew = Inspector::computeSkew(s.tables);
     return s;
 }
 

@@ -1,5 +1,4 @@
 #pragma once
-#include "core/analysis/Forecast.h"
 #include "core/cluster/ClusterStats.h"
 
 #include <QDateTime>

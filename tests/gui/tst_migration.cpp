@@ -4,7 +4,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/PlanExport.h"
-#include "core/planning/PlanInputs.h"
+#include "core/live/PlanInputs.h"
 #include "ui/AppContext.h"
 #include "ui/pages/MigrationPage.h"
 

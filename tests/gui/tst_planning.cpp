@@ -3,7 +3,7 @@
 // results are dropped, the no-config and broken-config states, copy and JSON export.
 #include "GuiTestSupport.h"
 #include "core/planning/PlanBuilder.h"
-#include "core/planning/PlanInputs.h"
+#include "core/live/PlanInputs.h"
 #include "core/planning/RingBalance.h"
 #include "core/planning/WhatIf.h"
 #include "ui/AppContext.h"

@@ -6,7 +6,7 @@
 #include "core/analysis/Linter.h"
 #include "core/cluster/Inspector.h"
 #include "core/config/ConfigLoader.h"
-#include "core/planning/ExactCounter.h"
+#include "core/live/ExactCounter.h"
 #include "ui/AppContext.h"
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"

@@ -3,6 +3,7 @@
 #include "SandboxFixture.h"
 #include "TestPaths.h"
 
+#include "core/analysis/Skew.h"
 #include "core/job/Job.h"
 #include "core/cluster/Inspector.h"
 #include "core/cluster/InstanceProbe.h"
@@ -186,7 +187,7 @@ private slots:
         QCOMPARE(messages, m_fx.upResult().load.messages);
         // Skew per logic table: t_messages over 4 nodes, totals equal the generated rows.
         bool seen = false;
-        for (const SkewStats &k : s.skew)
+        for (const SkewStats &k : Skew::forTables(s.tables))
             if (k.logicTable == QLatin1String("t_messages")) {
                 seen = true;
                 QCOMPARE(k.nodes, 4);
@@ -245,7 +246,7 @@ private slots:
         QVERIFY(stray->existsOnServer);
         QVERIFY(stray->logicTable.isEmpty());
         QVERIFY(!find(r.snapshot, QStringLiteral("db1"), QStringLiteral("t_stray")));
-        for (const SkewStats &k : r.snapshot.skew)
+        for (const SkewStats &k : Skew::forTables(r.snapshot.tables))
             if (k.logicTable == QLatin1String("t_messages"))
                 QCOMPARE(k.unknownNodes, 1);
     }

@@ -7,8 +7,8 @@
 #include "core/cluster/Inspector.h"
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExpansionStrategy.h"
-#include "core/planning/KeyStats.h"
-#include "core/planning/PlanInputs.h"
+#include "core/live/KeyStats.h"
+#include "core/live/PlanInputs.h"
 #include "core/routing/TableRoute.h"
 
 #include <QElapsedTimer>

@@ -5,9 +5,9 @@
 
 #include "core/cluster/Inspector.h"
 #include "core/config/ConfigLoader.h"
-#include "core/planning/ExactCounter.h"
+#include "core/live/ExactCounter.h"
 #include "core/planning/ExpansionStrategy.h"
-#include "core/planning/RowSampler.h"
+#include "core/live/RowSampler.h"
 #include "core/routing/Router.h"
 
 #include <QFile>

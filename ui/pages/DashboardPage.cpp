@@ -47,8 +47,6 @@ ClusterSnapshot inspectCluster(const ShardingConfig &config, const QString &conf
     ClusterSnapshot snapshot = result.snapshot;
     if (snapshot.configPath.isEmpty())
         snapshot.configPath = configPath;
-    if (snapshot.skew.isEmpty())
-        snapshot.skew = Inspector::computeSkew(snapshot.tables);
     return snapshot;
 }
 } // namespace

@@ -1,7 +1,7 @@
 #include "ui/pages/PlanningPage.h"
 
 #include "core/planning/PlanBuilder.h"
-#include "core/planning/PlanInputs.h"
+#include "core/live/PlanInputs.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
 #include "ui/TimeFormat.h"

@@ -1,6 +1,6 @@
 #pragma once
 #include "core/config/ShardingConfig.h"
-#include "core/planning/ExactCounter.h"
+#include "core/live/ExactCounter.h"
 #include "core/planning/ExpansionPlan.h"
 
 #include <QObject>

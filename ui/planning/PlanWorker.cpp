@@ -1,7 +1,7 @@
 #include "ui/planning/PlanWorker.h"
 
 #include "core/job/Job.h"
-#include "core/planning/PlanInputs.h"
+#include "core/live/PlanInputs.h"
 
 namespace sp::ui {
 

@@ -1,4 +1,4 @@
-#include "core/planning/KeyStats.h"
+#include "core/live/KeyStats.h"
 
 #include "core/cluster/Connection.h"
 #include "core/config/JdbcUrl.h"

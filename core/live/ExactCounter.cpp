@@ -1,4 +1,4 @@
-#include "core/planning/ExactCounter.h"
+#include "core/live/ExactCounter.h"
 
 #include "core/config/ConfigLoader.h"
 #include "core/planning/PlanBuilder.h"

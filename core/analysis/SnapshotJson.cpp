@@ -1,4 +1,4 @@
-#include "core/cluster/SnapshotJson.h"
+#include "core/analysis/SnapshotJson.h"
 
 #include "core/analysis/Skew.h"
 
@@ -81,7 +81,7 @@ QJsonObject snapshotJson(const ClusterSnapshot &s)
         instances.append(instanceJson(i));
     for (const auto &t : s.tables)
         tables.append(tableJson(t));
-    for (const auto &k : s.skew)
+    for (const auto &k : Skew::forTables(s.tables))
         skew.append(skewJson(k));
     return QJsonObject{{QStringLiteral("config"), s.configPath},
                        {QStringLiteral("takenAt"), s.takenAt.toUTC().toString(Qt::ISODateWithMs)},

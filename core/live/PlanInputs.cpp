@@ -1,6 +1,6 @@
-#include "core/planning/PlanInputs.h"
+#include "core/live/PlanInputs.h"
 
-#include "core/planning/KeyStats.h"
+#include "core/live/KeyStats.h"
 #include "core/sandbox/SandboxState.h"
 
 #include <QDir>

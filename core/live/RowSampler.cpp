@@ -1,4 +1,4 @@
-#include "core/planning/RowSampler.h"
+#include "core/live/RowSampler.h"
 
 #include "core/planning/MovePredicate.h"
 #include "core/planning/PlanBuilder.h"
