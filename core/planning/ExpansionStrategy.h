@@ -50,4 +50,14 @@ public:
 // Convenience: create the strategy for input.request.strategy and plan.
 PlanOutcome makePlan(const PlanInput &input);
 
+// Today's sharded data sources (config order) and the names of the new ones up to `count` in all,
+// continuing their <prefix><index> numbering (db0..db3 -> db4..db7). `added` stays empty when the
+// names are not numbered so; the front ends then ask for the names.
+struct DataSourceNames
+{
+    QStringList current;
+    QStringList added;
+};
+DataSourceNames dataSourceNames(const ShardingConfig &config, int count);
+
 } // namespace sp::planning

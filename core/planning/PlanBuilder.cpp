@@ -497,4 +497,14 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
     PlanChecks::run(input, next, plan);
 }
 
+DataSourceNames dataSourceNames(const ShardingConfig &config, int count)
+{
+    DataSourceNames n;
+    n.current = builder::shardedDataSources(config);
+    const QString prefix = builder::indexedPrefix(n.current);
+    for (int i = int(n.current.size()); !prefix.isEmpty() && i < count; ++i)
+        n.added << prefix + QString::number(i);
+    return n;
+}
+
 } // namespace sp::planning::builder

@@ -124,10 +124,8 @@ WhatIfReport WhatIf::compare(const PlanInput &input, const WhatIfOptions &option
         in.request.addNodes.clear();
         rep.rows << summarize(in, makePlan(in), id, options);
     }
-    QStringList after = builder::shardedDataSources(input.config);
-    const QString prefix = builder::indexedPrefix(after);
-    for (int i = n; i < 2 * n && !prefix.isEmpty(); ++i)
-        after << prefix + QString::number(i);
+    const DataSourceNames names = dataSourceNames(input.config, 2 * n);
+    const QStringList after = names.current + names.added;
     rep.ringBalance = RingBalance::series(after, options.balanceMaxVirtualNodes, options.balanceStep);
     return rep;
 }

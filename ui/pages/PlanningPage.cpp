@@ -1,6 +1,6 @@
 #include "ui/pages/PlanningPage.h"
 
-#include "core/planning/PlanBuilder.h"
+#include "core/planning/ExpansionStrategy.h"
 #include "core/live/PlanInputs.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
@@ -231,11 +231,9 @@ PlanningPage::Outcome PlanningPage::compute(const QString &configPath, const Sha
         options.balanceMaxVirtualNodes = maxVirtualNodes;
         out.report = planning::WhatIf::compare(*input, options);
         // The ring of the balance series: today's sharded sources plus as many new ones (compare's rule).
-        out.ringNodes = planning::builder::shardedDataSources(config);
-        const int n = int(out.ringNodes.size());
-        const QString prefix = planning::builder::indexedPrefix(out.ringNodes);
-        for (int i = n; i < 2 * n && !prefix.isEmpty(); ++i)
-            out.ringNodes << prefix + QString::number(i);
+        const int n = int(planning::dataSourceNames(config, 0).current.size());
+        const planning::DataSourceNames names = planning::dataSourceNames(config, 2 * n);
+        out.ringNodes = names.current + names.added;
     } catch (const std::exception &e) {
         out.report.reset();
         out.error = tr("The comparison failed: %1").arg(QString::fromLocal8Bit(e.what()));

@@ -1,6 +1,6 @@
 #include "ui/planning/TargetPage.h"
 
-#include "core/planning/PlanBuilder.h"
+#include "core/planning/ExpansionStrategy.h"
 #include "ui/AppContext.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/PlanWorker.h"
@@ -107,18 +107,14 @@ TargetPage::~TargetPage() = default;
 void TargetPage::initializePage()
 {
     const ShardingConfig &config = m_wizard->context()->config();
-    const QStringList oldDs = builder::shardedDataSources(config);
-    m_oldCount = int(oldDs.size());
+    const DataSourceNames doubled = dataSourceNames(config, 0);
+    m_oldCount = int(doubled.current.size());
     if (!m_prefilled) {
         m_prefilled = true;
         const QSignalBlocker b1(m_toCount);
         const QSignalBlocker b2(m_addNodes);
         m_toCount->setValue(std::max(1, 2 * m_oldCount));
-        const QString prefix = builder::indexedPrefix(oldDs);
-        QStringList next;
-        for (int i = m_oldCount; !prefix.isEmpty() && i < 2 * m_oldCount; ++i)
-            next << prefix + QString::number(i);
-        m_addNodes->setText(next.join(QLatin1Char(',')));
+        m_addNodes->setText(dataSourceNames(config, 2 * m_oldCount).added.join(QLatin1Char(',')));
     }
     const StrategyId s = m_wizard->request().strategy;
     m_remapBox->setVisible(s == StrategyId::Remap);
