@@ -7,6 +7,7 @@
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/PlanChecks.h"
 #include "core/planning/PlanExport.h"
+#include "core/live/LivePlan.h"
 #include "core/live/PlanInputs.h"
 #include "core/live/RowSampler.h"
 #include "core/planning/WhatIf.h"
@@ -132,66 +133,47 @@ int CmdPlan::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
             return Findings;
         config = l.result.config;
     }
-    std::optional<ClusterSnapshot> snapshot;
-    if (live) {
-        const InspectionResult r = Inspector::run(config, inspect, nullptr, InspectInput::progressPrinter(name()));
-        InspectInput::endProgress();
-        for (const QString &n : r.notes)
-            err << prefix << n << '\n';
-        for (const InstanceHealth &h : r.snapshot.instances)
-            if (!h.reachable)
-                err << prefix << h.dataSource << ": " << h.error << '\n';
-        snapshot = r.snapshot;
-    }
-    PlanInputOptions inputOptions;
-    inputOptions.liveKeyStats = live;
-    inputOptions.inspect = inspect;
-    QString inputError;
-    QStringList inputNotes;
-    const std::optional<PlanInput> built =
-        buildPlanInput(path, config, snapshot, rq, inputOptions, &inputError, &inputNotes);
-    if (!built) {
-        err << inputError << '\n';
-        return Usage;
-    }
-    for (const QString &n : std::as_const(inputNotes))
-        err << prefix << n << '\n';
-    PlanInput in = *built;
+    LivePlanOptions options;
+    options.live = live;
+    options.exact = exact;
+    options.compare = compare;
+    options.plan = parser.isSet(QStringLiteral("strategy"));
+    options.inspect = inspect;
+    options.inspectProgress = InspectInput::progressPrinter(name());
     if (parser.isSet(QStringLiteral("sample"))) {
         bool sampleOk = false;
-        const int perTable = parser.value(QStringLiteral("sample")).toInt(&sampleOk);
-        if (!sampleOk || perTable < 1 || perTable > 10000000) {
+        options.samplePerTable = parser.value(QStringLiteral("sample")).toInt(&sampleOk);
+        if (!sampleOk || options.samplePerTable < 1 || options.samplePerTable > 10000000) {
             err << prefix << "--sample must be a number of rows from 1 to 10000000\n";
             return Usage;
         }
-        if (!snapshot) {
+        if (!live) {
             err << prefix << "--sample needs the live cluster (--live or --exact)\n";
             return Usage;
         }
-        const RowSampleResult rs = RowSampler::run(config, *snapshot, perTable, inspect);
-        for (const QString &n : rs.notes)
-            err << prefix << n << '\n';
-        in.keySamples = rs.keys;
     }
-
-    WhatIfReport whatIf;
-    if (compare)
-        whatIf = WhatIf::compare(in);
-    std::optional<ExpansionPlan> plan;
+    // The same orchestration the expansion wizard runs (core/live/LivePlan).
+    const LivePlanResult run = runLivePlan(path, config, rq, options);
+    if (live)
+        InspectInput::endProgress();
+    for (const QString &n : run.notes)
+        err << prefix << n << '\n';
+    if (!run.error.isEmpty()) {
+        err << run.error << '\n';
+        return Usage;
+    }
+    const WhatIfReport whatIf = run.whatIf.value_or(WhatIfReport{});
+    std::optional<ExpansionPlan> plan = run.plan;
     int rc = Ok;
-    if (parser.isSet(QStringLiteral("strategy"))) {
-        const PlanOutcome o = makePlan(in);
-        if (!o.plan) {
-            err << path << ": " << o.error << '\n';
+    if (options.plan) {
+        if (!plan) {
+            err << path << ": " << run.planError << '\n';
             return Usage;
         }
-        plan = o.plan;
-        if (exact) {
-            const ExactCountResult er = ExactCounter::run(*plan, in.config, inspect);
-            PlanChecks::refreshCapacity(in, &*plan); // from the exact counts now
-            for (const QString &e : er.errors)
+        if (run.exact) {
+            for (const QString &e : run.exact->errors)
                 err << prefix << e << '\n';
-            if (!er.errors.isEmpty())
+            if (!run.exact->errors.isEmpty())
                 rc = Findings;
         }
         for (const Diagnostic &d : plan->warnings)

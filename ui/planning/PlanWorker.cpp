@@ -1,7 +1,7 @@
 #include "ui/planning/PlanWorker.h"
 
 #include "core/job/Job.h"
-#include "core/live/PlanInputs.h"
+#include "core/live/LivePlan.h"
 
 namespace sp::ui {
 
@@ -29,18 +29,20 @@ PlanWorker::Result PlanWorker::planNow(const QString &configPath, const Sharding
                                        const PlanRequest &request, bool liveKeyStats,
                                        const InspectionOptions &inspect)
 {
-    PlanInputOptions options;
-    options.liveKeyStats = liveKeyStats && snapshot.has_value();
+    // The orchestration `shardctl plan` runs too (core/live/LivePlan), on the console's snapshot.
+    LivePlanOptions options;
+    options.live = liveKeyStats && snapshot.has_value();
+    options.snapshot = snapshot;
     options.inspect = inspect;
+    const LivePlanResult run = runLivePlan(configPath, config, request, options);
     Result r;
-    QString error;
-    const std::optional<PlanInput> in =
-        buildPlanInput(configPath, config, snapshot, request, options, &error, &r.notes);
-    if (!in) {
-        r.outcome.error = error;
-        return r;
-    }
-    r.outcome = makePlan(*in);
+    r.notes = run.notes;
+    if (!run.error.isEmpty())
+        r.outcome.error = run.error;
+    else if (!run.plan)
+        r.outcome.error = run.planError;
+    else
+        r.outcome.plan = run.plan;
     return r;
 }
 

@@ -1,0 +1,85 @@
+#include "core/live/LivePlan.h"
+
+#include "core/job/Job.h"
+#include "core/live/PlanInputs.h"
+#include "core/live/RowSampler.h"
+#include "core/planning/PlanChecks.h"
+
+namespace sp::planning {
+
+LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &config, const PlanRequest &request,
+                           const LivePlanOptions &options, JobControl *job)
+{
+    LivePlanResult r;
+    const bool live = options.live || options.exact;
+    InspectionOptions inspect = options.inspect;
+    inspect.exactCounts = options.exact;
+    if (options.samplePerTable > 0 && !live && !options.snapshot) {
+        r.error = QStringLiteral("a row sample needs the live cluster (--live or --exact)");
+        return r;
+    }
+    if (options.snapshot) {
+        r.snapshot = options.snapshot;
+    } else if (live) {
+        InspectionControl control;
+        CancelHookGuard hook(job, [&control] { control.cancel(); });
+        const InspectionResult ir = Inspector::run(config, inspect, &control, [&](int done, int total) {
+            if (options.inspectProgress)
+                options.inspectProgress(done, total);
+            if (job)
+                job->progress(done, total, QStringLiteral("inspect"));
+        });
+        r.notes += ir.notes;
+        for (const InstanceHealth &h : ir.snapshot.instances)
+            if (!h.reachable)
+                r.notes << h.dataSource + QStringLiteral(": ") + h.error;
+        r.snapshot = ir.snapshot;
+        if (ir.cancelled) {
+            r.cancelled = true;
+            return r;
+        }
+    }
+    PlanInputOptions inputOptions;
+    inputOptions.liveKeyStats = live && r.snapshot.has_value();
+    inputOptions.inspect = inspect;
+    QString inputError;
+    QStringList inputNotes;
+    r.input = buildPlanInput(configPath, config, r.snapshot, request, inputOptions, &inputError, &inputNotes);
+    r.notes += inputNotes;
+    if (!r.input) {
+        r.error = inputError;
+        return r;
+    }
+    if (options.samplePerTable > 0) {
+        const RowSampleResult rs = RowSampler::run(config, *r.snapshot, options.samplePerTable, inspect,
+                                                   job ? &job->cancelFlag() : nullptr);
+        r.notes += rs.notes;
+        r.input->keySamples = rs.keys;
+        if (rs.cancelled) {
+            r.cancelled = true;
+            return r;
+        }
+    }
+    if (options.compare)
+        r.whatIf = WhatIf::compare(*r.input);
+    if (!options.plan)
+        return r;
+    const PlanOutcome o = makePlan(*r.input);
+    if (!o.plan) {
+        r.planError = o.error;
+        return r;
+    }
+    r.plan = o.plan;
+    if (options.exact) {
+        r.exact = ExactCounter::run(*r.plan, r.input->config, inspect, job ? &job->cancelFlag() : nullptr,
+                                    [job](int done, int total) {
+                                        if (job)
+                                            job->progress(done, total, QStringLiteral("count"));
+                                    });
+        r.cancelled = r.exact->cancelled;
+        PlanChecks::refreshCapacity(*r.input, &*r.plan); // from the exact counts now
+    }
+    return r;
+}
+
+} // namespace sp::planning
