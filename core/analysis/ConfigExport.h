@@ -7,7 +7,7 @@ namespace sp::exporting {
 
 // Pure config exporters shared by the console (File > Export) and the CLI: value types in, text out.
 // Nothing here touches the disk or the network. Statistics exporters (CSV, HTML report) need the
-// cluster value types and live in core/cluster/StatsExport.h.
+// cluster value types and live in core/analysis/StatsExport.h.
 
 inline constexpr char kRedacted[] = "******";
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
+#include "core/analysis/SkewStats.h"
 #include "core/cluster/StatsHistory.h"
 
 #include <QJsonArray>

@@ -1,5 +1,7 @@
 #include "core/cluster/QueryRegistry.h"
 
+#include <thread>
+
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMutexLocker>
@@ -105,6 +107,14 @@ bool QueryRegistry::cancel(int timeoutMs)
             killEntries(due);
         QThread::msleep(20);
     }
+}
+
+void QueryRegistry::cancelInBackground(const std::shared_ptr<QueryRegistry> &registry, int timeoutMs)
+{
+    if (!registry)
+        return;
+    registry->requestCancel();
+    std::thread([registry, timeoutMs] { registry->cancel(timeoutMs); }).detach();
 }
 
 } // namespace sp

@@ -5,6 +5,7 @@
 #include <QMutex>
 
 #include <atomic>
+#include <memory>
 
 namespace sp {
 
@@ -50,6 +51,9 @@ public:
     // is left. Blocks up to timeoutMs: call it from a worker, or use requestCancel() on a UI thread.
     bool cancel(int timeoutMs = 5000);
     void requestCancel() { m_cancelled.store(true); } // only refuses new statements
+    // For a job's cancel hook (which runs on the cancelling thread, maybe the UI's): refuses new
+    // statements at once and runs cancel() on a thread of its own, never blocking the caller.
+    static void cancelInBackground(const std::shared_ptr<QueryRegistry> &registry, int timeoutMs = 5000);
     bool isCancelled() const { return m_cancelled.load(); }
     void reset() { m_cancelled.store(false); } // accept statements again
 

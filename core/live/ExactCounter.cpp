@@ -4,12 +4,17 @@
 #include "core/planning/PlanBuilder.h"
 #include "core/routing/Router.h"
 
+#include "core/cluster/InstanceProbe.h"
+
+#include <QSet>
+
 #include <map>
 
 namespace sp::planning {
 
 ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &oldConfig, const InspectionOptions &options,
-                                   const std::atomic<bool> *cancel, const std::function<void(int, int)> &progress)
+                                   const std::atomic<bool> *cancel, const std::function<void(int, int)> &progress,
+                                   QueryRegistry *registry)
 {
     ExactCountResult r;
     const LoadResult next = ConfigLoader::loadText(plan.newConfigText.toUtf8(), plan.sourcePath);
@@ -19,6 +24,7 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
     }
     const Router oldRouter(oldConfig), newRouter(next.config);
     std::map<QString, Connection> conns;
+    QSet<QString> deadServers; // host:port already reported unreachable: skip, say nothing more
     int total = 0, done = 0;
     for (const TablePlan &t : plan.tables)
         total += int(t.pairs.size());
@@ -33,14 +39,22 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
                 r.errors << QStringLiteral("%1: unknown data source").arg(p.source.toString());
                 continue;
             }
+            const QString server = ds->host + QLatin1Char(':') + QString::number(ds->port);
+            if (deadServers.contains(server)) {
+                ++r.skipped;
+                continue;
+            }
             Connection &c = conns[ds->name];
             if (!c.isOpen()) {
                 ConnectionParams params = Inspector::paramsFor(*ds, options);
                 params.readTimeoutSec = qMax(params.readTimeoutSec, options.countTimeoutSec + 5);
                 if (!c.open(params)) {
-                    r.errors << c.lastError();
+                    deadServers.insert(server);
+                    r.errors << QStringLiteral("%1 (%2): %3; its remaining pairs are not counted")
+                                    .arg(ds->name, server, c.lastError());
                     continue;
                 }
+                c.setQueryRegistry(registry);
                 if (options.countTimeoutSec > 0)
                     c.exec(QStringLiteral("SET SESSION max_statement_time = %1").arg(options.countTimeoutSec));
             }
@@ -48,7 +62,15 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
             if (p.predicate.kind != MovePredicate::Kind::Client) {
                 const auto v = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM %1 WHERE %2").arg(table, p.predicate.sql()));
                 if (!v) {
+                    if (cancel && cancel->load()) {
+                        r.cancelled = true;
+                        return r;
+                    }
                     r.errors << p.source.toString() + QStringLiteral(": ") + c.lastError();
+                    if (inspection::isConnectionError(c.lastErrno()) || !c.isOpen()) {
+                        deadServers.insert(server);
+                        r.errors.last() += QStringLiteral("; the remaining pairs of %1 are not counted").arg(server);
+                    }
                     continue;
                 }
                 p.exactRows = v->toLongLong();
@@ -78,6 +100,10 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
                 }
                 if (!ok) {
                     r.errors << p.source.toString() + QStringLiteral(": ") + c.lastError();
+                    if (inspection::isConnectionError(c.lastErrno()) || !c.isOpen()) {
+                        deadServers.insert(server);
+                        r.errors.last() += QStringLiteral("; the remaining pairs of %1 are not counted").arg(server);
+                    }
                     continue;
                 }
                 p.exactRows = n;

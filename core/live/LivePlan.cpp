@@ -1,5 +1,6 @@
 #include "core/live/LivePlan.h"
 
+#include "core/cluster/QueryRegistry.h"
 #include "core/job/Job.h"
 #include "core/live/PlanInputs.h"
 #include "core/live/RowSampler.h"
@@ -71,11 +72,15 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
     }
     r.plan = o.plan;
     if (options.exact) {
-        r.exact = ExactCounter::run(*r.plan, r.input->config, inspect, job ? &job->cancelFlag() : nullptr,
-                                    [job](int done, int total) {
-                                        if (job)
-                                            job->progress(done, total, QStringLiteral("count"));
-                                    });
+        auto registry = std::make_shared<QueryRegistry>(); // a cancel kills the COUNT(*) in flight
+        CancelHookGuard hook(job, [registry] { QueryRegistry::cancelInBackground(registry); });
+        r.exact = ExactCounter::run(
+            *r.plan, r.input->config, inspect, job ? &job->cancelFlag() : nullptr,
+            [job](int done, int total) {
+                if (job)
+                    job->progress(done, total, QStringLiteral("count"));
+            },
+            registry.get());
         r.cancelled = r.exact->cancelled;
         PlanChecks::refreshCapacity(*r.input, &*r.plan); // from the exact counts now
     }

@@ -497,6 +497,10 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
     PlanChecks::run(input, next, plan);
 }
 
+} // namespace sp::planning::builder
+
+namespace sp::planning {
+
 DataSourceNames dataSourceNames(const ShardingConfig &config, int count)
 {
     DataSourceNames n;
@@ -507,4 +511,4 @@ DataSourceNames dataSourceNames(const ShardingConfig &config, int count)
     return n;
 }
 
-} // namespace sp::planning::builder
+} // namespace sp::planning

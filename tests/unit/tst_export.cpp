@@ -1,7 +1,7 @@
 // Pure exporters: password redaction, JSON routing table, stats CSV, HTML report.
 #include "TestPaths.h"
 #include "core/analysis/ConfigExport.h"
-#include "core/cluster/StatsExport.h"
+#include "core/analysis/StatsExport.h"
 #include "core/config/ConfigLoader.h"
 #include "core/routing/Hash.h"
 #include "core/routing/HashRing.h"

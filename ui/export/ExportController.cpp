@@ -1,7 +1,7 @@
 #include "ui/export/ExportController.h"
 
 #include "core/analysis/ConfigExport.h"
-#include "core/cluster/StatsExport.h"
+#include "core/analysis/StatsExport.h"
 #include "ui/AppContext.h"
 
 #include <QCheckBox>

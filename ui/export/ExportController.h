@@ -10,7 +10,7 @@ namespace sp::ui {
 class AppContext;
 
 // File > Export: asks where to write, calls the pure exporters (core/analysis/ConfigExport.h,
-// core/cluster/StatsExport.h) and writes the file; PDF goes through QPrinter + QTextDocument.
+// core/analysis/StatsExport.h) and writes the file; PDF goes through QPrinter + QTextDocument.
 // The prompts are replaceable so tests drive the flow without modal dialogs.
 class ExportController final : public QObject
 {

@@ -1,5 +1,6 @@
 #include "ui/planning/ExactCountRunner.h"
 
+#include "core/cluster/QueryRegistry.h"
 #include "core/job/Job.h"
 
 namespace sp::ui {
@@ -36,8 +37,12 @@ void ExactCountRunner::start(const ExpansionPlan &plan, const ShardingConfig &ol
         [plan, oldConfig, options](JobControl &job) {
             CountOutcome o;
             o.plan = plan;
-            o.result = ExactCounter::run(o.plan, oldConfig, options, &job.cancelFlag(),
-                                         [&job](int done, int total) { job.progress(done, total); });
+            // Cancel kills the COUNT(*) in flight on the server, not only the next one.
+            auto registry = std::make_shared<QueryRegistry>();
+            CancelHookGuard hook(&job, [registry] { QueryRegistry::cancelInBackground(registry); });
+            o.result = ExactCounter::run(
+                o.plan, oldConfig, options, &job.cancelFlag(), [&job](int done, int total) { job.progress(done, total); },
+                registry.get());
             return o;
         },
         [this](const CountOutcome &o) { emit finished(o.plan, o.result); });

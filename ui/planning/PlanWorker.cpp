@@ -27,14 +27,14 @@ bool PlanWorker::isRunning() const
 PlanWorker::Result PlanWorker::planNow(const QString &configPath, const ShardingConfig &config,
                                        const std::optional<ClusterSnapshot> &snapshot,
                                        const PlanRequest &request, bool liveKeyStats,
-                                       const InspectionOptions &inspect)
+                                       const InspectionOptions &inspect, JobControl *job)
 {
     // The orchestration `shardctl plan` runs too (core/live/LivePlan), on the console's snapshot.
     LivePlanOptions options;
     options.live = liveKeyStats && snapshot.has_value();
     options.snapshot = snapshot;
     options.inspect = inspect;
-    const LivePlanResult run = runLivePlan(configPath, config, request, options);
+    const LivePlanResult run = runLivePlan(configPath, config, request, options, job);
     Result r;
     r.notes = run.notes;
     if (!run.error.isEmpty())
@@ -52,8 +52,8 @@ void PlanWorker::start(const QString &configPath, const ShardingConfig &config,
 {
     // A newer request supersedes a running one (its result is dropped by the runner).
     m_runner->start(
-        [configPath, config, snapshot, request, liveKeyStats, inspect](JobControl &) {
-            return planNow(configPath, config, snapshot, request, liveKeyStats, inspect);
+        [configPath, config, snapshot, request, liveKeyStats, inspect](JobControl &job) {
+            return planNow(configPath, config, snapshot, request, liveKeyStats, inspect, &job);
         },
         [this](const Result &r) { emit finished(r.outcome, r.notes); });
 }

@@ -9,6 +9,7 @@
 #include <optional>
 
 namespace sp {
+class JobControl;
 class JobRunner;
 }
 
@@ -42,7 +43,7 @@ public:
     static Result planNow(const QString &configPath, const ShardingConfig &config,
                           const std::optional<ClusterSnapshot> &snapshot,
                           const planning::PlanRequest &request, bool liveKeyStats,
-                          const InspectionOptions &inspect = {});
+                          const InspectionOptions &inspect = {}, JobControl *job = nullptr);
 
 signals:
     void started();

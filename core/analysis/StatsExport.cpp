@@ -1,4 +1,5 @@
-#include "core/cluster/StatsExport.h"
+#include "core/analysis/StatsExport.h"
+#include "core/analysis/Skew.h"
 
 #include <QHash>
 #include <QLocale>
@@ -166,7 +167,8 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
         if (!snapshot)
             continue;
         const SkewStats *skew = nullptr;
-        for (const SkewStats &s : snapshot->skew)
+        const QList<SkewStats> perTable = Skew::forTables(snapshot->tables);
+        for (const SkewStats &s : perTable)
             if (s.logicTable == rule.logicTable)
                 skew = &s;
         h += QLatin1String("<table><tr><th>total rows</th><th>max / mean</th><th>CV</th><th>Gini</th>"
