@@ -87,6 +87,7 @@ private slots:
     void timestampsIgnoreLanguage();
     void chartAxisLabelsDistinct();
     void refreshRunsOffTheUiThread();
+    void exactCountsOption();
     void deadHostNeverFreezes();
     void screenshot();
 
@@ -461,6 +462,29 @@ void TestDashboard::chartAxisLabelsDistinct()
     QVERIFY2(categories.constFirst().contains(QStringLiteral("db0")) &&
                  categories.constFirst().contains(QStringLiteral("1")),
              qPrintable(categories.join(QLatin1Char('|'))));
+}
+
+// The dashboard had no exact-count option: refreshes always used the InnoDB estimates.
+void TestDashboard::exactCountsOption()
+{
+    std::atomic_int exactSeen{-1};
+    const ShardingConfig config = m_ctx->config();
+    m_page->setRecordHistory(false);
+    m_page->setInspectFunction([&exactSeen, config](const ShardingConfig &, const QString &, const InspectionOptions &o,
+                                                    JobControl &) {
+        exactSeen = o.exactCounts ? 1 : 0;
+        return syntheticSnapshot(config, 3);
+    });
+    auto *exact = m_page->findChild<QCheckBox *>(QStringLiteral("exactCountsCheck"));
+    auto *button = m_page->findChild<QPushButton *>(QStringLiteral("refreshButton"));
+    QVERIFY(exact && button);
+    QVERIFY(!exact->isChecked()); // estimates by default: cheap
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_COMPARE(exactSeen.load(), 0);
+    QTRY_VERIFY(button->isEnabled());
+    exact->setChecked(true);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_COMPARE(exactSeen.load(), 1);
 }
 
 void TestDashboard::refreshRunsOffTheUiThread()

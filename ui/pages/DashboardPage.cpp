@@ -95,6 +95,10 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_refresh = new QPushButton(tr("Refresh"), this);
     m_refresh->setObjectName(QStringLiteral("refreshButton"));
     m_refresh->setToolTip(tr("Inspect the cluster now (F5)"));
+    m_exact = new QCheckBox(tr("Exact counts"), this);
+    m_exact->setObjectName(QStringLiteral("exactCountsCheck"));
+    m_exact->setToolTip(tr("Refresh with SELECT COUNT(*) on every physical table instead of the InnoDB "
+                           "estimates (TABLE_ROWS): exact, but it reads every table"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName(QStringLiteral("cancelRefreshButton"));
     m_cancel->setVisible(false);
@@ -123,6 +127,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     how->addStretch(1);
     how->addWidget(m_progress);
     how->addWidget(m_cancel);
+    how->addWidget(m_exact);
     how->addWidget(m_refresh);
     controls->addLayout(what);
     controls->addLayout(how);
@@ -289,7 +294,8 @@ void DashboardPage::refresh()
     const InspectFn inspect = m_inspect;
     const ShardingConfig config = m_ctx->config();
     const QString configPath = m_ctx->configPath();
-    const InspectionOptions options = m_ctx->inspectionOptions();
+    InspectionOptions options = m_ctx->inspectionOptions();
+    options.exactCounts = m_exact->isChecked();
     const bool record = m_recordHistory;
     m_runner->start(
         [inspect, config, configPath, options, record](JobControl &job) {

@@ -82,6 +82,7 @@ private:
     QLabel *m_instances = nullptr;
     QPushButton *m_refresh = nullptr;
     QPushButton *m_cancel = nullptr;
+    QCheckBox *m_exact = nullptr;
     QProgressBar *m_progress = nullptr;
     QTimer *m_autoRefresh = nullptr;
     std::function<void()> m_idle;
