@@ -3,6 +3,7 @@
 #include "core/analysis/Linter.h"
 #include "core/cluster/BuildInfo.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/TextFile.h"
 #include "core/cluster/KeychainSecretStore.h"
 #include "ui/Diagnostics.h"
 #include "ui/KeychainDialog.h"
@@ -198,6 +199,9 @@ void MainWindow::createMenus()
     auto *open = file->addAction(tr("&Open config…"), this, &MainWindow::chooseConfig);
     open->setObjectName(QStringLiteral("actionOpen"));
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    auto *openPlanAction = file->addAction(tr("Open &plan…"), this, &MainWindow::choosePlan);
+    openPlanAction->setObjectName(QStringLiteral("actionOpenPlan"));
+    openPlanAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_recentMenu = file->addMenu(tr("Open &recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     auto *sandbox = file->addAction(tr("Start local &sandbox"), this, &MainWindow::openSandbox);
@@ -301,7 +305,50 @@ bool MainWindow::openConfig(const QString &path)
                                  .arg(warnings));
     if (currentPageId() == QLatin1String("welcome"))
         showPage(QStringLiteral("topology"));
+    // The plan last opened for this config comes back with it (after a restart too).
+    const QString planPath = m_settings->planFor(path);
+    if (!planPath.isEmpty()) {
+        QString error;
+        const TextFileResult file = readTextFile(planPath, 64 * 1024 * 1024);
+        const std::optional<planning::ExpansionPlan> plan =
+            file.ok() ? planning::ExpansionPlan::fromJsonBytes(file.bytes, &error) : std::nullopt;
+        if (plan)
+            m_ctx->setPlan(*plan);
+        else
+            m_settings->setPlanFor(path, {}); // gone or no longer a plan: forget it
+    }
     return load.ok();
+}
+
+void MainWindow::choosePlan()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open plan"), QString(),
+                                                      tr("Plans (plan.json *.json);;All files (*)"));
+    if (!path.isEmpty() && !openPlan(path))
+        QMessageBox::warning(this, tr("Open plan"), statusBar()->currentMessage());
+}
+
+bool MainWindow::openPlan(const QString &path)
+{
+    const TextFileResult file = readTextFile(path, 64 * 1024 * 1024);
+    QString error = file.error;
+    std::optional<planning::ExpansionPlan> plan;
+    if (file.ok())
+        plan = planning::ExpansionPlan::fromJsonBytes(file.bytes, &error);
+    if (!plan) {
+        statusBar()->showMessage(tr("%1 is not a plan: %2").arg(path, error));
+        return false;
+    }
+    const QString source = QFileInfo(plan->sourcePath).absoluteFilePath();
+    if (!plan->sourcePath.isEmpty() && source != QFileInfo(m_ctx->configPath()).absoluteFilePath() &&
+        QFileInfo::exists(source))
+        openConfig(source);
+    m_ctx->setPlan(*plan);
+    if (m_ctx->hasConfig())
+        m_settings->setPlanFor(m_ctx->configPath(), path);
+    showPage(QStringLiteral("migration"));
+    statusBar()->showMessage(tr("Opened the plan %1.").arg(path), 5000);
+    return true;
 }
 
 void MainWindow::openSandbox()

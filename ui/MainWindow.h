@@ -41,6 +41,10 @@ public:
 
     // Loads + lints the file and publishes it through the AppContext. False when it has errors.
     bool openConfig(const QString &path);
+    // Opens a plan.json (from the wizard's export or shardctl plan --out) on the migration page;
+    // opens the config it was made from when another one is open. Remembered per config, so the
+    // migration page has its plan again after a restart. False (with a message) when it fails.
+    bool openPlan(const QString &path);
     void openSandbox();
     // Opens the expansion wizard (non-modal dialog, deleted on close); on Finish with hand-off the
     // plan goes to the AppContext and the migration page is shown.
@@ -63,6 +67,7 @@ private:
     void refreshRecentFiles();
     void showSettings();
     void showAbout();
+    void choosePlan();
     void storePasswordInKeychain();
     CredentialOptions credentialsFor(const QString &configPath) const;
     void showFindings();

@@ -1,5 +1,7 @@
 #include "ui/Settings.h"
 
+#include <QFileInfo>
+
 #include "core/sandbox/Sandbox.h"
 
 #include <QDir>
@@ -112,6 +114,22 @@ QString Settings::sandboxDir() const
 void Settings::setSandboxDir(const QString &dir)
 {
     m_settings.setValue(key("sandbox/dir"), dir);
+}
+
+QString Settings::planFor(const QString &configPath) const
+{
+    const QMap<QString, QVariant> plans = m_settings.value(key("migration/plans")).toMap();
+    return plans.value(QFileInfo(configPath).absoluteFilePath()).toString();
+}
+
+void Settings::setPlanFor(const QString &configPath, const QString &planPath)
+{
+    QMap<QString, QVariant> plans = m_settings.value(key("migration/plans")).toMap();
+    if (planPath.isEmpty())
+        plans.remove(QFileInfo(configPath).absoluteFilePath());
+    else
+        plans.insert(QFileInfo(configPath).absoluteFilePath(), QFileInfo(planPath).absoluteFilePath());
+    m_settings.setValue(key("migration/plans"), plans);
 }
 
 bool Settings::useKeychain() const

@@ -41,6 +41,11 @@ public:
     QString sandboxDir() const; // default: <app data>/sandbox
     void setSandboxDir(const QString &dir);
 
+    // The plan.json last opened for a config (absolute paths; only the path is kept, never the plan,
+    // which may hold the config's text). Empty when none.
+    QString planFor(const QString &configPath) const;
+    void setPlanFor(const QString &configPath, const QString &planPath);
+
     // Look passwords up in the OS keychain (qtkeychain), as shardctl does. Default on.
     bool useKeychain() const;
     void setUseKeychain(bool on);

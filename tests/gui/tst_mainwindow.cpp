@@ -11,7 +11,11 @@
 #include "ui/pages/WelcomePage.h"
 #include "ui/widgets/YamlEditor.h"
 
+#include "core/config/ConfigLoader.h"
+#include "core/planning/ExpansionStrategy.h"
+
 #include <QComboBox>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 
@@ -49,6 +53,7 @@ private slots:
     void welcomeExamplesExist();
     void aboutAndDiagnostics();
     void credentialsPerCluster();
+    void openPlanAndRestore();
 
 private:
     QTemporaryDir m_dir;
@@ -471,6 +476,51 @@ void TestMainWindow::credentialsPerCluster()
     const DataSourceDef &first = m_window->context()->config().dataSources.constFirst();
     user->setText(QStringLiteral("dba"));
     QCOMPARE(account->text(), QStringLiteral("dba@") + first.host + QLatin1Char(':') + QString::number(first.port));
+}
+
+// A plan could not be reopened (File had no way to open plan.json) and after a restart the
+// migration page had no plan.
+void TestMainWindow::openPlanAndRestore()
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("cluster.yaml"));
+    QVERIFY(QFile::copy(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")), config));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    planning::PlanInput in;
+    in.configPath = config;
+    in.configText = f.readAll();
+    in.config = ConfigLoader::loadText(in.configText, config).config;
+    in.request.strategy = planning::StrategyId::ModDouble;
+    const planning::PlanOutcome out = planning::makePlan(in);
+    QVERIFY2(out.plan, qPrintable(out.error));
+    const QString planPath = dir.filePath(QStringLiteral("plan.json"));
+    {
+        QFile p(planPath);
+        QVERIFY(p.open(QIODevice::WriteOnly));
+        p.write(QJsonDocument(out.plan->toJson()).toJson());
+    }
+    QFile junk(dir.filePath(QStringLiteral("junk.json")));
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write("{\"not\": \"a plan\"}");
+    junk.close();
+    QVERIFY(!m_window->openPlan(junk.fileName()));
+    QVERIFY(!m_window->context()->plan().has_value());
+
+    QVERIFY(m_window->findChild<QAction *>(QStringLiteral("actionOpenPlan")));
+    QVERIFY(m_window->openPlan(planPath));
+    QCOMPARE(m_window->context()->configPath(), config); // the plan's config was opened
+    QVERIFY(m_window->context()->plan().has_value());
+    QCOMPARE(m_window->context()->plan()->toJson(), out.plan->toJson());
+    QCOMPARE(m_window->currentPageId(), QStringLiteral("migration"));
+
+    // A restart: a new window on the same settings gets the plan back with the config.
+    m_window.reset();
+    auto again = test::makeMainWindow(m_dir);
+    QVERIFY(!again->context()->plan().has_value());
+    again->openConfig(config);
+    QVERIFY(again->context()->plan().has_value());
+    QCOMPARE(again->context()->plan()->toJson(), out.plan->toJson());
 }
 
 QTEST_MAIN(TestMainWindow)

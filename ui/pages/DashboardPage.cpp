@@ -97,7 +97,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_refresh->setToolTip(tr("Inspect the cluster now (F5)"));
     m_exact = new QCheckBox(tr("Exact counts"), this);
     m_exact->setObjectName(QStringLiteral("exactCountsCheck"));
-    m_exact->setToolTip(tr("Refresh with SELECT COUNT(*) on every physical table instead of the InnoDB "
+    m_exact->setToolTip(tr("Exact counts: refresh with SELECT COUNT(*) on every physical table instead of the InnoDB "
                            "estimates (TABLE_ROWS): exact, but it reads every table"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName(QStringLiteral("cancelRefreshButton"));
@@ -108,7 +108,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_progress->setMaximumWidth(220);
     m_progress->setTextVisible(true);
 
-    // Two rows: what is shown, then how it is drawn and the refresh (fits a 640-pixel window).
+    // Three rows: what is shown, how it is drawn, and the refresh (fits a 640-pixel window).
     auto *controls = new QVBoxLayout;
     auto *what = new QHBoxLayout;
     what->addWidget(new QLabel(tr("Logic table:"), this));
@@ -125,12 +125,15 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     how->addWidget(new QLabel(tr("Contrast:"), this));
     how->addWidget(m_contrast);
     how->addStretch(1);
-    how->addWidget(m_progress);
-    how->addWidget(m_cancel);
-    how->addWidget(m_exact);
-    how->addWidget(m_refresh);
+    auto *act = new QHBoxLayout; // a row of its own: the three rows fit a 640-pixel window
+    act->addStretch(1);
+    act->addWidget(m_progress);
+    act->addWidget(m_exact);
+    act->addWidget(m_cancel);
+    act->addWidget(m_refresh);
     controls->addLayout(what);
     controls->addLayout(how);
+    controls->addLayout(act);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("dashboardStatus"));
