@@ -49,7 +49,7 @@ StrategyPage::StrategyPage(ExpansionWizard *wizard)
         auto *radio = new QRadioButton(c.label, this);
         radio->setObjectName(QLatin1String(c.objectName));
         if (auto s = ExpansionStrategy::create(c.id))
-            radio->setToolTip(s->summary());
+            radio->setToolTip(s->summary().text);
         m_group->addButton(radio, int(c.id));
         auto *summary = new QLabel(c.summary, this);
         summary->setObjectName(QLatin1String(c.objectName) + QStringLiteral("Summary"));
