@@ -4,6 +4,7 @@
 #include "core/cluster/BuildInfo.h"
 #include "core/config/ConfigLoader.h"
 #include "core/cluster/KeychainSecretStore.h"
+#include "ui/CoreText.h"
 #include "ui/Diagnostics.h"
 #include "ui/KeychainDialog.h"
 #include "ui/AppContext.h"
@@ -265,9 +266,9 @@ bool MainWindow::openConfig(const QString &path)
                                                             : QStyle::SP_MessageBoxInformation;
             errors += d.severity == Severity::Error ? 1 : 0;
             warnings += d.severity == Severity::Warning ? 1 : 0;
-            auto *item = new QListWidgetItem(style()->standardIcon(icon), d.toString(), m_findings);
+            auto *item = new QListWidgetItem(style()->standardIcon(icon), CoreText::line(d), m_findings);
             if (!d.hint.isEmpty())
-                item->setToolTip(d.hint);
+                item->setToolTip(CoreText::hint(d));
         }
     }
     if (QFileInfo::exists(path)) {

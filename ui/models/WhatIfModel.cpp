@@ -1,5 +1,7 @@
 #include "ui/models/WhatIfModel.h"
 
+#include "ui/CoreText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -55,7 +57,7 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
     if (column == StrategyColumn)
         return strategyTitle(r.strategy);
     if (column == FeasibleColumn)
-        return r.feasible ? tr("yes") : tr("no: %1").arg(r.reason);
+        return r.feasible ? tr("yes") : tr("no: %1").arg(CoreText::render(r.reason, r.reasonText));
     if (!r.feasible)
         return unknown;
     auto count = [&](qint64 v) { return v >= 0 ? locale.toString(v) : unknown; };
@@ -79,7 +81,7 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
     case StepsColumn:
         return locale.toString(r.steps);
     case RisksColumn:
-        return r.risks.join(QStringLiteral("; "));
+        return CoreText::render(r.risks, r.riskTexts).join(QStringLiteral("; "));
     default:
         break;
     }
@@ -123,16 +125,17 @@ QString WhatIfModel::toolTip(const WhatIfRow &r, int column) const
 {
     switch (column) {
     case StrategyColumn:
-        return r.description.isEmpty()
-                   ? planning::strategyName(r.strategy)
-                   : planning::strategyName(r.strategy) + QStringLiteral(": ") + r.description;
+        return r.description.isEmpty() ? planning::strategyName(r.strategy)
+                                       : planning::strategyName(r.strategy) + QStringLiteral(": ") +
+                                             CoreText::render(r.description, r.descriptionText);
     case FeasibleColumn:
-        return r.feasible ? QString() : r.reason;
+        return r.feasible ? QString() : CoreText::render(r.reason, r.reasonText);
     case WriteStopColumn:
-        return r.feasible ? r.writeStopAssumption : QString();
+        return r.feasible ? CoreText::render(r.writeStopAssumption, r.writeStopText) : QString();
     case RisksColumn:
         return r.feasible && !r.risks.isEmpty()
-                   ? QStringLiteral("\u2022 ") + r.risks.join(QStringLiteral("\n\u2022 "))
+                   ? QStringLiteral("\u2022 ") +
+                         CoreText::render(r.risks, r.riskTexts).join(QStringLiteral("\n\u2022 "))
                    : QString();
     case ShareMovedColumn:
         return tr("Fraction of the rows whose data node changes");

@@ -4,6 +4,7 @@
 #include "core/planning/PlanInputs.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/models/WhatIfModel.h"
 #include "ui/widgets/RingBalanceChart.h"
 #include "ui/widgets/StrategyBarChart.h"
@@ -393,7 +394,7 @@ void PlanningPage::showOutcome(const Outcome &outcome, bool hadSnapshot, const Q
             tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
                "space only.")
                 .arg(when));
-    m_basis->setToolTip(rep.basis);
+    m_basis->setToolTip(CoreText::render(rep.basis, rep.basisText));
 
     m_model->resetData(rep.rows);
     // Three rows: the table takes what they need, the charts the rest of the page.

@@ -1,6 +1,7 @@
 #include "ui/planning/ExpansionWizard.h"
 
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExportPage.h"
 #include "ui/planning/MovesPage.h"
 #include "ui/planning/PlanWorker.h"
@@ -41,7 +42,9 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
                 } else {
                     m_plan.reset();
                     m_planned.reset();
-                    m_planError = outcome.error.isEmpty() ? tr("planning failed") : outcome.error;
+                    m_planError = outcome.error.isEmpty()
+                                      ? tr("planning failed")
+                                      : CoreText::render(outcome.error, outcome.errorText);
                     emit planFailed(m_planError);
                 }
             });

@@ -1,6 +1,7 @@
 #include "ui/planning/MovesPage.h"
 
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExactCountRunner.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/MovePairModel.h"
@@ -218,9 +219,10 @@ void MovesPage::showPlan()
         return;
     m_planning->setVisible(false);
     m_error->setVisible(false);
-    m_description->setText(plan->description);
+    m_description->setText(CoreText::render(plan->description, plan->descriptionText));
     const qint64 total = plan->totalEstimatedRows();
-    QString estimate = tr("Estimates: %1").arg(plan->estimateSource);
+    QString estimate =
+        tr("Estimates: %1").arg(CoreText::render(plan->estimateSource, plan->estimateSourceText));
     if (total >= 0)
         estimate += QStringLiteral(" — ") + tr("%1 rows move in total").arg(QLocale().toString(total));
     const QStringList notes = m_wizard->planNotes();
