@@ -2,7 +2,9 @@
 // core/analysis, core/planning) has an entry in ui/CoreText's table, and no entry is stale; the
 // texts the loader, the linter and the planner produce over the test and example configs carry
 // their template and arguments (the English field equals the text they make); and the zh_CN
-// console shows a lint finding and the plan steps in Chinese.
+// console shows lint and loader findings, the planning page's comparison and the plan steps in
+// Chinese.
+
 #include "GuiTestSupport.h"
 #include "core/analysis/Linter.h"
 #include "core/config/AppPaths.h"
@@ -12,7 +14,9 @@
 #include "core/planning/WhatIf.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
+#include "ui/models/WhatIfModel.h"
 #include "ui/pages/MigrationPage.h"
+#include "ui/pages/PlanningPage.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -330,6 +334,27 @@ void TestCoreText::zhConsoleShowsCoreTexts()
         QVERIFY2(text.contains(QStringLiteral("[unknown-data-source]")), qPrintable(text));
         for (int i = 0; i < findings->count(); ++i)
             QVERIFY2(hasHan(findings->item(i)->text()), qPrintable(findings->item(i)->text()));
+
+        // The planning page's comparison: the strategies' risks and write-stop assumptions.
+        auto *planning = qobject_cast<PlanningPage *>(window->page(QStringLiteral("planning")));
+        QVERIFY(planning);
+        window->showPage(QStringLiteral("planning"));
+        QSignalSpy computed(planning, &PlanningPage::computed);
+        QVERIFY(window->openConfig(test::examplePath(QStringLiteral("fsharechat-crc32.yaml"))));
+        QTRY_VERIFY_WITH_TIMEOUT(computed.size() >= 1 && !planning->isBusy(), 60000);
+        QStringList risks;
+        for (int r = 0; r < planning->model()->rowCount(); ++r) {
+            const QModelIndex risk = planning->model()->index(r, WhatIfModel::RisksColumn);
+            const QModelIndex stop = planning->model()->index(r, WhatIfModel::WriteStopColumn);
+            risks << risk.data().toString();
+            QVERIFY2(hasHan(stop.data(Qt::ToolTipRole).toString()),
+                     qPrintable(stop.data(Qt::ToolTipRole).toString()));
+        }
+        QVERIFY2(
+            risks.join(QLatin1Char('\n')).contains(QStringLiteral("完整拷贝每个实例：清理之前占用 2 倍磁盘")),
+            qPrintable(risks.join(QLatin1Char('\n'))));
+        if (!shots.isEmpty())
+            window->grab().save(shots + QStringLiteral("/coretext-planning-zh_CN.png"));
     }
 
     // Plan steps and warnings on the migration page: a mod-double plan of the example config.
