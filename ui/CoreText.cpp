@@ -511,6 +511,48 @@ const QHash<QString, const char *> &table()
     return t;
 }
 
+// Sentinels around each argument while substituting, so the spacing below knows where arguments
+// start and end (private-use code points, never in a template or a name).
+constexpr QChar kArgOpen = QChar(0xE000);
+constexpr QChar kArgClose = QChar(0xE001);
+
+bool isHan(QChar c)
+{
+    return c.script() == QChar::Script_Han;
+}
+
+bool isAscii(QChar c)
+{
+    return c.unicode() > 0x20 && c.unicode() < 0x7F;
+}
+
+// Translations keep placeholders next to ideographs ("的%1策略"); a space goes in where an
+// argument written in Latin letters, digits or ASCII punctuation meets an ideograph, and none
+// where a translated phrase does ("的分库策略", "的 standard 策略", "4 个").
+QString substituteSpaced(const QString &source, const QStringList &args)
+{
+    QStringList marked;
+    marked.reserve(args.size());
+    for (const QString &a : args)
+        marked << kArgOpen + a + kArgClose;
+    const QString s = substituteArgs(source, marked);
+    QString out;
+    out.reserve(s.size());
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const QChar c = s.at(i);
+        if (c == kArgOpen) {
+            if (!out.isEmpty() && isHan(out.back()) && i + 1 < s.size() && isAscii(s.at(i + 1)))
+                out += QLatin1Char(' ');
+        } else if (c == kArgClose) {
+            if (!out.isEmpty() && isAscii(out.back()) && i + 1 < s.size() && isHan(s.at(i + 1)))
+                out += QLatin1Char(' ');
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 bool CoreText::needsEntry(const QString &source)
@@ -546,7 +588,7 @@ QString CoreText::render(const Text &text)
     args.reserve(text.args.size());
     for (const Text &a : text.args)
         args << render(a);
-    return substituteArgs(translated, args);
+    return substituteSpaced(translated, args);
 }
 
 QString CoreText::render(const QString &english, const Text &text)

@@ -294,7 +294,13 @@ void TestCoreText::zhConsoleShowsCoreTexts()
     const QString qm = AppPaths::translationsDir() + QStringLiteral("/shardpilot_zh_CN.qm");
     QVERIFY2(zh.load(qm), qPrintable(qm + QStringLiteral(" does not load (build the shardpilot target)")));
     QVERIFY(QCoreApplication::installTranslator(&zh));
+    // Nested phrases are translated too; a space only where a Latin name meets an ideograph.
+    const Text owner = msg("the %1 strategy of %2", {msg("table"), QStringLiteral("t_order")});
+    QCOMPARE(CoreText::render(msg("%1 is a %2 strategy, which routing previews do not evaluate",
+                                  {owner, QStringLiteral("complex")})),
+             QStringLiteral("t_order 的分表策略是 complex 策略，路由预览不对其求值"));
     const QString shots = qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR");
+
     QTemporaryDir dir;
 
     // The findings dock: lint findings of a config that loads, then the loader's errors of one
