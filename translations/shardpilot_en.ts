@@ -77,6 +77,1345 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::CoreText</name>
+    <message>
+        <source>too many data nodes in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data node &apos;%1&apos; of table &apos;%2&apos; is not &apos;datasource.table&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot tell how many tables algorithm &apos;%1&apos; (%2) creates for auto table &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto tables need sharding-count, or a BOUNDARY_RANGE / VOLUME_RANGE / AUTO_INTERVAL algorithm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto table &apos;%1&apos; would have %2 tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses algorithm &apos;%2&apos;, which is not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Define it under %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2 and there is no %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data node &apos;%1&apos; of table &apos;%2&apos; names data source &apos;%3&apos;, which is not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses key generator &apos;%2&apos;, which is not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default database strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default table strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the text is %1 bytes; the limit is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sharding configuration is never this deeply nested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the closing quote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory while parsing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds no configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document must be a map of settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory while reading the configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1: jdbc:mysql://host:3306/schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardPilot connects with jdbc:mysql://host:port/schema or jdbc:mariadb://...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty item between commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nested lists and ranges inside a list are not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expression nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;${&apos; is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; in expression, expected &apos;}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a range needs integer bounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range %1..%2 has more than %3 values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;/&apos; is not supported (Groovy division yields decimals); use intdiv in algorithms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; needs integer operands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>modulo by zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>integer overflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;-&apos; needs an integer operand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expression ends unexpectedly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;(&apos; is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown name &apos;%1&apos; (variables and method calls are not supported here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; in expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decimal numbers are not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list or range inside a quoted string is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;[&apos; is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; in list, expected &apos;,&apos; or &apos;]&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split the expression or check the range bounds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supported: ${0..3}, ${[&apos;a&apos;,&apos;b&apos;]}, ${[0, 2]}, $-&gt;{...}, literals, commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inline expression is %1 characters long; the limit is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inline expression expands to more than %1 values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not start with &apos;jdbc:&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has no &apos;://&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a MySQL or MariaDB url (&apos;%1&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has an unclosed &apos;[&apos; in the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has text after the IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has an IPv6 host without brackets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has no host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has an invalid port &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document has no dataSources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the data sources under dataSources:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; is defined twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules must be a list of tagged rules (- !SHARDING ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rule has no tag such as !SHARDING; it is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule %1 is not used by ShardPilot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document has no !SHARDING rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add one under rules: - !SHARDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sharding rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default key generate strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the broadcast rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a table has an empty name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table &apos;%1&apos; is configured twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep one rule per logic table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto table &apos;%1&apos; has no %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has both &apos;%2&apos; and &apos;%3&apos;; only one is allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names no strategy (standard, complex, hint or none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a binding group has no &apos;reference&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a binding group lists no tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broadcast tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broadcast tables must be a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a broadcast table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key generator &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>props of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spring has no shardingsphere section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spring.shardingsphere has no datasource section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>datasource names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spring.shardingsphere.datasource has no names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add names: db0,db1,...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; is listed in names but has no properties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; is not listed in names; Spring ignores it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add it to names or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule &apos;%1&apos; is not used by ShardPilot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spring.shardingsphere has no rules.sharding section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is %1; give a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes; the limit is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>indented %1 columns deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nested more than %1 levels deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the quoted value starting here is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1 problems; the rest are not shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document has more than %1 nodes once aliases are followed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check for aliases (*name) that repeat large blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document expands to more than %1 MiB of text once aliases are followed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check for aliases (*name) that repeat large values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a key in %1 is not a plain name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in %2; did you mean &apos;%3&apos;?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename it to &apos;%1&apos; if that was meant; otherwise it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a single value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not used by any table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>used by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; (%2) routes by Java hashCode(), which SQL cannot compute: rows that move during an expansion cannot be found with a WHERE predicate (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use CRC32_MOD instead: it has the SQL equivalent CRC32(col) % %1 (identical in MySQL/MariaDB), so the rows to move are found by a predicate. Changing the algorithm relocates existing rows, so do it as part of a migration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has type %2, which ShardPilot does not evaluate: routing previews, reachability checks and expansion plans do not cover it (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has unknown type &apos;%2&apos;: routing previews do not cover it (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluated types: %1. Check the routing of these tables on a staging cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the spelling; ShardingSphere types are upper-case (MOD, HASH_MOD, INLINE, CLASS_BASED, ...).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; (%2) is misconfigured: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix its props; every key routed through it fails until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; uses %2, a ShardPilot extension that ShardingSphere does not ship</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When exporting to ShardingSphere, provide a CLASS_BASED algorithm (a Java StandardShardingAlgorithm computing the same %1) and reference its class in props.algorithmClassName.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CRC32 modulo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CRC32 ring lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a %2 strategy, which routing previews do not evaluate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachability and expansion plans only cover standard (single-column) strategies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, … (+%2 more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 strategy of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the table strategy an algorithm independent of the database one. Spreading rows over all %1 nodes (CRC32 % %1, as reference article 000 §3.6 assumes) needs e.g. database CRC32_MOD sharding-count %2 and table CRC32_MOD sharding-count %3 with divisor %2: database = CRC32 % %2, table = CRC32 DIV %2 % %3. Moving to it relocates rows, so plan it as an expansion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routing previews of %1 cannot evaluate its algorithms: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachability and expansion plans do not cover this table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1 of %2 data nodes of %3 can receive rows: %4 (the database and table strategies both apply &apos;%5&apos; to %6, so the data source fixes the table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1 of %2 data nodes of %3 can receive rows: %4; never reached in %5 simulated keys: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check sharding-count against the number of targets, the names&apos; numeric suffixes, and whether the table algorithm depends on the database one; or drop the unused nodes from actualDataNodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 names data source &apos;%3&apos;, which is not defined in dataSources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Define the data source under dataSources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defined data sources: %1. Fix the name or define the data source.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; holds no data node of any sharding rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only broadcast and single (unsharded) tables can live there. Remove it if that is not intended, or add it to a table&apos;s actualDataNodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lists %2 data node(s) more than once: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each data node may appear once; check the inline expression for overlapping parts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 share %3 data node(s): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two logic tables writing the same physical table mix their rows; give each logic table its own actual tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names algorithm &apos;%2&apos;, which is not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Define it under shardingAlgorithms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defined algorithms: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; (%2) is not used by any strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove it, or check the strategies for a misspelt algorithm name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto table %1 has %2 data nodes but no sharding strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a shardingStrategy naming a column and an algorithm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its database strategy is &apos;none&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it has no database strategy and there is no default one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 spans %2 data sources (%3) but %4: a row cannot be routed to one data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a databaseStrategy (or a defaultDatabaseStrategy) naming the sharding column and an algorithm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its table strategy is &apos;none&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it has no table strategy and there is no default one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has %2 actual tables on data source %3 but %4: a row cannot be routed to one table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a tableStrategy (or a defaultTableStrategy) naming the sharding column and an algorithm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has its password written in its url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has its password written in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace it with a placeholder such as ${DB_PASSWORD} resolved from the environment, or keep it in the OS keychain or a MySQL option file; ShardPilot redacts it on export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-node layout (actual tables per data source, logic name taken out) %1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm %1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table algorithm %1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database sharding column count %1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table sharding column count %1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binding group [%1] lists %2, which has no table rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a broadcast table; broadcast tables cannot be bound. Remove it from the group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a table rule for %1 with the same data-node layout and algorithms as the other members, or remove it from the group (ShardingSphere refuses to start otherwise).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binding tables %1 and %2 do not route alike: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members of a binding group must have the same data-node layout and the same database and table algorithms so equal keys land on the same data node; align them or split the group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a broadcast table and also has a sharding rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A table is either copied in full to every data source (broadcast) or split by a rule (%1 data nodes); remove one of the two.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 broadcast table(s) live in full on every data source (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes go to every data source; keep these tables small and create them on any data source added during an expansion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… (%1 in all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match no target, rows with them cannot be routed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set sharding-count to the number of %1 (%2), or add the missing targets; ShardingSphere picks the target whose name ends with the result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; (sharding-count %2) never chooses %3 of the %4 %5 of %6%7: %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results run from 0 to %1 only: raise sharding-count to %2 or drop the unused targets from actualDataNodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A target is used when it is named prefix + result (zero-padded to the shortest suffix, here &apos;%1&apos; + 0..%2); rename the targets accordingly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (5.0) vs %3 (5.1.1+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… (%1 results in all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>results of &apos;%1&apos; are the suffix of several %2 of %3%4 and ShardingSphere versions route them differently: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardingSphere 5.0 takes the first target whose name ends with the result, 5.1.1 and later the exact prefix + zero-padded name. List the targets in ascending order with uniform names so both rules pick the same one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>results of &apos;%1&apos; are the suffix of several %2 of %3%4: %5; both suffix rules agree only because of their order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardingSphere 5.0 takes the first target ending with the result: keep actualDataNodes in ascending order (5.1.1 and later match the exact name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>actual tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dual-master doubling: replicate each instance to a new one, switch %N -&gt; %2N, cut replication, purge the half each side no longer owns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config has no sharded data sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dual-master doubles: %1 -&gt; %2 databases only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 databases by dual-master doubling (replica per instance)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check %1 can be a replication source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary log on with GTIDs; %1 needs its own server_id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consistent copy %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mariadb-dump --single-transaction --master-data=2 --gtid --routines --triggers --databases %1 -h %2 -P %3 | mariadb -h %4 -P %5   (or mariabackup --backup / --prepare / --copy-back); note the GTID position written in the dump header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate %1 -&gt; %2 (dual master)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both sides accept writes while applications switch one by one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT on %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Odd ids on %1, even ids on %2 while both take writes (new sessions only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for replication lag 0 on every pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (old %%2 = %3) -&gt; %1 (%%4 = %3) + %5 (%%4 = %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch the config %%1 -&gt; %%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deploy new-config.yaml; reload instance by instance (seconds). Mapping: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and reset replication on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge on %1 the half now served by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive; in chunks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge on %1 the half still served by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up high availability for the new pairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The old pairing is gone; give every instance its own replica again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the whole instance is copied by replication (all rows), then half is deleted on each side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write stop: only the config reload (seconds); no row copy during the switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each new instance first receives a full copy of its old instance: plan disk for 100% of the data until the D9 purge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>modulo doubling: N -&gt; 2N databases, rows with hash % 2N &gt;= N move from db i to db i+N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mod-double goes from %1 to %2 databases; use --strategy remap for %1 -&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 databases by modulo doubling (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each source node holds only rows its old route selects (the linter and T5 verify this)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an algorithm without closed form (INLINE or other) is routed key by key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>levels hash different columns or inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the modulo period is too large to enumerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MOD with start-offset/stop-offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database level uses %1, which has no SQL equivalent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table level uses %1, which has no SQL equivalent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ring at the table level: routed per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table %1 is missing from the new config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table %1 is missing from the old config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the patched config does not load: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source names (%1) are not &lt;prefix&gt;&lt;index&gt; from 0; a modulo expansion needs them so</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target database count %1 is out of range 1..1024</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no sharded table has a database strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; (%2) is not a modulo algorithm; use --strategy ring for CONSISTENT_HASH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; served both levels; the database level now uses the copy &apos;%2&apos; (sharding-count %3) and the table level keeps &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: offline plan, shares only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot taken %1 (exact counts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot taken %1 (TABLE_ROWS estimates)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: per-pair estimates from a random sample of %2 rows (%3 routed); rows sharing a hot key are weighed by their rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the new config routes %2% of keys nowhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check actualDataNodes against sharding-count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (shares from %3 sampled keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binding group %1 would not move together: its tables get different predicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give every table of the group the same sharding column and algorithms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binding group %1 moves together (same predicates per data source pair)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broadcast tables %1 are copied whole to every new data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: set AUTO_INCREMENT on each new node at least to its source&apos;s before writes resume, so ids stay unique across the move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rows from %2 merge into %3 and their AUTO_INCREMENT ids overlap (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy without the surrogate id (let the target assign it) or offset ids per source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rows from %2 sources merge into %3; AUTO_INCREMENT ids may collide (checked at execution)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no SQL predicate (%2); every row&apos;s %3 is streamed in primary-key chunks and routed with the old and new configs, which is slower than a pushed-down predicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>route by CRC32_MOD so SQL can select the moving rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would still hold about %2 rows after the expansion (limit %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expand further or split the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest node after the expansion: %1 with about %2 rows (%3% of the %4 limit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>primary keys are checked at execution: a table without one cannot be copied in chunks and stops the run at its preflight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create schema and tables on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table definitions are read from the source nodes at execution time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start change capture on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row-based binlog is required; capture applies only keys at or below each chunk&apos;s last primary key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backfill %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied in primary-key chunks inside consistent snapshots.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until capture lag is 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop writes on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncommitted application transactions fail with error 1290; keep it short.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count and checksum of the moving rows must equal the target&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch the routing config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deploy new-config.yaml (%1 data sources) to every application instance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume writes on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Observe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the moved rows on the sources for 24-48 h so the switch can be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge moved rows %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive: only after T8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>general N -&gt; M remap: moves every row whose old and new routes differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remap needs --to N (the new database count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config already has %1 databases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 databases by remapping every key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data sources beyond %1 stay defined until their rows are purged; remove them from the config afterwards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicates state both routes (old = i AND new = j), so they hold even on a source with stray rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>consistent-hash ring: add/remove nodes or change virtual nodes; moved arcs become CRC32 BETWEEN predicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ring needs --add-nodes, --remove-nodes, --virtual-nodes or --to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the new nodes with --add-nodes (data sources are not &lt;prefix&gt;&lt;index&gt;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node &apos;%1&apos; is already on the ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node &apos;%1&apos; is not on the ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removing every node leaves an empty ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; (%2) becomes a CONSISTENT_HASH ring: this first move remaps most keys; later node changes move only the arcs taken over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sharding-count/divisor props of &apos;%1&apos; are ignored by the ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>virtual nodes %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ring of %1 -&gt; %2 nodes (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moved arcs are exact CRC32 ranges of the old and new rings; row shares assume keys hash uniformly over the ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config reload only (%1 s); replication keeps both sides current</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full copy of every instance: 2x disk until the purge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both sides accept writes during the switch: AUTO_INCREMENT must be interleaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only doubling (N -&gt; 2N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s to drain capture and switch + T5 verification scanning the largest source instance (%2 rows) at %3 rows/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s to drain capture and switch; verification time unknown without row counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balance depends on virtual nodes (see the balance series)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only the hash modulo changes: every later expansion doubles again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot rows and bytes; shares from the routing functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offline: shares of the key space (uniform keys), no row counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::DashboardPage</name>
     <message>
         <source>Inspected %1 of %2</source>

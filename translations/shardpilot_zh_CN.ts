@@ -77,6 +77,1345 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::CoreText</name>
+    <message>
+        <source>too many data nodes in total</source>
+        <translation>数据节点总数过多</translation>
+    </message>
+    <message>
+        <source>data node &apos;%1&apos; of table &apos;%2&apos; is not &apos;datasource.table&apos;</source>
+        <translation>表 &apos;%2&apos; 的数据节点 &apos;%1&apos; 不是“数据源.表”（datasource.table）的形式</translation>
+    </message>
+    <message>
+        <source>cannot tell how many tables algorithm &apos;%1&apos; (%2) creates for auto table &apos;%3&apos;</source>
+        <translation>无法确定算法 &apos;%1&apos;（%2）为自动分片表 &apos;%3&apos; 创建多少张表</translation>
+    </message>
+    <message>
+        <source>Auto tables need sharding-count, or a BOUNDARY_RANGE / VOLUME_RANGE / AUTO_INTERVAL algorithm.</source>
+        <translation>自动分片表需要 sharding-count，或使用 BOUNDARY_RANGE / VOLUME_RANGE / AUTO_INTERVAL 算法。</translation>
+    </message>
+    <message>
+        <source>auto table &apos;%1&apos; would have %2 tables</source>
+        <translation>自动分片表 &apos;%1&apos; 将有%2张表</translation>
+    </message>
+    <message>
+        <source>%1 uses algorithm &apos;%2&apos;, which is not defined</source>
+        <translation>%1使用了算法 &apos;%2&apos;，但它没有定义</translation>
+    </message>
+    <message>
+        <source>Define it under %1.</source>
+        <translation>请在%1下定义它。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 and there is no %3</source>
+        <translation>%1没有%2，也没有%3</translation>
+    </message>
+    <message>
+        <source>data node &apos;%1&apos; of table &apos;%2&apos; names data source &apos;%3&apos;, which is not defined</source>
+        <translation>表 &apos;%2&apos; 的数据节点 &apos;%1&apos; 引用了数据源 &apos;%3&apos;，但它没有定义</translation>
+    </message>
+    <message>
+        <source>table &apos;%1&apos;</source>
+        <translation>表 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 uses key generator &apos;%2&apos;, which is not defined</source>
+        <translation>%1使用了主键生成器 &apos;%2&apos;，但它没有定义</translation>
+    </message>
+    <message>
+        <source>the default database strategy</source>
+        <translation>默认分库策略</translation>
+    </message>
+    <message>
+        <source>the default table strategy</source>
+        <translation>默认分表策略</translation>
+    </message>
+    <message>
+        <source>invalid YAML</source>
+        <translation>无效的 YAML</translation>
+    </message>
+    <message>
+        <source>the text is %1 bytes; the limit is %2</source>
+        <translation>文本大小为%1字节；上限为%2</translation>
+    </message>
+    <message>
+        <source>A sharding configuration is never this deeply nested.</source>
+        <translation>分片配置不会有这么深的嵌套。</translation>
+    </message>
+    <message>
+        <source>Add the closing quote.</source>
+        <translation>请补上闭合引号。</translation>
+    </message>
+    <message>
+        <source>out of memory while parsing</source>
+        <translation>解析时内存不足</translation>
+    </message>
+    <message>
+        <source>the file holds no configuration</source>
+        <translation>文件中没有任何配置</translation>
+    </message>
+    <message>
+        <source>the document must be a map of settings</source>
+        <translation>文档必须是一个设置项的映射（map）</translation>
+    </message>
+    <message>
+        <source>out of memory while reading the configuration</source>
+        <translation>读取配置时内存不足</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos;</source>
+        <translation>数据源 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no url</source>
+        <translation>%1没有 url</translation>
+    </message>
+    <message>
+        <source>Add %1: jdbc:mysql://host:3306/schema</source>
+        <translation>请添加%1: jdbc:mysql://host:3306/schema</translation>
+    </message>
+    <message>
+        <source>the url of %1 %2</source>
+        <translation>%1的 url %2</translation>
+    </message>
+    <message>
+        <source>ShardPilot connects with jdbc:mysql://host:port/schema or jdbc:mariadb://...</source>
+        <translation>ShardPilot 通过 jdbc:mysql://host:port/schema 或 jdbc:mariadb://... 连接</translation>
+    </message>
+    <message>
+        <source>empty item between commas</source>
+        <translation>逗号之间有空项</translation>
+    </message>
+    <message>
+        <source>nested lists and ranges inside a list are not supported</source>
+        <translation>不支持在列表中嵌套列表或范围</translation>
+    </message>
+    <message>
+        <source>expression nested too deeply</source>
+        <translation>表达式嵌套过深</translation>
+    </message>
+    <message>
+        <source>&apos;${&apos; is never closed</source>
+        <translation>&apos;${&apos; 没有闭合</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; in expression, expected &apos;}&apos;</source>
+        <translation>表达式中出现意外的 &apos;%1&apos;，此处应为 &apos;}&apos;</translation>
+    </message>
+    <message>
+        <source>a range needs integer bounds</source>
+        <translation>范围的边界必须是整数</translation>
+    </message>
+    <message>
+        <source>range %1..%2 has more than %3 values</source>
+        <translation>范围%1..%2的取值超过%3个</translation>
+    </message>
+    <message>
+        <source>&apos;/&apos; is not supported (Groovy division yields decimals); use intdiv in algorithms</source>
+        <translation>不支持 &apos;/&apos;（Groovy 的除法会得到小数）；在算法中请使用 intdiv</translation>
+    </message>
+    <message>
+        <source>string too long</source>
+        <translation>字符串过长</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; needs integer operands</source>
+        <translation>&apos;%1&apos; 的操作数必须是整数</translation>
+    </message>
+    <message>
+        <source>modulo by zero</source>
+        <translation>对零取模</translation>
+    </message>
+    <message>
+        <source>integer overflow</source>
+        <translation>整数溢出</translation>
+    </message>
+    <message>
+        <source>&apos;-&apos; needs an integer operand</source>
+        <translation>&apos;-&apos; 的操作数必须是整数</translation>
+    </message>
+    <message>
+        <source>expression ends unexpectedly</source>
+        <translation>表达式意外结束</translation>
+    </message>
+    <message>
+        <source>&apos;(&apos; is never closed</source>
+        <translation>&apos;(&apos; 没有闭合</translation>
+    </message>
+    <message>
+        <source>unknown name &apos;%1&apos; (variables and method calls are not supported here)</source>
+        <translation>未知的名称 &apos;%1&apos;（此处不支持变量和方法调用）</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; in expression</source>
+        <translation>表达式中出现意外的 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>number too large</source>
+        <translation>数字过大</translation>
+    </message>
+    <message>
+        <source>decimal numbers are not supported</source>
+        <translation>不支持小数</translation>
+    </message>
+    <message>
+        <source>string is never closed</source>
+        <translation>字符串没有闭合</translation>
+    </message>
+    <message>
+        <source>a list or range inside a quoted string is not supported</source>
+        <translation>不支持在带引号的字符串中使用列表或范围</translation>
+    </message>
+    <message>
+        <source>&apos;[&apos; is never closed</source>
+        <translation>&apos;[&apos; 没有闭合</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; in list, expected &apos;,&apos; or &apos;]&apos;</source>
+        <translation>列表中出现意外的 &apos;%1&apos;，此处应为 &apos;,&apos; 或 &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>Split the expression or check the range bounds.</source>
+        <translation>请拆分表达式，或检查范围的边界。</translation>
+    </message>
+    <message>
+        <source>Supported: ${0..3}, ${[&apos;a&apos;,&apos;b&apos;]}, ${[0, 2]}, $-&gt;{...}, literals, commas.</source>
+        <translation>支持的写法：${0..3}、${[&apos;a&apos;,&apos;b&apos;]}、${[0, 2]}、$-&gt;{...}、字面量、逗号。</translation>
+    </message>
+    <message>
+        <source>inline expression is %1 characters long; the limit is %2</source>
+        <translation>行表达式长%1个字符；上限为%2</translation>
+    </message>
+    <message>
+        <source>inline expression expands to more than %1 values</source>
+        <translation>行表达式展开后超过%1个值</translation>
+    </message>
+    <message>
+        <source>does not start with &apos;jdbc:&apos;</source>
+        <translation>不以 &apos;jdbc:&apos; 开头</translation>
+    </message>
+    <message>
+        <source>has no &apos;://&apos;</source>
+        <translation>缺少 &apos;://&apos;</translation>
+    </message>
+    <message>
+        <source>is not a MySQL or MariaDB url (&apos;%1&apos;)</source>
+        <translation>不是 MySQL 或 MariaDB 的 url（&apos;%1&apos;）</translation>
+    </message>
+    <message>
+        <source>has an unclosed &apos;[&apos; in the host</source>
+        <translation>主机部分的 &apos;[&apos; 没有闭合</translation>
+    </message>
+    <message>
+        <source>has text after the IPv6 address</source>
+        <translation>IPv6 地址之后还有多余的文本</translation>
+    </message>
+    <message>
+        <source>has an IPv6 host without brackets</source>
+        <translation>IPv6 主机没有用方括号括起来</translation>
+    </message>
+    <message>
+        <source>has no host</source>
+        <translation>没有主机</translation>
+    </message>
+    <message>
+        <source>has an invalid port &apos;%1&apos;</source>
+        <translation>端口 &apos;%1&apos; 无效</translation>
+    </message>
+    <message>
+        <source>the document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>the document has no dataSources</source>
+        <translation>文档中没有 dataSources</translation>
+    </message>
+    <message>
+        <source>List the data sources under dataSources:</source>
+        <translation>请在 dataSources: 下列出数据源</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; is defined twice</source>
+        <translation>数据源 &apos;%1&apos; 被定义了两次</translation>
+    </message>
+    <message>
+        <source>rules must be a list of tagged rules (- !SHARDING ...)</source>
+        <translation>rules 必须是带标签的规则列表（- !SHARDING ...）</translation>
+    </message>
+    <message>
+        <source>a rule has no tag such as !SHARDING; it is ignored</source>
+        <translation>有一条规则没有 !SHARDING 之类的标签；已忽略</translation>
+    </message>
+    <message>
+        <source>rule %1 is not used by ShardPilot</source>
+        <translation>规则%1不被 ShardPilot 使用</translation>
+    </message>
+    <message>
+        <source>the document has no !SHARDING rule</source>
+        <translation>文档中没有 !SHARDING 规则</translation>
+    </message>
+    <message>
+        <source>Add one under rules: - !SHARDING</source>
+        <translation>请在 rules: 下添加一条 - !SHARDING</translation>
+    </message>
+    <message>
+        <source>the sharding rule</source>
+        <translation>分片规则</translation>
+    </message>
+    <message>
+        <source>the default key generate strategy</source>
+        <translation>默认主键生成策略</translation>
+    </message>
+    <message>
+        <source>the broadcast rule</source>
+        <translation>广播规则</translation>
+    </message>
+    <message>
+        <source>a table has an empty name</source>
+        <translation>有一个表的名称为空</translation>
+    </message>
+    <message>
+        <source>table &apos;%1&apos; is configured twice</source>
+        <translation>表 &apos;%1&apos; 被配置了两次</translation>
+    </message>
+    <message>
+        <source>Keep one rule per logic table.</source>
+        <translation>每个逻辑表只保留一条规则。</translation>
+    </message>
+    <message>
+        <source>auto table &apos;%1&apos; has no %2</source>
+        <translation>自动分片表 &apos;%1&apos; 没有%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2的%1</translation>
+    </message>
+    <message>
+        <source>%1 has both &apos;%2&apos; and &apos;%3&apos;; only one is allowed</source>
+        <translation>%1同时有 &apos;%2&apos; 和 &apos;%3&apos;；只允许其中一个</translation>
+    </message>
+    <message>
+        <source>%1 names no strategy (standard, complex, hint or none)</source>
+        <translation>%1未指定任何策略（standard、complex、hint 或 none）</translation>
+    </message>
+    <message>
+        <source>%1 has no %2</source>
+        <translation>%1没有%2</translation>
+    </message>
+    <message>
+        <source>%1 must be a list</source>
+        <translation>%1必须是列表</translation>
+    </message>
+    <message>
+        <source>a binding group has no &apos;reference&apos;</source>
+        <translation>有一个绑定组没有 &apos;reference&apos;</translation>
+    </message>
+    <message>
+        <source>a binding group lists no tables</source>
+        <translation>有一个绑定组没有列出任何表</translation>
+    </message>
+    <message>
+        <source>broadcast tables</source>
+        <translation>广播表</translation>
+    </message>
+    <message>
+        <source>broadcast tables must be a list</source>
+        <translation>广播表必须是列表</translation>
+    </message>
+    <message>
+        <source>a broadcast table</source>
+        <translation>广播表</translation>
+    </message>
+    <message>
+        <source>key generator &apos;%1&apos;</source>
+        <translation>主键生成器 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos;</source>
+        <translation>算法 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>props of %1</source>
+        <translation>%1的 props</translation>
+    </message>
+    <message>
+        <source>%1 has no type</source>
+        <translation>%1没有 type</translation>
+    </message>
+    <message>
+        <source>spring has no shardingsphere section</source>
+        <translation>spring 中没有 shardingsphere 部分</translation>
+    </message>
+    <message>
+        <source>spring.shardingsphere has no datasource section</source>
+        <translation>spring.shardingsphere 中没有 datasource 部分</translation>
+    </message>
+    <message>
+        <source>datasource names</source>
+        <translation>数据源名称列表（datasource names）</translation>
+    </message>
+    <message>
+        <source>spring.shardingsphere.datasource has no names</source>
+        <translation>spring.shardingsphere.datasource 中没有 names</translation>
+    </message>
+    <message>
+        <source>Add names: db0,db1,...</source>
+        <translation>请添加 names: db0,db1,...</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; is listed in names but has no properties</source>
+        <translation>数据源 &apos;%1&apos; 列在 names 中，但没有任何属性</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; is not listed in names; Spring ignores it</source>
+        <translation>数据源 &apos;%1&apos; 未列在 names 中；Spring 会忽略它</translation>
+    </message>
+    <message>
+        <source>Add it to names or remove it.</source>
+        <translation>请将它加入 names，或删除它。</translation>
+    </message>
+    <message>
+        <source>rule &apos;%1&apos; is not used by ShardPilot</source>
+        <translation>规则 &apos;%1&apos; 不被 ShardPilot 使用</translation>
+    </message>
+    <message>
+        <source>spring.shardingsphere has no rules.sharding section</source>
+        <translation>spring.shardingsphere 中没有 rules.sharding 部分</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>一个 FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>一个目录</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>一个设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>it is %1; give a regular file</source>
+        <translation>它是%1；请给出一个普通文件</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes; the limit is %2</source>
+        <translation>文件大小为%1字节；上限为%2</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 bytes</source>
+        <translation>文件大于%1字节</translation>
+    </message>
+    <message>
+        <source>indented %1 columns deep</source>
+        <translation>缩进深达%1列</translation>
+    </message>
+    <message>
+        <source>nested more than %1 levels deep</source>
+        <translation>嵌套超过%1层</translation>
+    </message>
+    <message>
+        <source>the quoted value starting here is never closed</source>
+        <translation>从这里开始的带引号的值没有闭合</translation>
+    </message>
+    <message>
+        <source>more than %1 problems; the rest are not shown</source>
+        <translation>问题超过%1个；其余的不再显示</translation>
+    </message>
+    <message>
+        <source>the document has more than %1 nodes once aliases are followed</source>
+        <translation>展开别名后，文档的节点超过%1个</translation>
+    </message>
+    <message>
+        <source>Check for aliases (*name) that repeat large blocks.</source>
+        <translation>请检查是否有别名（*name）重复引用了大块内容。</translation>
+    </message>
+    <message>
+        <source>the document expands to more than %1 MiB of text once aliases are followed</source>
+        <translation>展开别名后，文档的文本超过%1 MiB</translation>
+    </message>
+    <message>
+        <source>Check for aliases (*name) that repeat large values.</source>
+        <translation>请检查是否有别名（*name）重复引用了较大的值。</translation>
+    </message>
+    <message>
+        <source>%1 must be a map</source>
+        <translation>%1必须是映射（map）</translation>
+    </message>
+    <message>
+        <source>a key in %1 is not a plain name</source>
+        <translation>%1中有一个键不是普通名称</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in %2; did you mean &apos;%3&apos;?</source>
+        <translation>%2中的未知键 &apos;%1&apos;；您是想写 &apos;%3&apos; 吗？</translation>
+    </message>
+    <message>
+        <source>Rename it to &apos;%1&apos; if that was meant; otherwise it is ignored.</source>
+        <translation>如果本意如此，请将它重命名为 &apos;%1&apos;；否则它会被忽略。</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in %2</source>
+        <translation>%2中的未知键 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>It is ignored.</source>
+        <translation>它会被忽略。</translation>
+    </message>
+    <message>
+        <source>%1 must be a single value</source>
+        <translation>%1必须是单个值</translation>
+    </message>
+    <message>
+        <source>not used by any table</source>
+        <translation>未被任何表使用</translation>
+    </message>
+    <message>
+        <source>used by %1</source>
+        <translation>被%1使用</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; (%2) routes by Java hashCode(), which SQL cannot compute: rows that move during an expansion cannot be found with a WHERE predicate (%3)</source>
+        <translation>算法 &apos;%1&apos;（%2）按 Java hashCode() 路由，SQL 无法计算它：扩容时需迁移的行无法用 WHERE 条件找出（%3）</translation>
+    </message>
+    <message>
+        <source>Use CRC32_MOD instead: it has the SQL equivalent CRC32(col) % %1 (identical in MySQL/MariaDB), so the rows to move are found by a predicate. Changing the algorithm relocates existing rows, so do it as part of a migration.</source>
+        <translation>请改用 CRC32_MOD：它有等价的 SQL 形式 CRC32(col) % %1（MySQL/MariaDB 中结果相同），需迁移的行可用条件直接找出。更换算法会使已有的行换位置，因此应作为一次迁移来进行。</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has type %2, which ShardPilot does not evaluate: routing previews, reachability checks and expansion plans do not cover it (%3)</source>
+        <translation>算法 &apos;%1&apos; 的类型为%2，ShardPilot 不对其求值：路由预览、可达性检查和扩容方案都不覆盖它（%3）</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has unknown type &apos;%2&apos;: routing previews do not cover it (%3)</source>
+        <translation>算法 &apos;%1&apos; 的类型 &apos;%2&apos; 未知：路由预览不覆盖它（%3）</translation>
+    </message>
+    <message>
+        <source>Evaluated types: %1. Check the routing of these tables on a staging cluster.</source>
+        <translation>可求值的类型：%1。请在预发集群上核对这些表的路由。</translation>
+    </message>
+    <message>
+        <source>Check the spelling; ShardingSphere types are upper-case (MOD, HASH_MOD, INLINE, CLASS_BASED, ...).</source>
+        <translation>请检查拼写；ShardingSphere 的类型名为大写（MOD、HASH_MOD、INLINE、CLASS_BASED 等）。</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; (%2) is misconfigured: %3</source>
+        <translation>算法 &apos;%1&apos;（%2）配置有误：%3</translation>
+    </message>
+    <message>
+        <source>Fix its props; every key routed through it fails until then.</source>
+        <translation>请修正其 props；在此之前，经由它路由的每个键都会失败。</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; uses %2, a ShardPilot extension that ShardingSphere does not ship</source>
+        <translation>算法 &apos;%1&apos; 使用%2，这是 ShardPilot 的扩展，ShardingSphere 并未内置</translation>
+    </message>
+    <message>
+        <source>When exporting to ShardingSphere, provide a CLASS_BASED algorithm (a Java StandardShardingAlgorithm computing the same %1) and reference its class in props.algorithmClassName.</source>
+        <translation>导出到 ShardingSphere 时，请提供一个 CLASS_BASED 算法（一个计算相同%1的 Java StandardShardingAlgorithm），并在 props.algorithmClassName 中引用其类名。</translation>
+    </message>
+    <message>
+        <source>CRC32 modulo</source>
+        <translation>CRC32 取模</translation>
+    </message>
+    <message>
+        <source>CRC32 ring lookup</source>
+        <translation>CRC32 哈希环查找</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 strategy, which routing previews do not evaluate</source>
+        <translation>%1是%2策略，路由预览不对其求值</translation>
+    </message>
+    <message>
+        <source>Reachability and expansion plans only cover standard (single-column) strategies.</source>
+        <translation>可达性检查和扩容方案只覆盖标准（单列）策略。</translation>
+    </message>
+    <message>
+        <source>%1, … (+%2 more)</source>
+        <translation>%1等（另有%2项）</translation>
+    </message>
+    <message>
+        <source>default database</source>
+        <translation>默认分库</translation>
+    </message>
+    <message>
+        <source>default table</source>
+        <translation>默认分表</translation>
+    </message>
+    <message>
+        <source>database</source>
+        <translation>分库</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>分表</translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>the %1 strategy of %2</source>
+        <translation>%2的%1策略</translation>
+    </message>
+    <message>
+        <source>the %1 strategy</source>
+        <translation>%1策略</translation>
+    </message>
+    <message>
+        <source>Give the table strategy an algorithm independent of the database one. Spreading rows over all %1 nodes (CRC32 % %1, as reference article 000 §3.6 assumes) needs e.g. database CRC32_MOD sharding-count %2 and table CRC32_MOD sharding-count %3 with divisor %2: database = CRC32 % %2, table = CRC32 DIV %2 % %3. Moving to it relocates rows, so plan it as an expansion.</source>
+        <translation>请为分表策略选用一个独立于分库策略的算法。要让行分布到全部%1个节点（CRC32 % %1，即参考文章 000 §3.6 的假设），例如需要：分库 CRC32_MOD sharding-count %2，分表 CRC32_MOD sharding-count %3、divisor %2，即库 = CRC32 % %2，表 = CRC32 DIV %2 % %3。改用它会使行换位置，请按一次扩容来规划。</translation>
+    </message>
+    <message>
+        <source>routing previews of %1 cannot evaluate its algorithms: %2</source>
+        <translation>%1的路由预览无法对其算法求值：%2</translation>
+    </message>
+    <message>
+        <source>Reachability and expansion plans do not cover this table.</source>
+        <translation>可达性检查和扩容方案不覆盖此表。</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 data nodes of %3 can receive rows: %4 (the database and table strategies both apply &apos;%5&apos; to %6, so the data source fixes the table)</source>
+        <translation>%3的%2个数据节点中只有%1个能收到行：%4（分库与分表策略都对%6使用 &apos;%5&apos;，因此数据源一旦确定，表也就确定了）</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 data nodes of %3 can receive rows: %4; never reached in %5 simulated keys: %6</source>
+        <translation>%3的%2个数据节点中只有%1个能收到行：%4；在%5个模拟键中从未命中：%6</translation>
+    </message>
+    <message>
+        <source>Check sharding-count against the number of targets, the names&apos; numeric suffixes, and whether the table algorithm depends on the database one; or drop the unused nodes from actualDataNodes.</source>
+        <translation>请核对 sharding-count 与目标数量、目标名称的数字后缀，以及分表算法是否依赖分库算法；或者从 actualDataNodes 中去掉用不到的节点。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 names data source &apos;%3&apos;, which is not defined in dataSources</source>
+        <translation>%2的%1引用了数据源 &apos;%3&apos;，但 dataSources 中没有定义它</translation>
+    </message>
+    <message>
+        <source>Define the data source under dataSources.</source>
+        <translation>请在 dataSources 下定义该数据源。</translation>
+    </message>
+    <message>
+        <source>Defined data sources: %1. Fix the name or define the data source.</source>
+        <translation>已定义的数据源：%1。请修正名称或定义该数据源。</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; holds no data node of any sharding rule</source>
+        <translation>数据源 &apos;%1&apos; 不承载任何分片规则的数据节点</translation>
+    </message>
+    <message>
+        <source>Only broadcast and single (unsharded) tables can live there. Remove it if that is not intended, or add it to a table&apos;s actualDataNodes.</source>
+        <translation>那里只能存放广播表和单表（未分片）。若非有意为之，请删除它，或将它加入某个表的 actualDataNodes。</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 data node(s) more than once: %3</source>
+        <translation>%1有%2个数据节点被重复列出：%3</translation>
+    </message>
+    <message>
+        <source>Each data node may appear once; check the inline expression for overlapping parts.</source>
+        <translation>每个数据节点只能出现一次；请检查行表达式中是否有重叠的部分。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 share %3 data node(s): %4</source>
+        <translation>%1与%2共用%3个数据节点：%4</translation>
+    </message>
+    <message>
+        <source>Two logic tables writing the same physical table mix their rows; give each logic table its own actual tables.</source>
+        <translation>两个逻辑表写入同一张物理表会混杂彼此的行；请为每个逻辑表分配各自的实际表。</translation>
+    </message>
+    <message>
+        <source>%1 names algorithm &apos;%2&apos;, which is not defined</source>
+        <translation>%1引用了算法 &apos;%2&apos;，但它没有定义</translation>
+    </message>
+    <message>
+        <source>Define it under shardingAlgorithms.</source>
+        <translation>请在 shardingAlgorithms 下定义它。</translation>
+    </message>
+    <message>
+        <source>Defined algorithms: %1.</source>
+        <translation>已定义的算法：%1。</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; (%2) is not used by any strategy</source>
+        <translation>算法 &apos;%1&apos;（%2）未被任何策略使用</translation>
+    </message>
+    <message>
+        <source>Remove it, or check the strategies for a misspelt algorithm name.</source>
+        <translation>请删除它，或检查各策略中的算法名是否拼错。</translation>
+    </message>
+    <message>
+        <source>auto table %1 has %2 data nodes but no sharding strategy</source>
+        <translation>自动分片表%1有%2个数据节点，但没有分片策略</translation>
+    </message>
+    <message>
+        <source>Add a shardingStrategy naming a column and an algorithm.</source>
+        <translation>请添加一个指定分片列和算法的 shardingStrategy。</translation>
+    </message>
+    <message>
+        <source>its database strategy is &apos;none&apos;</source>
+        <translation>其分库策略为 &apos;none&apos;</translation>
+    </message>
+    <message>
+        <source>it has no database strategy and there is no default one</source>
+        <translation>它没有分库策略，也没有默认分库策略</translation>
+    </message>
+    <message>
+        <source>%1 spans %2 data sources (%3) but %4: a row cannot be routed to one data source</source>
+        <translation>%1跨越%2个数据源（%3），但%4：无法把一行路由到唯一的数据源</translation>
+    </message>
+    <message>
+        <source>Add a databaseStrategy (or a defaultDatabaseStrategy) naming the sharding column and an algorithm.</source>
+        <translation>请添加指定分片列和算法的 databaseStrategy（或 defaultDatabaseStrategy）。</translation>
+    </message>
+    <message>
+        <source>its table strategy is &apos;none&apos;</source>
+        <translation>其分表策略为 &apos;none&apos;</translation>
+    </message>
+    <message>
+        <source>it has no table strategy and there is no default one</source>
+        <translation>它没有分表策略，也没有默认分表策略</translation>
+    </message>
+    <message>
+        <source>%1 has %2 actual tables on data source %3 but %4: a row cannot be routed to one table</source>
+        <translation>%1在数据源%3上有%2张实际表，但%4：无法把一行路由到唯一的表</translation>
+    </message>
+    <message>
+        <source>Add a tableStrategy (or a defaultTableStrategy) naming the sharding column and an algorithm.</source>
+        <translation>请添加指定分片列和算法的 tableStrategy（或 defaultTableStrategy）。</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has its password written in its url</source>
+        <translation>数据源 &apos;%1&apos; 的密码以明文写在其 url 中</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has its password written in the file</source>
+        <translation>数据源 &apos;%1&apos; 的密码以明文写在文件中</translation>
+    </message>
+    <message>
+        <source>Replace it with a placeholder such as ${DB_PASSWORD} resolved from the environment, or keep it in the OS keychain or a MySQL option file; ShardPilot redacts it on export.</source>
+        <translation>请改用占位符（如 ${DB_PASSWORD}，由环境变量解析），或将密码保存在操作系统钥匙串或 MySQL 选项文件中；ShardPilot 导出时会将其隐去。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>data-node layout (actual tables per data source, logic name taken out) %1 vs %2</source>
+        <translation>数据节点布局（每个数据源上的实际表，去掉逻辑表名后）%1与%2不同</translation>
+    </message>
+    <message>
+        <source>database algorithm %1 vs %2</source>
+        <translation>分库算法%1与%2不同</translation>
+    </message>
+    <message>
+        <source>table algorithm %1 vs %2</source>
+        <translation>分表算法%1与%2不同</translation>
+    </message>
+    <message>
+        <source>database sharding column count %1 vs %2</source>
+        <translation>分库分片列数量%1与%2不同</translation>
+    </message>
+    <message>
+        <source>table sharding column count %1 vs %2</source>
+        <translation>分表分片列数量%1与%2不同</translation>
+    </message>
+    <message>
+        <source>binding group [%1] lists %2, which has no table rule</source>
+        <translation>绑定组 [%1] 列出了%2，但它没有表规则</translation>
+    </message>
+    <message>
+        <source>%1 is a broadcast table; broadcast tables cannot be bound. Remove it from the group.</source>
+        <translation>%1是广播表；广播表不能绑定。请将它移出该组。</translation>
+    </message>
+    <message>
+        <source>Add a table rule for %1 with the same data-node layout and algorithms as the other members, or remove it from the group (ShardingSphere refuses to start otherwise).</source>
+        <translation>请为%1添加一条与其他成员数据节点布局和算法相同的表规则，或将它移出该组（否则 ShardingSphere 会拒绝启动）。</translation>
+    </message>
+    <message>
+        <source>binding tables %1 and %2 do not route alike: %3</source>
+        <translation>绑定表%1与%2的路由不一致：%3</translation>
+    </message>
+    <message>
+        <source>Members of a binding group must have the same data-node layout and the same database and table algorithms so equal keys land on the same data node; align them or split the group.</source>
+        <translation>绑定组的成员必须有相同的数据节点布局以及相同的分库、分表算法，这样相同的键才会落在同一个数据节点上；请使它们一致，或拆分该组。</translation>
+    </message>
+    <message>
+        <source>%1 is a broadcast table and also has a sharding rule</source>
+        <translation>%1是广播表，同时又有分片规则</translation>
+    </message>
+    <message>
+        <source>A table is either copied in full to every data source (broadcast) or split by a rule (%1 data nodes); remove one of the two.</source>
+        <translation>一张表要么完整复制到每个数据源（广播），要么按规则拆分（%1个数据节点）；请二选一。</translation>
+    </message>
+    <message>
+        <source>%1 broadcast table(s) live in full on every data source (%2): %3</source>
+        <translation>%1张广播表在每个数据源（%2个）上都保存完整数据：%3</translation>
+    </message>
+    <message>
+        <source>Writes go to every data source; keep these tables small and create them on any data source added during an expansion.</source>
+        <translation>写入会发往每个数据源；请保持这些表较小，并在扩容新增的每个数据源上创建它们。</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation>（位于%1）</translation>
+    </message>
+    <message>
+        <source>… (%1 in all)</source>
+        <translation>…（共%1个）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match no target, rows with them cannot be routed</source>
+        <translation>&apos;%1&apos; 的 sharding-count 为%2，但%3只在%4个%5%6（%7）中选择：结果%8匹配不到任何目标，带这些结果的行无法路由</translation>
+    </message>
+    <message>
+        <source>Set sharding-count to the number of %1 (%2), or add the missing targets; ShardingSphere picks the target whose name ends with the result.</source>
+        <translation>请把 sharding-count 设为%1的数量（%2），或补上缺少的目标；ShardingSphere 选用名称以该结果结尾的目标。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; (sharding-count %2) never chooses %3 of the %4 %5 of %6%7: %8</source>
+        <translation>&apos;%1&apos;（sharding-count %2）从不选择%6的%4个%5%7中的%3个：%8</translation>
+    </message>
+    <message>
+        <source>Results run from 0 to %1 only: raise sharding-count to %2 or drop the unused targets from actualDataNodes.</source>
+        <translation>结果只会是 0 到%1：请把 sharding-count 提高到%2，或从 actualDataNodes 中去掉用不到的目标。</translation>
+    </message>
+    <message>
+        <source>A target is used when it is named prefix + result (zero-padded to the shortest suffix, here &apos;%1&apos; + 0..%2); rename the targets accordingly.</source>
+        <translation>只有名称为“前缀 + 结果”（结果补零到最短后缀长度，这里是 &apos;%1&apos; + 0..%2）的目标才会被使用；请相应地重命名目标。</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (5.0) vs %3 (5.1.1+)</source>
+        <translation>%1 -&gt; %2（5.0）与%3（5.1.1+）</translation>
+    </message>
+    <message>
+        <source>no target</source>
+        <translation>无目标</translation>
+    </message>
+    <message>
+        <source>… (%1 results in all)</source>
+        <translation>…（共%1个结果）</translation>
+    </message>
+    <message>
+        <source>results of &apos;%1&apos; are the suffix of several %2 of %3%4 and ShardingSphere versions route them differently: %5</source>
+        <translation>&apos;%1&apos; 的结果同时是%3的多个%2%4的后缀，而不同版本的 ShardingSphere 对它们的路由不同：%5</translation>
+    </message>
+    <message>
+        <source>ShardingSphere 5.0 takes the first target whose name ends with the result, 5.1.1 and later the exact prefix + zero-padded name. List the targets in ascending order with uniform names so both rules pick the same one.</source>
+        <translation>ShardingSphere 5.0 选用第一个名称以该结果结尾的目标，5.1.1 及以后版本则按“前缀 + 补零结果”精确匹配名称。请按升序并以统一的命名列出目标，使两种规则选中同一个目标。</translation>
+    </message>
+    <message>
+        <source>results of &apos;%1&apos; are the suffix of several %2 of %3%4: %5; both suffix rules agree only because of their order</source>
+        <translation>&apos;%1&apos; 的结果同时是%3的多个%2%4的后缀：%5；两种后缀规则结果一致，只是因为目标的排列顺序</translation>
+    </message>
+    <message>
+        <source>ShardingSphere 5.0 takes the first target ending with the result: keep actualDataNodes in ascending order (5.1.1 and later match the exact name).</source>
+        <translation>ShardingSphere 5.0 选用第一个以该结果结尾的目标：请保持 actualDataNodes 为升序（5.1.1 及以后版本按精确名称匹配）。</translation>
+    </message>
+    <message>
+        <source>actual tables</source>
+        <translation>实际表</translation>
+    </message>
+    <message>
+        <source>data sources</source>
+        <translation>数据源</translation>
+    </message>
+    <message>
+        <source>dual-master doubling: replicate each instance to a new one, switch %N -&gt; %2N, cut replication, purge the half each side no longer owns</source>
+        <translation>双主翻倍：把每个实例复制到一个新实例，将 %N 切换为%2N，断开复制，两侧各自清理不再归属自己的那一半数据</translation>
+    </message>
+    <message>
+        <source>unknown strategy</source>
+        <translation>未知的策略</translation>
+    </message>
+    <message>
+        <source>the config has no sharded data sources</source>
+        <translation>配置中没有分片的数据源</translation>
+    </message>
+    <message>
+        <source>dual-master doubles: %1 -&gt; %2 databases only</source>
+        <translation>双主只能翻倍：仅支持%1 -&gt; %2个库</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 databases by dual-master doubling (replica per instance)</source>
+        <translation>通过双主翻倍从%1个库扩到%2个库（每个实例一个副本）</translation>
+    </message>
+    <message>
+        <source>Check %1 can be a replication source</source>
+        <translation>检查%1能否作为复制源</translation>
+    </message>
+    <message>
+        <source>Binary log on with GTIDs; %1 needs its own server_id.</source>
+        <translation>需开启带 GTID 的二进制日志；%1需要有自己的 server_id。</translation>
+    </message>
+    <message>
+        <source>Consistent copy %1 -&gt; %2</source>
+        <translation>一致性复制%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>mariadb-dump --single-transaction --master-data=2 --gtid --routines --triggers --databases %1 -h %2 -P %3 | mariadb -h %4 -P %5   (or mariabackup --backup / --prepare / --copy-back); note the GTID position written in the dump header</source>
+        <translation>mariadb-dump --single-transaction --master-data=2 --gtid --routines --triggers --databases %1 -h %2 -P %3 | mariadb -h %4 -P %5   （或 mariabackup --backup / --prepare / --copy-back）；记下导出文件头部写明的 GTID 位置</translation>
+    </message>
+    <message>
+        <source>Replicate %1 -&gt; %2</source>
+        <translation>复制%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Replicate %1 -&gt; %2 (dual master)</source>
+        <translation>复制%1 -&gt; %2（双主）</translation>
+    </message>
+    <message>
+        <source>Both sides accept writes while applications switch one by one.</source>
+        <translation>在应用逐个切换期间，两侧都接受写入。</translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT on %1 / %2</source>
+        <translation>在%1 / %2上交错 AUTO_INCREMENT</translation>
+    </message>
+    <message>
+        <source>Odd ids on %1, even ids on %2 while both take writes (new sessions only).</source>
+        <translation>两侧同时写入期间，%1使用奇数 id，%2使用偶数 id（仅对新会话生效）。</translation>
+    </message>
+    <message>
+        <source>Wait for replication lag 0 on every pair</source>
+        <translation>等待每一对的复制延迟降为 0</translation>
+    </message>
+    <message>
+        <source>%1 (old %%2 = %3) -&gt; %1 (%%4 = %3) + %5 (%%4 = %6)</source>
+        <translation>%1（原 %%2 = %3）-&gt; %1（%%4 = %3）+ %5（%%4 = %6）</translation>
+    </message>
+    <message>
+        <source>Switch the config %%1 -&gt; %%2</source>
+        <translation>切换配置 %%1 -&gt; %%2</translation>
+    </message>
+    <message>
+        <source>Deploy new-config.yaml; reload instance by instance (seconds). Mapping: %1</source>
+        <translation>部署 new-config.yaml；逐个实例重新加载（数秒）。映射：%1</translation>
+    </message>
+    <message>
+        <source>Stop and reset replication on %1</source>
+        <translation>在%1上停止并重置复制</translation>
+    </message>
+    <message>
+        <source>Purge on %1 the half now served by %2</source>
+        <translation>在%1上清理现由%2承载的那一半数据</translation>
+    </message>
+    <message>
+        <source>Destructive; in chunks.</source>
+        <translation>破坏性操作；分批执行。</translation>
+    </message>
+    <message>
+        <source>Purge on %1 the half still served by %2</source>
+        <translation>在%1上清理仍由%2承载的那一半数据</translation>
+    </message>
+    <message>
+        <source>Set up high availability for the new pairs</source>
+        <translation>为新的实例对搭建高可用</translation>
+    </message>
+    <message>
+        <source>The old pairing is gone; give every instance its own replica again.</source>
+        <translation>原来的主从配对已不存在；请重新为每个实例配置各自的副本。</translation>
+    </message>
+    <message>
+        <source>the whole instance is copied by replication (all rows), then half is deleted on each side</source>
+        <translation>通过复制拷贝整个实例（全部行），然后两侧各删除一半</translation>
+    </message>
+    <message>
+        <source>write stop: only the config reload (seconds); no row copy during the switch</source>
+        <translation>停写：只需重新加载配置（数秒）；切换期间无需拷贝数据</translation>
+    </message>
+    <message>
+        <source>each new instance first receives a full copy of its old instance: plan disk for 100% of the data until the D9 purge</source>
+        <translation>每个新实例首先会收到其旧实例的完整拷贝：在 D9 清理之前，请按全部数据的 100% 预留磁盘</translation>
+    </message>
+    <message>
+        <source>modulo doubling: N -&gt; 2N databases, rows with hash % 2N &gt;= N move from db i to db i+N</source>
+        <translation>取模翻倍：N -&gt; 2N 个库，hash % 2N &gt;= N 的行从库 i 迁到库 i+N</translation>
+    </message>
+    <message>
+        <source>mod-double goes from %1 to %2 databases; use --strategy remap for %1 -&gt; %3</source>
+        <translation>mod-double 只能从%1个库扩到%2个库；要扩到%3个库，请使用 --strategy remap（%1 -&gt; %3）</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 databases by modulo doubling (%3)</source>
+        <translation>通过取模翻倍从%1个库扩到%2个库（%3）</translation>
+    </message>
+    <message>
+        <source>each source node holds only rows its old route selects (the linter and T5 verify this)</source>
+        <translation>每个源节点只保存其旧路由选中的行（由 linter 和 T5 校验）</translation>
+    </message>
+    <message>
+        <source>an algorithm without closed form (INLINE or other) is routed key by key</source>
+        <translation>没有闭式形式的算法（INLINE 等）只能逐个键路由</translation>
+    </message>
+    <message>
+        <source>levels hash different columns or inputs</source>
+        <translation>各层对不同的列或输入做哈希</translation>
+    </message>
+    <message>
+        <source>the modulo period is too large to enumerate</source>
+        <translation>取模周期太大，无法枚举</translation>
+    </message>
+    <message>
+        <source>MOD with start-offset/stop-offset</source>
+        <translation>带 start-offset/stop-offset 的 MOD</translation>
+    </message>
+    <message>
+        <source>database level uses %1, which has no SQL equivalent</source>
+        <translation>分库层使用%1，它没有等价的 SQL 形式</translation>
+    </message>
+    <message>
+        <source>table level uses %1, which has no SQL equivalent</source>
+        <translation>分表层使用%1，它没有等价的 SQL 形式</translation>
+    </message>
+    <message>
+        <source>ring at the table level: routed per row</source>
+        <translation>分表层是哈希环：逐行路由</translation>
+    </message>
+    <message>
+        <source>table %1 is missing from the new config</source>
+        <translation>新配置中缺少表%1</translation>
+    </message>
+    <message>
+        <source>table %1 is missing from the old config</source>
+        <translation>旧配置中缺少表%1</translation>
+    </message>
+    <message>
+        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
+        <translation>%1的 url 复制自%2；请用 --url %1=jdbc:mysql://... 给出真实地址</translation>
+    </message>
+    <message>
+        <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
+        <translation>预期比例假设键的哈希是均匀的；估算行数带有 ±2σ 的二项分布误差界，若快照中是 TABLE_ROWS 估算值而非精确计数，误差界再放宽行数的 50%</translation>
+    </message>
+    <message>
+        <source>the patched config does not load: %1</source>
+        <translation>修改后的配置无法加载：%1</translation>
+    </message>
+    <message>
+        <source>data source names (%1) are not &lt;prefix&gt;&lt;index&gt; from 0; a modulo expansion needs them so</source>
+        <translation>数据源名称（%1）不是从 0 开始的 &lt;前缀&gt;&lt;序号&gt; 形式；取模扩容需要这种命名</translation>
+    </message>
+    <message>
+        <source>target database count %1 is out of range 1..1024</source>
+        <translation>目标库数量%1超出范围 1..1024</translation>
+    </message>
+    <message>
+        <source>no sharded table has a database strategy</source>
+        <translation>没有任何分片表设置了分库策略</translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; (%2) is not a modulo algorithm; use --strategy ring for CONSISTENT_HASH</source>
+        <translation>分库算法 &apos;%1&apos;（%2）不是取模算法；CONSISTENT_HASH 请使用 --strategy ring</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; served both levels; the database level now uses the copy &apos;%2&apos; (sharding-count %3) and the table level keeps &apos;%1&apos;</source>
+        <translation>算法 &apos;%1&apos; 同时用于分库和分表两层；分库层现在使用其副本 &apos;%2&apos;（sharding-count %3），分表层仍使用 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>none: offline plan, shares only</source>
+        <translation>无：离线方案，仅按比例估算</translation>
+    </message>
+    <message>
+        <source>snapshot taken %1 (exact counts)</source>
+        <translation>快照拍摄于%1（精确计数）</translation>
+    </message>
+    <message>
+        <source>snapshot taken %1 (TABLE_ROWS estimates)</source>
+        <translation>快照拍摄于%1（TABLE_ROWS 估算值）</translation>
+    </message>
+    <message>
+        <source>%1: per-pair estimates from a random sample of %2 rows (%3 routed); rows sharing a hot key are weighed by their rows</source>
+        <translation>%1：每对节点的估算来自%2行的随机样本（已路由%3行）；共享同一热点键的行按其行数加权</translation>
+    </message>
+    <message>
+        <source>%1: the new config routes %2% of keys nowhere</source>
+        <translation>%1：新配置把%2% 的键路由不到任何节点</translation>
+    </message>
+    <message>
+        <source>check actualDataNodes against sharding-count</source>
+        <translation>请核对 actualDataNodes 与 sharding-count</translation>
+    </message>
+    <message>
+        <source>%1: %2 (shares from %3 sampled keys)</source>
+        <translation>%1：%2（比例来自%3个抽样键）</translation>
+    </message>
+    <message>
+        <source>binding group %1 would not move together: its tables get different predicates</source>
+        <translation>绑定组%1不会一起迁移：组内各表得到的条件不同</translation>
+    </message>
+    <message>
+        <source>give every table of the group the same sharding column and algorithms</source>
+        <translation>请让组内每个表使用相同的分片列和算法</translation>
+    </message>
+    <message>
+        <source>binding group %1 moves together (same predicates per data source pair)</source>
+        <translation>绑定组%1一起迁移（每对数据源的条件相同）</translation>
+    </message>
+    <message>
+        <source>broadcast tables %1 are copied whole to every new data source</source>
+        <translation>广播表%1会被完整复制到每个新数据源</translation>
+    </message>
+    <message>
+        <source>%1: set AUTO_INCREMENT on each new node at least to its source&apos;s before writes resume, so ids stay unique across the move</source>
+        <translation>%1：在恢复写入之前，把每个新节点的 AUTO_INCREMENT 至少设为其源节点的值，使 id 在迁移后仍保持唯一</translation>
+    </message>
+    <message>
+        <source>%1: rows from %2 merge into %3 and their AUTO_INCREMENT ids overlap (%4)</source>
+        <translation>%1：来自%2个节点的行汇入%3，它们的 AUTO_INCREMENT id 有重叠（%4）</translation>
+    </message>
+    <message>
+        <source>copy without the surrogate id (let the target assign it) or offset ids per source</source>
+        <translation>拷贝时不带代理主键 id（由目标分配），或为每个源设置 id 偏移</translation>
+    </message>
+    <message>
+        <source>%1: rows from %2 sources merge into %3; AUTO_INCREMENT ids may collide (checked at execution)</source>
+        <translation>%1：来自%2个源的行汇入%3；AUTO_INCREMENT id 可能冲突（执行时检查）</translation>
+    </message>
+    <message>
+        <source>%1: no SQL predicate (%2); every row&apos;s %3 is streamed in primary-key chunks and routed with the old and new configs, which is slower than a pushed-down predicate</source>
+        <translation>%1：没有 SQL 条件（%2）；每一行的%3都要按主键分块读出，再用新旧两份配置路由，比下推到数据库的条件慢</translation>
+    </message>
+    <message>
+        <source>route by CRC32_MOD so SQL can select the moving rows</source>
+        <translation>改用 CRC32_MOD 路由，这样就能用 SQL 选出需迁移的行</translation>
+    </message>
+    <message>
+        <source>%1 would still hold about %2 rows after the expansion (limit %3)</source>
+        <translation>扩容后%1仍将有约%2行（上限%3）</translation>
+    </message>
+    <message>
+        <source>expand further or split the table</source>
+        <translation>请进一步扩容或拆分该表</translation>
+    </message>
+    <message>
+        <source>largest node after the expansion: %1 with about %2 rows (%3% of the %4 limit)</source>
+        <translation>扩容后最大的节点：%1，约%2行（为上限%4的%3%）</translation>
+    </message>
+    <message>
+        <source>primary keys are checked at execution: a table without one cannot be copied in chunks and stops the run at its preflight</source>
+        <translation>主键在执行时检查：没有主键的表无法分块拷贝，会在预检阶段中止运行</translation>
+    </message>
+    <message>
+        <source>Create schema and tables on %1</source>
+        <translation>在%1上创建库和表</translation>
+    </message>
+    <message>
+        <source>Table definitions are read from the source nodes at execution time.</source>
+        <translation>表定义在执行时从源节点读取。</translation>
+    </message>
+    <message>
+        <source>Start change capture on %1</source>
+        <translation>在%1上启动增量变更捕获</translation>
+    </message>
+    <message>
+        <source>Row-based binlog is required; capture applies only keys at or below each chunk&apos;s last primary key.</source>
+        <translation>需要基于行的 binlog；增量捕获只应用不大于各分块最后主键的键。</translation>
+    </message>
+    <message>
+        <source>Backfill %1 -&gt; %2</source>
+        <translation>全量回填%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Copied in primary-key chunks inside consistent snapshots.</source>
+        <translation>在一致性快照内按主键分块拷贝。</translation>
+    </message>
+    <message>
+        <source>Wait until capture lag is 0</source>
+        <translation>等待增量捕获延迟降为 0</translation>
+    </message>
+    <message>
+        <source>Stop writes on %1</source>
+        <translation>在%1上停止写入</translation>
+    </message>
+    <message>
+        <source>Uncommitted application transactions fail with error 1290; keep it short.</source>
+        <translation>未提交的应用事务会以错误 1290 失败；请尽量缩短停写时间。</translation>
+    </message>
+    <message>
+        <source>Verify %1 -&gt; %2</source>
+        <translation>校验%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Count and checksum of the moving rows must equal the target&apos;s.</source>
+        <translation>待迁移行的数量和校验和必须与目标一致。</translation>
+    </message>
+    <message>
+        <source>Switch the routing config</source>
+        <translation>切换路由配置</translation>
+    </message>
+    <message>
+        <source>Deploy new-config.yaml (%1 data sources) to every application instance.</source>
+        <translation>把 new-config.yaml（%1个数据源）部署到每个应用实例。</translation>
+    </message>
+    <message>
+        <source>Resume writes on %1</source>
+        <translation>在%1上恢复写入</translation>
+    </message>
+    <message>
+        <source>Observe</source>
+        <translation>观察</translation>
+    </message>
+    <message>
+        <source>Keep the moved rows on the sources for 24-48 h so the switch can be undone.</source>
+        <translation>在源节点上保留已迁移的行 24-48 小时，以便切换可以回退。</translation>
+    </message>
+    <message>
+        <source>Purge moved rows %1 -&gt; %2</source>
+        <translation>清理已迁移的行%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Destructive: only after T8.</source>
+        <translation>破坏性操作：只能在 T8 之后执行。</translation>
+    </message>
+    <message>
+        <source>general N -&gt; M remap: moves every row whose old and new routes differ</source>
+        <translation>通用 N -&gt; M 重映射：迁移新旧路由不同的每一行</translation>
+    </message>
+    <message>
+        <source>remap needs --to N (the new database count)</source>
+        <translation>remap 需要 --to N（新的库数量）</translation>
+    </message>
+    <message>
+        <source>the config already has %1 databases</source>
+        <translation>配置中已经有%1个库</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 databases by remapping every key</source>
+        <translation>通过重映射每个键从%1个库变为%2个库</translation>
+    </message>
+    <message>
+        <source>data sources beyond %1 stay defined until their rows are purged; remove them from the config afterwards</source>
+        <translation>序号%1及以后的数据源在其行清理完之前仍保留定义；之后请从配置中删除它们</translation>
+    </message>
+    <message>
+        <source>predicates state both routes (old = i AND new = j), so they hold even on a source with stray rows</source>
+        <translation>条件同时写明新旧两个路由（old = i AND new = j），因此即使源节点上有不属于它的行也成立</translation>
+    </message>
+    <message>
+        <source>consistent-hash ring: add/remove nodes or change virtual nodes; moved arcs become CRC32 BETWEEN predicates</source>
+        <translation>一致性哈希环：增删节点或修改虚拟节点数；迁移的弧段成为 CRC32 BETWEEN 条件</translation>
+    </message>
+    <message>
+        <source>ring needs --add-nodes, --remove-nodes, --virtual-nodes or --to</source>
+        <translation>ring 需要 --add-nodes、--remove-nodes、--virtual-nodes 或 --to</translation>
+    </message>
+    <message>
+        <source>name the new nodes with --add-nodes (data sources are not &lt;prefix&gt;&lt;index&gt;)</source>
+        <translation>请用 --add-nodes 给新节点命名（现有数据源不是 &lt;前缀&gt;&lt;序号&gt; 形式）</translation>
+    </message>
+    <message>
+        <source>node &apos;%1&apos; is already on the ring</source>
+        <translation>节点 &apos;%1&apos; 已在哈希环上</translation>
+    </message>
+    <message>
+        <source>node &apos;%1&apos; is not on the ring</source>
+        <translation>节点 &apos;%1&apos; 不在哈希环上</translation>
+    </message>
+    <message>
+        <source>removing every node leaves an empty ring</source>
+        <translation>移除所有节点后哈希环为空</translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; (%2) becomes a CONSISTENT_HASH ring: this first move remaps most keys; later node changes move only the arcs taken over</source>
+        <translation>分库算法 &apos;%1&apos;（%2）变为 CONSISTENT_HASH 哈希环：这第一次迁移会重新映射大多数键；以后增删节点只迁移被接管的弧段</translation>
+    </message>
+    <message>
+        <source>the sharding-count/divisor props of &apos;%1&apos; are ignored by the ring</source>
+        <translation>哈希环会忽略 &apos;%1&apos; 的 sharding-count/divisor 属性</translation>
+    </message>
+    <message>
+        <source>add %1</source>
+        <translation>添加%1</translation>
+    </message>
+    <message>
+        <source>remove %1</source>
+        <translation>移除%1</translation>
+    </message>
+    <message>
+        <source>virtual nodes %1 -&gt; %2</source>
+        <translation>虚拟节点%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>ring of %1 -&gt; %2 nodes (%3)</source>
+        <translation>哈希环从%1个节点变为%2个节点（%3）</translation>
+    </message>
+    <message>
+        <source>moved arcs are exact CRC32 ranges of the old and new rings; row shares assume keys hash uniformly over the ring</source>
+        <translation>迁移的弧段是新旧哈希环精确的 CRC32 区间；行的比例假设键在环上均匀分布</translation>
+    </message>
+    <message>
+        <source>config reload only (%1 s); replication keeps both sides current</source>
+        <translation>只需重新加载配置（%1秒）；复制使两侧保持最新</translation>
+    </message>
+    <message>
+        <source>full copy of every instance: 2x disk until the purge</source>
+        <translation>完整拷贝每个实例：清理之前占用 2 倍磁盘</translation>
+    </message>
+    <message>
+        <source>both sides accept writes during the switch: AUTO_INCREMENT must be interleaved</source>
+        <translation>切换期间两侧都接受写入：AUTO_INCREMENT 必须交错</translation>
+    </message>
+    <message>
+        <source>only doubling (N -&gt; 2N)</source>
+        <translation>只能翻倍（N -&gt; 2N）</translation>
+    </message>
+    <message>
+        <source>%1 s to drain capture and switch + T5 verification scanning the largest source instance (%2 rows) at %3 rows/s</source>
+        <translation>%1秒用于排空增量捕获并切换，加上 T5 校验以%3行/秒扫描最大的源实例（%2行）</translation>
+    </message>
+    <message>
+        <source>%1 s to drain capture and switch; verification time unknown without row counts</source>
+        <translation>%1秒用于排空增量捕获并切换；没有行数，无法估计校验时间</translation>
+    </message>
+    <message>
+        <source>balance depends on virtual nodes (see the balance series)</source>
+        <translation>均衡程度取决于虚拟节点数（见均衡曲线）</translation>
+    </message>
+    <message>
+        <source>only the hash modulo changes: every later expansion doubles again</source>
+        <translation>只改变哈希模数：以后每次扩容都要再次翻倍</translation>
+    </message>
+    <message>
+        <source>snapshot rows and bytes; shares from the routing functions</source>
+        <translation>快照中的行数和字节数；比例来自路由函数</translation>
+    </message>
+    <message>
+        <source>offline: shares of the key space (uniform keys), no row counts</source>
+        <translation>离线：仅按键空间的比例（假设键均匀分布），没有行数</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::DashboardPage</name>
     <message>
         <source>Inspected %1 of %2</source>

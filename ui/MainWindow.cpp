@@ -5,6 +5,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/TextFile.h"
 #include "core/cluster/KeychainSecretStore.h"
+#include "ui/CoreText.h"
 #include "ui/Diagnostics.h"
 #include "ui/KeychainDialog.h"
 #include "ui/AppContext.h"
@@ -153,9 +154,9 @@ void MainWindow::showFindings()
             const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
                               : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                                 : QStyle::SP_MessageBoxInformation;
-            auto *item = new QListWidgetItem(style()->standardIcon(icon), d.toString(), m_findings);
+            auto *item = new QListWidgetItem(style()->standardIcon(icon), CoreText::line(d), m_findings);
             if (!d.hint.isEmpty())
-                item->setToolTip(d.hint);
+                item->setToolTip(CoreText::hint(d));
         }
     }
 }

@@ -30,10 +30,9 @@ static QStringList tablesUsing(const ShardingConfig &cfg, const QString &algorit
     return out;
 }
 
-static QString usedBy(const QStringList &tables)
+static Text usedBy(const QStringList &tables)
 {
-    return tables.isEmpty() ? QStringLiteral("not used by any table")
-                            : QStringLiteral("used by %1").arg(joinLimited(tables, 6));
+    return tables.isEmpty() ? msg("not used by any table") : msg("used by %1", {joinLimited(tables, 6)});
 }
 
 static void checkNoSqlEquivalent(LintContext &ctx, const AlgorithmDef &def, const QStringList &tables)
@@ -45,16 +44,15 @@ static void checkNoSqlEquivalent(LintContext &ctx, const AlgorithmDef &def, cons
     if (!hashMod && !inlineHash)
         return;
     const QString count = def.props.value(QStringLiteral("sharding-count"), QStringLiteral("N"));
-    ctx.add(
-        Severity::Warning, QStringLiteral("hash-mod-no-sql"),
-        QStringLiteral("algorithm '%1' (%2) routes by Java hashCode(), which SQL cannot compute: rows that "
-                       "move during an expansion cannot be found with a WHERE predicate (%3)")
-            .arg(def.name, def.type, usedBy(tables)),
-        def.location.isValid() ? def.location : ctx.fileLocation(),
-        QStringLiteral("Use CRC32_MOD instead: it has the SQL equivalent CRC32(col) % ") + count +
-            QStringLiteral(" (identical in MySQL/MariaDB), so the rows to move are found by a predicate. "
-                           "Changing the algorithm relocates existing rows, so do it as part of a "
-                           "migration."));
+    ctx.add(Severity::Warning, QStringLiteral("hash-mod-no-sql"),
+            msg("algorithm '%1' (%2) routes by Java hashCode(), which SQL cannot compute: rows that "
+                "move during an expansion cannot be found with a WHERE predicate (%3)",
+                {def.name, def.type, usedBy(tables)}),
+            def.location.isValid() ? def.location : ctx.fileLocation(),
+            msg("Use CRC32_MOD instead: it has the SQL equivalent CRC32(col) % %1 (identical in "
+                "MySQL/MariaDB), so the rows to move are found by a predicate. Changing the algorithm "
+                "relocates existing rows, so do it as part of a migration.",
+                {count}));
 }
 
 static void checkEvaluable(LintContext &ctx, const AlgorithmDef &def, const QStringList &tables)
@@ -62,19 +60,17 @@ static void checkEvaluable(LintContext &ctx, const AlgorithmDef &def, const QStr
     if (supportedAlgorithmTypes().contains(algorithmType(def)))
         return;
     const bool known = knownUnevaluatedTypes().contains(algorithmType(def));
-    ctx.add(
-        known ? Severity::Info : Severity::Warning, QStringLiteral("cannot-evaluate"),
-        known ? QStringLiteral("algorithm '%1' has type %2, which ShardPilot does not evaluate: routing "
-                               "previews, reachability checks and expansion plans do not cover it (%3)")
-                    .arg(def.name, def.type, usedBy(tables))
-              : QStringLiteral("algorithm '%1' has unknown type '%2': routing previews do not cover it (%3)")
-                    .arg(def.name, def.type, usedBy(tables)),
-        def.location.isValid() ? def.location : ctx.fileLocation(),
-        known ? QStringLiteral("Evaluated types: %1. Check the routing of these tables on a staging "
-                               "cluster.")
-                    .arg(supportedAlgorithmTypes().join(QStringLiteral(", ")))
-              : QStringLiteral("Check the spelling; ShardingSphere types are upper-case (MOD, HASH_MOD, "
-                               "INLINE, CLASS_BASED, ...)."));
+    ctx.add(known ? Severity::Info : Severity::Warning, QStringLiteral("cannot-evaluate"),
+            known ? msg("algorithm '%1' has type %2, which ShardPilot does not evaluate: routing "
+                        "previews, reachability checks and expansion plans do not cover it (%3)",
+                        {def.name, def.type, usedBy(tables)})
+                  : msg("algorithm '%1' has unknown type '%2': routing previews do not cover it (%3)",
+                        {def.name, def.type, usedBy(tables)}),
+            def.location.isValid() ? def.location : ctx.fileLocation(),
+            known ? msg("Evaluated types: %1. Check the routing of these tables on a staging cluster.",
+                        {supportedAlgorithmTypes().join(QStringLiteral(", "))})
+                  : msg("Check the spelling; ShardingSphere types are upper-case (MOD, HASH_MOD, "
+                        "INLINE, CLASS_BASED, ...)."));
 }
 
 static void checkProps(LintContext &ctx, const AlgorithmDef &def)
@@ -83,9 +79,9 @@ static void checkProps(LintContext &ctx, const AlgorithmDef &def)
     if (error.isEmpty())
         return;
     ctx.add(Severity::Error, QStringLiteral("invalid-algorithm"),
-            QStringLiteral("algorithm '%1' (%2) is misconfigured: %3").arg(def.name, def.type, error),
+            msg("algorithm '%1' (%2) is misconfigured: %3", {def.name, def.type, error}),
             def.location.isValid() ? def.location : ctx.fileLocation(),
-            QStringLiteral("Fix its props; every key routed through it fails until then."));
+            msg("Fix its props; every key routed through it fails until then."));
 }
 
 static void checkExtension(LintContext &ctx, const AlgorithmDef &def)
@@ -94,14 +90,14 @@ static void checkExtension(LintContext &ctx, const AlgorithmDef &def)
     if (type != QLatin1String("CRC32_MOD") && type != QLatin1String("CONSISTENT_HASH"))
         return;
     ctx.add(Severity::Info, QStringLiteral("needs-class-based"),
-            QStringLiteral("algorithm '%1' uses %2, a ShardPilot extension that ShardingSphere does not ship")
-                .arg(def.name, def.type),
+            msg("algorithm '%1' uses %2, a ShardPilot extension that ShardingSphere does not ship",
+                {def.name, def.type}),
             def.location.isValid() ? def.location : ctx.fileLocation(),
-            QStringLiteral("When exporting to ShardingSphere, provide a CLASS_BASED algorithm (a Java "
-                           "StandardShardingAlgorithm computing the same %1) and reference its class in "
-                           "props.algorithmClassName.")
-                .arg(algorithmType(def) == QLatin1String("CRC32_MOD") ? QStringLiteral("CRC32 modulo")
-                                                                      : QStringLiteral("CRC32 ring lookup")));
+            msg("When exporting to ShardingSphere, provide a CLASS_BASED algorithm (a Java "
+                "StandardShardingAlgorithm computing the same %1) and reference its class in "
+                "props.algorithmClassName.",
+                {algorithmType(def) == QLatin1String("CRC32_MOD") ? msg("CRC32 modulo")
+                                                                  : msg("CRC32 ring lookup")}));
 }
 
 static void checkStrategyKinds(LintContext &ctx)
@@ -110,19 +106,15 @@ static void checkStrategyKinds(LintContext &ctx)
         const StrategyDef &s = *use.strategy;
         if (s.kind != StrategyKind::Complex && s.kind != StrategyKind::Hint)
             continue;
-        const QString owner =
-            use.table ? QStringLiteral("the %1 strategy of %2").arg(use.level, use.table->logicTable)
-                      : QStringLiteral("the %1 strategy").arg(use.level);
         const QString kind =
             s.kind == StrategyKind::Complex ? QStringLiteral("complex") : QStringLiteral("hint");
         ctx.add(
             Severity::Info, QStringLiteral("cannot-evaluate"),
-            QStringLiteral("%1 is a %2 strategy, which routing previews do not evaluate").arg(owner, kind),
+            msg("%1 is a %2 strategy, which routing previews do not evaluate", {strategyOwner(use), kind}),
             s.location.isValid() ? s.location
             : use.table          ? ctx.tableLocation(*use.table)
                                  : ctx.fileLocation(),
-            QStringLiteral("Reachability and expansion plans only cover standard (single-column) "
-                           "strategies."));
+            msg("Reachability and expansion plans only cover standard (single-column) strategies."));
     }
 }
 

@@ -8,17 +8,12 @@ LintContext::LintContext(const ShardingConfig &config, const LintOptions &option
     : m_config(config), m_options(options)
 {}
 
-void LintContext::add(Severity severity, const QString &code, const QString &message,
-                      const SourceLocation &location, const QString &hint)
+void LintContext::add(Severity severity, const QString &code, const Text &message,
+                      const SourceLocation &location, const Text &hint)
 {
-    Diagnostic d;
-    d.severity = severity;
-    d.code = code;
-    d.message = message;
-    d.location = location;
+    Diagnostic d = Diagnostic::make(severity, code, message, location, hint);
     if (d.location.file.isEmpty())
         d.location.file = m_config.filePath;
-    d.hint = hint;
     m_diagnostics.append(std::move(d));
 }
 
@@ -76,12 +71,11 @@ QStringList actualTablesOf(const TableRule &table)
     return out;
 }
 
-QString joinLimited(const QStringList &items, int limit)
+Text joinLimited(const QStringList &items, int limit)
 {
     if (items.size() <= limit)
         return items.join(QStringLiteral(", "));
-    return items.mid(0, limit).join(QStringLiteral(", ")) + QStringLiteral(", … (+") +
-           QString::number(items.size() - limit) + QStringLiteral(" more)");
+    return msg("%1, … (+%2 more)", {items.mid(0, limit).join(QStringLiteral(", ")), items.size() - limit});
 }
 
 bool sameAlgorithm(const AlgorithmDef &a, const AlgorithmDef &b)
@@ -112,18 +106,24 @@ QList<StrategyUse> writtenStrategies(const ShardingConfig &config)
 {
     QList<StrategyUse> out;
     if (config.defaultDatabaseStrategy.isSet())
-        out.append({&config.defaultDatabaseStrategy, nullptr, QStringLiteral("default database")});
+        out.append({&config.defaultDatabaseStrategy, nullptr, msg("default database")});
     if (config.defaultTableStrategy.isSet())
-        out.append({&config.defaultTableStrategy, nullptr, QStringLiteral("default table")});
+        out.append({&config.defaultTableStrategy, nullptr, msg("default table")});
     for (const TableRule &t : config.tables) {
         if (t.databaseStrategy.isSet())
-            out.append({&t.databaseStrategy, &t, QStringLiteral("database")});
+            out.append({&t.databaseStrategy, &t, msg("database")});
         if (t.tableStrategy.isSet())
-            out.append({&t.tableStrategy, &t, QStringLiteral("table")});
+            out.append({&t.tableStrategy, &t, msg("table")});
         if (t.shardingStrategy.isSet())
-            out.append({&t.shardingStrategy, &t, QStringLiteral("sharding")});
+            out.append({&t.shardingStrategy, &t, msg("sharding")});
     }
     return out;
+}
+
+Text strategyOwner(const StrategyUse &use)
+{
+    return use.table ? msg("the %1 strategy of %2", {use.level, use.table->logicTable})
+                     : msg("the %1 strategy", {use.level});
 }
 
 } // namespace sp::lint

@@ -16,8 +16,8 @@ public:
     const LintOptions &options() const { return m_options; }
     Diagnostics takeDiagnostics() { return std::move(m_diagnostics); }
 
-    void add(Severity severity, const QString &code, const QString &message, const SourceLocation &location,
-             const QString &hint = QString());
+    void add(Severity severity, const QString &code, const Text &message, const SourceLocation &location,
+             const Text &hint = {});
 
     // The location to report a finding about a table: its own key, else the file.
     SourceLocation tableLocation(const TableRule &table) const;
@@ -37,7 +37,7 @@ QMap<QString, QStringList> tablesPerDataSource(const TableRule &table);
 // All distinct actual table names of a table, in data-node order.
 QStringList actualTablesOf(const TableRule &table);
 // "a, b, c, … (+N more)" for messages that must stay one line.
-QString joinLimited(const QStringList &items, int limit = 8);
+Text joinLimited(const QStringList &items, int limit = 8);
 // Two algorithm definitions compute the same function (same type and properties).
 bool sameAlgorithm(const AlgorithmDef &a, const AlgorithmDef &b);
 // The type upper-cased and trimmed, as createAlgorithm() reads it.
@@ -51,8 +51,10 @@ struct StrategyUse
 {
     const StrategyDef *strategy = nullptr;
     const TableRule *table = nullptr; // null for the default strategies
-    QString level;                    // "database", "table", "sharding", "default database", ...
+    Text level;                       // "database", "table", "sharding", "default database", ...
 };
 QList<StrategyUse> writtenStrategies(const ShardingConfig &config);
+// "the database strategy of t_order", "the default table strategy".
+Text strategyOwner(const StrategyUse &use);
 
 } // namespace sp::lint

@@ -149,20 +149,17 @@ QStringList nodeNames(const TableRule &t, const QSet<int> &indexes, bool inSet)
     return out;
 }
 
-QString diagonalHint(const TableRule &t)
+Text diagonalHint(const TableRule &t)
 {
     const int sources = int(dataSourcesOf(t).size());
     const int total = int(t.dataNodes.size());
     const int perSource = sources > 0 ? total / sources : total;
-    return QStringLiteral("Give the table strategy an algorithm independent of the database one. Spreading "
-                          "rows over all %1 nodes (CRC32 %% %1, as reference article 000 §3.6 assumes) needs "
-                          "e.g. database CRC32_MOD sharding-count %2 and table CRC32_MOD sharding-count %3 "
-                          "with divisor %2: database = CRC32 %% %2, table = CRC32 DIV %2 %% %3. Moving to it "
-                          "relocates rows, so plan it as an expansion.")
-        .arg(total)
-        .arg(sources)
-        .arg(perSource)
-        .replace(QStringLiteral("%%"), QStringLiteral("%"));
+    return msg("Give the table strategy an algorithm independent of the database one. Spreading "
+               "rows over all %1 nodes (CRC32 % %1, as reference article 000 §3.6 assumes) needs "
+               "e.g. database CRC32_MOD sharding-count %2 and table CRC32_MOD sharding-count %3 "
+               "with divisor %2: database = CRC32 % %2, table = CRC32 DIV %2 % %3. Moving to it "
+               "relocates rows, so plan it as an expansion.",
+               {total, sources, perSource});
 }
 
 } // namespace
@@ -205,10 +202,10 @@ void checkReachability(LintContext &ctx)
                 simulated = sim.keys;
             } else if (sim.keys > 0 && sim.onlyCannotEvaluate && !sim.firstError.isEmpty()) {
                 ctx.add(Severity::Info, QStringLiteral("cannot-evaluate"),
-                        QStringLiteral("routing previews of %1 cannot evaluate its algorithms: %2")
-                            .arg(t.logicTable, sim.firstError),
+                        msg("routing previews of %1 cannot evaluate its algorithms: %2",
+                            {t.logicTable, sim.firstError}),
                         ctx.tableLocation(t),
-                        QStringLiteral("Reachability and expansion plans do not cover this table."));
+                        msg("Reachability and expansion plans do not cover this table."));
             }
         }
         if (diagonal) {
@@ -222,24 +219,23 @@ void checkReachability(LintContext &ctx)
 
         const QStringList hit = nodeNames(t, reachable, true);
         const QStringList never = nodeNames(t, reachable, false);
-        QString message = QStringLiteral("only %1 of %2 data nodes of %3 can receive rows: %4")
-                              .arg(reachable.size())
-                              .arg(t.dataNodes.size())
-                              .arg(t.logicTable, joinLimited(hit));
-        QString hint;
+        Text message, hint;
         if (diagonal) {
-            message +=
-                QStringLiteral(" (the database and table strategies both apply '%1' to %2, so the data "
-                               "source fixes the table)")
-                    .arg(db.algorithmName, db.columns.value(0));
+            message =
+                msg("only %1 of %2 data nodes of %3 can receive rows: %4 (the database and table strategies "
+                    "both apply '%5' to %6, so the data source fixes the table)",
+                    {reachable.size(), t.dataNodes.size(), t.logicTable, joinLimited(hit), db.algorithmName,
+                     db.columns.value(0)});
             hint = diagonalHint(t);
         } else {
-            message += QStringLiteral("; never reached in %1 simulated keys: %2")
-                           .arg(simulated)
-                           .arg(joinLimited(never));
-            hint = QStringLiteral("Check sharding-count against the number of targets, the names' numeric "
-                                  "suffixes, and whether the table algorithm depends on the database one; or "
-                                  "drop the unused nodes from actualDataNodes.");
+            message =
+                msg("only %1 of %2 data nodes of %3 can receive rows: %4; never reached in %5 simulated "
+                    "keys: %6",
+                    {reachable.size(), t.dataNodes.size(), t.logicTable, joinLimited(hit), simulated,
+                     joinLimited(never)});
+            hint = msg("Check sharding-count against the number of targets, the names' numeric "
+                       "suffixes, and whether the table algorithm depends on the database one; or "
+                       "drop the unused nodes from actualDataNodes.");
         }
         ctx.add(Severity::Warning, QStringLiteral("unreachable-nodes"), message, ctx.tableLocation(t), hint);
     }

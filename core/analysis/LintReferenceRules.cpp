@@ -21,23 +21,23 @@ static void checkDataSourceReferences(LintContext &ctx)
             if (cfg.dataSource(ds))
                 continue;
             ctx.add(Severity::Error, QStringLiteral("undefined-data-source"),
-                    QStringLiteral("%1 of %2 names data source '%3', which is not defined in dataSources")
-                        .arg(written, t.logicTable, ds),
+                    msg("%1 of %2 names data source '%3', which is not defined in dataSources",
+                        {written, t.logicTable, ds}),
                     loc,
                     defined.isEmpty()
-                        ? QStringLiteral("Define the data source under dataSources.")
-                        : QStringLiteral("Defined data sources: %1. Fix the name or define the data source.")
-                              .arg(joinLimited(defined)));
+                        ? msg("Define the data source under dataSources.")
+                        : msg("Defined data sources: %1. Fix the name or define the data source.",
+                              {joinLimited(defined)}));
         }
     }
     for (const DataSourceDef &ds : cfg.dataSources) {
         if (used.contains(ds.name))
             continue;
         ctx.add(Severity::Info, QStringLiteral("unused-data-source"),
-                QStringLiteral("data source '%1' holds no data node of any sharding rule").arg(ds.name),
+                msg("data source '%1' holds no data node of any sharding rule", {ds.name}),
                 ds.location.isValid() ? ds.location : ctx.fileLocation(),
-                QStringLiteral("Only broadcast and single (unsharded) tables can live there. Remove it if "
-                               "that is not intended, or add it to a table's actualDataNodes."));
+                msg("Only broadcast and single (unsharded) tables can live there. Remove it if "
+                    "that is not intended, or add it to a table's actualDataNodes."));
     }
 }
 
@@ -72,24 +72,20 @@ static void checkDuplicateNodes(LintContext &ctx)
                 shared[it.value()] << n.toString();
         }
         if (!repeated.isEmpty())
-            ctx.add(Severity::Error, QStringLiteral("duplicate-data-node"),
-                    QStringLiteral("%1 lists %2 data node(s) more than once: %3")
-                        .arg(t.logicTable)
-                        .arg(repeated.size())
-                        .arg(joinLimited(repeated)),
-                    loc,
-                    QStringLiteral("Each data node may appear once; check the inline expression for "
-                                   "overlapping parts."));
+            ctx.add(
+                Severity::Error, QStringLiteral("duplicate-data-node"),
+                msg("%1 lists %2 data node(s) more than once: %3",
+                    {t.logicTable, repeated.size(), joinLimited(repeated)}),
+                loc,
+                msg("Each data node may appear once; check the inline expression for overlapping parts."));
         for (auto it = shared.constBegin(); it != shared.constEnd(); ++it) {
             const QString other = cfg.tables.at(it.key()).logicTable;
             ctx.add(Severity::Error, QStringLiteral("duplicate-data-node"),
-                    QStringLiteral("%1 and %2 share %3 data node(s): %4")
-                        .arg(other, t.logicTable)
-                        .arg(it.value().size())
-                        .arg(joinLimited(it.value())),
+                    msg("%1 and %2 share %3 data node(s): %4",
+                        {other, t.logicTable, it.value().size(), joinLimited(it.value())}),
                     loc,
-                    QStringLiteral("Two logic tables writing the same physical table mix their rows; give "
-                                   "each logic table its own actual tables."));
+                    msg("Two logic tables writing the same physical table mix their rows; give "
+                        "each logic table its own actual tables."));
         }
     }
 }
@@ -105,26 +101,22 @@ static void checkAlgorithmReferences(LintContext &ctx)
         used.insert(s.algorithmName);
         if (cfg.algorithm(s.algorithmName))
             continue;
-        const QString owner =
-            use.table ? QStringLiteral("the %1 strategy of %2").arg(use.level, use.table->logicTable)
-                      : QStringLiteral("the %1 strategy").arg(use.level);
         const SourceLocation loc = s.location.isValid() ? s.location
                                    : use.table          ? ctx.tableLocation(*use.table)
                                                         : ctx.fileLocation();
-        ctx.add(Severity::Error, QStringLiteral("undefined-algorithm"),
-                QStringLiteral("%1 names algorithm '%2', which is not defined").arg(owner, s.algorithmName),
-                loc,
-                cfg.algorithms.isEmpty()
-                    ? QStringLiteral("Define it under shardingAlgorithms.")
-                    : QStringLiteral("Defined algorithms: %1.").arg(joinLimited(cfg.algorithms.keys())));
+        ctx.add(
+            Severity::Error, QStringLiteral("undefined-algorithm"),
+            msg("%1 names algorithm '%2', which is not defined", {strategyOwner(use), s.algorithmName}), loc,
+            cfg.algorithms.isEmpty() ? msg("Define it under shardingAlgorithms.")
+                                     : msg("Defined algorithms: %1.", {joinLimited(cfg.algorithms.keys())}));
     }
     for (const AlgorithmDef &def : cfg.algorithms) {
         if (used.contains(def.name))
             continue;
         ctx.add(Severity::Info, QStringLiteral("unused-algorithm"),
-                QStringLiteral("algorithm '%1' (%2) is not used by any strategy").arg(def.name, def.type),
+                msg("algorithm '%1' (%2) is not used by any strategy", {def.name, def.type}),
                 def.location.isValid() ? def.location : ctx.fileLocation(),
-                QStringLiteral("Remove it, or check the strategies for a misspelt algorithm name."));
+                msg("Remove it, or check the strategies for a misspelt algorithm name."));
     }
 }
 
@@ -137,30 +129,24 @@ static void checkMissingStrategies(LintContext &ctx)
         if (t.autoTable) {
             if (!isStrategyUsable(cfg.effectiveTableStrategy(t)))
                 ctx.add(Severity::Error, QStringLiteral("missing-strategy"),
-                        QStringLiteral("auto table %1 has %2 data nodes but no sharding strategy")
-                            .arg(t.logicTable)
-                            .arg(t.dataNodes.size()),
+                        msg("auto table %1 has %2 data nodes but no sharding strategy",
+                            {t.logicTable, t.dataNodes.size()}),
                         ctx.tableLocation(t),
-                        QStringLiteral("Add a shardingStrategy naming a column and an algorithm."));
+                        msg("Add a shardingStrategy naming a column and an algorithm."));
             continue;
         }
         const QStringList sources = dataSourcesOf(t);
         const StrategyDef db = cfg.effectiveDatabaseStrategy(t);
         if (sources.size() > 1 && !isStrategyUsable(db)) {
-            const QString why = db.kind == StrategyKind::None
-                                    ? QStringLiteral("its database strategy is 'none'")
-                                    : QStringLiteral("it has no database strategy and "
-                                                     "there is no default one");
-            ctx.add(
-                Severity::Error, QStringLiteral("missing-strategy"),
-                QStringLiteral("%1 spans %2 data sources (%3) but %4: a row cannot be routed to one data "
-                               "source")
-                    .arg(t.logicTable)
-                    .arg(sources.size())
-                    .arg(joinLimited(sources, 4), why),
-                ctx.strategyLocation(t.databaseStrategy, t),
-                QStringLiteral("Add a databaseStrategy (or a defaultDatabaseStrategy) naming the sharding "
-                               "column and an algorithm."));
+            const Text why = db.kind == StrategyKind::None
+                                 ? msg("its database strategy is 'none'")
+                                 : msg("it has no database strategy and there is no default one");
+            ctx.add(Severity::Error, QStringLiteral("missing-strategy"),
+                    msg("%1 spans %2 data sources (%3) but %4: a row cannot be routed to one data source",
+                        {t.logicTable, sources.size(), joinLimited(sources, 4), why}),
+                    ctx.strategyLocation(t.databaseStrategy, t),
+                    msg("Add a databaseStrategy (or a defaultDatabaseStrategy) naming the sharding "
+                        "column and an algorithm."));
         }
         int maxTables = 0;
         QString widest;
@@ -173,18 +159,16 @@ static void checkMissingStrategies(LintContext &ctx)
         }
         const StrategyDef tb = cfg.effectiveTableStrategy(t);
         if (maxTables > 1 && !isStrategyUsable(tb)) {
-            const QString why = tb.kind == StrategyKind::None ? QStringLiteral("its table strategy is 'none'")
-                                                              : QStringLiteral("it has no table strategy and "
-                                                                               "there is no default one");
-            ctx.add(Severity::Error, QStringLiteral("missing-strategy"),
-                    QStringLiteral("%1 has %2 actual tables on data source %3 but %4: a row cannot be routed "
-                                   "to one table")
-                        .arg(t.logicTable)
-                        .arg(maxTables)
-                        .arg(widest, why),
-                    ctx.strategyLocation(t.tableStrategy, t),
-                    QStringLiteral("Add a tableStrategy (or a defaultTableStrategy) naming the sharding "
-                                   "column and an algorithm."));
+            const Text why = tb.kind == StrategyKind::None
+                                 ? msg("its table strategy is 'none'")
+                                 : msg("it has no table strategy and there is no default one");
+            ctx.add(
+                Severity::Error, QStringLiteral("missing-strategy"),
+                msg("%1 has %2 actual tables on data source %3 but %4: a row cannot be routed to one table",
+                    {t.logicTable, maxTables, widest, why}),
+                ctx.strategyLocation(t.tableStrategy, t),
+                msg("Add a tableStrategy (or a defaultTableStrategy) naming the sharding "
+                    "column and an algorithm."));
         }
     }
 }

@@ -16,13 +16,12 @@ void checkSecrets(LintContext &ctx)
             continue;
         // Never echo the value, not even its length.
         ctx.add(Severity::Warning, QStringLiteral("plain-text-password"),
-                ds.passwordInUrl
-                    ? QStringLiteral("data source '%1' has its password written in its url").arg(ds.name)
-                    : QStringLiteral("data source '%1' has its password written in the file").arg(ds.name),
+                ds.passwordInUrl ? msg("data source '%1' has its password written in its url", {ds.name})
+                                 : msg("data source '%1' has its password written in the file", {ds.name}),
                 ds.location.isValid() ? ds.location : ctx.fileLocation(),
-                QStringLiteral("Replace it with a placeholder such as ${DB_PASSWORD} resolved from the "
-                               "environment, or keep it in the OS keychain or a MySQL option file; "
-                               "ShardPilot redacts it on export."));
+                msg("Replace it with a placeholder such as ${DB_PASSWORD} resolved from the "
+                    "environment, or keep it in the OS keychain or a MySQL option file; "
+                    "ShardPilot redacts it on export."));
     }
 }
 

@@ -26,11 +26,11 @@ static bool sameStrategyAlgorithm(const ShardingConfig &cfg, const StrategyDef &
     return sameAlgorithm(*da, *db);
 }
 
-static QString strategyText(const StrategyDef &s)
+static Text strategyText(const StrategyDef &s)
 {
     if (!isStrategyUsable(s))
-        return s.kind == StrategyKind::None ? QStringLiteral("none") : QStringLiteral("unset");
-    return QLatin1Char('\'') + s.algorithmName + QLatin1Char('\'');
+        return s.kind == StrategyKind::None ? msg("none") : msg("unset");
+    return QString(QLatin1Char('\'') + s.algorithmName + QLatin1Char('\''));
 }
 
 // Per data source, the actual table names with the logic table name taken out (t_order_0 -> _0),
@@ -51,31 +51,26 @@ static QString layoutText(const TableRule &t)
     const auto per = layoutOf(t);
     QStringList parts;
     for (auto it = per.constBegin(); it != per.constEnd(); ++it)
-        parts << it.key() + QStringLiteral(": ") + joinLimited(it.value(), 4);
-    return QLatin1Char('{') + joinLimited(parts, 3) + QLatin1Char('}');
+        parts << it.key() + QStringLiteral(": ") + joinLimited(it.value(), 4).text;
+    return QLatin1Char('{') + joinLimited(parts, 3).text + QLatin1Char('}');
 }
 
-static QStringList differences(const ShardingConfig &cfg, const TableRule &ref, const TableRule &t)
+static QList<Text> differences(const ShardingConfig &cfg, const TableRule &ref, const TableRule &t)
 {
-    QStringList out;
+    QList<Text> out;
     if (layoutOf(ref) != layoutOf(t))
-        out << QStringLiteral(
-                   "data-node layout (actual tables per data source, logic name taken out) %1 vs %2")
-                   .arg(layoutText(ref), layoutText(t));
+        out << msg("data-node layout (actual tables per data source, logic name taken out) %1 vs %2",
+                   {layoutText(ref), layoutText(t)});
     const StrategyDef refDb = cfg.effectiveDatabaseStrategy(ref), tDb = cfg.effectiveDatabaseStrategy(t);
     const StrategyDef refTb = cfg.effectiveTableStrategy(ref), tTb = cfg.effectiveTableStrategy(t);
     if (!sameStrategyAlgorithm(cfg, refDb, ref, tDb, t))
-        out << QStringLiteral("database algorithm %1 vs %2").arg(strategyText(refDb), strategyText(tDb));
+        out << msg("database algorithm %1 vs %2", {strategyText(refDb), strategyText(tDb)});
     if (!sameStrategyAlgorithm(cfg, refTb, ref, tTb, t))
-        out << QStringLiteral("table algorithm %1 vs %2").arg(strategyText(refTb), strategyText(tTb));
+        out << msg("table algorithm %1 vs %2", {strategyText(refTb), strategyText(tTb)});
     if (refDb.columns.size() != tDb.columns.size())
-        out << QStringLiteral("database sharding column count %1 vs %2")
-                   .arg(refDb.columns.size())
-                   .arg(tDb.columns.size());
+        out << msg("database sharding column count %1 vs %2", {refDb.columns.size(), tDb.columns.size()});
     if (refTb.columns.size() != tTb.columns.size())
-        out << QStringLiteral("table sharding column count %1 vs %2")
-                   .arg(refTb.columns.size())
-                   .arg(tTb.columns.size());
+        out << msg("table sharding column count %1 vs %2", {refTb.columns.size(), tTb.columns.size()});
     return out;
 }
 
@@ -84,39 +79,37 @@ static void checkBindingGroups(LintContext &ctx)
     const ShardingConfig &cfg = ctx.config();
     for (const BindingGroup &g : cfg.bindingGroups) {
         const SourceLocation loc = g.location.isValid() ? g.location : ctx.fileLocation();
-        const QString groupText = joinLimited(g.tables, 6);
+        const Text groupText = joinLimited(g.tables, 6);
         const TableRule *ref = nullptr;
         for (const QString &name : g.tables) {
             const TableRule *t = cfg.table(name);
             if (!t) {
                 ctx.add(Severity::Error, QStringLiteral("binding-no-rule"),
-                        QStringLiteral("binding group [%1] lists %2, which has no table rule")
-                            .arg(groupText, name),
-                        loc,
+                        msg("binding group [%1] lists %2, which has no table rule", {groupText, name}), loc,
                         cfg.isBroadcast(name)
-                            ? QStringLiteral("%1 is a broadcast table; broadcast tables cannot be bound. "
-                                             "Remove it from the group.")
-                                  .arg(name)
-                            : QStringLiteral("Add a table rule for %1 with the same data-node layout and "
-                                             "algorithms as the other members, or remove it from the group "
-                                             "(ShardingSphere refuses to start otherwise).")
-                                  .arg(name));
+                            ? msg("%1 is a broadcast table; broadcast tables cannot be bound. "
+                                  "Remove it from the group.",
+                                  {name})
+                            : msg("Add a table rule for %1 with the same data-node layout and "
+                                  "algorithms as the other members, or remove it from the group "
+                                  "(ShardingSphere refuses to start otherwise).",
+                                  {name}));
                 continue;
             }
             if (!ref) {
                 ref = t;
                 continue;
             }
-            const QStringList diff = differences(cfg, *ref, *t);
+            const QList<Text> diff = differences(cfg, *ref, *t);
             if (diff.isEmpty())
                 continue;
             ctx.add(Severity::Error, QStringLiteral("binding-mismatch"),
-                    QStringLiteral("binding tables %1 and %2 do not route alike: %3")
-                        .arg(ref->logicTable, t->logicTable, diff.join(QStringLiteral("; "))),
+                    msg("binding tables %1 and %2 do not route alike: %3",
+                        {ref->logicTable, t->logicTable, joined(diff, QStringLiteral("; "))}),
                     t->location.isValid() ? t->location : loc,
-                    QStringLiteral("Members of a binding group must have the same data-node layout and the "
-                                   "same database and table algorithms so equal keys land on the same "
-                                   "data node; align them or split the group."));
+                    msg("Members of a binding group must have the same data-node layout and the "
+                        "same database and table algorithms so equal keys land on the same "
+                        "data node; align them or split the group."));
         }
     }
 }
@@ -130,10 +123,10 @@ static void checkBroadcast(LintContext &ctx)
         const SourceLocation loc = b.location.isValid() ? b.location : ctx.fileLocation();
         if (const TableRule *t = cfg.table(b.name)) {
             ctx.add(Severity::Error, QStringLiteral("broadcast-has-rule"),
-                    QStringLiteral("%1 is a broadcast table and also has a sharding rule").arg(b.name), loc,
-                    QStringLiteral("A table is either copied in full to every data source (broadcast) or "
-                                   "split by a rule (%1 data nodes); remove one of the two.")
-                        .arg(t->dataNodes.size()));
+                    msg("%1 is a broadcast table and also has a sharding rule", {b.name}), loc,
+                    msg("A table is either copied in full to every data source (broadcast) or "
+                        "split by a rule (%1 data nodes); remove one of the two.",
+                        {t->dataNodes.size()}));
             continue;
         }
         if (plain.isEmpty())
@@ -143,13 +136,11 @@ static void checkBroadcast(LintContext &ctx)
     if (plain.isEmpty())
         return;
     ctx.add(Severity::Info, QStringLiteral("broadcast-table"),
-            QStringLiteral("%1 broadcast table(s) live in full on every data source (%2): %3")
-                .arg(plain.size())
-                .arg(cfg.dataSources.size())
-                .arg(joinLimited(plain)),
+            msg("%1 broadcast table(s) live in full on every data source (%2): %3",
+                {plain.size(), cfg.dataSources.size(), joinLimited(plain)}),
             first,
-            QStringLiteral("Writes go to every data source; keep these tables small and create them on any "
-                           "data source added during an expansion."));
+            msg("Writes go to every data source; keep these tables small and create them on any "
+                "data source added during an expansion."));
 }
 
 void checkTableGroups(LintContext &ctx)

@@ -77,8 +77,8 @@ struct LevelCheck
 {
     const TableRule *table;
     const StrategyDef *written; // for the location (may be unset)
-    QString level;              // "database" / "table" / "sharding"
-    QString targetKind;         // "data sources" / "actual tables"
+    Text level;                 // "database" / "table" / "sharding"
+    Text targetKind;            // "data sources" / "actual tables"
     QStringList targets;
     QStringList where;   // data sources sharing this table list (table level)
     TargetNaming naming; // derived from all targets of the level, as the router does
@@ -89,84 +89,74 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def,
 {
     const SuffixAnalysis a = analyse(c.targets, c.naming, algorithm, count);
     const SourceLocation loc = ctx.strategyLocation(*c.written, *c.table);
-    const QString on = c.where.isEmpty() ? QString() : QStringLiteral(" on %1").arg(joinLimited(c.where, 4));
-    const QString subject = QStringLiteral("the %1 strategy of %2").arg(c.level, c.table->logicTable);
+    const Text on = c.where.isEmpty() ? Text() : msg(" on %1", {joinLimited(c.where, 4)});
+    const Text subject = msg("the %1 strategy of %2", {c.level, c.table->logicTable});
     if (a.unmatchedCount > 0) {
-        QStringList ex;
+        QList<Text> ex;
         for (qint64 r : a.unmatchedExamples)
-            ex << QString::number(r);
+            ex << r;
         if (a.unmatchedCount > a.unmatchedExamples.size())
-            ex << QStringLiteral("… (%1 in all)").arg(a.unmatchedCount);
-        ctx.add(
-            Severity::Error, QStringLiteral("sharding-count-mismatch"),
-            QStringLiteral("'%1' has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match "
-                           "no target, rows with them cannot be routed")
-                .arg(def.name)
-                .arg(count)
-                .arg(subject)
-                .arg(c.targets.size())
-                .arg(c.targetKind, on, joinLimited(c.targets, 4), ex.join(QStringLiteral(", "))),
-            loc,
-            QStringLiteral("Set sharding-count to the number of %1 (%2), or add the missing targets; "
-                           "ShardingSphere picks the target whose name ends with the result.")
-                .arg(c.targetKind)
-                .arg(c.targets.size()));
+            ex << msg("… (%1 in all)", {a.unmatchedCount});
+        ctx.add(Severity::Error, QStringLiteral("sharding-count-mismatch"),
+                msg("'%1' has sharding-count %2 but %3 chooses among %4 %5%6 (%7): results %8 match "
+                    "no target, rows with them cannot be routed",
+                    {def.name, count, subject, c.targets.size(), c.targetKind, on, joinLimited(c.targets, 4),
+                     joined(ex, QStringLiteral(", "))}),
+                loc,
+                msg("Set sharding-count to the number of %1 (%2), or add the missing targets; "
+                    "ShardingSphere picks the target whose name ends with the result.",
+                    {c.targetKind, c.targets.size()}));
     }
     if (!a.unusedTargets.isEmpty()) {
         ctx.add(Severity::Warning, QStringLiteral("sharding-count-mismatch"),
-                QStringLiteral("'%1' (sharding-count %2) never chooses %3 of the %4 %5 of %6%7: %8")
-                    .arg(def.name)
-                    .arg(count)
-                    .arg(a.unusedTargets.size())
-                    .arg(c.targets.size())
-                    .arg(c.targetKind, c.table->logicTable, on, joinLimited(a.unusedTargets)),
+                msg("'%1' (sharding-count %2) never chooses %3 of the %4 %5 of %6%7: %8",
+                    {def.name, count, a.unusedTargets.size(), c.targets.size(), c.targetKind,
+                     c.table->logicTable, on, joinLimited(a.unusedTargets)}),
                 loc,
                 count < c.targets.size()
-                    ? QStringLiteral("Results run from 0 to %1 only: raise sharding-count to %2 or drop the "
-                                     "unused targets from actualDataNodes.")
-                          .arg(count - 1)
-                          .arg(c.targets.size())
-                    : QStringLiteral("A target is used when it is named prefix + result (zero-padded to the "
-                                     "shortest suffix, here '%1' + 0..%2); rename the targets accordingly.")
-                          .arg(c.naming.prefix)
-                          .arg(count - 1));
+                    ? msg("Results run from 0 to %1 only: raise sharding-count to %2 or drop the "
+                          "unused targets from actualDataNodes.",
+                          {count - 1, c.targets.size()})
+                    : msg("A target is used when it is named prefix + result (zero-padded to the "
+                          "shortest suffix, here '%1' + 0..%2); rename the targets accordingly.",
+                          {c.naming.prefix, count - 1}));
     }
     if (!a.ambiguous.isEmpty()) {
         // Where the two rules disagree, the same config routes differently across versions.
-        QStringList divergent, cases;
+        QList<Text> divergent, cases;
         for (const auto &[r, names] : a.ambiguous) {
             const QString exact = c.naming.targetFor(algorithm.suffixFor(uint32_t(r)));
             if (names.first() != exact)
-                divergent << QStringLiteral("%1 -> %2 (5.0) vs %3 (5.1.1+)")
-                                 .arg(r)
-                                 .arg(names.first(),
-                                      c.targets.contains(exact) ? exact : QStringLiteral("no target"));
+                divergent << msg(
+                    "%1 -> %2 (5.0) vs %3 (5.1.1+)",
+                    {r, names.first(), c.targets.contains(exact) ? Text(exact) : msg("no target")});
             if (cases.size() < 3)
-                cases << QStringLiteral("%1 -> %2").arg(r).arg(joinLimited(names, 3));
+                cases << msg("%1 -> %2", {r, joinLimited(names, 3)});
         }
         if (a.ambiguous.size() > 3)
-            cases << QStringLiteral("… (%1 results in all)").arg(a.ambiguous.size());
+            cases << msg("… (%1 results in all)", {a.ambiguous.size()});
         if (!divergent.isEmpty()) {
-            ctx.add(
-                Severity::Warning, QStringLiteral("suffix-ambiguous"),
-                QStringLiteral("results of '%1' are the suffix of several %2 of %3%4 and ShardingSphere "
-                               "versions route them "
-                               "differently: %5")
-                    .arg(def.name, c.targetKind, c.table->logicTable, on, joinLimited(divergent, 3)),
-                loc,
-                QStringLiteral("ShardingSphere 5.0 takes the first target whose name ends with the result, "
-                               "5.1.1 and later the exact prefix + zero-padded name. List the targets in "
-                               "ascending order with uniform names so both rules pick the same one."));
+            // At most three cases and a "(+N more)", as joinLimited writes it.
+            Text shown = joined(divergent.mid(0, 3), QStringLiteral(", "));
+            if (divergent.size() > 3)
+                shown = msg("%1, … (+%2 more)", {shown, divergent.size() - 3});
+            ctx.add(Severity::Warning, QStringLiteral("suffix-ambiguous"),
+                    msg("results of '%1' are the suffix of several %2 of %3%4 and ShardingSphere "
+                        "versions route them differently: %5",
+                        {def.name, c.targetKind, c.table->logicTable, on, shown}),
+                    loc,
+                    msg("ShardingSphere 5.0 takes the first target whose name ends with the result, "
+                        "5.1.1 and later the exact prefix + zero-padded name. List the targets in "
+                        "ascending order with uniform names so both rules pick the same one."));
         } else {
             ctx.add(
                 Severity::Info, QStringLiteral("suffix-ambiguous"),
-                QStringLiteral(
-                    "results of '%1' are the suffix of several %2 of %3%4: %5; both suffix rules agree only "
-                    "because of their order")
-                    .arg(def.name, c.targetKind, c.table->logicTable, on, cases.join(QStringLiteral("; "))),
+                msg("results of '%1' are the suffix of several %2 of %3%4: %5; both suffix rules agree only "
+                    "because of their order",
+                    {def.name, c.targetKind, c.table->logicTable, on, joined(cases, QStringLiteral("; "))}),
                 loc,
-                QStringLiteral("ShardingSphere 5.0 takes the first target ending with the result: keep "
-                               "actualDataNodes in ascending order (5.1.1 and later match the exact name)."));
+                msg("ShardingSphere 5.0 takes the first target ending with the result: keep "
+                    "actualDataNodes in ascending order (5.1.1 and later match the exact name)."));
         }
     }
 }
@@ -181,8 +171,8 @@ void checkTargets(LintContext &ctx)
         if (t.autoTable) {
             checks.append({LevelCheck{&t,
                                       &t.shardingStrategy,
-                                      QStringLiteral("sharding"),
-                                      QStringLiteral("actual tables"),
+                                      msg("sharding"),
+                                      msg("actual tables"),
                                       actualTablesOf(t),
                                       {},
                                       TargetNaming::fromTargets(actualTablesOf(t), t.logicTable)},
@@ -190,8 +180,8 @@ void checkTargets(LintContext &ctx)
         } else {
             checks.append({LevelCheck{&t,
                                       &t.databaseStrategy,
-                                      QStringLiteral("database"),
-                                      QStringLiteral("data sources"),
+                                      msg("database"),
+                                      msg("data sources"),
                                       dataSourcesOf(t),
                                       {},
                                       TargetNaming::fromTargets(dataSourcesOf(t))},
@@ -210,8 +200,8 @@ void checkTargets(LintContext &ctx)
                     it->second << ds;
             }
             for (const auto &[tables, sources] : groups)
-                checks.append({LevelCheck{&t, &t.tableStrategy, QStringLiteral("table"),
-                                          QStringLiteral("actual tables"), tables, sources, tableNaming},
+                checks.append({LevelCheck{&t, &t.tableStrategy, msg("table"), msg("actual tables"), tables,
+                                          sources, tableNaming},
                                cfg.effectiveTableStrategy(t)});
         }
         for (const auto &[check, strategy] : checks) {

@@ -18,7 +18,7 @@ QStringList expand(YamlContext &ctx, const QString &expr, const SourceLocation &
     options.location = where;
     const InlineExpansion r = expandInline(expr, options);
     for (const Diagnostic &d : r.diagnostics)
-        ctx.report(d.severity, d.code, d.message, d.location, d.hint);
+        ctx.report(d);
     *ok = r.ok();
     if (r.ok())
         ctx.inlineBudget -= r.values.size();
@@ -70,7 +70,7 @@ void expandTable(YamlContext &ctx, const ShardingConfig &config, TableRule &t)
     } else {
         // ShardingSphere's default: the logic table on every data source.
         if (qint64(config.dataSources.size()) > ctx.inlineBudget) {
-            ctx.error(QStringLiteral("inline-too-large"), QStringLiteral("too many data nodes in total"), t.location);
+            ctx.error(QStringLiteral("inline-too-large"), msg("too many data nodes in total"), t.location);
             return;
         }
         for (const DataSourceDef &ds : config.dataSources)
@@ -83,7 +83,7 @@ void expandTable(YamlContext &ctx, const ShardingConfig &config, TableRule &t)
         if (dot <= 0 || dot == n.size() - 1 || n.indexOf(QLatin1Char('.'), dot + 1) >= 0) {
             if (reported++ < 5)
                 ctx.error(QStringLiteral("bad-data-node"),
-                          QStringLiteral("data node '%1' of table '%2' is not 'datasource.table'").arg(n, t.logicTable),
+                          msg("data node '%1' of table '%2' is not 'datasource.table'", {n, t.logicTable}),
                           t.dataNodesLocation);
             continue;
         }
@@ -111,14 +111,16 @@ void expandAutoTable(YamlContext &ctx, const ShardingConfig &config, TableRule &
     const qint64 amount = autoTablesAmount(*a);
     if (amount < 0) {
         ctx.warning(QStringLiteral("auto-table-amount"),
-                    QStringLiteral("cannot tell how many tables algorithm '%1' (%2) creates for auto table '%3'")
-                        .arg(a->name, a->type, t.logicTable),
-                    t.location, QStringLiteral("Auto tables need sharding-count, or a BOUNDARY_RANGE / VOLUME_RANGE / AUTO_INTERVAL algorithm."));
+                    msg("cannot tell how many tables algorithm '%1' (%2) creates for auto table '%3'",
+                        {a->name, a->type, t.logicTable}),
+                    t.location,
+                    msg("Auto tables need sharding-count, or a BOUNDARY_RANGE / VOLUME_RANGE / AUTO_INTERVAL "
+                        "algorithm."));
         return;
     }
     if (amount > ctx.inlineBudget) {
         ctx.error(QStringLiteral("inline-too-large"),
-                  QStringLiteral("auto table '%1' would have %2 tables").arg(t.logicTable).arg(amount), t.location);
+                  msg("auto table '%1' would have %2 tables", {t.logicTable, amount}), t.location);
         return;
     }
     ctx.inlineBudget -= amount;
@@ -127,19 +129,20 @@ void expandAutoTable(YamlContext &ctx, const ShardingConfig &config, TableRule &
         t.dataNodes << DataNode{sources.at(int(i % sources.size())), t.logicTable + QLatin1Char('_') + QString::number(i)};
 }
 
-void checkStrategy(YamlContext &ctx, const ShardingConfig &config, const StrategyDef &s, const QString &owner)
+void checkStrategy(YamlContext &ctx, const ShardingConfig &config, const StrategyDef &s, const Text &owner)
 {
     if (!s.isSet() || s.kind == StrategyKind::None)
         return;
     if (!s.algorithmName.isEmpty() && !config.algorithm(s.algorithmName))
         ctx.error(QStringLiteral("unknown-algorithm"),
-                  QStringLiteral("%1 uses algorithm '%2', which is not defined").arg(owner, s.algorithmName), s.location,
-                  QStringLiteral("Define it under %1.").arg(ctx.keyName(QStringLiteral("shardingAlgorithms"))));
+                  msg("%1 uses algorithm '%2', which is not defined", {owner, s.algorithmName}), s.location,
+                  msg("Define it under %1.", {ctx.keyName(QStringLiteral("shardingAlgorithms"))}));
     if (s.kind == StrategyKind::Standard && s.columns.isEmpty() && config.defaultShardingColumn.isEmpty())
-        ctx.error(QStringLiteral("missing-field"),
-                  QStringLiteral("%1 has no %2 and there is no %3").arg(owner, ctx.keyName(QStringLiteral("shardingColumn")),
-                                                                      ctx.keyName(QStringLiteral("defaultShardingColumn"))),
-                  s.location);
+        ctx.error(
+            QStringLiteral("missing-field"),
+            msg("%1 has no %2 and there is no %3", {owner, ctx.keyName(QStringLiteral("shardingColumn")),
+                                                    ctx.keyName(QStringLiteral("defaultShardingColumn"))}),
+            s.location);
 }
 
 } // namespace
@@ -161,22 +164,23 @@ void finalizeConfig(YamlContext &ctx, ShardingConfig &config)
         for (const DataNode &n : std::as_const(t.dataNodes)) {
             if (!dataSourceNames.contains(n.dataSource) && unknownReported++ < 3)
                 ctx.error(QStringLiteral("unknown-data-source"),
-                          QStringLiteral("data node '%1' of table '%2' names data source '%3', which is not defined")
-                              .arg(n.toString(), t.logicTable, n.dataSource),
+                          msg("data node '%1' of table '%2' names data source '%3', which is not defined",
+                              {n.toString(), t.logicTable, n.dataSource}),
                           t.dataNodesLocation);
         }
-        const QString owner = QStringLiteral("table '%1'").arg(t.logicTable);
+        const Text owner = msg("table '%1'", {t.logicTable});
         checkStrategy(ctx, config, t.databaseStrategy, owner);
         checkStrategy(ctx, config, t.tableStrategy, owner);
         checkStrategy(ctx, config, t.shardingStrategy, owner);
         if (t.keyGenerate && !t.keyGenerate->generatorName.isEmpty()
             && !config.keyGenerators.contains(t.keyGenerate->generatorName))
             ctx.error(QStringLiteral("unknown-key-generator"),
-                      QStringLiteral("%1 uses key generator '%2', which is not defined").arg(owner, t.keyGenerate->generatorName),
+                      msg("%1 uses key generator '%2', which is not defined",
+                          {owner, t.keyGenerate->generatorName}),
                       t.keyGenerate->location);
     }
-    checkStrategy(ctx, config, config.defaultDatabaseStrategy, QStringLiteral("the default database strategy"));
-    checkStrategy(ctx, config, config.defaultTableStrategy, QStringLiteral("the default table strategy"));
+    checkStrategy(ctx, config, config.defaultDatabaseStrategy, msg("the default database strategy"));
+    checkStrategy(ctx, config, config.defaultTableStrategy, msg("the default table strategy"));
 }
 
 } // namespace sp::detail

@@ -18,26 +18,17 @@ namespace sp {
 
 namespace {
 
-Diagnostic fileDiagnostic(const QString &file, const QString &code, const QString &message, int line = 0,
-                          int column = 0, const QString &hint = QString())
+Diagnostic fileDiagnostic(const QString &file, const QString &code, const Text &message, int line = 0,
+                          int column = 0, const Text &hint = {})
 {
-    Diagnostic d;
-    d.severity = Severity::Error;
-    d.code = code;
-    d.message = message;
-    d.location.file = file;
-    d.location.line = line;
-    d.location.column = column;
-    d.hint = hint;
-    return d;
+    return Diagnostic::make(Severity::Error, code, message, SourceLocation{file, line, column}, hint);
 }
 
-QString yamlMessage(const YAML::Exception &e)
+// yaml-cpp's own words (English, not translated) when it has some.
+Text yamlMessage(const YAML::Exception &e)
 {
-    QString msg = QString::fromStdString(e.msg);
-    if (msg.isEmpty())
-        msg = QStringLiteral("invalid YAML");
-    return msg;
+    const QString text = QString::fromStdString(e.msg);
+    return text.isEmpty() ? msg("invalid YAML") : Text(text);
 }
 
 } // namespace
@@ -48,7 +39,7 @@ LoadResult ConfigLoader::loadFile(const QString &path, const LoadOptions &option
     result.config.filePath = path;
     const TextFileResult file = readTextFile(path, options.maxFileBytes);
     if (!file.ok()) {
-        result.diagnostics << fileDiagnostic(path, file.code, file.error);
+        result.diagnostics << fileDiagnostic(path, file.code, file.errorText);
         return result;
     }
     return loadText(file.bytes, path, options);
@@ -60,16 +51,17 @@ LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileNam
     result.config.filePath = fileName;
     Diagnostics &diags = result.diagnostics;
     if (yaml.size() > options.maxFileBytes) {
-        diags << fileDiagnostic(fileName, QStringLiteral("file-too-large"),
-                                QStringLiteral("the text is %1 bytes; the limit is %2").arg(yaml.size()).arg(options.maxFileBytes));
+        diags << fileDiagnostic(
+            fileName, QStringLiteral("file-too-large"),
+            msg("the text is %1 bytes; the limit is %2", {yaml.size(), options.maxFileBytes}));
         return result;
     }
     const detail::PrescanResult pre = detail::prescanYaml(yaml);
     if (!pre.ok) {
         diags << fileDiagnostic(fileName, pre.code, pre.message, pre.line, pre.column,
                                 pre.code == QLatin1String("yaml-too-deep")
-                                    ? QStringLiteral("A sharding configuration is never this deeply nested.")
-                                    : QStringLiteral("Add the closing quote."));
+                                    ? msg("A sharding configuration is never this deeply nested.")
+                                    : msg("Add the closing quote."));
         return result;
     }
 
@@ -89,7 +81,8 @@ LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileNam
                                 e.mark.line >= 0 ? e.mark.line + 1 : 1, e.mark.column >= 0 ? e.mark.column + 1 : 1);
         return result;
     } catch (const std::bad_alloc &) {
-        diags << fileDiagnostic(fileName, QStringLiteral("yaml-too-large"), QStringLiteral("out of memory while parsing"), 1, 1);
+        diags << fileDiagnostic(fileName, QStringLiteral("yaml-too-large"),
+                                msg("out of memory while parsing"), 1, 1);
         return result;
     }
 
@@ -97,12 +90,12 @@ LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileNam
     ctx.inlineBudget = options.maxInlineResults;
     try {
         if (!root.IsDefined() || root.IsNull()) {
-            ctx.error(QStringLiteral("empty-config"), QStringLiteral("the file holds no configuration"),
+            ctx.error(QStringLiteral("empty-config"), msg("the file holds no configuration"),
                       ctx.fileLocation(1, 1));
             return result;
         }
         if (!root.IsMap()) {
-            ctx.error(QStringLiteral("bad-type"), QStringLiteral("the document must be a map of settings"),
+            ctx.error(QStringLiteral("bad-type"), msg("the document must be a map of settings"),
                       ctx.location(root));
             return result;
         }
@@ -116,7 +109,7 @@ LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileNam
         ctx.error(QStringLiteral("yaml-syntax"), yamlMessage(e),
                   ctx.fileLocation(e.mark.line >= 0 ? e.mark.line + 1 : 1, e.mark.column >= 0 ? e.mark.column + 1 : 1));
     } catch (const std::bad_alloc &) {
-        ctx.error(QStringLiteral("yaml-too-large"), QStringLiteral("out of memory while reading the configuration"),
+        ctx.error(QStringLiteral("yaml-too-large"), msg("out of memory while reading the configuration"),
                   ctx.fileLocation(1, 1));
     }
     return result;

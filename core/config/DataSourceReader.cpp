@@ -24,7 +24,7 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
     DataSourceDef ds;
     ds.name = entry.rawKey.trimmed();
     ds.location = ctx.location(entry.keyNode);
-    const QString owner = QStringLiteral("data source '%1'").arg(ds.name);
+    const Text owner = msg("data source '%1'", {ds.name});
     const YamlEntries props = ctx.entries(entry.value, owner);
     YAML::Node urlNode;
     for (const YamlEntry &p : props) {
@@ -45,8 +45,8 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
         }
     }
     if (ds.url.isEmpty()) {
-        ctx.error(QStringLiteral("missing-field"), QStringLiteral("%1 has no url").arg(owner), ds.location,
-                  QStringLiteral("Add %1: jdbc:mysql://host:3306/schema").arg(ctx.keyName(QStringLiteral("url"))));
+        ctx.error(QStringLiteral("missing-field"), msg("%1 has no url", {owner}), ds.location,
+                  msg("Add %1: jdbc:mysql://host:3306/schema", {ctx.keyName(QStringLiteral("url"))}));
         return ds;
     }
     const JdbcUrl u = JdbcUrl::parse(ds.url);
@@ -66,9 +66,9 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
         ds.port = u.port;
         ds.database = u.database;
     } else {
-        ctx.warning(QStringLiteral("bad-url"), QStringLiteral("the url of %1 %2").arg(owner, u.error),
+        ctx.warning(QStringLiteral("bad-url"), msg("the url of %1 %2", {owner, u.errorText}),
                     ctx.scalarLocation(urlNode),
-                    QStringLiteral("ShardPilot connects with jdbc:mysql://host:port/schema or jdbc:mariadb://..."));
+                    msg("ShardPilot connects with jdbc:mysql://host:port/schema or jdbc:mariadb://..."));
     }
     return ds;
 }

@@ -28,6 +28,18 @@ QString severityName(Severity s)
     return QString();
 }
 
+Diagnostic Diagnostic::make(Severity severity, const QString &code, const Text &message,
+                            const SourceLocation &location, const Text &hint)
+{
+    Diagnostic d;
+    d.severity = severity;
+    d.code = code;
+    d.location = location;
+    d.setMessage(message);
+    d.setHint(hint);
+    return d;
+}
+
 QString Diagnostic::toString() const
 {
     QString out = location.toString() + QStringLiteral(": ") + severityName(severity) + QStringLiteral(": ") +

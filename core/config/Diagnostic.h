@@ -1,4 +1,6 @@
 #pragma once
+#include "core/config/Text.h"
+
 #include <QList>
 #include <QString>
 
@@ -19,8 +21,10 @@ enum class Severity { Info, Warning, Error };
 
 QString severityName(Severity s); // "info", "warning", "error"
 
-// One finding of the loader, the expander or the linter. `code` is stable across releases
-// (scripts match on it), `message` is for people, `hint` says what to do about it.
+// One finding of the loader, the expander, the linter or the planner. `code` is stable across
+// releases (scripts match on it), `message` is for people, `hint` says what to do about it.
+// `messageText` and `hintText` are the same sentences as template and arguments, for the console
+// to translate; set both pairs with setMessage/setHint (a message set alone is shown as is).
 struct Diagnostic
 {
     Severity severity = Severity::Error;
@@ -28,6 +32,21 @@ struct Diagnostic
     QString message;
     SourceLocation location;
     QString hint;
+    Text messageText;
+    Text hintText;
+
+    static Diagnostic make(Severity severity, const QString &code, const Text &message,
+                           const SourceLocation &location = {}, const Text &hint = {});
+    void setMessage(const Text &t)
+    {
+        message = t.text;
+        messageText = t;
+    }
+    void setHint(const Text &t)
+    {
+        hint = t.text;
+        hintText = t;
+    }
 
     QString toString() const; // "file:line:col: error: message [code]"
 };

@@ -21,11 +21,11 @@ constexpr int kMaxNesting = 64;
 struct InlineError
 {
     int pos;
-    QString message;
+    Text message;
     QString code;
 };
 
-[[noreturn]] void fail(int pos, const QString &message, const QString &code = QStringLiteral("inline-syntax"))
+[[noreturn]] void fail(int pos, const Text &message, const QString &code = QStringLiteral("inline-syntax"))
 {
     throw InlineError{pos, message, code};
 }
@@ -104,7 +104,7 @@ public:
             trimPart(current);
             if (current.axes.isEmpty()) {
                 if (!last)
-                    fail(current.start, QStringLiteral("empty item between commas"));
+                    fail(current.start, msg("empty item between commas"));
             } else {
                 parts << current;
             }
@@ -180,7 +180,7 @@ private:
             QSet<QString> seen;
             for (const Value &item : v.items) {
                 if (item.isCollection())
-                    fail(at, QStringLiteral("nested lists and ranges inside a list are not supported"));
+                    fail(at, msg("nested lists and ranges inside a list are not supported"));
                 const QString t = item.toText();
                 if (!seen.contains(t)) {
                     seen.insert(t);
@@ -205,16 +205,16 @@ private:
     Value parsePlaceholder(int depth)
     {
         if (depth > kMaxNesting)
-            fail(m_pos, QStringLiteral("expression nested too deeply"));
+            fail(m_pos, msg("expression nested too deeply"));
         const int open = m_pos;
         m_pos += peek("${") ? 2 : 4;
         skipSpaces();
         Value v = parseExpr(depth + 1);
         skipSpaces();
         if (m_pos >= m_s.size())
-            fail(open, QStringLiteral("'${' is never closed"));
+            fail(open, msg("'${' is never closed"));
         if (m_s.at(m_pos) != QLatin1Char('}'))
-            fail(m_pos, QStringLiteral("unexpected '%1' in expression, expected '}'").arg(m_s.at(m_pos)));
+            fail(m_pos, msg("unexpected '%1' in expression, expected '}'", {QString(m_s.at(m_pos))}));
         ++m_pos;
         return v;
     }
@@ -236,9 +236,9 @@ private:
         const int rightAt = m_pos;
         Value right = parseAdditive(depth);
         if (left.kind != Value::Int)
-            fail(start, QStringLiteral("a range needs integer bounds"));
+            fail(start, msg("a range needs integer bounds"));
         if (right.kind != Value::Int)
-            fail(rightAt, QStringLiteral("a range needs integer bounds"));
+            fail(rightAt, msg("a range needs integer bounds"));
         Value r;
         r.kind = Value::Range;
         r.from = left.number;
@@ -254,7 +254,8 @@ private:
         }
         qint64 span;
         if (subOverflows(qMax(to, left.number), qMin(to, left.number), &span) || span >= m_maxResults)
-            fail(start, QStringLiteral("range %1..%2 has more than %3 values").arg(left.number).arg(right.number).arg(m_maxResults),
+            fail(start,
+                 msg("range %1..%2 has more than %3 values", {left.number, right.number, m_maxResults}),
                  QStringLiteral("inline-too-large"));
         r.count = span + 1;
         return r;
@@ -287,7 +288,8 @@ private:
                 return left;
             const QChar op = m_s.at(m_pos);
             if (op == QLatin1Char('/'))
-                fail(m_pos, QStringLiteral("'/' is not supported (Groovy division yields decimals); use intdiv in algorithms"));
+                fail(m_pos,
+                     msg("'/' is not supported (Groovy division yields decimals); use intdiv in algorithms"));
             if (op != QLatin1Char('*') && op != QLatin1Char('%'))
                 return left;
             const int opAt = m_pos;
@@ -306,11 +308,11 @@ private:
             r.kind = Value::Str;
             r.text = a.toText() + b.toText();
             if (r.text.size() > kMaxExpressionLength)
-                fail(at, QStringLiteral("string too long"), QStringLiteral("inline-too-large"));
+                fail(at, msg("string too long"), QStringLiteral("inline-too-large"));
             return r;
         }
         if (a.kind != Value::Int || b.kind != Value::Int)
-            fail(at, QStringLiteral("'%1' needs integer operands").arg(op));
+            fail(at, msg("'%1' needs integer operands", {QString(op)}));
         Value r;
         r.kind = Value::Int;
         bool overflow = false;
@@ -326,28 +328,28 @@ private:
             break;
         case '%':
             if (b.number == 0)
-                fail(at, QStringLiteral("modulo by zero"));
+                fail(at, msg("modulo by zero"));
             r.number = (b.number == -1) ? 0 : a.number % b.number; // Java/Groovy remainder sign
             break;
         default:
             break;
         }
         if (overflow)
-            fail(at, QStringLiteral("integer overflow"));
+            fail(at, msg("integer overflow"));
         return r;
     }
 
     Value parseUnary(int depth)
     {
         if (depth > kMaxNesting)
-            fail(m_pos, QStringLiteral("expression nested too deeply"));
+            fail(m_pos, msg("expression nested too deeply"));
         skipSpaces();
         if (m_pos < m_s.size() && m_s.at(m_pos) == QLatin1Char('-')) {
             const int at = m_pos;
             ++m_pos;
             Value v = parseUnary(depth + 1);
             if (v.kind != Value::Int || v.number == std::numeric_limits<qint64>::min())
-                fail(at, QStringLiteral("'-' needs an integer operand"));
+                fail(at, msg("'-' needs an integer operand"));
             v.number = -v.number;
             return v;
         }
@@ -358,7 +360,7 @@ private:
     {
         skipSpaces();
         if (m_pos >= m_s.size())
-            fail(m_pos, QStringLiteral("expression ends unexpectedly"));
+            fail(m_pos, msg("expression ends unexpectedly"));
         const QChar c = m_s.at(m_pos);
         if (c.isDigit())
             return parseNumber();
@@ -372,7 +374,7 @@ private:
             Value v = parseExpr(depth + 1);
             skipSpaces();
             if (m_pos >= m_s.size() || m_s.at(m_pos) != QLatin1Char(')'))
-                fail(m_pos < m_s.size() ? m_pos : open, QStringLiteral("'(' is never closed"));
+                fail(m_pos < m_s.size() ? m_pos : open, msg("'(' is never closed"));
             ++m_pos;
             return v;
         }
@@ -385,9 +387,9 @@ private:
             const QString word = m_s.mid(start, m_pos - start);
             if (word == QLatin1String("null"))
                 return Value();
-            fail(start, QStringLiteral("unknown name '%1' (variables and method calls are not supported here)").arg(word));
+            fail(start, msg("unknown name '%1' (variables and method calls are not supported here)", {word}));
         }
-        fail(m_pos, QStringLiteral("unexpected '%1' in expression").arg(c));
+        fail(m_pos, msg("unexpected '%1' in expression", {QString(c)}));
     }
 
     Value parseNumber()
@@ -397,11 +399,11 @@ private:
         while (m_pos < m_s.size() && m_s.at(m_pos).isDigit()) {
             const int d = m_s.at(m_pos).digitValue();
             if (d < 0 || mulOverflows(n, 10, &n) || addOverflows(n, d, &n))
-                fail(start, QStringLiteral("number too large"));
+                fail(start, msg("number too large"));
             ++m_pos;
         }
         if (m_pos + 1 < m_s.size() && m_s.at(m_pos) == QLatin1Char('.') && m_s.at(m_pos + 1).isDigit())
-            fail(start, QStringLiteral("decimal numbers are not supported"));
+            fail(start, msg("decimal numbers are not supported"));
         Value v;
         v.kind = Value::Int;
         v.number = n;
@@ -423,7 +425,7 @@ private:
             }
             v.text += c;
         }
-        fail(open, QStringLiteral("string is never closed"));
+        fail(open, msg("string is never closed"));
     }
 
     Value parseDoubleQuoted(int depth)
@@ -446,14 +448,14 @@ private:
                 const int at = m_pos;
                 const Value inner = parsePlaceholder(depth + 1);
                 if (inner.isCollection())
-                    fail(at, QStringLiteral("a list or range inside a quoted string is not supported"));
+                    fail(at, msg("a list or range inside a quoted string is not supported"));
                 v.text += inner.toText();
                 continue;
             }
             v.text += c;
             ++m_pos;
         }
-        fail(open, QStringLiteral("string is never closed"));
+        fail(open, msg("string is never closed"));
     }
 
     Value parseList(int depth)
@@ -470,11 +472,11 @@ private:
             const int itemAt = m_pos;
             Value item = parseExpr(depth + 1);
             if (item.isCollection())
-                fail(itemAt, QStringLiteral("nested lists and ranges inside a list are not supported"));
+                fail(itemAt, msg("nested lists and ranges inside a list are not supported"));
             v.items << item;
             skipSpaces();
             if (m_pos >= m_s.size())
-                fail(open, QStringLiteral("'[' is never closed"));
+                fail(open, msg("'[' is never closed"));
             const QChar c = m_s.at(m_pos);
             if (c == QLatin1Char(',')) {
                 ++m_pos;
@@ -484,26 +486,26 @@ private:
                 ++m_pos;
                 return v;
             }
-            fail(m_pos, QStringLiteral("unexpected '%1' in list, expected ',' or ']'").arg(c));
+            fail(m_pos, msg("unexpected '%1' in list, expected ',' or ']'", {QString(c)}));
         }
     }
 };
 
-Diagnostic makeDiag(const InlineOptions &options, int pos, const QString &code, const QString &message)
+Diagnostic makeDiag(const InlineOptions &options, int pos, const QString &code, const Text &message)
 {
     Diagnostic d;
     d.severity = Severity::Error;
     d.code = code;
-    d.message = message;
+    d.setMessage(message);
     d.location = options.location;
     if (d.location.column > 0)
         d.location.column += pos;
     else if (d.location.line > 0)
         d.location.column = pos + 1;
     if (code == QLatin1String("inline-too-large"))
-        d.hint = QStringLiteral("Split the expression or check the range bounds.");
+        d.setHint(msg("Split the expression or check the range bounds."));
     else
-        d.hint = QStringLiteral("Supported: ${0..3}, ${['a','b']}, ${[0, 2]}, $->{...}, literals, commas.");
+        d.setHint(msg("Supported: ${0..3}, ${['a','b']}, ${[0, 2]}, $->{...}, literals, commas."));
     return d;
 }
 
@@ -515,9 +517,8 @@ InlineExpansion expandInline(const QString &expression, const InlineOptions &opt
     const qint64 maxResults = qMax<qint64>(0, options.maxResults);
     if (expression.size() > kMaxExpressionLength) {
         out.diagnostics << makeDiag(options, 0, QStringLiteral("inline-too-large"),
-                                    QStringLiteral("inline expression is %1 characters long; the limit is %2")
-                                        .arg(expression.size())
-                                        .arg(kMaxExpressionLength));
+                                    msg("inline expression is %1 characters long; the limit is %2",
+                                        {expression.size(), kMaxExpressionLength}));
         return out;
     }
     QList<Part> parts;
@@ -544,8 +545,9 @@ InlineExpansion expandInline(const QString &expression, const InlineOptions &opt
             }
         }
         if (product < 0 || addOverflows(total, product, &total) || total > maxResults) {
-            out.diagnostics << makeDiag(options, p.start, QStringLiteral("inline-too-large"),
-                                        QStringLiteral("inline expression expands to more than %1 values").arg(maxResults));
+            out.diagnostics << makeDiag(
+                options, p.start, QStringLiteral("inline-too-large"),
+                msg("inline expression expands to more than %1 values", {maxResults}));
             return out;
         }
     }

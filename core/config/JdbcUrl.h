@@ -1,4 +1,6 @@
 #pragma once
+#include "core/config/Text.h"
+
 #include <QString>
 
 #include <optional>
@@ -13,7 +15,8 @@ namespace sp {
 struct JdbcUrl
 {
     bool ok = false;
-    QString error;  // why parsing failed, when !ok
+    QString error;  // why parsing failed, when !ok ("has no host": follows "the url of ...")
+    Text errorText; // `error` as template and arguments
     QString scheme; // "mysql" or "mariadb"
     QString host;
     int port = 3306;

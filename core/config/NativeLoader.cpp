@@ -11,17 +11,17 @@ void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig
 {
     config.form = ConfigForm::Native;
     ctx.setKebabKeys(false);
-    const YamlEntries top = ctx.entries(root, QStringLiteral("the document"));
+    const YamlEntries top = ctx.entries(root, msg("the document"));
     ctx.checkKeys(top,
                   {QStringLiteral("dataSources"), QStringLiteral("rules"), QStringLiteral("databaseName"),
                    QStringLiteral("schemaName"), QStringLiteral("mode"), QStringLiteral("props"),
                    QStringLiteral("shardingRule")},
-                  QStringLiteral("the document"));
+                  msg("the document"));
 
     const YamlEntry *sources = YamlContext::find(top, QStringLiteral("dataSources"));
     if (!sources) {
-        ctx.error(QStringLiteral("missing-field"), QStringLiteral("the document has no dataSources"),
-                  ctx.location(root), QStringLiteral("List the data sources under dataSources:"));
+        ctx.error(QStringLiteral("missing-field"), msg("the document has no dataSources"), ctx.location(root),
+                  msg("List the data sources under dataSources:"));
     } else {
         QSet<QString> seen;
         for (const YamlEntry &e : ctx.entries(sources->value, QStringLiteral("dataSources"))) {
@@ -29,7 +29,7 @@ void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig
                 return;
             if (seen.contains(e.rawKey.trimmed())) {
                 ctx.error(QStringLiteral("duplicate-data-source"),
-                          QStringLiteral("data source '%1' is defined twice").arg(e.rawKey), ctx.location(e.keyNode));
+                          msg("data source '%1' is defined twice", {e.rawKey}), ctx.location(e.keyNode));
                 continue;
             }
             seen.insert(e.rawKey.trimmed());
@@ -46,7 +46,8 @@ void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig
     const YamlEntry *rules = YamlContext::find(top, QStringLiteral("rules"));
     if (rules && !rules->value.IsNull()) {
         if (!rules->value.IsSequence()) {
-            ctx.error(QStringLiteral("bad-type"), QStringLiteral("rules must be a list of tagged rules (- !SHARDING ...)"),
+            ctx.error(QStringLiteral("bad-type"),
+                      msg("rules must be a list of tagged rules (- !SHARDING ...)"),
                       ctx.location(rules->value));
         } else {
             for (auto it = rules->value.begin(); it != rules->value.end(); ++it) {
@@ -61,18 +62,19 @@ void NativeLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingConfig
                     reader.readBroadcastRule(rule);
                 } else if (tag.isEmpty() || tag == QLatin1String("?") || tag == QLatin1String("!")) {
                     ctx.warning(QStringLiteral("untagged-rule"),
-                                QStringLiteral("a rule has no tag such as !SHARDING; it is ignored"), ctx.location(rule));
+                                msg("a rule has no tag such as !SHARDING; it is ignored"),
+                                ctx.location(rule));
                 } else {
                     ctx.report(Severity::Info, QStringLiteral("rule-not-used"),
-                               QStringLiteral("rule %1 is not used by ShardPilot").arg(tag), ctx.location(rule));
+                               msg("rule %1 is not used by ShardPilot", {tag}), ctx.location(rule));
                 }
             }
         }
     }
     if (!sawSharding && !ctx.exhausted())
-        ctx.error(QStringLiteral("missing-field"), QStringLiteral("the document has no !SHARDING rule"),
+        ctx.error(QStringLiteral("missing-field"), msg("the document has no !SHARDING rule"),
                   rules ? ctx.location(rules->keyNode) : ctx.location(root),
-                  QStringLiteral("Add one under rules: - !SHARDING"));
+                  msg("Add one under rules: - !SHARDING"));
 }
 
 } // namespace sp::detail

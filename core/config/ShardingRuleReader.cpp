@@ -38,7 +38,7 @@ bool isIndexedKey(const QString &key, const QString &base)
 
 void ShardingRuleReader::readShardingRule(const YAML::Node &rule)
 {
-    const YamlEntries entries = m_ctx.entries(rule, QStringLiteral("the sharding rule"));
+    const YamlEntries entries = m_ctx.entries(rule, msg("the sharding rule"));
     YamlEntries checked;
     for (const YamlEntry &e : entries) {
         // Spring Boot's indexed list form: binding-tables[0]: t_a,t_b
@@ -53,7 +53,7 @@ void ShardingRuleReader::readShardingRule(const YAML::Node &rule)
         }
         checked << e;
     }
-    m_ctx.checkKeys(checked, kRuleKeys, QStringLiteral("the sharding rule"));
+    m_ctx.checkKeys(checked, kRuleKeys, msg("the sharding rule"));
 
     for (const YamlEntry &e : checked) {
         if (m_ctx.exhausted())
@@ -67,14 +67,14 @@ void ShardingRuleReader::readShardingRule(const YAML::Node &rule)
         else if (e.key == QLatin1String("broadcastTables"))
             readBroadcastList(e.value);
         else if (e.key == QLatin1String("defaultDatabaseStrategy"))
-            m_config.defaultDatabaseStrategy = readStrategy(e, QStringLiteral("the default database strategy"));
+            m_config.defaultDatabaseStrategy = readStrategy(e, msg("the default database strategy"));
         else if (e.key == QLatin1String("defaultTableStrategy"))
-            m_config.defaultTableStrategy = readStrategy(e, QStringLiteral("the default table strategy"));
+            m_config.defaultTableStrategy = readStrategy(e, msg("the default table strategy"));
         else if (e.key == QLatin1String("defaultShardingColumn")) {
             if (const auto s = m_ctx.scalar(e.value, e.rawKey))
                 m_config.defaultShardingColumn = s->trimmed();
         } else if (e.key == QLatin1String("defaultKeyGenerateStrategy"))
-            readKeyGenerate(e, QStringLiteral("the default key generate strategy")); // checked, not modelled
+            readKeyGenerate(e, msg("the default key generate strategy")); // checked, not modelled
         else if (e.key == QLatin1String("shardingAlgorithms"))
             readAlgorithms(e.value, false);
         else if (e.key == QLatin1String("keyGenerators"))
@@ -85,8 +85,8 @@ void ShardingRuleReader::readShardingRule(const YAML::Node &rule)
 
 void ShardingRuleReader::readBroadcastRule(const YAML::Node &rule)
 {
-    const YamlEntries entries = m_ctx.entries(rule, QStringLiteral("the broadcast rule"));
-    m_ctx.checkKeys(entries, {QStringLiteral("tables")}, QStringLiteral("the broadcast rule"));
+    const YamlEntries entries = m_ctx.entries(rule, msg("the broadcast rule"));
+    m_ctx.checkKeys(entries, {QStringLiteral("tables")}, msg("the broadcast rule"));
     if (const YamlEntry *t = YamlContext::find(entries, QStringLiteral("tables")))
         readBroadcastList(t->value);
 }
@@ -108,14 +108,14 @@ void ShardingRuleReader::readTable(const YamlEntry &entry, bool autoTable)
     t.logicTable = entry.rawKey.trimmed();
     t.autoTable = autoTable;
     t.location = m_ctx.location(entry.keyNode);
-    const QString owner = QStringLiteral("table '%1'").arg(t.logicTable);
+    const Text owner = msg("table '%1'", {t.logicTable});
     if (t.logicTable.isEmpty()) {
-        m_ctx.error(QStringLiteral("missing-field"), QStringLiteral("a table has an empty name"), t.location);
+        m_ctx.error(QStringLiteral("missing-field"), msg("a table has an empty name"), t.location);
         return;
     }
     if (m_tableKeys.contains(t.logicTable.toLower())) {
-        m_ctx.error(QStringLiteral("duplicate-table"), QStringLiteral("table '%1' is configured twice").arg(t.logicTable),
-                    t.location, QStringLiteral("Keep one rule per logic table."));
+        m_ctx.error(QStringLiteral("duplicate-table"), msg("table '%1' is configured twice", {t.logicTable}),
+                    t.location, msg("Keep one rule per logic table."));
         return;
     }
     const YamlEntries entries = m_ctx.entries(entry.value, owner);
@@ -143,17 +143,18 @@ void ShardingRuleReader::readTable(const YamlEntry &entry, bool autoTable)
         t.dataNodesLocation = t.location;
     if (autoTable && !t.shardingStrategy.isSet())
         m_ctx.error(QStringLiteral("missing-field"),
-                    QStringLiteral("auto table '%1' has no %2").arg(t.logicTable, m_ctx.keyName(QStringLiteral("shardingStrategy"))),
+                    msg("auto table '%1' has no %2",
+                        {t.logicTable, m_ctx.keyName(QStringLiteral("shardingStrategy"))}),
                     t.location);
     m_tableKeys.insert(t.logicTable.toLower());
     m_config.tables << t;
 }
 
-StrategyDef ShardingRuleReader::readStrategy(const YamlEntry &entry, const QString &owner)
+StrategyDef ShardingRuleReader::readStrategy(const YamlEntry &entry, const Text &owner)
 {
     StrategyDef s;
     s.location = m_ctx.location(entry.keyNode);
-    const QString what = QStringLiteral("%1 of %2").arg(entry.rawKey, owner);
+    const Text what = msg("%1 of %2", {entry.rawKey, owner});
     const YamlEntries kinds = m_ctx.entries(entry.value, what);
     m_ctx.checkKeys(kinds, kStrategyKinds, what);
     const YamlEntry *chosen = nullptr;
@@ -161,9 +162,10 @@ StrategyDef ShardingRuleReader::readStrategy(const YamlEntry &entry, const QStri
         if (!kStrategyKinds.contains(k.key))
             continue;
         if (chosen) {
-            m_ctx.error(QStringLiteral("bad-strategy"),
-                        QStringLiteral("%1 has both '%2' and '%3'; only one is allowed").arg(what, chosen->rawKey, k.rawKey),
-                        m_ctx.location(k.keyNode));
+            m_ctx.error(
+                QStringLiteral("bad-strategy"),
+                msg("%1 has both '%2' and '%3'; only one is allowed", {what, chosen->rawKey, k.rawKey}),
+                m_ctx.location(k.keyNode));
             continue;
         }
         chosen = &k;
@@ -171,7 +173,7 @@ StrategyDef ShardingRuleReader::readStrategy(const YamlEntry &entry, const QStri
     if (!chosen) {
         if (!entry.value.IsNull() || kinds.isEmpty())
             m_ctx.error(QStringLiteral("missing-field"),
-                        QStringLiteral("%1 names no strategy (standard, complex, hint or none)").arg(what), s.location);
+                        msg("%1 names no strategy (standard, complex, hint or none)", {what}), s.location);
         return s;
     }
     s.location = m_ctx.location(entry.keyNode);
@@ -188,7 +190,7 @@ StrategyDef ShardingRuleReader::readStrategy(const YamlEntry &entry, const QStri
         known << QStringLiteral("shardingColumn");
     if (s.kind == StrategyKind::Complex)
         known << QStringLiteral("shardingColumns");
-    const QString bodyWhat = QStringLiteral("the %1 strategy of %2").arg(chosen->rawKey, owner);
+    const Text bodyWhat = msg("the %1 strategy of %2", {chosen->rawKey, owner});
     const YamlEntries body = m_ctx.entries(chosen->value, bodyWhat);
     m_ctx.checkKeys(body, known, bodyWhat);
     for (const YamlEntry &b : body) {
@@ -205,20 +207,20 @@ StrategyDef ShardingRuleReader::readStrategy(const YamlEntry &entry, const QStri
     }
     if (s.algorithmName.isEmpty())
         m_ctx.error(QStringLiteral("missing-field"),
-                    QStringLiteral("%1 has no %2").arg(bodyWhat, m_ctx.keyName(QStringLiteral("shardingAlgorithmName"))),
+                    msg("%1 has no %2", {bodyWhat, m_ctx.keyName(QStringLiteral("shardingAlgorithmName"))}),
                     m_ctx.location(chosen->keyNode));
     if (s.kind == StrategyKind::Complex && s.columns.isEmpty())
         m_ctx.error(QStringLiteral("missing-field"),
-                    QStringLiteral("%1 has no %2").arg(bodyWhat, m_ctx.keyName(QStringLiteral("shardingColumns"))),
+                    msg("%1 has no %2", {bodyWhat, m_ctx.keyName(QStringLiteral("shardingColumns"))}),
                     m_ctx.location(chosen->keyNode));
     return s;
 }
 
-KeyGenerateDef ShardingRuleReader::readKeyGenerate(const YamlEntry &entry, const QString &owner)
+KeyGenerateDef ShardingRuleReader::readKeyGenerate(const YamlEntry &entry, const Text &owner)
 {
     KeyGenerateDef k;
     k.location = m_ctx.location(entry.keyNode);
-    const QString what = QStringLiteral("%1 of %2").arg(entry.rawKey, owner);
+    const Text what = msg("%1 of %2", {entry.rawKey, owner});
     const YamlEntries body = m_ctx.entries(entry.value, what);
     m_ctx.checkKeys(body, {QStringLiteral("column"), QStringLiteral("keyGeneratorName")}, what);
     for (const YamlEntry &b : body) {
@@ -232,7 +234,8 @@ KeyGenerateDef ShardingRuleReader::readKeyGenerate(const YamlEntry &entry, const
     }
     if (k.generatorName.isEmpty())
         m_ctx.error(QStringLiteral("missing-field"),
-                    QStringLiteral("%1 has no %2").arg(what, m_ctx.keyName(QStringLiteral("keyGeneratorName"))), k.location);
+                    msg("%1 has no %2", {what, m_ctx.keyName(QStringLiteral("keyGeneratorName"))}),
+                    k.location);
     return k;
 }
 
@@ -242,7 +245,7 @@ void ShardingRuleReader::readBindingTables(const YamlEntry &entry)
     if (list.IsNull())
         return;
     if (!list.IsSequence()) {
-        m_ctx.error(QStringLiteral("bad-type"), QStringLiteral("%1 must be a list").arg(entry.rawKey),
+        m_ctx.error(QStringLiteral("bad-type"), msg("%1 must be a list", {entry.rawKey}),
                     m_ctx.location(list));
         return;
     }
@@ -258,7 +261,7 @@ void ShardingRuleReader::readBindingTables(const YamlEntry &entry)
                 if (const auto s = m_ctx.scalar(r->value, r->rawKey))
                     addBindingGroup(*s, m_ctx.location(item));
             } else {
-                m_ctx.error(QStringLiteral("missing-field"), QStringLiteral("a binding group has no 'reference'"),
+                m_ctx.error(QStringLiteral("missing-field"), msg("a binding group has no 'reference'"),
                             m_ctx.location(item));
             }
             continue;
@@ -281,7 +284,7 @@ void ShardingRuleReader::addBindingGroup(const QString &text, const SourceLocati
         if (!p.trimmed().isEmpty())
             g.tables << p.trimmed();
     if (g.tables.isEmpty()) {
-        m_ctx.error(QStringLiteral("missing-field"), QStringLiteral("a binding group lists no tables"), where);
+        m_ctx.error(QStringLiteral("missing-field"), msg("a binding group lists no tables"), where);
         return;
     }
     m_config.bindingGroups << g;
@@ -298,18 +301,18 @@ void ShardingRuleReader::readBroadcastList(const YAML::Node &list)
     if (list.IsNull())
         return;
     if (list.IsScalar()) {
-        for (const QString &p : m_ctx.stringList(list, QStringLiteral("broadcast tables")))
+        for (const QString &p : m_ctx.stringList(list, msg("broadcast tables")))
             add(p, m_ctx.scalarLocation(list));
         return;
     }
     if (!list.IsSequence()) {
-        m_ctx.error(QStringLiteral("bad-type"), QStringLiteral("broadcast tables must be a list"), m_ctx.location(list));
+        m_ctx.error(QStringLiteral("bad-type"), msg("broadcast tables must be a list"), m_ctx.location(list));
         return;
     }
     for (auto it = list.begin(); it != list.end(); ++it) {
         if (!m_ctx.visit(*it))
             return;
-        if (const auto s = m_ctx.scalar(*it, QStringLiteral("a broadcast table")))
+        if (const auto s = m_ctx.scalar(*it, msg("a broadcast table")))
             for (const QString &p : s->split(QLatin1Char(',')))
                 add(p.trimmed(), m_ctx.scalarLocation(*it));
     }
@@ -323,9 +326,7 @@ void ShardingRuleReader::readAlgorithms(const YAML::Node &algorithms, bool keyGe
         if (m_ctx.exhausted())
             return;
         const QString name = e.rawKey.trimmed();
-        const QString owner = QStringLiteral("%1 '%2'").arg(keyGenerators ? QStringLiteral("key generator")
-                                                                          : QStringLiteral("algorithm"),
-                                                            name);
+        const Text owner = keyGenerators ? msg("key generator '%1'", {name}) : msg("algorithm '%1'", {name});
         const YamlEntries body = m_ctx.entries(e.value, owner);
         m_ctx.checkKeys(body, {QStringLiteral("type"), QStringLiteral("props")}, owner);
         QString type;
@@ -339,7 +340,7 @@ void ShardingRuleReader::readAlgorithms(const YAML::Node &algorithms, bool keyGe
                 // Property names are kept as written (both forms use kebab-case there).
                 const bool kebab = m_ctx.kebabKeys();
                 m_ctx.setKebabKeys(false);
-                const YamlEntries ps = m_ctx.entries(b.value, QStringLiteral("props of %1").arg(owner));
+                const YamlEntries ps = m_ctx.entries(b.value, msg("props of %1", {owner}));
                 m_ctx.setKebabKeys(kebab);
                 for (const YamlEntry &p : ps) {
                     if (const auto v = m_ctx.scalar(p.value, p.rawKey)) {
@@ -351,7 +352,7 @@ void ShardingRuleReader::readAlgorithms(const YAML::Node &algorithms, bool keyGe
         }
         const SourceLocation where = m_ctx.location(e.keyNode);
         if (type.isEmpty())
-            m_ctx.error(QStringLiteral("missing-field"), QStringLiteral("%1 has no type").arg(owner), where);
+            m_ctx.error(QStringLiteral("missing-field"), msg("%1 has no type", {owner}), where);
         if (keyGenerators) {
             KeyGeneratorDef k{name, type, props, where};
             m_config.keyGenerators.insert(name, k);

@@ -19,8 +19,8 @@ public:
 private:
     void readTables(const YAML::Node &tables, bool autoTables);
     void readTable(const YamlEntry &entry, bool autoTable);
-    StrategyDef readStrategy(const YamlEntry &entry, const QString &owner);
-    KeyGenerateDef readKeyGenerate(const YamlEntry &entry, const QString &owner);
+    StrategyDef readStrategy(const YamlEntry &entry, const Text &owner);
+    KeyGenerateDef readKeyGenerate(const YamlEntry &entry, const Text &owner);
     void readBindingTables(const YamlEntry &entry);
     void addBindingGroup(const QString &text, const SourceLocation &where);
     void readBroadcastList(const YAML::Node &list);

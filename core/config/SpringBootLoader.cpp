@@ -22,12 +22,12 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
 {
     config.form = ConfigForm::SpringBoot;
     ctx.setKebabKeys(true);
-    const YamlEntries top = ctx.entries(root, QStringLiteral("the document"));
+    const YamlEntries top = ctx.entries(root, msg("the document"));
     const YamlEntry *spring = YamlContext::find(top, QStringLiteral("spring"));
     const YamlEntries springEntries = ctx.entries(spring->value, QStringLiteral("spring"));
     const YamlEntry *ss = YamlContext::find(springEntries, QStringLiteral("shardingsphere"));
     if (!ss) {
-        ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring has no shardingsphere section"),
+        ctx.error(QStringLiteral("missing-field"), msg("spring has no shardingsphere section"),
                   ctx.location(spring->keyNode));
         return;
     }
@@ -40,17 +40,17 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
 
     const YamlEntry *dsEntry = YamlContext::find(body, QStringLiteral("datasource"));
     if (!dsEntry) {
-        ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere has no datasource section"),
+        ctx.error(QStringLiteral("missing-field"), msg("spring.shardingsphere has no datasource section"),
                   ctx.location(ss->keyNode));
     } else {
         const YamlEntries dsItems = ctx.entries(dsEntry->value, QStringLiteral("spring.shardingsphere.datasource"));
         const YamlEntry *names = YamlContext::find(dsItems, QStringLiteral("names"));
         QStringList listed;
         if (names)
-            listed = ctx.stringList(names->value, QStringLiteral("datasource names"));
+            listed = ctx.stringList(names->value, msg("datasource names"));
         else
-            ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere.datasource has no names"),
-                      ctx.location(dsEntry->keyNode), QStringLiteral("Add names: db0,db1,..."));
+            ctx.error(QStringLiteral("missing-field"), msg("spring.shardingsphere.datasource has no names"),
+                      ctx.location(dsEntry->keyNode), msg("Add names: db0,db1,..."));
         QHash<QString, int> byName;
         for (int i = 0; i < dsItems.size(); ++i)
             byName.insert(dsItems.at(i).rawKey, i);
@@ -61,7 +61,7 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
             const YamlEntry *e = at >= 0 ? &dsItems.at(at) : nullptr;
             if (!e) {
                 ctx.error(QStringLiteral("missing-field"),
-                          QStringLiteral("data source '%1' is listed in names but has no properties").arg(name),
+                          msg("data source '%1' is listed in names but has no properties", {name}),
                           ctx.location(names->value));
                 continue;
             }
@@ -78,8 +78,8 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
                 continue;
             }
             ctx.warning(QStringLiteral("unlisted-data-source"),
-                        QStringLiteral("data source '%1' is not listed in names; Spring ignores it").arg(item.rawKey),
-                        ctx.location(item.keyNode), QStringLiteral("Add it to names or remove it."));
+                        msg("data source '%1' is not listed in names; Spring ignores it", {item.rawKey}),
+                        ctx.location(item.keyNode), msg("Add it to names or remove it."));
         }
     }
 
@@ -93,10 +93,10 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
             reader.readShardingRule(r.value);
         else
             ctx.report(Severity::Info, QStringLiteral("rule-not-used"),
-                       QStringLiteral("rule '%1' is not used by ShardPilot").arg(r.rawKey), ctx.location(r.keyNode));
+                       msg("rule '%1' is not used by ShardPilot", {r.rawKey}), ctx.location(r.keyNode));
     }
     if (!sharding && !ctx.exhausted())
-        ctx.error(QStringLiteral("missing-field"), QStringLiteral("spring.shardingsphere has no rules.sharding section"),
+        ctx.error(QStringLiteral("missing-field"), msg("spring.shardingsphere has no rules.sharding section"),
                   rules ? ctx.location(rules->keyNode) : ctx.location(ss->keyNode));
 }
 

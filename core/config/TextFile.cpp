@@ -12,17 +12,24 @@ namespace sp {
 
 namespace {
 
-QString kindOf(mode_t mode)
+Text kindOf(mode_t mode)
 {
     if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
+        return msg("a FIFO (named pipe)");
     if (S_ISDIR(mode))
-        return QStringLiteral("a directory");
+        return msg("a directory");
     if (S_ISCHR(mode) || S_ISBLK(mode))
-        return QStringLiteral("a device");
+        return msg("a device");
     if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    return QStringLiteral("not a regular file");
+        return msg("a socket");
+    return msg("not a regular file");
+}
+
+void fail(TextFileResult &r, const char *code, const Text &why)
+{
+    r.code = QString::fromLatin1(code);
+    r.error = why.text;
+    r.errorText = why;
 }
 
 QString errnoText(int e)
@@ -38,26 +45,23 @@ TextFileResult readTextFile(const QString &path, qint64 maxBytes)
     const QByteArray native = QFile::encodeName(path);
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
-        r.code = QStringLiteral("file-unreadable");
-        r.error = QStringLiteral("cannot read the file: ") + errnoText(errno);
+        fail(r, "file-unreadable", msg("cannot read the file: %1", {errnoText(errno)}));
         return r;
     }
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
-        r.code = QStringLiteral("file-unreadable");
-        r.error = QStringLiteral("cannot read the file: ") + errnoText(errno);
+        fail(r, "file-unreadable", msg("cannot read the file: %1", {errnoText(errno)}));
         ::close(fd);
         return r;
     }
     if (!S_ISREG(st.st_mode)) {
-        r.code = QStringLiteral("file-not-regular");
-        r.error = QStringLiteral("it is %1; give a regular file").arg(kindOf(st.st_mode));
+        fail(r, "file-not-regular", msg("it is %1; give a regular file", {kindOf(st.st_mode)}));
         ::close(fd);
         return r;
     }
     if (st.st_size > maxBytes) {
-        r.code = QStringLiteral("file-too-large");
-        r.error = QStringLiteral("the file is %1 bytes; the limit is %2").arg(st.st_size).arg(maxBytes);
+        fail(r, "file-too-large",
+             msg("the file is %1 bytes; the limit is %2", {qint64(st.st_size), maxBytes}));
         ::close(fd);
         return r;
     }
@@ -71,16 +75,14 @@ TextFileResult readTextFile(const QString &path, qint64 maxBytes)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            r.code = QStringLiteral("file-unreadable");
-            r.error = QStringLiteral("cannot read the file: ") + errnoText(errno);
+            fail(r, "file-unreadable", msg("cannot read the file: %1", {errnoText(errno)}));
             ::close(fd);
             return r;
         }
         if (n == 0)
             break;
         if (buffer.size() + n > maxBytes) {
-            r.code = QStringLiteral("file-too-large");
-            r.error = QStringLiteral("the file is larger than %1 bytes").arg(maxBytes);
+            fail(r, "file-too-large", msg("the file is larger than %1 bytes", {maxBytes}));
             ::close(fd);
             return r;
         }

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/config/Text.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -13,6 +15,7 @@ struct TextFileResult
 {
     QByteArray bytes;
     QString error;   // empty on success; otherwise one line for the operator (no path in it)
+    Text errorText;  // `error` as template and arguments
     QString code;    // "file-unreadable", "file-not-regular", "file-too-large"
     bool ok() const { return error.isEmpty(); }
 };

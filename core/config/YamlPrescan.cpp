@@ -19,7 +19,7 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
     const int n = int(text.size());
     int lineNo = 0;
     int i = 0;
-    auto refuse = [&](int column, const QString &why) {
+    auto refuse = [&](int column, const Text &why) {
         r.ok = false;
         r.line = lineNo;
         r.column = column;
@@ -49,14 +49,14 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
                 columns.push_back(p - start);
             }
             if (columns.back() > 2 * maxDepth)
-                return refuse(columns.back() + 1, QStringLiteral("indented %1 columns deep").arg(columns.back()));
+                return refuse(columns.back() + 1, msg("indented %1 columns deep", {columns.back()}));
             while (!blockStack.empty() && blockStack.back() >= columns.front())
                 blockStack.pop_back();
             for (int c : columns)
                 if (blockStack.empty() || c > blockStack.back())
                     blockStack.push_back(c);
             if (int(blockStack.size()) > maxDepth)
-                return refuse(columns.back() + 1, QStringLiteral("nested more than %1 levels deep").arg(maxDepth));
+                return refuse(columns.back() + 1, msg("nested more than %1 levels deep", {maxDepth}));
         }
         char prev = p > start ? text.at(p - 1) : 0;
         while (p < end) {
@@ -83,7 +83,7 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
             if ((c == '[' || c == '{') && (isTokenStartBefore(before) || before == '-' || before == '?')) {
                 ++flow;
                 if (flow + int(blockStack.size()) > maxDepth)
-                    return refuse(p - start, QStringLiteral("nested more than %1 levels deep").arg(maxDepth));
+                    return refuse(p - start, msg("nested more than %1 levels deep", {maxDepth}));
             } else if ((c == ']' || c == '}') && flow > 0) {
                 --flow;
             }
@@ -94,7 +94,7 @@ PrescanResult prescanYaml(const QByteArray &text, int maxDepth)
         r.line = quoteLine;
         r.column = quoteColumn;
         r.code = QStringLiteral("yaml-syntax");
-        r.message = QStringLiteral("the quoted value starting here is never closed");
+        r.message = msg("the quoted value starting here is never closed");
     }
     return r;
 }

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/config/Text.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -12,7 +14,7 @@ struct PrescanResult
     bool ok = true;
     int line = 0;   // 1-based
     int column = 0; // 1-based
-    QString message;
+    Text message;
     QString code; // "yaml-too-deep" or "yaml-syntax" (a quoted string never closed)
 };
 

@@ -50,28 +50,24 @@ SourceLocation YamlContext::scalarLocation(const YAML::Node &node) const
     return loc;
 }
 
-void YamlContext::report(Severity severity, const QString &code, const QString &message,
-                         const SourceLocation &where, const QString &hint)
+void YamlContext::report(Severity severity, const QString &code, const Text &message,
+                         const SourceLocation &where, const Text &hint)
+{
+    report(Diagnostic::make(severity, code, message, where, hint));
+}
+
+void YamlContext::report(const Diagnostic &d)
 {
     if (m_reported >= kMaxDiagnostics) {
         if (!m_truncatedNoted) {
             m_truncatedNoted = true;
-            Diagnostic d;
-            d.severity = Severity::Error;
-            d.code = QStringLiteral("too-many-diagnostics");
-            d.message = QStringLiteral("more than %1 problems; the rest are not shown").arg(kMaxDiagnostics);
-            d.location = where;
-            m_out->append(d);
+            m_out->append(Diagnostic::make(
+                Severity::Error, QStringLiteral("too-many-diagnostics"),
+                msg("more than %1 problems; the rest are not shown", {kMaxDiagnostics}), d.location));
         }
         return;
     }
     ++m_reported;
-    Diagnostic d;
-    d.severity = severity;
-    d.code = code;
-    d.message = message;
-    d.location = where;
-    d.hint = hint;
     m_out->append(d);
 }
 
@@ -82,8 +78,8 @@ bool YamlContext::visit(const YAML::Node &node)
     if (++m_visited > kMaxVisitedNodes) {
         m_exhausted = true;
         error(QStringLiteral("yaml-too-large"),
-              QStringLiteral("the document has more than %1 nodes once aliases are followed").arg(kMaxVisitedNodes),
-              location(node), QStringLiteral("Check for aliases (*name) that repeat large blocks."));
+              msg("the document has more than %1 nodes once aliases are followed", {kMaxVisitedNodes}),
+              location(node), msg("Check for aliases (*name) that repeat large blocks."));
         return false;
     }
     return true;
@@ -97,28 +93,28 @@ bool YamlContext::take(qint64 bytes, const YAML::Node &where)
     if (m_bytes > kMaxExpandedBytes) {
         m_exhausted = true;
         error(QStringLiteral("yaml-too-large"),
-              QStringLiteral("the document expands to more than %1 MiB of text once aliases are followed")
-                  .arg(kMaxExpandedBytes / (1024 * 1024)),
-              location(where), QStringLiteral("Check for aliases (*name) that repeat large values."));
+              msg("the document expands to more than %1 MiB of text once aliases are followed",
+                  {kMaxExpandedBytes / (1024 * 1024)}),
+              location(where), msg("Check for aliases (*name) that repeat large values."));
         return false;
     }
     return true;
 }
 
-YamlEntries YamlContext::entries(const YAML::Node &map, const QString &what)
+YamlEntries YamlContext::entries(const YAML::Node &map, const Text &what)
 {
     YamlEntries out;
     if (!map.IsDefined() || map.IsNull())
         return out;
     if (!map.IsMap()) {
-        error(QStringLiteral("bad-type"), QStringLiteral("%1 must be a map").arg(what), location(map));
+        error(QStringLiteral("bad-type"), msg("%1 must be a map", {what}), location(map));
         return out;
     }
     for (auto it = map.begin(); it != map.end(); ++it) {
         if (!visit(it->first))
             break;
         if (!it->first.IsScalar()) {
-            error(QStringLiteral("bad-type"), QStringLiteral("a key in %1 is not a plain name").arg(what),
+            error(QStringLiteral("bad-type"), msg("a key in %1 is not a plain name", {what}),
                   location(it->first));
             continue;
         }
@@ -144,7 +140,7 @@ const YamlEntry *YamlContext::find(const YamlEntries &entries, const QString &ke
 
 QString YamlContext::keyName(const QString &camel) const { return m_kebab ? camelToKebab(camel) : camel; }
 
-void YamlContext::checkKeys(const YamlEntries &entries, const QStringList &known, const QString &context)
+void YamlContext::checkKeys(const YamlEntries &entries, const QStringList &known, const Text &context)
 {
     for (const YamlEntry &e : entries) {
         if (m_reported >= kMaxDiagnostics && m_truncatedNoted)
@@ -155,24 +151,23 @@ void YamlContext::checkKeys(const YamlEntries &entries, const QStringList &known
         for (const QString &k : known)
             shown << keyName(k);
         const QString suggestion = closestMatch(e.rawKey, shown);
-        QString message = QStringLiteral("unknown key '%1' in %2").arg(e.rawKey, context);
-        QString hint;
-        if (!suggestion.isEmpty()) {
-            message += QStringLiteral("; did you mean '%1'?").arg(suggestion);
-            hint = QStringLiteral("Rename it to '%1' if that was meant; otherwise it is ignored.").arg(suggestion);
-        } else {
-            hint = QStringLiteral("It is ignored.");
-        }
-        warning(QStringLiteral("unknown-key"), message, location(e.keyNode), hint);
+        if (!suggestion.isEmpty())
+            warning(QStringLiteral("unknown-key"),
+                    msg("unknown key '%1' in %2; did you mean '%3'?", {e.rawKey, context, suggestion}),
+                    location(e.keyNode),
+                    msg("Rename it to '%1' if that was meant; otherwise it is ignored.", {suggestion}));
+        else
+            warning(QStringLiteral("unknown-key"), msg("unknown key '%1' in %2", {e.rawKey, context}),
+                    location(e.keyNode), msg("It is ignored."));
     }
 }
 
-std::optional<QString> YamlContext::scalar(const YAML::Node &node, const QString &what)
+std::optional<QString> YamlContext::scalar(const YAML::Node &node, const Text &what)
 {
     if (!node.IsDefined() || node.IsNull())
         return QString();
     if (!node.IsScalar()) {
-        error(QStringLiteral("bad-type"), QStringLiteral("%1 must be a single value").arg(what), location(node));
+        error(QStringLiteral("bad-type"), msg("%1 must be a single value", {what}), location(node));
         return std::nullopt;
     }
     if (!take(qint64(node.Scalar().size()), node))
@@ -180,7 +175,7 @@ std::optional<QString> YamlContext::scalar(const YAML::Node &node, const QString
     return QString::fromStdString(node.Scalar());
 }
 
-QStringList YamlContext::stringList(const YAML::Node &node, const QString &what)
+QStringList YamlContext::stringList(const YAML::Node &node, const Text &what)
 {
     QStringList out;
     if (!node.IsDefined() || node.IsNull())
@@ -195,7 +190,7 @@ QStringList YamlContext::stringList(const YAML::Node &node, const QString &what)
         return out;
     }
     if (!node.IsSequence()) {
-        error(QStringLiteral("bad-type"), QStringLiteral("%1 must be a list").arg(what), location(node));
+        error(QStringLiteral("bad-type"), msg("%1 must be a list", {what}), location(node));
         return out;
     }
     for (auto it = node.begin(); it != node.end(); ++it) {

@@ -36,14 +36,14 @@ public:
     SourceLocation scalarLocation(const YAML::Node &node) const;
     SourceLocation fileLocation(int line = 0, int column = 0) const;
 
-    void report(Severity severity, const QString &code, const QString &message, const SourceLocation &where,
-                const QString &hint = QString());
-    void error(const QString &code, const QString &message, const SourceLocation &where, const QString &hint = QString())
+    void report(Severity severity, const QString &code, const Text &message, const SourceLocation &where,
+                const Text &hint = {});
+    void report(const Diagnostic &d); // one made elsewhere (inline expressions), counted the same way
+    void error(const QString &code, const Text &message, const SourceLocation &where, const Text &hint = {})
     {
         report(Severity::Error, code, message, where, hint);
     }
-    void warning(const QString &code, const QString &message, const SourceLocation &where,
-                 const QString &hint = QString())
+    void warning(const QString &code, const Text &message, const SourceLocation &where, const Text &hint = {})
     {
         report(Severity::Warning, code, message, where, hint);
     }
@@ -58,15 +58,15 @@ public:
     static constexpr qint64 kMaxExpandedBytes = 64 * 1024 * 1024;
 
     // Map entries in file order; a non-map (other than null) is reported as `bad-type`.
-    YamlEntries entries(const YAML::Node &map, const QString &what);
+    YamlEntries entries(const YAML::Node &map, const Text &what);
     static const YamlEntry *find(const YamlEntries &entries, const QString &key);
     // Warns `unknown-key` for every entry whose key is not in `known`, suggesting the closest one.
-    void checkKeys(const YamlEntries &entries, const QStringList &known, const QString &context);
+    void checkKeys(const YamlEntries &entries, const QStringList &known, const Text &context);
 
     // Scalar text; null gives an empty string; a map or sequence is reported as `bad-type`.
-    std::optional<QString> scalar(const YAML::Node &node, const QString &what);
+    std::optional<QString> scalar(const YAML::Node &node, const Text &what);
     // A YAML sequence of scalars or one comma-separated scalar ("a,b"), items trimmed.
-    QStringList stringList(const YAML::Node &node, const QString &what);
+    QStringList stringList(const YAML::Node &node, const Text &what);
 
     // Shown in messages: the key as the user would write it in this form.
     QString keyName(const QString &camel) const;

@@ -8,7 +8,7 @@ class DualMasterStrategy final : public ExpansionStrategy
 {
 public:
     StrategyId id() const override { return StrategyId::DualMaster; }
-    QString summary() const override;
+    Text summary() const override;
     PlanOutcome plan(const PlanInput &input) const override;
 };
 

@@ -83,6 +83,31 @@ QString strategyName(StrategyId s)
     return QString();
 }
 
+PlanStep PlanStep::make(const QString &phase, const Text &title, const Text &detail,
+                        const QString &dataSource, const QStringList &sql, bool destructive)
+{
+    PlanStep s{phase, title.text, detail.text, dataSource, sql, destructive, title, detail};
+    return s;
+}
+
+void ExpansionPlan::setDescription(const Text &t)
+{
+    description = t.text;
+    descriptionText = t;
+}
+
+void ExpansionPlan::addAssumption(const Text &t)
+{
+    assumptions << t.text;
+    assumptionTexts << t;
+}
+
+void ExpansionPlan::setEstimateSource(const Text &t)
+{
+    estimateSource = t.text;
+    estimateSourceText = t;
+}
+
 std::optional<StrategyId> strategyFromName(const QString &name)
 {
     for (StrategyId s : {StrategyId::ModDouble, StrategyId::Remap, StrategyId::DualMaster, StrategyId::Ring})
@@ -344,8 +369,9 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
     }
     for (const QJsonValue &v : o.value(S("steps")).toArray()) {
         const QJsonObject s = v.toObject();
-        p.steps << PlanStep{str(s, "phase"), str(s, "title"), str(s, "detail"), str(s, "dataSource"),
-                            stringsFrom(s.value(S("sql"))), s.value(S("destructive")).toBool()};
+        // Read back as plain English: plan.json keeps no templates.
+        p.steps << PlanStep::make(str(s, "phase"), str(s, "title"), str(s, "detail"), str(s, "dataSource"),
+                                  stringsFrom(s.value(S("sql"))), s.value(S("destructive")).toBool());
     }
     for (const QJsonValue &v : o.value(S("warnings")).toArray())
         p.warnings << diagFrom(v.toObject());

@@ -90,6 +90,12 @@ struct PlanStep
     QString dataSource;  // where the SQL runs; empty for non-SQL steps
     QStringList sql;
     bool destructive = false;
+    // title and detail as template and arguments, for the console (not in plan.json, not compared)
+    Text titleText;
+    Text detailText;
+
+    static PlanStep make(const QString &phase, const Text &title, const Text &detail,
+                         const QString &dataSource, const QStringList &sql, bool destructive = false);
 };
 
 struct DataSourceChange
@@ -116,6 +122,15 @@ struct ExpansionPlan
     Diagnostics warnings;
     QStringList assumptions;      // how estimates were made, write-stop assumptions
     QString estimateSource;       // "snapshot 2026-11-29T18:00:00Z", "none (offline)", ...
+    // description, assumptions and estimateSource as templates and arguments, for the console (not
+    // in plan.json, not compared); set through the setters below so the English fields match.
+    Text descriptionText;
+    QList<Text> assumptionTexts;
+    Text estimateSourceText;
+
+    void setDescription(const Text &t);
+    void addAssumption(const Text &t);
+    void setEstimateSource(const Text &t);
 
     qint64 totalEstimatedRows() const;  // -1 when nothing is known
     qint64 totalEstimatedBytes() const;

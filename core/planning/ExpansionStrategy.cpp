@@ -21,8 +21,11 @@ std::unique_ptr<ExpansionStrategy> ExpansionStrategy::create(StrategyId id)
 PlanOutcome makePlan(const PlanInput &input)
 {
     auto s = ExpansionStrategy::create(input.request.strategy);
-    if (!s)
-        return PlanOutcome{std::nullopt, QStringLiteral("unknown strategy")};
+    if (!s) {
+        PlanOutcome out;
+        out.fail(msg("unknown strategy"));
+        return out;
+    }
     return s->plan(input);
 }
 

@@ -32,7 +32,14 @@ struct PlanInput
 struct PlanOutcome
 {
     std::optional<ExpansionPlan> plan;
-    QString error; // one line: why no plan could be made
+    QString error;  // one line: why no plan could be made
+    Text errorText; // `error` as template and arguments (set both with fail())
+
+    void fail(const Text &why)
+    {
+        error = why.text;
+        errorText = why;
+    }
 };
 
 // One expansion strategy. Pure: text and values in, a plan out.
@@ -41,7 +48,7 @@ class ExpansionStrategy
 public:
     virtual ~ExpansionStrategy() = default;
     virtual StrategyId id() const = 0;
-    virtual QString summary() const = 0;
+    virtual Text summary() const = 0;
     virtual PlanOutcome plan(const PlanInput &input) const = 0;
 
     static std::unique_ptr<ExpansionStrategy> create(StrategyId id);

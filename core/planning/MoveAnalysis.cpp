@@ -250,10 +250,10 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, ResidueForm::Inp
 }
 
 bool needsSampling(const TableRoute &o, const TableRoute &n, ResidueForm::Input *input, QString *column,
-                   QString *why)
+                   Text *why)
 {
     if (!o.closedForm() || !n.closedForm()) {
-        *why = QStringLiteral("an algorithm without closed form (INLINE or other) is routed key by key");
+        *why = msg("an algorithm without closed form (INLINE or other) is routed key by key");
         return true;
     }
     const RouteLevel *first = nullptr;
@@ -266,13 +266,13 @@ bool needsSampling(const TableRoute &o, const TableRoute &n, ResidueForm::Input 
             *input = isRing(*f) ? ResidueForm::Input::Crc32 : f->residue().input;
             *column = f->column();
         } else if (!f->sameInput(*first)) {
-            *why = QStringLiteral("levels hash different columns or inputs");
+            *why = msg("levels hash different columns or inputs");
             return true;
         }
         if (isResidue(*f)) {
             period = std::lcm(period, periodOf(*f));
             if (period > kMaxPeriod) {
-                *why = QStringLiteral("the modulo period is too large to enumerate");
+                *why = msg("the modulo period is too large to enumerate");
                 return true;
             }
         }
@@ -297,20 +297,20 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
                         || o.tablesPerSource.at(out.odb).at(out.otb) != n.tablesPerSource.at(out.ndb).at(out.ntb);
     auto noSqlReason = [](const RouteLevel &l) {
         if (l.residue().input == ResidueForm::Input::Value)
-            return QStringLiteral("MOD with start-offset/stop-offset");
-        return l.algorithmType();
+            return msg("MOD with start-offset/stop-offset");
+        return Text(l.algorithmType());
     };
-    auto client = [&](const QString &why) {
+    auto client = [&](const Text &why) {
         MovePredicate c;
         c.kind = MovePredicate::Kind::Client;
         c.column = m.column;
-        c.clientNote = why;
+        c.setClientNote(why);
         return c;
     };
     if (dbChanged) {
         if (!o.db.sqlCapable() || !n.db.sqlCapable())
-            return client(QStringLiteral("database level uses %1, which has no SQL equivalent")
-                              .arg(noSqlReason(!o.db.sqlCapable() ? o.db : n.db)));
+            return client(msg("database level uses %1, which has no SQL equivalent",
+                              {noSqlReason(!o.db.sqlCapable() ? o.db : n.db)}));
         if (isRing(o.db) || isRing(n.db)) {
             HashTerm t;
             t.kind = HashTerm::Kind::Ranges;
@@ -334,10 +334,10 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
     }
     if (tbChanged) {
         if (!otf.sqlCapable() || !ntf.sqlCapable())
-            return client(QStringLiteral("table level uses %1, which has no SQL equivalent")
-                              .arg(noSqlReason(!otf.sqlCapable() ? otf : ntf)));
+            return client(msg("table level uses %1, which has no SQL equivalent",
+                              {noSqlReason(!otf.sqlCapable() ? otf : ntf)}));
         if (isRing(otf) || isRing(ntf))
-            return client(QStringLiteral("ring at the table level: routed per row"));
+            return client(msg("ring at the table level: routed per row"));
         if (isResidue(ntf)) {
             if (opt.includeOldTerm && isResidue(otf))
                 p.terms << residueTerm(otf, out.otb);
@@ -355,13 +355,14 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
     const TableRule *oldRule = oldConfig.table(logicTable);
     const TableRule *newRule = newConfig.table(logicTable);
     if (!oldRule || !newRule) {
-        m.note = QStringLiteral("table %1 is missing from the %2 config").arg(logicTable, oldRule ? QStringLiteral("new") : QStringLiteral("old"));
+        m.note = oldRule ? msg("table %1 is missing from the new config", {logicTable})
+                         : msg("table %1 is missing from the old config", {logicTable});
         return m;
     }
     m.oldRoute = TableRoute::compile(oldConfig, *oldRule);
     m.newRoute = TableRoute::compile(newConfig, *newRule);
     ResidueForm::Input input = ResidueForm::Input::Crc32;
-    QString why;
+    Text why;
     const bool sampling = needsSampling(m.oldRoute, m.newRoute, &input, &m.column, &why);
     if (m.column.isEmpty())
         m.column = shardingColumn(oldConfig, *oldRule);
@@ -431,7 +432,7 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
         if (sampling) {
             ps.predicate.kind = MovePredicate::Kind::Client;
             ps.predicate.column = m.column;
-            ps.predicate.clientNote = why;
+            ps.predicate.setClientNote(why);
         } else {
             ps.predicate = buildPredicate(m, e, it.value().second, options);
         }

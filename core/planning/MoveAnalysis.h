@@ -39,7 +39,7 @@ struct TableMoves
     QMap<DataNode, double> newWeight; // key share per node after
     double movedWeight = 0;         // fraction of keys whose node changes
     double unroutableAfter = 0;     // fraction of keys the new config routes nowhere
-    QString note;
+    Text note;
     TableRoute oldRoute;
     TableRoute newRoute;
 };

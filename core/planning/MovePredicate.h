@@ -1,4 +1,6 @@
 #pragma once
+#include "core/config/Text.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
@@ -49,6 +51,12 @@ struct MovePredicate
     QList<HashTerm> terms;
     QString column;      // sharding column (Client and Sql)
     QString clientNote;  // Client: why there is no SQL form
+    Text clientNoteText; // clientNote as template and arguments (not in JSON, not compared)
+    void setClientNote(const Text &why)
+    {
+        clientNote = why.text;
+        clientNoteText = why;
+    }
 
     QString sql() const; // "1=1" for All; empty for Client
     // Evaluates the Sql form for one key in C++ (key as the application passes it; CRC32 over its

@@ -61,7 +61,8 @@ QString indexedPrefix(const QStringList &names)
     return names.isEmpty() ? QString() : prefix;
 }
 
-QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing, QString *note)
+QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing,
+               Text *note)
 {
     if (input.request.newUrls.contains(name))
         return input.request.newUrls.value(name);
@@ -106,9 +107,16 @@ QString urlFor(const PlanInput &input, const QString &name, int index, const QSt
         }
     }
     if (note)
-        *note = QStringLiteral("url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...")
-                    .arg(name, existing.last());
+        *note = msg("url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...",
+                    {name, existing.last()});
     return last->url;
+}
+
+Text uniformHashAssumption()
+{
+    return msg("expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
+               "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
+               "estimates instead of exact counts");
 }
 
 bool loadNew(const QByteArray &text, const QString &path, NewConfig *out)
@@ -122,7 +130,7 @@ bool loadNew(const QByteArray &text, const QString &path, NewConfig *out)
                 first = d.toString();
                 break;
             }
-        out->error = QStringLiteral("the patched config does not load: ") + first;
+        out->fail(msg("the patched config does not load: %1", {first}));
         return false;
     }
     out->config = r.config;
@@ -135,26 +143,28 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     const QStringList names = shardedDataSources(input.config);
     const QString prefix = indexedPrefix(names);
     if (prefix.isEmpty() && names.size() > 1) {
-        out.error = QStringLiteral("data source names (%1) are not <prefix><index> from 0; a modulo expansion "
-                                   "needs them so").arg(names.join(QLatin1Char(',')));
+        out.fail(
+            msg("data source names (%1) are not <prefix><index> from 0; a modulo expansion needs them so",
+                {names.join(QLatin1Char(','))}));
         return out;
     }
     if (newCount < 1 || newCount > 1024) {
-        out.error = QStringLiteral("target database count %1 is out of range 1..1024").arg(newCount);
+        out.fail(msg("target database count %1 is out of range 1..1024", {newCount}));
         return out;
     }
     bool shared = false;
     const QStringList algos = databaseAlgorithms(input.config, &shared);
     if (algos.isEmpty()) {
-        out.error = QStringLiteral("no sharded table has a database strategy");
+        out.fail(msg("no sharded table has a database strategy"));
         return out;
     }
     for (const QString &a : algos) {
         const AlgorithmDef *def = input.config.algorithm(a);
         if (!def || !(def->type == QLatin1String("CRC32_MOD") || def->type == QLatin1String("MOD")
                       || def->type == QLatin1String("HASH_MOD"))) {
-            out.error = QStringLiteral("database algorithm '%1' (%2) is not a modulo algorithm; use --strategy ring "
-                                       "for CONSISTENT_HASH").arg(a, def ? def->type : QStringLiteral("undefined"));
+            out.fail(msg("database algorithm '%1' (%2) is not a modulo algorithm; use --strategy ring "
+                         "for CONSISTENT_HASH",
+                         {a, def ? Text(def->type) : msg("undefined")}));
             return out;
         }
     }
@@ -162,10 +172,10 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     QString after = names.last();
     for (int i = int(names.size()); i < newCount; ++i) {
         const QString name = prefix + QString::number(i);
-        QString note;
+        Text note;
         const QString url = urlFor(input, name, i, names, &note);
         if (!note.isEmpty() && warnings)
-            warnings->append(Diagnostic{Severity::Warning, QStringLiteral("plan.url-guessed"), note, {}, {}});
+            warnings->append(Diagnostic::make(Severity::Warning, QStringLiteral("plan.url-guessed"), note));
         if (!input.config.dataSource(name))
             p.addDataSource(name, url, names.last(), after);
         out.changes << DataSourceChange{name, url, true};
@@ -186,13 +196,11 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
             p.cloneAlgorithmForDatabaseLevel(a, clone);
             p.setAlgorithmProp(clone, QStringLiteral("sharding-count"), QString::number(newCount));
             if (warnings)
-                warnings->append(Diagnostic{
+                warnings->append(Diagnostic::make(
                     Severity::Info, QStringLiteral("plan.algorithm-split"),
-                    QStringLiteral("algorithm '%1' served both levels; the database level now uses the copy '%2' "
-                                   "(sharding-count %3) and the table level keeps '%1'")
-                        .arg(a, clone)
-                        .arg(newCount),
-                    {}, {}});
+                    msg("algorithm '%1' served both levels; the database level now uses the copy '%2' "
+                        "(sharding-count %3) and the table level keeps '%1'",
+                        {a, clone, newCount})));
         } else {
             p.setAlgorithmProp(a, QStringLiteral("sharding-count"), QString::number(newCount));
         }
@@ -200,10 +208,13 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     QStringList newNames;
     for (int i = 0; i < newCount; ++i)
         newNames << prefix + QString::number(i);
-    if (!widenDataNodes(input.config, algos, newNames, &p, &out.error))
+    QString widenError;
+    if (!widenDataNodes(input.config, algos, newNames, &p, &widenError)) {
+        out.fail(widenError);
         return out;
+    }
     if (!p.ok()) {
-        out.error = p.errors().first();
+        out.fail(p.errors().first());
         return out;
     }
     loadNew(p.text(), input.configPath, &out);
@@ -306,11 +317,12 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
 {
     const ShardingConfig &oldC = input.config;
     const ShardingConfig &newC = next.config;
-    plan->estimateSource = input.snapshot
-        ? QStringLiteral("snapshot taken %1%2").arg(input.snapshot->takenAt.toUTC().toString(Qt::ISODate),
-                                                     input.snapshot->exact ? QStringLiteral(" (exact counts)")
-                                                                           : QStringLiteral(" (TABLE_ROWS estimates)"))
-        : QStringLiteral("none: offline plan, shares only");
+    plan->setEstimateSource(
+        !input.snapshot ? msg("none: offline plan, shares only")
+        : input.snapshot->exact
+            ? msg("snapshot taken %1 (exact counts)", {input.snapshot->takenAt.toUTC().toString(Qt::ISODate)})
+            : msg("snapshot taken %1 (TABLE_ROWS estimates)",
+                  {input.snapshot->takenAt.toUTC().toString(Qt::ISODate)}));
     for (const TableRule &rule : oldC.tables) {
         if (oldC.isBroadcast(rule.logicTable))
             continue;
@@ -319,11 +331,9 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
         if (const QStringList keys = input.keySamples.value(rule.logicTable); !keys.isEmpty()) {
             const Router oldRouter(oldC), newRouter(newC);
             sample = routeSample(oldRouter, newRouter, rule, newC.table(rule.logicTable), keys);
-            plan->assumptions << QStringLiteral("%1: per-pair estimates from a random sample of %2 rows (%3 routed); "
-                                                "rows sharing a hot key are weighed by their rows")
-                                     .arg(rule.logicTable)
-                                     .arg(keys.size())
-                                     .arg(sample.routed);
+            plan->addAssumption(msg("%1: per-pair estimates from a random sample of %2 rows (%3 routed); "
+                                    "rows sharing a hot key are weighed by their rows",
+                                    {rule.logicTable, keys.size(), sample.routed}));
         }
         TablePlan tp;
         tp.logicTable = rule.logicTable;
@@ -430,14 +440,15 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 tp.skewAfter = max / (sum / count);
         }
         if (m.unroutableAfter > 0)
-            plan->warnings << Diagnostic{Severity::Error, QStringLiteral("plan.unroutable"),
-                                         QStringLiteral("%1: the new config routes %2% of keys nowhere")
-                                             .arg(rule.logicTable)
-                                             .arg(100.0 * m.unroutableAfter, 0, 'f', 2),
-                                         {}, QStringLiteral("check actualDataNodes against sharding-count")};
+            plan->warnings << Diagnostic::make(
+                Severity::Error, QStringLiteral("plan.unroutable"),
+                msg("%1: the new config routes %2% of keys nowhere",
+                    {rule.logicTable, QString::number(100.0 * m.unroutableAfter, 'f', 2)}),
+                {}, msg("check actualDataNodes against sharding-count"));
         if (!m.note.isEmpty())
-            plan->assumptions << rule.logicTable + QStringLiteral(": ") + m.note
-                                     + (m.exact ? QString() : QStringLiteral(" (shares from %1 sampled keys)").arg(m.sampleSize));
+            plan->addAssumption(m.exact ? msg("%1: %2", {rule.logicTable, m.note})
+                                        : msg("%1: %2 (shares from %3 sampled keys)",
+                                              {rule.logicTable, m.note, m.sampleSize}));
         plan->tables << tp;
     }
     // Broadcast tables: copied whole to every added data source.

@@ -15,7 +15,13 @@ struct NewConfig
     ShardingConfig config;
     QList<DataSourceChange> changes;
     QString error;
+    Text errorText;
     bool ok() const { return error.isEmpty(); }
+    void fail(const Text &why)
+    {
+        error = why.text;
+        errorText = why;
+    }
 };
 
 // Shared machinery of the strategies (not a strategy itself).
@@ -31,7 +37,9 @@ QString indexedPrefix(const QStringList &names);
 // Url for a new data source: from the request, else derived from the last one (host or port
 // digits advanced), with a warning in `note` when it had to be guessed.
 QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing,
-               QString *note);
+               Text *note);
+// The assumption behind every estimate from key shares (mod-double, remap).
+Text uniformHashAssumption();
 
 // Loads `text` as the new config; error when it does not load cleanly.
 bool loadNew(const QByteArray &text, const QString &path, NewConfig *out);

@@ -7,9 +7,9 @@
 namespace sp::planning {
 
 namespace {
-void add(ExpansionPlan *plan, Severity s, const char *code, const QString &message, const QString &hint = {})
+void add(ExpansionPlan *plan, Severity s, const char *code, const Text &message, const Text &hint = {})
 {
-    plan->warnings << Diagnostic{s, QString::fromLatin1(code), message, {}, hint};
+    plan->warnings << Diagnostic::make(s, QString::fromLatin1(code), message, {}, hint);
 }
 
 qint64 rowsOf(const PlanInput &input, const DataNode &n, qint64 *autoInc)
@@ -54,13 +54,13 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
                 same = false;
         if (!same)
             add(plan, Severity::Error, "plan.binding-split",
-                QStringLiteral("binding group %1 would not move together: its tables get different predicates")
-                    .arg(g.tables.join(QLatin1Char(','))),
-                QStringLiteral("give every table of the group the same sharding column and algorithms"));
+                msg("binding group %1 would not move together: its tables get different predicates",
+                    {g.tables.join(QLatin1Char(','))}),
+                msg("give every table of the group the same sharding column and algorithms"));
         else if (shapes.size() > 1)
             add(plan, Severity::Info, "plan.binding-together",
-                QStringLiteral("binding group %1 moves together (same predicates per data source pair)")
-                    .arg(g.tables.join(QLatin1Char(','))));
+                msg("binding group %1 moves together (same predicates per data source pair)",
+                    {g.tables.join(QLatin1Char(','))}));
     }
     if (!oldC.broadcastTables.isEmpty()) {
         QStringList names;
@@ -71,7 +71,8 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
             adds = adds || c.added;
         if (adds)
             add(plan, Severity::Info, "plan.broadcast-copy",
-                QStringLiteral("broadcast tables %1 are copied whole to every new data source").arg(names.join(QLatin1Char(','))));
+                msg("broadcast tables %1 are copied whole to every new data source",
+                    {names.join(QLatin1Char(','))}));
     }
     // AUTO_INCREMENT: a target fed by several sources (or keeping its own rows) may see colliding ids.
     for (const TablePlan &t : std::as_const(plan->tables)) {
@@ -90,9 +91,9 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
             if (sources.size() < 2) {
                 if (!carryNoted) {
                     add(plan, Severity::Info, "plan.autoinc-carry",
-                        QStringLiteral("%1: set AUTO_INCREMENT on each new node at least to its source's before writes "
-                                       "resume, so ids stay unique across the move")
-                            .arg(t.logicTable));
+                        msg("%1: set AUTO_INCREMENT on each new node at least to its source's before writes "
+                            "resume, so ids stay unique across the move",
+                            {t.logicTable}));
                     carryNoted = true;
                 }
                 continue;
@@ -112,30 +113,31 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
             }
             if (withIds >= 2)
                 add(plan, Severity::Warning, "plan.autoinc-collision",
-                    QStringLiteral("%1: rows from %2 merge into %3 and their AUTO_INCREMENT ids overlap (%4)")
-                        .arg(t.logicTable, QString::number(sources.size()), it.key().toString(), known.join(QStringLiteral(", "))),
-                    QStringLiteral("copy without the surrogate id (let the target assign it) or offset ids per source"));
+                    msg("%1: rows from %2 merge into %3 and their AUTO_INCREMENT ids overlap (%4)",
+                        {t.logicTable, sources.size(), it.key().toString(),
+                         known.join(QStringLiteral(", "))}),
+                    msg("copy without the surrogate id (let the target assign it) or offset ids per source"));
             else if (unknown)
                 add(plan, Severity::Warning, "plan.autoinc-unknown",
-                    QStringLiteral("%1: rows from %2 sources merge into %3; AUTO_INCREMENT ids may collide (checked at execution)")
-                        .arg(t.logicTable, QString::number(sources.size()), it.key().toString()));
+                    msg("%1: rows from %2 sources merge into %3; AUTO_INCREMENT ids may collide (checked at "
+                        "execution)",
+                        {t.logicTable, sources.size(), it.key().toString()}));
         }
         if (t.clientSide) {
-            QString note;
+            Text note;
             for (const MovePair &p : t.pairs)
                 if (!p.predicate.clientNote.isEmpty())
-                    note = p.predicate.clientNote;
+                    note = textOf(p.predicate.clientNote, p.predicate.clientNoteText);
             add(plan, Severity::Warning, "plan.client-side",
-                QStringLiteral("%1: no SQL predicate (%2); every row's %3 is streamed in primary-key chunks and routed "
-                               "with the old and new configs, which is slower than a pushed-down predicate")
-                    .arg(t.logicTable, note, t.shardingColumn),
-                QStringLiteral("route by CRC32_MOD so SQL can select the moving rows"));
+                msg("%1: no SQL predicate (%2); every row's %3 is streamed in primary-key chunks and routed "
+                    "with the old and new configs, which is slower than a pushed-down predicate",
+                    {t.logicTable, note, t.shardingColumn}),
+                msg("route by CRC32_MOD so SQL can select the moving rows"));
         }
     }
     refreshCapacity(input, plan);
     add(plan, Severity::Info, "plan.pk-unchecked",
-        QStringLiteral(
-            "primary keys are checked at execution: a table without one cannot be copied in chunks and "
+        msg("primary keys are checked at execution: a table without one cannot be copied in chunks and "
             "stops the run at its preflight"));
 }
 
@@ -175,18 +177,15 @@ void PlanChecks::refreshCapacity(const PlanInput &input, ExpansionPlan *plan)
             }
         if (max > double(input.request.rowLimit))
             add(plan, Severity::Warning, "plan.capacity",
-                QStringLiteral("%1 would still hold about %2 rows after the expansion (limit %3)")
-                    .arg(worst.toString())
-                    .arg(qint64(max))
-                    .arg(input.request.rowLimit),
-                QStringLiteral("expand further or split the table"));
+                msg("%1 would still hold about %2 rows after the expansion (limit %3)",
+                    {worst.toString(), qint64(max), input.request.rowLimit}),
+                msg("expand further or split the table"));
         else if (max >= 0)
             add(plan, Severity::Info, "plan.capacity-ok",
-                QStringLiteral("largest node after the expansion: %1 with about %2 rows (%3% of the %4 limit)")
-                    .arg(worst.toString())
-                    .arg(qint64(max))
-                    .arg(100.0 * max / double(input.request.rowLimit), 0, 'f', 1)
-                    .arg(input.request.rowLimit));
+                msg("largest node after the expansion: %1 with about %2 rows (%3% of the %4 limit)",
+                    {worst.toString(), qint64(max),
+                     QString::number(100.0 * max / double(input.request.rowLimit), 'f', 1),
+                     input.request.rowLimit}));
     }
     if (at >= 0 && plan->warnings.size() > before) // move the new finding to where the old one was
         plan->warnings.move(plan->warnings.size() - 1, std::min(at, plan->warnings.size() - 1));

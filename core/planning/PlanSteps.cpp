@@ -21,21 +21,20 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
                       c.ddlFrom.dataSource, quoteIdent(c.table));
     }
     for (auto it = createSql.cbegin(); it != createSql.cend(); ++it)
-        steps << PlanStep{QStringLiteral("T0"), QStringLiteral("Create schema and tables on %1").arg(it.key()),
-                          QStringLiteral("Table definitions are read from the source nodes at execution time."),
-                          it.key(), it.value(), false};
+        steps << PlanStep::make(QStringLiteral("T0"), msg("Create schema and tables on %1", {it.key()}),
+                                msg("Table definitions are read from the source nodes at execution time."),
+                                it.key(), it.value());
     QStringList sources;
     for (const TablePlan &t : plan.tables)
         for (const MovePair &p : t.pairs)
             if (!sources.contains(p.source.dataSource))
                 sources << p.source.dataSource;
     for (const QString &ds : std::as_const(sources))
-        steps << PlanStep{QStringLiteral("T1"), QStringLiteral("Start change capture on %1").arg(ds),
-                          QStringLiteral("Row-based binlog is required; capture applies only keys at or below each "
-                                         "chunk's last primary key."),
-                          ds,
-                          {QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")},
-                          false};
+        steps << PlanStep::make(
+            QStringLiteral("T1"), msg("Start change capture on %1", {ds}),
+            msg("Row-based binlog is required; capture applies only keys at or below each "
+                "chunk's last primary key."),
+            ds, {QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")});
     for (const TablePlan &t : plan.tables) {
         for (const MovePair &p : t.pairs) {
             const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
@@ -47,39 +46,37 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
             else
                 sql = QStringLiteral("SELECT * FROM %1 WHERE %2 AND <pk> > ? ORDER BY <pk> LIMIT ?")
                           .arg(src, p.predicate.sql());
-            steps << PlanStep{QStringLiteral("T2"),
-                              QStringLiteral("Backfill %1 -> %2").arg(p.source.toString(), p.target.toString()),
-                              QStringLiteral("Copied in primary-key chunks inside consistent snapshots."),
-                              p.source.dataSource, {sql}, false};
+            steps << PlanStep::make(
+                QStringLiteral("T2"), msg("Backfill %1 -> %2", {p.source.toString(), p.target.toString()}),
+                msg("Copied in primary-key chunks inside consistent snapshots."), p.source.dataSource, {sql});
         }
     }
-    steps << PlanStep{QStringLiteral("T3"), QStringLiteral("Wait until capture lag is 0"), QString(), QString(), {}, false};
+    steps << PlanStep::make(QStringLiteral("T3"), msg("Wait until capture lag is 0"), {}, QString(), {});
     for (const QString &ds : std::as_const(sources))
-        steps << PlanStep{QStringLiteral("T4"), QStringLiteral("Stop writes on %1").arg(ds),
-                          QStringLiteral("Uncommitted application transactions fail with error 1290; keep it short."),
-                          ds, {QStringLiteral("SET GLOBAL read_only = 1")}, false};
+        steps << PlanStep::make(
+            QStringLiteral("T4"), msg("Stop writes on %1", {ds}),
+            msg("Uncommitted application transactions fail with error 1290; keep it short."), ds,
+            {QStringLiteral("SET GLOBAL read_only = 1")});
     for (const TablePlan &t : plan.tables)
         for (const MovePair &p : t.pairs) {
             if (p.predicate.kind == MovePredicate::Kind::Client)
                 continue;
             const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
-            steps << PlanStep{QStringLiteral("T5"),
-                              QStringLiteral("Verify %1 -> %2").arg(p.source.toString(), p.target.toString()),
-                              QStringLiteral("Count and checksum of the moving rows must equal the target's."),
-                              p.source.dataSource,
-                              {QStringLiteral("SELECT COUNT(*) FROM %1 WHERE %2").arg(src, p.predicate.sql())},
-                              false};
+            steps << PlanStep::make(
+                QStringLiteral("T5"), msg("Verify %1 -> %2", {p.source.toString(), p.target.toString()}),
+                msg("Count and checksum of the moving rows must equal the target's."), p.source.dataSource,
+                {QStringLiteral("SELECT COUNT(*) FROM %1 WHERE %2").arg(src, p.predicate.sql())});
         }
-    steps << PlanStep{QStringLiteral("T6"), QStringLiteral("Switch the routing config"),
-                      QStringLiteral("Deploy new-config.yaml (%1 data sources) to every application instance.")
-                          .arg(next.config.dataSources.size()),
-                      QString(), {}, false};
+    steps << PlanStep::make(QStringLiteral("T6"), msg("Switch the routing config"),
+                            msg("Deploy new-config.yaml (%1 data sources) to every application instance.",
+                                {next.config.dataSources.size()}),
+                            QString(), {});
     for (const QString &ds : std::as_const(sources))
-        steps << PlanStep{QStringLiteral("T7"), QStringLiteral("Resume writes on %1").arg(ds), QString(), ds,
-                          {QStringLiteral("SET GLOBAL read_only = 0")}, false};
-    steps << PlanStep{QStringLiteral("T8"), QStringLiteral("Observe"),
-                      QStringLiteral("Keep the moved rows on the sources for 24-48 h so the switch can be undone."),
-                      QString(), {}, false};
+        steps << PlanStep::make(QStringLiteral("T7"), msg("Resume writes on %1", {ds}), {}, ds,
+                                {QStringLiteral("SET GLOBAL read_only = 0")});
+    steps << PlanStep::make(
+        QStringLiteral("T8"), msg("Observe"),
+        msg("Keep the moved rows on the sources for 24-48 h so the switch can be undone."), QString(), {});
     for (const TablePlan &t : plan.tables) {
         if (t.broadcast)
             continue;
@@ -90,9 +87,10 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
                       .arg(src, p.target.toString())
                 : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000  -- repeat until 0 rows")
                       .arg(src, p.predicate.sql());
-            steps << PlanStep{QStringLiteral("T9"),
-                              QStringLiteral("Purge moved rows %1 -> %2").arg(p.source.toString(), p.target.toString()),
-                              QStringLiteral("Destructive: only after T8."), p.source.dataSource, {sql}, true};
+            steps << PlanStep::make(
+                QStringLiteral("T9"),
+                msg("Purge moved rows %1 -> %2", {p.source.toString(), p.target.toString()}),
+                msg("Destructive: only after T8."), p.source.dataSource, {sql}, true);
         }
     }
     return steps;

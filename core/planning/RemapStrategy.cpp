@@ -4,9 +4,9 @@
 
 namespace sp::planning {
 
-QString RemapStrategy::summary() const
+Text RemapStrategy::summary() const
 {
-    return QStringLiteral("general N -> M remap: moves every row whose old and new routes differ");
+    return msg("general N -> M remap: moves every row whose old and new routes differ");
 }
 
 PlanOutcome RemapStrategy::plan(const PlanInput &input) const
@@ -15,36 +15,35 @@ PlanOutcome RemapStrategy::plan(const PlanInput &input) const
     const int n = int(builder::shardedDataSources(input.config).size());
     const int m = input.request.toCount;
     if (m < 1) {
-        out.error = QStringLiteral("remap needs --to N (the new database count)");
+        out.fail(msg("remap needs --to N (the new database count)"));
         return out;
     }
     if (m == n) {
-        out.error = QStringLiteral("the config already has %1 databases").arg(n);
+        out.fail(msg("the config already has %1 databases", {n}));
         return out;
     }
     Diagnostics warnings;
     const NewConfig next = builder::patchDatabaseCount(input, m, &warnings);
     if (!next.ok()) {
-        out.error = next.error;
+        out.fail(next.errorText);
         return out;
     }
     ExpansionPlan plan = builder::header(input, id(), next);
-    plan.description = QStringLiteral("%1 -> %2 databases by remapping every key").arg(n).arg(m);
+    plan.setDescription(msg("%1 -> %2 databases by remapping every key", {n, m}));
     MoveAnalysisOptions opt;
     opt.includeOldTerm = true;
     builder::fillMoves(input, next, opt, &plan);
     plan.warnings = warnings + plan.warnings;
     if (m < n)
-        plan.warnings << Diagnostic{Severity::Info, QStringLiteral("plan.sources-retired"),
-                                    QStringLiteral("data sources beyond %1 stay defined until their rows are purged; "
-                                                   "remove them from the config afterwards").arg(m),
-                                    {}, {}};
+        plan.warnings << Diagnostic::make(
+            Severity::Info, QStringLiteral("plan.sources-retired"),
+            msg("data sources beyond %1 stay defined until their rows are purged; "
+                "remove them from the config afterwards",
+                {m}));
     plan.steps = builder::copySteps(input, next, plan);
-    plan.assumptions << QStringLiteral("predicates state both routes (old = i AND new = j), so they hold even on a "
-                                       "source with stray rows")
-                     << QStringLiteral("expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
-                                       "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
-                                       "estimates instead of exact counts");
+    plan.addAssumption(msg("predicates state both routes (old = i AND new = j), so they hold even on a "
+                           "source with stray rows"));
+    plan.addAssumption(builder::uniformHashAssumption());
     out.plan = plan;
     return out;
 }

@@ -8,7 +8,7 @@ class RemapStrategy final : public ExpansionStrategy
 {
 public:
     StrategyId id() const override { return StrategyId::Remap; }
-    QString summary() const override;
+    Text summary() const override;
     PlanOutcome plan(const PlanInput &input) const override;
 };
 

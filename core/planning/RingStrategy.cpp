@@ -6,10 +6,10 @@
 
 namespace sp::planning {
 
-QString RingStrategy::summary() const
+Text RingStrategy::summary() const
 {
-    return QStringLiteral("consistent-hash ring: add/remove nodes or change virtual nodes; moved arcs become "
-                          "CRC32 BETWEEN predicates");
+    return msg("consistent-hash ring: add/remove nodes or change virtual nodes; moved arcs become "
+               "CRC32 BETWEEN predicates");
 }
 
 PlanOutcome RingStrategy::plan(const PlanInput &input) const
@@ -18,11 +18,11 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     const PlanRequest &rq = input.request;
     const QStringList oldDs = builder::shardedDataSources(input.config);
     if (oldDs.isEmpty()) {
-        out.error = QStringLiteral("the config has no sharded data sources");
+        out.fail(msg("the config has no sharded data sources"));
         return out;
     }
     if (rq.addNodes.isEmpty() && rq.removeNodes.isEmpty() && rq.virtualNodes <= 0 && rq.toCount <= 0) {
-        out.error = QStringLiteral("ring needs --add-nodes, --remove-nodes, --virtual-nodes or --to");
+        out.fail(msg("ring needs --add-nodes, --remove-nodes, --virtual-nodes or --to"));
         return out;
     }
     QStringList nodes = oldDs;
@@ -30,7 +30,7 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     const QString prefix = builder::indexedPrefix(oldDs);
     if (added.isEmpty() && rq.toCount > oldDs.size()) {
         if (prefix.isEmpty()) {
-            out.error = QStringLiteral("name the new nodes with --add-nodes (data sources are not <prefix><index>)");
+            out.fail(msg("name the new nodes with --add-nodes (data sources are not <prefix><index>)"));
             return out;
         }
         for (int i = int(oldDs.size()); i < rq.toCount; ++i)
@@ -38,25 +38,25 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     }
     for (const QString &a : std::as_const(added)) {
         if (nodes.contains(a)) {
-            out.error = QStringLiteral("node '%1' is already on the ring").arg(a);
+            out.fail(msg("node '%1' is already on the ring", {a}));
             return out;
         }
         nodes << a;
     }
     for (const QString &r : rq.removeNodes) {
         if (!nodes.removeAll(r)) {
-            out.error = QStringLiteral("node '%1' is not on the ring").arg(r);
+            out.fail(msg("node '%1' is not on the ring", {r}));
             return out;
         }
     }
     if (nodes.isEmpty()) {
-        out.error = QStringLiteral("removing every node leaves an empty ring");
+        out.fail(msg("removing every node leaves an empty ring"));
         return out;
     }
     bool shared = false;
     const QStringList algos = builder::databaseAlgorithms(input.config, &shared);
     if (algos.isEmpty()) {
-        out.error = QStringLiteral("no sharded table has a database strategy");
+        out.fail(msg("no sharded table has a database strategy"));
         return out;
     }
     Diagnostics warnings;
@@ -65,11 +65,11 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     QString after = oldDs.last();
     for (int i = 0; i < added.size(); ++i) {
         const QString &name = added.at(i);
-        QString note;
+        Text note;
         const int index = prefix.isEmpty() ? int(oldDs.size()) + i : name.mid(prefix.size()).toInt();
         const QString url = builder::urlFor(input, name, index, oldDs, &note);
         if (!note.isEmpty())
-            warnings << Diagnostic{Severity::Warning, QStringLiteral("plan.url-guessed"), note, {}, {}};
+            warnings << Diagnostic::make(Severity::Warning, QStringLiteral("plan.url-guessed"), note);
         if (!input.config.dataSource(name))
             p.addDataSource(name, url, oldDs.last(), after);
         next.changes << DataSourceChange{name, url, true};
@@ -96,42 +96,47 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
             p.setAlgorithmProp(
                 target, QStringLiteral("virtual-nodes"),
                 QString::number(rq.virtualNodes > 0 ? rq.virtualNodes : defaults::kVirtualNodes));
-            warnings << Diagnostic{Severity::Warning, QStringLiteral("plan.ring-conversion"),
-                                   QStringLiteral("database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first "
-                                                  "move remaps most keys; later node changes move only the arcs taken over")
-                                       .arg(a, def->type),
-                                   {}, QStringLiteral("the sharding-count/divisor props of '%1' are ignored by the ring").arg(target)};
+            warnings << Diagnostic::make(
+                Severity::Warning, QStringLiteral("plan.ring-conversion"),
+                msg("database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first "
+                    "move remaps most keys; later node changes move only the arcs taken over",
+                    {a, def->type}),
+                {}, msg("the sharding-count/divisor props of '%1' are ignored by the ring", {target}));
         } else {
             oldVnodes = defaults::virtualNodesOf(*def);
             if (rq.virtualNodes > 0)
                 p.setAlgorithmProp(a, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes));
         }
     }
-    if (!builder::widenDataNodes(input.config, algos, nodes, &p, &out.error))
+    QString widenError;
+    if (!builder::widenDataNodes(input.config, algos, nodes, &p, &widenError)) {
+        out.fail(widenError);
         return out;
+    }
     if (!p.ok()) {
-        out.error = p.errors().first();
+        out.fail(p.errors().first());
         return out;
     }
     if (!builder::loadNew(p.text(), input.configPath, &next)) {
-        out.error = next.error;
+        out.fail(next.errorText);
         return out;
     }
     ExpansionPlan plan = builder::header(input, id(), next);
-    QStringList what;
+    QList<Text> what;
     if (!added.isEmpty())
-        what << QStringLiteral("add %1").arg(added.join(QLatin1Char(',')));
+        what << msg("add %1", {added.join(QLatin1Char(','))});
     if (!rq.removeNodes.isEmpty())
-        what << QStringLiteral("remove %1").arg(rq.removeNodes.join(QLatin1Char(',')));
+        what << msg("remove %1", {rq.removeNodes.join(QLatin1Char(','))});
     if (rq.virtualNodes > 0)
-        what << QStringLiteral("virtual nodes %1 -> %2").arg(oldVnodes).arg(rq.virtualNodes);
-    plan.description = QStringLiteral("ring of %1 -> %2 nodes (%3)").arg(oldDs.size()).arg(nodes.size()).arg(what.join(QStringLiteral(", ")));
+        what << msg("virtual nodes %1 -> %2", {oldVnodes, rq.virtualNodes});
+    plan.setDescription(
+        msg("ring of %1 -> %2 nodes (%3)", {oldDs.size(), nodes.size(), joined(what, QStringLiteral(", "))}));
     plan.request.addNodes = added;
     builder::fillMoves(input, next, MoveAnalysisOptions{}, &plan);
     plan.warnings = warnings + plan.warnings;
     plan.steps = builder::copySteps(input, next, plan);
-    plan.assumptions << QStringLiteral("moved arcs are exact CRC32 ranges of the old and new rings; row shares assume "
-                                       "keys hash uniformly over the ring");
+    plan.addAssumption(msg("moved arcs are exact CRC32 ranges of the old and new rings; row shares assume "
+                           "keys hash uniformly over the ring"));
     out.plan = plan;
     return out;
 }

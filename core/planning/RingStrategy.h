@@ -8,7 +8,7 @@ class RingStrategy final : public ExpansionStrategy
 {
 public:
     StrategyId id() const override { return StrategyId::Ring; }
-    QString summary() const override;
+    Text summary() const override;
     PlanOutcome plan(const PlanInput &input) const override;
 };
 

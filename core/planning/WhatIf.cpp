@@ -10,6 +10,12 @@
 
 namespace sp::planning {
 
+// As QString::arg(double) writes it (the CLI's text is unchanged).
+static QString number(double v)
+{
+    return QStringLiteral("%1").arg(v);
+}
+
 WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, StrategyId id,
                             const WhatIfOptions &options)
 {
@@ -18,11 +24,13 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
     r.nodesBefore = int(builder::shardedDataSources(input.config).size());
     if (!outcome.plan) {
         r.reason = outcome.error;
+        r.reasonText = textOf(outcome.error, outcome.errorText);
         return r;
     }
     const ExpansionPlan &plan = *outcome.plan;
     r.feasible = true;
     r.description = plan.description;
+    r.descriptionText = textOf(plan.description, plan.descriptionText);
     r.steps = int(plan.steps.size());
     const LoadResult next = ConfigLoader::loadText(plan.newConfigText.toUtf8(), plan.sourcePath);
     r.nodesAfter = int(builder::shardedDataSources(next.config).size());
@@ -82,30 +90,32 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
         r.shareCopied = 1.0;
         r.rowsCopied = haveRows ? totalRows : -1;
         r.writeStopSeconds = options.reloadSeconds;
-        r.writeStopAssumption = QStringLiteral("config reload only (%1 s); replication keeps both sides current")
-                                    .arg(options.reloadSeconds);
-        r.risks << QStringLiteral("full copy of every instance: 2x disk until the purge")
-                << QStringLiteral("both sides accept writes during the switch: AUTO_INCREMENT must be interleaved")
-                << QStringLiteral("only doubling (N -> 2N)");
+        r.writeStopText = msg("config reload only (%1 s); replication keeps both sides current",
+                              {number(options.reloadSeconds)});
+        r.addRisk(msg("full copy of every instance: 2x disk until the purge"));
+        r.addRisk(msg("both sides accept writes during the switch: AUTO_INCREMENT must be interleaved"));
+        r.addRisk(msg("only doubling (N -> 2N)"));
     } else {
         const double scan = maxSource > 0 ? double(maxSource) / options.verifyRowsPerSecond : 0;
         r.writeStopSeconds = options.cutoverSeconds + scan;
-        r.writeStopAssumption = maxSource > 0
-            ? QStringLiteral("%1 s to drain capture and switch + T5 verification scanning the largest source instance "
-                             "(%2 rows) at %3 rows/s")
-                  .arg(options.cutoverSeconds)
-                  .arg(maxSource)
-                  .arg(options.verifyRowsPerSecond, 0, 'f', 0)
-            : QStringLiteral("%1 s to drain capture and switch; verification time unknown without row counts")
-                  .arg(options.cutoverSeconds);
+        r.writeStopText =
+            maxSource > 0
+                ? msg("%1 s to drain capture and switch + T5 verification scanning the largest source "
+                      "instance (%2 rows) at %3 rows/s",
+
+                      {number(options.cutoverSeconds), maxSource,
+                       QString::number(options.verifyRowsPerSecond, 'f', 0)})
+                : msg("%1 s to drain capture and switch; verification time unknown without row counts",
+                      {number(options.cutoverSeconds)});
         if (id == StrategyId::Ring)
-            r.risks << QStringLiteral("balance depends on virtual nodes (see the balance series)");
+            r.addRisk(msg("balance depends on virtual nodes (see the balance series)"));
         else
-            r.risks << QStringLiteral("only the hash modulo changes: every later expansion doubles again");
+            r.addRisk(msg("only the hash modulo changes: every later expansion doubles again"));
     }
+    r.writeStopAssumption = r.writeStopText.text;
     for (const Diagnostic &d : plan.warnings)
         if (d.severity != Severity::Info && !r.risks.contains(d.code))
-            r.risks << d.code;
+            r.addRisk(d.code);
     return r;
 }
 
@@ -113,8 +123,9 @@ WhatIfReport WhatIf::compare(const PlanInput &input, const WhatIfOptions &option
 {
     WhatIfReport rep;
     rep.configPath = input.configPath;
-    rep.basis = input.snapshot ? QStringLiteral("snapshot rows and bytes; shares from the routing functions")
-                               : QStringLiteral("offline: shares of the key space (uniform keys), no row counts");
+    rep.basisText = input.snapshot ? msg("snapshot rows and bytes; shares from the routing functions")
+                                   : msg("offline: shares of the key space (uniform keys), no row counts");
+    rep.basis = rep.basisText.text;
     const int n = int(builder::shardedDataSources(input.config).size());
     for (StrategyId id : {StrategyId::ModDouble, StrategyId::DualMaster, StrategyId::Ring}) {
         PlanInput in = input;

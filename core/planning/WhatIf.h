@@ -32,12 +32,24 @@ struct WhatIfRow
     // sources that have them only, and these name the others.
     bool partial = false;
     QStringList sourcesWithoutRows;
+    // reason, description, writeStopAssumption and risks as templates and arguments, for the console
+    Text reasonText;
+    Text descriptionText;
+    Text writeStopText;
+    QList<Text> riskTexts;
+
+    void addRisk(const Text &t)
+    {
+        risks << t.text;
+        riskTexts << t;
+    }
 };
 
 struct WhatIfReport
 {
     QString configPath;
     QString basis;               // where the numbers come from
+    Text basisText;              // `basis` as template and arguments
     QList<WhatIfRow> rows;       // mod-double, dual-master, ring
     QList<BalancePoint> ringBalance; // max/mean of the ring after, per virtual-node count
 

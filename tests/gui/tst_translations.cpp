@@ -2,6 +2,8 @@
 // run time (namespace included), and the compiled catalogue really changes what the console shows.
 #include "GuiTestSupport.h"
 #include "core/config/AppPaths.h"
+#include "ui/CoreText.h"
+
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
@@ -90,6 +92,7 @@ void TestTranslations::contextsAreRuntimeClassNames_data()
     QTest::addRow("PlanningPage") << QString::fromLatin1(PlanningPage::staticMetaObject.className());
     QTest::addRow("MigrationPage") << QString::fromLatin1(MigrationPage::staticMetaObject.className());
     QTest::addRow("ExpansionWizard") << QString::fromLatin1(ExpansionWizard::staticMetaObject.className());
+    QTest::addRow("CoreText") << QString::fromLatin1(CoreText::staticMetaObject.className());
 }
 
 void TestTranslations::contextsAreRuntimeClassNames()

@@ -1,5 +1,7 @@
 #include "ui/models/WhatIfModel.h"
 
+#include "ui/CoreText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -56,7 +58,7 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
         return strategyTitle(r.strategy);
     if (column == FeasibleColumn) {
         if (!r.feasible)
-            return tr("no: %1").arg(r.reason);
+            return tr("no: %1").arg(CoreText::render(r.reason, r.reasonText));
         return r.partial ? tr("yes (partial: no counts from %1)")
                                .arg(r.sourcesWithoutRows.join(QStringLiteral(", ")))
                          : tr("yes");
@@ -92,7 +94,7 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
     case StepsColumn:
         return locale.toString(r.steps);
     case RisksColumn:
-        return r.risks.join(QStringLiteral("; "));
+        return CoreText::render(r.risks, r.riskTexts).join(QStringLiteral("; "));
     default:
         break;
     }
@@ -136,19 +138,20 @@ QString WhatIfModel::toolTip(const WhatIfRow &r, int column) const
 {
     switch (column) {
     case StrategyColumn:
-        return r.description.isEmpty()
-                   ? planning::strategyName(r.strategy)
-                   : planning::strategyName(r.strategy) + QStringLiteral(": ") + r.description;
+        return r.description.isEmpty() ? planning::strategyName(r.strategy)
+                                       : planning::strategyName(r.strategy) + QStringLiteral(": ") +
+                                             CoreText::render(r.description, r.descriptionText);
     case FeasibleColumn:
         if (r.feasible && r.partial)
             return tr("Row figures count only the sources the snapshot has rows for; no counts from %1.")
                 .arg(r.sourcesWithoutRows.join(QStringLiteral(", ")));
-        return r.feasible ? QString() : r.reason;
+        return r.feasible ? QString() : CoreText::render(r.reason, r.reasonText);
     case WriteStopColumn:
-        return r.feasible ? r.writeStopAssumption : QString();
+        return r.feasible ? CoreText::render(r.writeStopAssumption, r.writeStopText) : QString();
     case RisksColumn:
         return r.feasible && !r.risks.isEmpty()
-                   ? QStringLiteral("\u2022 ") + r.risks.join(QStringLiteral("\n\u2022 "))
+                   ? QStringLiteral("\u2022 ") +
+                         CoreText::render(r.risks, r.riskTexts).join(QStringLiteral("\n\u2022 "))
                    : QString();
     case ShareMovedColumn:
         return tr("Fraction of the rows whose data node changes");

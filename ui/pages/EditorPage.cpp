@@ -3,6 +3,7 @@
 #include "core/analysis/Linter.h"
 #include "core/config/ConfigPatch.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/editor/LineDiff.h"
 #include "ui/widgets/FindReplaceBar.h"
 #include "ui/widgets/YamlEditor.h"
@@ -147,7 +148,7 @@ bool EditorPage::loadFile(const QString &path)
 {
     const TextFileResult file = readTextFile(path, LoadOptions{}.maxFileBytes);
     if (!file.ok()) {
-        m_status->setText(tr("Cannot read %1: %2").arg(path, file.error));
+        m_status->setText(tr("Cannot read %1: %2").arg(path, CoreText::render(file.error, file.errorText)));
         return false;
     }
     const QByteArray content = file.bytes;
@@ -217,8 +218,10 @@ void EditorPage::showFindings(const Diagnostics &d)
                          : diag.severity == Severity::Warning ? tr("warning") : tr("info"));
         item->setText(1, diag.code);
         item->setText(2, diag.location.line > 0 ? QString::number(diag.location.line) : QString());
-        item->setText(3, diag.message);
-        item->setToolTip(3, diag.hint.isEmpty() ? diag.message : diag.message + QStringLiteral("\n") + diag.hint);
+        const QString message = CoreText::message(diag);
+        item->setText(3, message);
+        item->setToolTip(3, diag.hint.isEmpty() ? message
+                                                : message + QStringLiteral("\n") + CoreText::hint(diag));
         item->setData(0, LineRole, diag.location.line);
         item->setData(0, ColumnRole, diag.location.column);
         errors += diag.severity == Severity::Error;

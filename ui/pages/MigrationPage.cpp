@@ -2,6 +2,7 @@
 
 #include "core/planning/PlanExport.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
 
 #include <QApplication>
@@ -160,7 +161,11 @@ void MigrationPage::rebuild()
         return;
     }
     const QLocale loc;
-    m_title->setText(plan->description.isEmpty() ? tr("Expansion plan") : plan->description);
+    m_title->setText(plan->description.isEmpty() ? tr("Expansion plan")
+                                                 : CoreText::render(plan->description, plan->descriptionText));
+    const QString estimates = plan->estimateSource.isEmpty()
+                                  ? tr("none")
+                                  : CoreText::render(plan->estimateSource, plan->estimateSourceText);
     // Rows as the wizard and the planning page count them (exact counts where counted).
     const qint64 rows = plan->totalMovedRows(), bytes = plan->totalEstimatedBytes();
     const qint64 broadcast = plan->totalBroadcastRows();
@@ -170,7 +175,7 @@ void MigrationPage::rebuild()
     const QStringList first{
         tr("Strategy: %1").arg(planning::strategyName(plan->strategy)),
         tr("Created: %1").arg(plan->createdAt.isValid() ? timestampText(plan->createdAt) : tr("unknown")),
-        tr("Estimates: %1").arg(plan->estimateSource.isEmpty() ? tr("none") : plan->estimateSource)};
+        tr("Estimates: %1").arg(estimates)};
     QStringList second{(plan->movedRowsExact() ? tr("Rows to move: %1 (exact)") : tr("Rows to move: %1"))
                            .arg(rows >= 0 ? loc.toString(rows) : tr("unknown")),
                        tr("Bytes to move: %1").arg(bytes >= 0 ? loc.formattedDataSize(bytes) : tr("unknown")),
@@ -196,10 +201,10 @@ void MigrationPage::rebuild()
             top->setFont(StepColumn, f);
         }
         auto *item = new QTreeWidgetItem(top);
-        item->setText(StepColumn, s.title);
+        item->setText(StepColumn, CoreText::render(s.title, s.titleText));
         item->setText(DataSourceColumn, s.dataSource.isEmpty() ? tr("—") : s.dataSource);
         item->setData(StepColumn, StepIndexRole, i);
-        item->setToolTip(StepColumn, s.detail);
+        item->setToolTip(StepColumn, CoreText::render(s.detail, s.detailText));
         if (s.destructive) {
             item->setIcon(StepColumn, warn);
             item->setText(NoteColumn, tr("destructive"));
@@ -229,13 +234,13 @@ void MigrationPage::showStep()
     }
     const planning::PlanStep &s = plan->steps.at(i);
     QStringList lines;
-    lines << QStringLiteral("-- ") + s.phase + QStringLiteral(": ") + s.title;
+    lines << QStringLiteral("-- ") + s.phase + QStringLiteral(": ") + CoreText::render(s.title, s.titleText);
     if (!s.dataSource.isEmpty())
         lines << QStringLiteral("-- ") + tr("runs on %1").arg(s.dataSource);
     if (s.destructive)
         lines << QStringLiteral("-- ") + tr("DESTRUCTIVE: deletes data");
     if (!s.detail.isEmpty())
-        lines << QStringLiteral("-- ") + s.detail;
+        lines << QStringLiteral("-- ") + CoreText::render(s.detail, s.detailText);
     lines << QString();
     if (s.sql.isEmpty())
         lines << QStringLiteral("-- ") + tr("(no SQL: an operator action)");

@@ -4,6 +4,7 @@
 #include "core/live/PlanInputs.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
 #include "ui/models/WhatIfModel.h"
 #include "ui/widgets/RingBalanceChart.h"
@@ -431,7 +432,7 @@ void PlanningPage::showOutcome(const Outcome &outcome, const std::optional<Clust
     m_error->setVisible(false);
 
     m_basis->setText(basisText(rep, snapshot));
-    m_basis->setToolTip(rep.basis);
+    m_basis->setToolTip(CoreText::render(rep.basis, rep.basisText));
 
     m_model->resetData(rep.rows);
     // Three rows: the table takes what they need, the charts the rest of the page.

@@ -3,6 +3,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/routing/Router.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -266,7 +267,7 @@ bool RoutingPage::loadCompareConfig(const QString &path)
         QString first;
         for (const Diagnostic &d : r.diagnostics)
             if (d.severity == Severity::Error) {
-                first = d.toString();
+                first = CoreText::line(d);
                 break;
             }
         m_compareLabel->setText(tr("Cannot compare with %1: %2").arg(QFileInfo(path).fileName(), first));

@@ -2,6 +2,7 @@
 
 #include "core/planning/PlanChecks.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExportPage.h"
 #include "ui/planning/MovesPage.h"
 #include "ui/planning/PlanWorker.h"
@@ -42,7 +43,9 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
                 } else {
                     m_plan.reset();
                     m_planned.reset();
-                    m_planError = outcome.error.isEmpty() ? tr("planning failed") : outcome.error;
+                    m_planError = outcome.error.isEmpty()
+                                      ? tr("planning failed")
+                                      : CoreText::render(outcome.error, outcome.errorText);
                     emit planFailed(m_planError);
                 }
             });

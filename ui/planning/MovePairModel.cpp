@@ -1,5 +1,7 @@
 #include "ui/planning/MovePairModel.h"
 
+#include "ui/CoreText.h"
+
 #include <QLocale>
 
 namespace sp::ui {
@@ -65,7 +67,9 @@ QVariant MovePairModel::data(const QModelIndex &index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() >= ShareColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == PredicateColumn)
-        return p.predicate.kind == MovePredicate::Kind::Client ? p.predicate.clientNote : p.predicate.sql();
+        return p.predicate.kind == MovePredicate::Kind::Client
+                   ? CoreText::render(p.predicate.clientNote, p.predicate.clientNoteText)
+                   : p.predicate.sql();
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

@@ -1,6 +1,7 @@
 #include "ui/planning/MovesPage.h"
 
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExactCountRunner.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/MovePairModel.h"
@@ -218,12 +219,13 @@ void MovesPage::showPlan()
         return;
     m_planning->setVisible(false);
     m_error->setVisible(false);
-    m_description->setText(plan->description);
+    m_description->setText(CoreText::render(plan->description, plan->descriptionText));
     // Totals as the planning page counts them: rows of sharded tables that change node (exact counts
     // where counted); broadcast tables are copied, not moved, and said apart.
     const qint64 total = plan->totalMovedRows();
     const qint64 broadcast = plan->totalBroadcastRows();
-    QString estimate = tr("Estimates: %1").arg(plan->estimateSource);
+    QString estimate =
+        tr("Estimates: %1").arg(CoreText::render(plan->estimateSource, plan->estimateSourceText));
     if (total >= 0)
         estimate +=
             QStringLiteral(" — ") + (plan->movedRowsExact() ? tr("%1 rows move in total (exact counts)")

@@ -2,6 +2,7 @@
 
 #include "core/planning/ExpansionStrategy.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExpansionWizard.h"
 
 #include <QButtonGroup>
@@ -49,7 +50,7 @@ StrategyPage::StrategyPage(ExpansionWizard *wizard)
         auto *radio = new QRadioButton(c.label, this);
         radio->setObjectName(QLatin1String(c.objectName));
         if (auto s = ExpansionStrategy::create(c.id))
-            radio->setToolTip(s->summary());
+            radio->setToolTip(CoreText::render(s->summary()));
         m_group->addButton(radio, int(c.id));
         auto *summary = new QLabel(c.summary, this);
         summary->setObjectName(QLatin1String(c.objectName) + QStringLiteral("Summary"));

@@ -2,6 +2,7 @@
 
 #include "core/planning/ExpansionStrategy.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/PlanWorker.h"
 
@@ -175,7 +176,8 @@ void TargetPage::applyGuess(const PlanOutcome &outcome)
     m_urls->setRowCount(0);
     m_guessed.clear();
     if (!outcome.plan) {
-        m_urlStatus->setText(tr("No plan for this target: %1").arg(outcome.error));
+        m_urlStatus->setText(
+            tr("No plan for this target: %1").arg(CoreText::render(outcome.error, outcome.errorText)));
     } else {
         for (const DataSourceChange &c : outcome.plan->dataSourceChanges) {
             if (!c.added)

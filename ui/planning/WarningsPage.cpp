@@ -1,5 +1,6 @@
 #include "ui/planning/WarningsPage.h"
 
+#include "ui/CoreText.h"
 #include "ui/planning/ExpansionWizard.h"
 
 #include <QCheckBox>
@@ -53,16 +54,16 @@ void WarningsPage::initializePage()
                                                                 : QStyle::SP_MessageBoxInformation;
             m_errors += d.severity == Severity::Error ? 1 : 0;
             warnings += d.severity == Severity::Warning ? 1 : 0;
-            QString text = d.message;
+            QString text = CoreText::message(d);
             if (d.location.isValid())
                 text = d.location.toString() + QStringLiteral(": ") + text;
             if (!d.hint.isEmpty())
-                text += QStringLiteral("\n    ") + tr("Hint: %1").arg(d.hint);
+                text += QStringLiteral("\n    ") + tr("Hint: %1").arg(CoreText::hint(d));
             auto *item = new QListWidgetItem(style()->standardIcon(icon), text, m_warnings);
             item->setToolTip(d.code);
             item->setData(Qt::UserRole, int(d.severity));
         }
-        for (const QString &a : plan->assumptions)
+        for (const QString &a : CoreText::render(plan->assumptions, plan->assumptionTexts))
             new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), a, m_assumptions);
         for (const QString &n : m_wizard->planNotes()) // how the live key statistics were read
             new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxInformation), n, m_assumptions);
