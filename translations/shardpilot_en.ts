@@ -1629,6 +1629,14 @@
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Exact counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact counts: refresh with SELECT COUNT(*) on every physical table instead of the InnoDB estimates (TABLE_ROWS): exact, but it reads every table</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2422,6 +2430,26 @@
     </message>
     <message>
         <source>Open a sharding config first (Ctrl+O).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;plan…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plans (plan.json *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a plan: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened the plan %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

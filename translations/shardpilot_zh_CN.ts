@@ -1629,6 +1629,14 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Exact counts</source>
+        <translation>精确计数</translation>
+    </message>
+    <message>
+        <source>Exact counts: refresh with SELECT COUNT(*) on every physical table instead of the InnoDB estimates (TABLE_ROWS): exact, but it reads every table</source>
+        <translation>精确计数：刷新时对每个物理表执行 SELECT COUNT(*)，而不是使用 InnoDB 估算值（TABLE_ROWS）：结果精确，但会读取每个表</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2416,6 +2424,26 @@
     <message>
         <source>Open a sharding config first (Ctrl+O).</source>
         <translation>请先打开一个分片配置（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>Open &amp;plan…</source>
+        <translation>打开方案(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <source>Plans (plan.json *.json);;All files (*)</source>
+        <translation>方案 (plan.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is not a plan: %2</source>
+        <translation>%1 不是方案：%2</translation>
+    </message>
+    <message>
+        <source>Opened the plan %1.</source>
+        <translation>已打开方案 %1。</translation>
     </message>
 </context>
 <context>

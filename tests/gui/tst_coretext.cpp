@@ -10,7 +10,7 @@
 #include "core/config/AppPaths.h"
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExpansionStrategy.h"
-#include "core/planning/PlanInputs.h"
+#include "core/live/PlanInputs.h"
 #include "core/planning/WhatIf.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
