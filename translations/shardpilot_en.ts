@@ -1414,6 +1414,10 @@
         <source>error</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: algorithm &apos;%2&apos; (%3) is misconfigured: %4; fix it before planning</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::DashboardPage</name>

@@ -1414,6 +1414,10 @@
         <source>error</source>
         <translation>错误</translation>
     </message>
+    <message>
+        <source>%1: algorithm &apos;%2&apos; (%3) is misconfigured: %4; fix it before planning</source>
+        <translation>%1：算法 &apos;%2&apos;（%3）配置有误：%4；请先修正再规划</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::DashboardPage</name>

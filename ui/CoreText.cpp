@@ -314,6 +314,7 @@ const char *const kTemplates[] = {
                       "dual-master doubling: replicate each instance to a new one, switch %N -> %2N, cut "
                       "replication, purge the half each side no longer owns"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "unknown strategy"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: algorithm '%2' (%3) is misconfigured: %4; fix it before planning"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "the config has no sharded data sources"),
 
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "dual-master doubles: %1 -> %2 databases only"),

@@ -59,6 +59,8 @@ private slots:
     void notARegularFile();
     void aliasAmplification_data();
     void aliasAmplification();
+    void invalidShardingCount_data();
+    void invalidShardingCount();
     void passwordInUrl_data();
     void passwordInUrl();
 
@@ -149,6 +151,47 @@ void TestHostile::aliasAmplification()
     const QByteArray all = r.out + r.err;
     QVERIFY2(all.contains("yaml-too-large") || all.contains("expands to more than"), all.left(600).constData());
     QVERIFY(!all.contains("bad_alloc"));
+}
+
+void TestHostile::invalidShardingCount_data()
+{
+    QTest::addColumn<QString>("count");
+    for (const char *c : {"0", "-4", "abc", "1e9", "2147483648"})
+        QTest::addRow("%s", c) << QString::fromLatin1(c);
+}
+
+// An invalid sharding-count on MOD: plan exited 0 with zero moves and silently rewrote the count.
+// It must refuse, with the property's line and column.
+void TestHostile::invalidShardingCount()
+{
+    QFETCH(QString, count);
+    const QString path = m_tmp.filePath(QStringLiteral("count-%1.yaml").arg(QString::number(qHash(count))));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("dataSources:\n  ds_0:\n    url: jdbc:mysql://h:3306/d\n  ds_1:\n    url: jdbc:mysql://h:3306/d\n"
+                               "rules:\n- !SHARDING\n  tables:\n    t:\n      actualDataNodes: ds_${0..1}.t\n"
+                               "      databaseStrategy:\n        standard:\n          shardingColumn: id\n"
+                               "          shardingAlgorithmName: m\n  shardingAlgorithms:\n    m:\n      type: MOD\n"
+                               "      props:\n        sharding-count: %1\n")
+                    .arg(count)
+                    .toUtf8());
+    }
+    for (const char *strategy : {"mod-double", "remap", "dual-master"}) {
+        QStringList args{QStringLiteral("plan"), QStringLiteral("--config"), path, QStringLiteral("--strategy"),
+                         QString::fromLatin1(strategy)};
+        if (qstrcmp(strategy, "remap") == 0)
+            args << QStringLiteral("--to") << QStringLiteral("3");
+        const Run r = shardctl(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(QString::number(r.exitCode) + QLatin1Char(' ') + QString::fromUtf8(r.out.left(200))));
+        QVERIFY2(r.err.contains(":19:"), r.err.constData()); // the property's line
+        QVERIFY2(r.err.contains("sharding-count"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+    const Run lint = shardctl({QStringLiteral("lint"), QStringLiteral("--config"), path});
+    QCOMPARE(lint.exitCode, 1);
+    const QByteArray lintText = lint.out + lint.err;
+    QVERIFY2(lintText.contains("invalid-algorithm"), lintText.constData());
 }
 
 void TestHostile::passwordInUrl_data()
