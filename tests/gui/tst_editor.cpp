@@ -5,6 +5,7 @@
 #include "ui/widgets/FindReplaceBar.h"
 #include "ui/widgets/YamlEditor.h"
 
+#include "GuiTestSupport.h"
 #include "TestPaths.h"
 
 #include <QApplication>
@@ -31,24 +32,6 @@ QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// Runs `f` on the next modal dialog as soon as it is up (dialogs use exec()).
-void onModal(std::function<void(QWidget *)> f)
-{
-    auto *timer = new QTimer;
-    auto tries = std::make_shared<int>(0);
-    QObject::connect(timer, &QTimer::timeout, [timer, tries, f] {
-        if (QWidget *w = QApplication::activeModalWidget()) {
-            timer->stop();
-            timer->deleteLater();
-            f(w);
-        } else if (++*tries > 400) {
-            timer->stop();
-            timer->deleteLater();
-        }
-    });
-    timer->start(10);
 }
 
 } // namespace
@@ -218,7 +201,7 @@ void TestEditor::formEditRoundTrip()
 
     bool dialogSeen = false;
     QString diffText;
-    onModal([&](QWidget *w) {
+    sp::test::onModal([&](QWidget *w) {
         dialogSeen = w->objectName() == QLatin1String("saveDiffDialog");
         if (auto *view = w->findChild<QTextEdit *>(QStringLiteral("diffView")))
             diffText = view->toPlainText();
@@ -254,7 +237,7 @@ void TestEditor::changedOnDiskWarns()
     const QByteArray external = readAll(m_file);
     m_page->editor()->append(QStringLiteral("# my edit\n"));
     QString title;
-    onModal([&](QWidget *w) {
+    sp::test::onModal([&](QWidget *w) {
         title = w->windowTitle();
         if (auto *box = qobject_cast<QMessageBox *>(w))
             box->button(QMessageBox::No)->click();
