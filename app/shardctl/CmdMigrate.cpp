@@ -1,0 +1,350 @@
+#include "CmdMigrate.h"
+
+#include "core/migration/Engine.h"
+#include "core/migration/Journal.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+
+namespace sp::cli {
+
+using namespace sp::migration;
+
+void CmdMigrate::addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        summary() +
+        QStringLiteral("\nActions:\n"
+                       "  create    make a run directory from a plan (--plan FILE --run DIR)\n"
+                       "  run       continue the run from where its journal is (--until Tn stops after that step)\n"
+                       "  status    steps, gates, copy progress, checks and differences\n"
+                       "  pause     ask a running 'migrate run' to stop after its current chunk\n"
+                       "  rollback  before T7: stop, put the old config back, lift read_only; --drop-targets drops "
+                       "the copied tables\n"
+                       "  verify    run T5's row-by-row comparison again (read-only)\n"
+                       "  log       the audit log: every action with its server, OS user and SQL\n"
+                       "Steps: T0 preflight and create, T1 start capture, T2 backfill, T3 catch up, T4 stop writes, "
+                       "T5 verify, T6 switch config, T7 resume writes, T8 observe, T9 purge.\n"
+                       "Exit codes: 0 the requested step completed, 1 a gate or check failed (the reason is printed), "
+                       "2 bad usage. See docs/migration.md."));
+    parser.addPositionalArgument(QStringLiteral("action"),
+                                 QStringLiteral("create, run, status, pause, rollback, verify, log"));
+    auto opt = [&](const char *name, const char *help, const char *value = nullptr) {
+        parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help),
+                                            value ? QString::fromLatin1(value) : QString()));
+    };
+    opt("plan", "create: the plan (plan.json from 'shardctl plan --out' or the wizard).", "FILE");
+    opt("run", "The run directory.", "DIR");
+    opt("observe", "create: seconds T8 watches for stale routes (default 86400; 0 allowed).", "SECONDS");
+    opt("admin-defaults-file",
+        "create: MySQL option file with an account that has replication and DDL rights on every server "
+        "(not needed for a sandbox config: its root access is used).",
+        "FILE");
+    opt("reload-command", "create: shell command run after T6 switched the config (e.g. a config reload).", "CMD");
+    opt("write-stop-budget", "create: seconds T4 may keep writes stopped while capture drains (default 10).", "S");
+    opt("chunk-rows", "create: first copy chunk size (default 1000; then adapted to 0.5 s per chunk).", "N");
+    opt("max-chunk-rows", "create: upper bound of a copy chunk (default 50000): shorter transactions on busy servers.",
+        "N");
+    opt("max-rows-per-sec", "create: copy rate limit over all servers (default none).", "N");
+    opt("max-threads-running", "create: the copy waits while a source's Threads_running is above N (default off).", "N");
+    opt("until", "run: stop after this step (T0..T9), even while writes are stopped.", "STEP");
+    opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9); rollback: required.");
+    opt("override-reason", "run: purge (T9) before T8 ended, for this reason (audited).", "TEXT");
+    opt("drop-targets", "rollback: drop the target tables the run created.");
+    opt("json", "status, log: JSON output.");
+}
+
+static QString newRunId()
+{
+    const quint64 v = QRandomGenerator::system()->generate64();
+    return QStringLiteral("%1").arg(v, 16, 16, QLatin1Char('0'));
+}
+
+static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream &err)
+{
+    const QString prefix = QStringLiteral("shardctl migrate create: ");
+    if (!p.isSet(QStringLiteral("plan")) || !p.isSet(QStringLiteral("run"))) {
+        err << prefix << "--plan FILE and --run DIR are required\n";
+        return Usage;
+    }
+    QFile f(p.value(QStringLiteral("plan")));
+    if (!f.open(QIODevice::ReadOnly)) {
+        err << prefix << "cannot read " << f.fileName() << ": " << f.errorString() << '\n';
+        return Findings;
+    }
+    QString why;
+    auto plan = planning::ExpansionPlan::fromJsonBytes(f.read(256 << 20), &why);
+    if (!plan) {
+        err << prefix << f.fileName() << ": " << why << '\n';
+        return Findings;
+    }
+    if (plan->strategy == planning::StrategyId::DualMaster) {
+        err << prefix << "dual-master plans are not executed by this version (copy plans: mod-double, remap, ring)\n";
+        return Findings;
+    }
+    RunSpec spec;
+    spec.runId = newRunId();
+    spec.createdAt = QDateTime::currentDateTimeUtc();
+    spec.configPath = QFileInfo(plan->sourcePath).absoluteFilePath();
+    spec.configSha256 = plan->sourceSha256;
+    spec.planFile = QFileInfo(f.fileName()).absoluteFilePath();
+    auto intOpt = [&](const char *name, int *into, int lo, int hi) {
+        if (!p.isSet(QString::fromLatin1(name)))
+            return true;
+        bool ok = false;
+        const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
+        if (!ok || v < lo || v > hi) {
+            err << prefix << "--" << name << " must be a number from " << lo << " to " << hi << '\n';
+            return false;
+        }
+        *into = v;
+        return true;
+    };
+    if (!intOpt("observe", &spec.observeSec, 0, 365 * 86400) ||
+        !intOpt("write-stop-budget", &spec.writeStopBudgetSec, 1, 3600) || !intOpt("chunk-rows", &spec.chunkRows, 10, 100000) ||
+        !intOpt("max-chunk-rows", &spec.maxChunkRows, 10, 1000000) ||
+        !intOpt("max-rows-per-sec", &spec.maxRowsPerSec, 1, 100000000) ||
+        !intOpt("max-threads-running", &spec.maxThreadsRunning, 1, 100000))
+        return Usage;
+    if (p.isSet(QStringLiteral("admin-defaults-file")))
+        spec.adminDefaultsFile = QFileInfo(p.value(QStringLiteral("admin-defaults-file"))).absoluteFilePath();
+    spec.chunkRows = qMin(spec.chunkRows, spec.maxChunkRows);
+    spec.reloadCommand = p.value(QStringLiteral("reload-command"));
+    if (spec.configPath.isEmpty() || !QFileInfo::exists(spec.configPath)) {
+        err << prefix << "the plan's config " << plan->sourcePath << " does not exist\n";
+        return Findings;
+    }
+    const QString sha = sha256OfFile(spec.configPath, &why);
+    if (sha != spec.configSha256) {
+        err << prefix << spec.configPath << " changed since the plan was made: make a new plan\n";
+        return Findings;
+    }
+    const QString dir = p.value(QStringLiteral("run"));
+    if (!RunDir::create(dir, spec, *plan, &why)) {
+        err << prefix << why << '\n';
+        return Findings;
+    }
+    // Resolves the servers now, so a missing admin account is said at once.
+    Engine engine(dir);
+    if (!engine.open(&why)) {
+        QFile::remove(RunDir(dir).specFile());
+        err << prefix << why << '\n';
+        return Findings;
+    }
+    engine.journal().audit(QString(), QStringLiteral("create run"), QString(),
+                           QStringLiteral("plan %1, config %2").arg(spec.planFile, spec.configPath), QStringLiteral("ok"));
+    out << "run " << spec.runId << " created in " << dir << ": " << plan->description << '\n'
+        << "next: shardctl migrate run --run " << dir << " --until T3   (then --yes for T4..T9)\n";
+    return Ok;
+}
+
+static QJsonObject statusJson(Journal &j)
+{
+    QJsonArray steps;
+    for (const StepState &s : j.steps())
+        steps.append(QJsonObject{{QStringLiteral("step"), stepName(s.step)},
+                                 {QStringLiteral("title"), stepTitle(s.step)},
+                                 {QStringLiteral("status"), statusName(s.status)},
+                                 {QStringLiteral("started"), s.started.toString(Qt::ISODateWithMs)},
+                                 {QStringLiteral("finished"), s.finished.toString(Qt::ISODateWithMs)},
+                                 {QStringLiteral("message"), s.message}});
+    QJsonArray progress;
+    for (const CopyProgress &c : j.progress())
+        progress.append(QJsonObject{{QStringLiteral("source"), c.source},
+                                    {QStringLiteral("target"), c.target},
+                                    {QStringLiteral("copied"), c.copied},
+                                    {QStringLiteral("expected"), c.expected},
+                                    {QStringLiteral("done"), c.done}});
+    QJsonArray checks;
+    for (const CheckResult &c : j.checks())
+        checks.append(QJsonObject{{QStringLiteral("step"), c.step},
+                                  {QStringLiteral("name"), c.name},
+                                  {QStringLiteral("ok"), c.ok},
+                                  {QStringLiteral("detail"), c.detail}});
+    QJsonArray diffs;
+    for (const RowDifference &d : j.differences())
+        diffs.append(QJsonObject{{QStringLiteral("target"), d.targetNode},
+                                 {QStringLiteral("source"), d.sourceNode},
+                                 {QStringLiteral("key"), d.key},
+                                 {QStringLiteral("kind"), d.kind},
+                                 {QStringLiteral("repair"), d.repairSql}});
+    return QJsonObject{{QStringLiteral("steps"), steps},
+                       {QStringLiteral("progress"), progress},
+                       {QStringLiteral("checks"), checks},
+                       {QStringLiteral("differences"), diffs},
+                       {QStringLiteral("writeStopMs"), j.value(QStringLiteral("writeStopMs")).toLongLong()},
+                       {QStringLiteral("rolledBack"), j.value(QStringLiteral("rolledBack")) == QLatin1String("1")}};
+}
+
+static int status(const QString &dir, bool json, QTextStream &out, QTextStream &err)
+{
+    RunSpec spec;
+    planning::ExpansionPlan plan;
+    QString why;
+    if (!RunDir(dir).load(&spec, &plan, &why)) {
+        err << "shardctl migrate status: " << why << '\n';
+        return Findings;
+    }
+    Journal j(RunDir(dir).journalFile());
+    if (!j.isOpen()) {
+        err << "shardctl migrate status: " << j.error() << '\n';
+        return Findings;
+    }
+    RunLock probe;
+    const bool busy = !probe.acquire(RunDir(dir).lockFile(), &why);
+    probe.release();
+    if (json) {
+        QJsonObject o = statusJson(j);
+        o[QStringLiteral("runId")] = spec.runId;
+        o[QStringLiteral("plan")] = plan.description;
+        o[QStringLiteral("config")] = spec.configPath;
+        o[QStringLiteral("running")] = busy;
+        out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return Ok;
+    }
+    out << "run " << spec.runId << ": " << plan.description << (busy ? "  (a process is working on it)" : "") << '\n';
+    for (const StepState &s : j.steps())
+        out << "  " << stepName(s.step) << "  " << statusName(s.status).leftJustified(12) << stepTitle(s.step)
+            << (s.message.isEmpty() ? QString() : QStringLiteral("  - ") + s.message.left(200)) << '\n';
+    qint64 copied = 0, expected = 0;
+    int done = 0;
+    const QList<CopyProgress> progress = j.progress();
+    for (const CopyProgress &c : progress) {
+        copied += c.copied;
+        expected += qMax<qint64>(0, c.expected);
+        done += c.done ? 1 : 0;
+    }
+    if (!progress.isEmpty())
+        out << "copy: " << done << " of " << progress.size() << " copies done, " << copied << " rows copied (plan: about "
+            << expected << ")\n";
+    const QString ws = j.value(QStringLiteral("writeStopMs"));
+    if (!ws.isEmpty())
+        out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
+    for (const CheckResult &c : j.checks())
+        if (!c.ok)
+            out << "  FAILED " << c.step << " " << c.name << ": " << c.detail.left(400) << '\n';
+    const QList<RowDifference> diffs = j.differences();
+    if (!diffs.isEmpty()) {
+        out << diffs.size() << " differences (T5):\n";
+        for (const RowDifference &d : diffs)
+            out << "  " << d.kind << " " << d.targetNode << " key " << d.key << "\n    " << d.repairSql << '\n';
+    }
+    return Ok;
+}
+
+static int log(const QString &dir, bool json, QTextStream &out, QTextStream &err)
+{
+    if (!QFileInfo::exists(RunDir(dir).specFile())) {
+        err << "shardctl migrate log: " << dir << " is not a run directory\n";
+        return Findings;
+    }
+    Journal j(RunDir(dir).journalFile());
+    QJsonArray arr;
+    for (const AuditEntry &a : j.auditLog()) {
+        if (json) {
+            arr.append(QJsonObject{{QStringLiteral("at"), a.at.toString(Qt::ISODateWithMs)},
+                                   {QStringLiteral("osUser"), a.osUser},
+                                   {QStringLiteral("step"), a.step},
+                                   {QStringLiteral("action"), a.action},
+                                   {QStringLiteral("server"), a.server},
+                                   {QStringLiteral("sql"), a.sql},
+                                   {QStringLiteral("outcome"), a.outcome}});
+            continue;
+        }
+        out << a.at.toString(Qt::ISODateWithMs) << "  " << a.osUser << "  " << (a.step.isEmpty() ? QStringLiteral("--") : a.step)
+            << "  " << a.action << (a.server.isEmpty() ? QString() : QStringLiteral("  on ") + a.server) << "  "
+            << a.outcome << '\n';
+        if (!a.sql.isEmpty())
+            out << "    " << a.sql.left(2000) << '\n';
+    }
+    if (json)
+        out << QJsonDocument(arr).toJson(QJsonDocument::Indented);
+    return Ok;
+}
+
+int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &err)
+{
+    const QStringList pos = p.positionalArguments();
+    static const QStringList actions{QStringLiteral("create"), QStringLiteral("run"),      QStringLiteral("status"),
+                                     QStringLiteral("pause"),  QStringLiteral("rollback"), QStringLiteral("verify"),
+                                     QStringLiteral("log")};
+    if (pos.isEmpty() || !actions.contains(pos.first())) {
+        err << "shardctl migrate: give an action: " << actions.join(QStringLiteral(", ")) << '\n';
+        return Usage;
+    }
+    const QString action = pos.first();
+    const QString prefix = QStringLiteral("shardctl migrate ") + action + QStringLiteral(": ");
+    if (action == QLatin1String("create"))
+        return createRun(p, out, err);
+    if (!p.isSet(QStringLiteral("run"))) {
+        err << prefix << "--run DIR is required\n";
+        return Usage;
+    }
+    const QString dir = p.value(QStringLiteral("run"));
+    const bool json = p.isSet(QStringLiteral("json"));
+    if (action == QLatin1String("status"))
+        return status(dir, json, out, err);
+    if (action == QLatin1String("log"))
+        return log(dir, json, out, err);
+    QString why;
+    if (action == QLatin1String("pause")) {
+        if (!Engine::requestPause(dir, &why)) {
+            err << prefix << why << '\n';
+            return Findings;
+        }
+        out << "pause requested: the running process stops after its current chunk\n";
+        return Ok;
+    }
+    RunOptions o;
+    o.say = [&out](const QString &line) {
+        out << line << '\n';
+        out.flush();
+    };
+    QElapsedTimer throttle;
+    throttle.start();
+    o.progress = [&out, &throttle](const QString &line) {
+        if (throttle.elapsed() < 2000)
+            return;
+        throttle.restart();
+        out << "  " << line << '\n';
+        out.flush();
+    };
+    if (p.isSet(QStringLiteral("until"))) {
+        o.until = stepFromName(p.value(QStringLiteral("until")));
+        if (!o.until) {
+            err << prefix << "--until takes a step T0..T9\n";
+            return Usage;
+        }
+    }
+    o.yes = p.isSet(QStringLiteral("yes"));
+    o.overrideReason = p.value(QStringLiteral("override-reason"));
+    if (action == QLatin1String("rollback") && !o.yes) {
+        err << prefix << "rollback changes the cluster: confirm with --yes\n";
+        return Usage;
+    }
+    Engine engine(dir);
+    if (!engine.open(&why)) {
+        err << prefix << why << '\n';
+        return Findings;
+    }
+    Outcome outcome = Outcome::Error;
+    if (action == QLatin1String("run"))
+        outcome = engine.run(o);
+    else if (action == QLatin1String("rollback"))
+        outcome = engine.rollback(p.isSet(QStringLiteral("drop-targets")), o);
+    else
+        outcome = engine.verifyOnly(o);
+    if (outcome != Outcome::Done && outcome != Outcome::Paused)
+        err << prefix << engine.error() << '\n';
+    return exitCodeOf(outcome);
+}
+
+SHARDCTL_REGISTER_COMMAND(CmdMigrate);
+
+} // namespace sp::cli

@@ -1,0 +1,734 @@
+#include "core/migration/Engine.h"
+
+#include "core/cluster/Transaction.h"
+#include "core/config/ConfigLoader.h"
+#include "core/migration/SourceWorker.h"
+#include "core/migration/TargetMeta.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QMutex>
+#include <QRegularExpression>
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <QProcess>
+#include <QSaveFile>
+#include <QThread>
+
+#include <map>
+#include <thread>
+
+namespace sp::migration {
+
+int exitCodeOf(Outcome o)
+{
+    return o == Outcome::Done || o == Outcome::Paused ? 0 : 1;
+}
+
+Engine::Engine(const QString &runDir) : m_dir(runDir) {}
+
+Engine::~Engine()
+{
+    for (auto &w : m_workers)
+        w->stop();
+}
+
+bool Engine::requestPause(const QString &runDir, QString *error)
+{
+    QFile f(runDir + QStringLiteral("/pause"));
+    if (!QFileInfo::exists(runDir + QStringLiteral("/run.json"))) {
+        *error = QStringLiteral("%1 is not a run directory").arg(runDir);
+        return false;
+    }
+    if (!f.open(QIODevice::WriteOnly)) {
+        *error = f.errorString();
+        return false;
+    }
+    f.write(QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toUtf8() + '\n');
+    return true;
+}
+
+bool Engine::pauseRequested() const
+{
+    return QFileInfo::exists(m_dir + QStringLiteral("/pause"));
+}
+
+bool Engine::open(QString *error)
+{
+    RunDir rd(m_dir);
+    if (!rd.load(&m_spec, &m_plan, error))
+        return false;
+    if (!m_lock.acquire(rd.lockFile(), error))
+        return false;
+    m_journal = std::make_unique<Journal>(rd.journalFile());
+    if (!m_journal->isOpen()) {
+        *error = m_journal->error();
+        return false;
+    }
+    const LoadResult lr = ConfigLoader::loadText(m_plan.newConfigText.toUtf8(), QStringLiteral("new-config.yaml"));
+    if (!lr.ok()) {
+        QString first;
+        for (const Diagnostic &d : lr.diagnostics)
+            if (d.severity == Severity::Error && first.isEmpty())
+                first = d.toString();
+        *error = QStringLiteral("the plan's new config does not load: ") + first;
+        return false;
+    }
+    m_newConfig = lr.config;
+    return m_endpoints.resolve(m_newConfig, m_spec, error) && m_moves.build(m_plan, m_newConfig, m_endpoints, error);
+}
+
+void Engine::say(const QString &line)
+{
+    if (m_options.say)
+        m_options.say(line);
+}
+
+Outcome Engine::fail(Step s, const QString &message, Outcome o)
+{
+    m_error = message;
+    m_journal->setStep(s, StepStatus::Failed, message);
+    m_journal->addCheck(stepName(s), QStringLiteral("step"), false, message);
+    say(stepName(s) + QStringLiteral(" failed: ") + message);
+    return o;
+}
+
+bool Engine::audited(Step s, const QString &action, Connection &c, const QString &sql)
+{
+    const bool ok = c.exec(sql);
+    m_journal->audit(stepName(s), action, c.params().describe(), sql, ok ? QStringLiteral("ok") : c.lastError());
+    return ok;
+}
+
+bool Engine::loadTableInfo(QString *error)
+{
+    if (m_tableInfoLoaded)
+        return true;
+    std::map<QString, std::unique_ptr<Connection>> conns;
+    for (MoveUnit &u : m_moves.units()) {
+        auto &c = conns[u.sourceInstance];
+        if (!c) {
+            c = std::make_unique<Connection>();
+            if (!c->open(m_endpoints.adminOfInstance(u.sourceInstance)) || !prepareSession(*c, false)) {
+                *error = c->lastError();
+                return false;
+            }
+        }
+        if (!readTableInfo(*c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, error))
+            return false;
+    }
+    m_tableInfoLoaded = true;
+    return true;
+}
+
+Outcome Engine::run(const RunOptions &options)
+{
+    m_options = options;
+    if (m_journal->value(QStringLiteral("rolledBack")) == QLatin1String("1")) {
+        m_error = QStringLiteral("this run was rolled back; create a new run to try again");
+        say(m_error);
+        return Outcome::GateFailed;
+    }
+    QFile::remove(m_dir + QStringLiteral("/pause"));
+    const Step last = options.until.value_or(Step::T9);
+    const QList<StepState> states = m_journal->steps();
+    for (int i = 0; i <= int(last); ++i) {
+        const Step s = Step(i);
+        // Catch-up is repeated while writes still run (T4 not done): capture only moves while a
+        // process runs, so each `run` brings the targets up to date again.
+        const bool repeat = s == Step::T3 && states.at(int(Step::T4)).status != StepStatus::Done;
+        if (states.at(i).status == StepStatus::Done && !repeat)
+            continue;
+        const bool destructive = s == Step::T4 || s == Step::T6 || s == Step::T7 || s == Step::T9;
+        if (destructive && !options.yes) {
+            m_error = QStringLiteral("%1 (%2) changes the live cluster: confirm with --yes").arg(stepName(s), stepTitle(s));
+            say(m_error);
+            return Outcome::GateFailed;
+        }
+        say(QStringLiteral("%1 %2 ...").arg(stepName(s), stepTitle(s)));
+        m_journal->setStep(s, StepStatus::Running);
+        Outcome o = Outcome::Error;
+        switch (s) {
+        case Step::T0: o = stepT0(); break;
+        case Step::T1: o = stepT1(); break;
+        case Step::T2: o = stepT2(); break;
+        case Step::T3: o = stepT3(); break;
+        case Step::T4: o = stepT4(); break;
+        case Step::T5: o = stepT5(); break;
+        case Step::T6: o = stepT6(); break;
+        case Step::T7: o = stepT7(); break;
+        case Step::T8: o = stepT8(); break;
+        case Step::T9: o = stepT9(); break;
+        }
+        if (o == Outcome::Paused) {
+            m_journal->setStep(s, StepStatus::Pending, QStringLiteral("paused"));
+            say(QStringLiteral("paused during %1; 'shardctl migrate run' continues").arg(stepName(s)));
+            return o;
+        }
+        if (o == Outcome::GateFailed && s == Step::T8 && !options.overrideReason.trimmed().isEmpty() &&
+            (!options.until || *options.until > Step::T8)) {
+            // The operator looked at the stale routes and goes on; T9 still refuses any moved row
+            // that is not on its target.
+            m_journal->audit(stepName(s), QStringLiteral("continue past a failed T8"), QString(), QString(),
+                             QStringLiteral("override: ") + options.overrideReason);
+            say(QStringLiteral("going on to T9 despite T8, as overridden: %1").arg(options.overrideReason));
+            continue;
+        }
+        if (o != Outcome::Done)
+            return o;
+        m_journal->setStep(s, StepStatus::Done, m_journal->step(s).message);
+        say(QStringLiteral("%1 done").arg(stepName(s)));
+    }
+    for (auto &w : m_workers)
+        w->stop();
+    const QList<StepState> now = m_journal->steps();
+    const bool stopped = now.at(int(Step::T4)).status == StepStatus::Done &&
+                         now.at(int(Step::T7)).status != StepStatus::Done;
+    if (stopped)
+        say(QStringLiteral("stopped after %1: WRITES ARE STOPPED (read_only=1 on the source servers) until T7 runs "
+                           "or the run is rolled back")
+                .arg(stepName(last)));
+    else if (last != Step::T9)
+        say(QStringLiteral("stopped after %1 as asked").arg(stepName(last)));
+    return Outcome::Done;
+}
+
+// --- T0 ----------------------------------------------------------------------------------------------
+
+Outcome Engine::stepT0()
+{
+    QString why;
+    const QString sha = sha256OfFile(m_spec.configPath, &why);
+    if (sha.isEmpty())
+        return fail(Step::T0, why);
+    if (sha != m_spec.configSha256)
+        return fail(Step::T0, QStringLiteral("%1 changed since the plan was made (sha256 %2, plan %3): make a new plan")
+                                  .arg(m_spec.configPath, sha.left(12), m_spec.configSha256.left(12)));
+    m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("config unchanged"), true, m_spec.configPath);
+
+    std::map<QString, std::unique_ptr<Connection>> conns;
+    for (const QString &inst : m_endpoints.instances()) {
+        auto c = std::make_unique<Connection>();
+        if (!c->open(m_endpoints.adminOfInstance(inst)) || !prepareSession(*c, false))
+            return fail(Step::T0, QStringLiteral("%1 is not reachable: %2").arg(inst, c->lastError()));
+        conns.emplace(inst, std::move(c));
+    }
+    // Source servers: the binlog must carry full row images with column names.
+    QStringList problems;
+    for (const QString &inst : m_moves.sourceInstances()) {
+        Connection &c = *conns.at(inst);
+        auto v = c.query(QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image, @@binlog_row_metadata, "
+                                        "@@expire_logs_days, @@read_only"));
+        if (!v || v->rows.isEmpty())
+            return fail(Step::T0, c.lastError());
+        const auto &r = v->rows.first();
+        QStringList bad;
+        if (r.at(0).toInt() != 1)
+            bad.append(QStringLiteral("log_bin is OFF"));
+        if (r.at(1).toString().toUpper() != QLatin1String("ROW"))
+            bad.append(QStringLiteral("binlog_format=%1 (ROW needed)").arg(r.at(1).toString()));
+        if (r.at(2).toString().toUpper() != QLatin1String("FULL"))
+            bad.append(QStringLiteral("binlog_row_image=%1 (FULL needed)").arg(r.at(2).toString()));
+        if (r.at(3).toString().toUpper() != QLatin1String("FULL"))
+            bad.append(QStringLiteral("binlog_row_metadata=%1 (FULL needed: SET GLOBAL binlog_row_metadata=FULL)")
+                           .arg(r.at(3).toString()));
+        const double days = r.at(4).toDouble();
+        m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("binlog retention"), days == 0 || days >= 1,
+                            QStringLiteral("%1: expire_logs_days=%2%3")
+                                .arg(inst, r.at(4).toString(),
+                                     days == 0 ? QStringLiteral(" (kept until purged by hand)") : QString()));
+        if (!bad.isEmpty())
+            problems.append(inst + QStringLiteral(": ") + bad.join(QStringLiteral(", ")));
+        m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("binlog"), bad.isEmpty(),
+                            inst + (bad.isEmpty() ? QStringLiteral(": ROW, FULL image, FULL metadata")
+                                                  : QStringLiteral(": ") + bad.join(QStringLiteral(", "))));
+    }
+    if (!problems.isEmpty())
+        return fail(Step::T0, QStringLiteral("the change capture cannot read these servers' binlogs: ") +
+                                  problems.join(QStringLiteral("; ")));
+    // Moving tables: integer primary keys (names every table without one).
+    QStringList noKey;
+    for (MoveUnit &u : m_moves.units()) {
+        if (!readTableInfo(*conns.at(u.sourceInstance), u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &why))
+            noKey.append(why);
+    }
+    if (!noKey.isEmpty())
+        return fail(Step::T0, noKey.join(QStringLiteral("; ")));
+    m_tableInfoLoaded = true;
+    m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("primary keys"), true,
+                        QStringLiteral("%1 moving tables have integer primary keys").arg(m_moves.units().size()));
+
+    // Targets: metadata schema, then each table from its source's definition.
+    for (const QString &inst : m_moves.targetInstances())
+        if (!meta::ensure(*conns.at(inst), &why))
+            return fail(Step::T0, QStringLiteral("%1: cannot create the metadata schema _shardpilot: %2").arg(inst, why));
+    for (const MoveUnit &u : m_moves.units()) {
+        for (int t = 0; t < u.targets.size(); ++t) {
+            const MoveTarget &mt = u.targets.at(t);
+            Connection &c = *conns.at(mt.instance);
+            auto exists = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                                                      "TABLE_SCHEMA = %1 AND TABLE_NAME = %2")
+                                           .arg(c.quoteString(mt.schema), c.quoteString(mt.node.table)));
+            if (!exists)
+                return fail(Step::T0, c.lastError());
+            if (exists->toInt() == 0) {
+                if (!audited(Step::T0, QStringLiteral("create schema"), c,
+                             QStringLiteral("CREATE DATABASE IF NOT EXISTS ") + Connection::quoteIdentifier(mt.schema)))
+                    return fail(Step::T0, c.lastError());
+                static const QRegularExpression head(QStringLiteral("^CREATE TABLE `(?:[^`]|``)*`"));
+                QString ddl = u.info.createSql;
+                ddl.replace(head, QStringLiteral("CREATE TABLE ") + u.qualifiedTarget(t));
+                if (!audited(Step::T0, QStringLiteral("create table"), c, ddl))
+                    return fail(Step::T0, QStringLiteral("creating %1: %2").arg(mt.node.toString(), c.lastError()));
+            } else {
+                QString cps;
+                auto copy = meta::loadCopy(c, m_spec.runId, &cps);
+                const bool ours = copy && copy->contains({u.id, t});
+                auto any = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM ") + u.qualifiedTarget(t) +
+                                        QStringLiteral(" LIMIT 1) x"));
+                if (!any)
+                    return fail(Step::T0, c.lastError());
+                if (any->toInt() > 0 && !ours)
+                    return fail(Step::T0, QStringLiteral("the target table %1 (%2) already exists and holds rows; the "
+                                                         "engine never writes into a table it did not create")
+                                              .arg(mt.node.toString(), mt.instance));
+            }
+            TableInfo ti;
+            if (!readTableInfo(c, mt.schema, mt.node.table, u.shardingColumn, &ti, &why))
+                return fail(Step::T0, why);
+            if (normalizedCreate(ti.createSql) != normalizedCreate(u.info.createSql))
+                return fail(Step::T0, QStringLiteral("the target table %1 differs from its source %2:\n%3\n---\n%4")
+                                          .arg(mt.node.toString(), u.source.toString(), ti.createSql, u.info.createSql));
+            if (!meta::initCopy(c, m_spec.runId, u.id, t, &why))
+                return fail(Step::T0, why);
+        }
+    }
+    m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("targets"), true,
+                        QStringLiteral("target tables created and identical to their sources"));
+    return Outcome::Done;
+}
+
+// --- T1 ----------------------------------------------------------------------------------------------
+
+Outcome Engine::stepT1()
+{
+    for (const QString &src : m_moves.sourceInstances()) {
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(src)))
+            return fail(Step::T1, c.lastError());
+        auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
+        if (!r || r->rows.isEmpty())
+            return fail(Step::T1, QStringLiteral("%1: no binary log position: %2").arg(src, c.lastError()));
+        const BinlogPosition pos{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+        for (const QString &tgt : m_moves.targetInstances()) {
+            Connection t;
+            QString why;
+            if (!t.open(m_endpoints.adminOfInstance(tgt)) || !meta::initCapture(t, m_spec.runId, src, pos, &why))
+                return fail(Step::T1, why.isEmpty() ? t.lastError() : why);
+        }
+        m_journal->addCheck(QStringLiteral("T1"), QStringLiteral("capture"), true,
+                            QStringLiteral("%1: capture starts at %2").arg(src, pos.toString()));
+        m_journal->setValue(QStringLiteral("captureStart.") + src, pos.toString());
+    }
+    return Outcome::Done;
+}
+
+// --- workers (T2..T5) ----------------------------------------------------------------------------------
+
+bool Engine::startWorkers(QString *error)
+{
+    if (!m_workers.isEmpty())
+        return true;
+    if (!loadTableInfo(error))
+        return false;
+    const quint32 base = 0x53500000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
+    int i = 0;
+    for (const QString &src : m_moves.sourceInstances()) {
+        auto w = std::make_shared<SourceWorker>(m_spec, m_moves, m_endpoints, src, base + quint32(i++));
+        if (!w->open()) {
+            *error = w->error();
+            return false;
+        }
+        m_workers.append(w);
+    }
+    return true;
+}
+
+bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error)
+{
+    std::vector<std::thread> threads;
+    std::vector<int> results(size_t(m_workers.size()), -1);
+    std::atomic<int> finished{0};
+    for (int i = 0; i < m_workers.size(); ++i) {
+        threads.emplace_back([&, i] {
+            results[size_t(i)] = job(*m_workers.at(i)) ? 1 : 0;
+            if (results[size_t(i)] == 0)
+                for (auto &w : m_workers)
+                    if (w.get() != m_workers.at(i).get())
+                        w->stop();
+            finished.fetch_add(1);
+        });
+    }
+    const QLocale en(QLocale::English);
+    QElapsedTimer rate;
+    rate.start();
+    qint64 lastCopied = -1;
+    while (finished.load() < m_workers.size()) {
+        QThread::msleep(200);
+        if (m_stop.load())
+            for (auto &w : m_workers)
+                w->stop();
+        if (rate.elapsed() < 500 && finished.load() < m_workers.size())
+            continue;
+        QList<CopyProgress> progress;
+        qint64 copied = 0, expected = 0, events = 0;
+        for (const auto &w : m_workers) {
+            const WorkerProgress p = w->progress();
+            events += p.eventsApplied;
+            for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
+                const MoveUnit &u = m_moves.units().at(it.key().first);
+                const MoveTarget &t = u.targets.at(it.key().second);
+                progress.append(CopyProgress{u.source.toString(), t.node.toString(), it.value().copied,
+                                             t.expectedRows, 0, it.value().done});
+                copied += it.value().copied;
+                expected += qMax<qint64>(0, t.expectedRows);
+            }
+        }
+        const double secs = qMax<qint64>(1, rate.restart()) / 1000.0;
+        const double perSec = lastCopied < 0 ? 0 : (copied - lastCopied) / secs;
+        lastCopied = copied;
+        m_journal->setProgress(progress);
+        if (m_options.progress)
+            m_options.progress(QStringLiteral("copied %1 of about %2 rows (%3 rows/s), %4 changes applied by capture")
+                                   .arg(en.toString(copied), en.toString(expected), en.toString(qint64(perSec)),
+                                        en.toString(events)));
+    }
+    for (auto &t : threads)
+        t.join();
+    QStringList errors;
+    for (int i = 0; i < m_workers.size(); ++i)
+        if (results[size_t(i)] != 1 && !m_workers.at(i)->error().endsWith(QLatin1String(": stopped")))
+            errors.append(m_workers.at(i)->error());
+    if (errors.isEmpty())
+        for (int i = 0; i < m_workers.size(); ++i)
+            if (results[size_t(i)] != 1)
+                errors.append(m_workers.at(i)->error());
+    if (!errors.isEmpty()) {
+        *error = errors.join(QStringLiteral("; "));
+        m_workers.clear(); // a failed worker's stream state is not reused
+        return false;
+    }
+    return true;
+}
+
+Outcome Engine::stepT2()
+{
+    QString why;
+    if (!startWorkers(&why))
+        return fail(Step::T2, why, Outcome::Error);
+    const bool ok = runWorkers(
+        [this](SourceWorker &w) { return w.backfill([this] { return pauseRequested(); }, int(m_workers.size())); },
+        &why);
+    if (!ok)
+        return fail(Step::T2, why, Outcome::Error);
+    bool all = true;
+    for (const auto &w : std::as_const(m_workers))
+        all = all && w->allCopied();
+    if (!all && pauseRequested())
+        return Outcome::Paused;
+    if (!all)
+        return fail(Step::T2, QStringLiteral("the copy stopped before every table was copied"), Outcome::Error);
+    m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("backfill"), true, QStringLiteral("every table copied"));
+    return Outcome::Done;
+}
+
+Outcome Engine::stepT3()
+{
+    QString why;
+    if (!startWorkers(&why))
+        return fail(Step::T3, why, Outcome::Error);
+    // Twice: the second pass measures what arrived during the first.
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool ok = runWorkers(
+            [](SourceWorker &w) {
+                const auto h = w.head();
+                return h && w.catchUpTo(*h);
+            },
+            &why);
+        if (!ok)
+            return fail(Step::T3, why, Outcome::Error);
+    }
+    for (const auto &w : std::as_const(m_workers)) {
+        const WorkerProgress p = w->progress();
+        m_journal->addCheck(QStringLiteral("T3"), QStringLiteral("capture lag"), true,
+                            QStringLiteral("%1: applied up to %2, binlog at %3")
+                                .arg(p.instance, p.applied.toString(), p.head.toString()));
+    }
+    return Outcome::Done;
+}
+
+bool Engine::setReadOnly(Step s, bool on, QString *error)
+{
+    for (const QString &src : m_moves.sourceInstances()) {
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(src))) {
+            *error = c.lastError();
+            return false;
+        }
+        if (!audited(s, on ? QStringLiteral("read_only on") : QStringLiteral("read_only off"), c,
+                     QStringLiteral("SET GLOBAL read_only = %1").arg(on ? 1 : 0))) {
+            *error = c.lastError();
+            return false;
+        }
+    }
+    return true;
+}
+
+Outcome Engine::stepT4()
+{
+    QString why;
+    if (!startWorkers(&why))
+        return fail(Step::T4, why, Outcome::Error);
+    // Accounts read_only does not stop.
+    for (const QString &src : m_moves.sourceInstances()) {
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(src)))
+            return fail(Step::T4, c.lastError());
+        auto r = c.query(QStringLiteral("SELECT DISTINCT GRANTEE FROM information_schema.USER_PRIVILEGES WHERE "
+                                        "PRIVILEGE_TYPE IN ('SUPER', 'READ ONLY ADMIN') ORDER BY GRANTEE"));
+        QStringList who;
+        if (r)
+            for (const auto &row : r->rows)
+                who.append(row.at(0).toString());
+        const QString line = QStringLiteral("%1: read_only does not stop %2").arg(
+            src, who.isEmpty() ? QStringLiteral("no account") : who.join(QStringLiteral(", ")));
+        m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("privileged accounts"), true, line);
+        say(line);
+    }
+    if (m_journal->value(QStringLiteral("writeStopStart")).isEmpty())
+        m_journal->setValue(QStringLiteral("writeStopStart"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    if (!setReadOnly(Step::T4, true, &why))
+        return fail(Step::T4, why, Outcome::Error);
+    // Drain: everything up to each source's final position, within the budget.
+    QDeadlineTimer deadline(qint64(m_spec.writeStopBudgetSec) * 1000);
+    std::map<QString, BinlogPosition> finals;
+    QMutex mu;
+    const bool ok = runWorkers(
+        [&](SourceWorker &w) {
+            const auto h = w.head();
+            if (!h)
+                return false;
+            {
+                QMutexLocker lock(&mu);
+                finals[w.instance()] = *h;
+            }
+            return w.catchUpTo(*h, deadline) && w.settleAt(*h);
+        },
+        &why);
+    if (!ok) {
+        QString lift;
+        setReadOnly(Step::T4, false, &lift);
+        m_journal->setValue(QStringLiteral("writeStopStart"), QString());
+        return fail(Step::T4, QStringLiteral("the capture could not apply everything within %1 s of the write stop (%2); "
+                                             "writes are resumed (read_only=0)")
+                                  .arg(m_spec.writeStopBudgetSec)
+                                  .arg(why));
+    }
+    for (const auto &[inst, pos] : finals) {
+        m_journal->setValue(QStringLiteral("final.") + inst, pos.toString());
+        m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("drained"), true,
+                            QStringLiteral("%1: everything up to %2 applied").arg(inst, pos.toString()));
+    }
+    return Outcome::Done;
+}
+
+Outcome Engine::stepT5()
+{
+    QString why;
+    // Writes are stopped; whatever a privileged account wrote since is applied first.
+    if (!startWorkers(&why))
+        return fail(Step::T5, why, Outcome::Error);
+    if (!runWorkers([](SourceWorker &w) {
+            const auto h = w.head();
+            return h && w.catchUpTo(*h) && w.settleAt(*h);
+        },
+                    &why))
+        return fail(Step::T5, why, Outcome::Error);
+    m_journal->clearChecks(QStringLiteral("T5"));
+    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, m_options.say, &m_stop);
+    if (!vr.ok)
+        return fail(Step::T5, vr.error, Outcome::Error);
+    m_journal->setDifferences(vr.differences);
+    for (const QString &l : vr.lines)
+        m_journal->addCheck(QStringLiteral("T5"), QStringLiteral("rows"), !l.contains(QLatin1String("differences")), l);
+    if (!vr.differences.isEmpty())
+        return fail(Step::T5, QStringLiteral("%1 rows differ between sources and targets; see 'shardctl migrate status' "
+                                             "for each with its repair SQL; T6 is refused until T5 is clean")
+                                  .arg(vr.differences.size()));
+    m_journal->setStep(Step::T5, StepStatus::Running,
+                       QStringLiteral("%1 rows identical").arg(QLocale(QLocale::English).toString(vr.rowsCompared)));
+    return Outcome::Done;
+}
+
+Outcome Engine::verifyOnly(const RunOptions &options)
+{
+    m_options = options;
+    QString why;
+    if (!loadTableInfo(&why)) {
+        m_error = why;
+        return Outcome::Error;
+    }
+    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, options.say, &m_stop);
+    if (!vr.ok) {
+        m_error = vr.error;
+        return Outcome::Error;
+    }
+    m_journal->setDifferences(vr.differences);
+    m_journal->audit(QStringLiteral("T5"), QStringLiteral("verify (read-only)"), QString(), QString(),
+                     QStringLiteral("%1 differences").arg(vr.differences.size()));
+    if (!vr.differences.isEmpty()) {
+        m_error = QStringLiteral("%1 rows differ").arg(vr.differences.size());
+        return Outcome::GateFailed;
+    }
+    return Outcome::Done;
+}
+
+// --- T6, T7 ------------------------------------------------------------------------------------------
+
+Outcome Engine::stepT6()
+{
+    const QList<StepState> st = m_journal->steps();
+    if (st.at(int(Step::T5)).status != StepStatus::Done)
+        return fail(Step::T6, QStringLiteral("T5 is not clean"));
+    QString why;
+    const QString backup = m_journal->value(QStringLiteral("configBackup"));
+    const QString sha = sha256OfFile(m_spec.configPath, &why);
+    const QByteArray newText = m_plan.newConfigText.toUtf8();
+    const QString newSha = QString::fromLatin1(QCryptographicHash::hash(newText, QCryptographicHash::Sha256).toHex());
+    if (!backup.isEmpty() && sha == newSha)
+        return Outcome::Done; // switched already (killed after the write)
+    if (sha != m_spec.configSha256)
+        return fail(Step::T6, QStringLiteral("%1 changed since the plan was made; not replacing it").arg(m_spec.configPath));
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const QString backupPath = m_spec.configPath + QStringLiteral(".before-") + m_spec.runId + QLatin1Char('-') + stamp;
+    if (!QFile::copy(m_spec.configPath, backupPath))
+        return fail(Step::T6, QStringLiteral("cannot write the backup %1").arg(backupPath));
+    m_journal->setValue(QStringLiteral("configBackup"), backupPath);
+    QSaveFile f(m_spec.configPath);
+    const auto perms = QFileInfo(m_spec.configPath).permissions();
+    if (!f.open(QIODevice::WriteOnly) || f.write(newText) != newText.size() || !f.commit())
+        return fail(Step::T6, QStringLiteral("cannot write %1: %2").arg(m_spec.configPath, f.errorString()));
+    QFile::setPermissions(m_spec.configPath, perms);
+    m_journal->audit(QStringLiteral("T6"), QStringLiteral("switch config"), QString(),
+                     QStringLiteral("replaced %1 (backup %2)").arg(m_spec.configPath, backupPath), QStringLiteral("ok"));
+    say(QStringLiteral("the new config is in %1; the old one is kept as %2").arg(m_spec.configPath, backupPath));
+    if (!m_spec.reloadCommand.isEmpty()) {
+        QProcess p;
+        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), m_spec.reloadCommand});
+        const bool ok = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+        m_journal->audit(QStringLiteral("T6"), QStringLiteral("reload command"), QString(), m_spec.reloadCommand,
+                         ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + QString::fromLocal8Bit(p.readAllStandardError()).left(500));
+        if (!ok)
+            return fail(Step::T6, QStringLiteral("the reload command failed: %1").arg(m_spec.reloadCommand));
+    }
+    return Outcome::Done;
+}
+
+Outcome Engine::stepT7()
+{
+    QString why;
+    // Where T8 starts watching for writes that still follow the old routes.
+    for (const QString &src : m_moves.sourceInstances()) {
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(src)))
+            return fail(Step::T7, c.lastError(), Outcome::Error);
+        auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
+        if (!r || r->rows.isEmpty())
+            return fail(Step::T7, c.lastError(), Outcome::Error);
+        if (m_journal->value(QStringLiteral("observeFrom.") + src).isEmpty())
+            m_journal->setValue(QStringLiteral("observeFrom.") + src,
+                                BinlogPosition{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()}
+                                    .toString());
+    }
+    if (!setReadOnly(Step::T7, false, &why))
+        return fail(Step::T7, why, Outcome::Error);
+    const QDateTime start = QDateTime::fromString(m_journal->value(QStringLiteral("writeStopStart")), Qt::ISODateWithMs);
+    const QDateTime end = QDateTime::currentDateTimeUtc();
+    m_journal->setValue(QStringLiteral("writesResumed"), end.toString(Qt::ISODateWithMs));
+    if (start.isValid()) {
+        const qint64 ms = start.msecsTo(end);
+        m_journal->setValue(QStringLiteral("writeStopMs"), QString::number(ms));
+        say(QStringLiteral("writes resumed; they were stopped for %1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
+        m_journal->setStep(Step::T7, StepStatus::Running,
+                           QStringLiteral("write stop %1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
+    }
+    for (auto &w : m_workers)
+        w->stop();
+    m_workers.clear();
+    return Outcome::Done;
+}
+
+// --- rollback ----------------------------------------------------------------------------------------
+
+Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
+{
+    m_options = options;
+    const QList<StepState> st = m_journal->steps();
+    if (st.at(int(Step::T7)).status == StepStatus::Done) {
+        m_error = QStringLiteral("writes were resumed on the new config (T7): rollback is only possible before T7");
+        say(m_error);
+        return Outcome::GateFailed;
+    }
+    QString why;
+    const QString backup = m_journal->value(QStringLiteral("configBackup"));
+    if (!backup.isEmpty() && QFileInfo::exists(backup)) {
+        QFile::remove(m_spec.configPath);
+        if (!QFile::copy(backup, m_spec.configPath)) {
+            m_error = QStringLiteral("cannot restore %1 from %2").arg(m_spec.configPath, backup);
+            return Outcome::Error;
+        }
+        m_journal->audit(QString(), QStringLiteral("rollback: config restored"), QString(),
+                         QStringLiteral("%1 <- %2").arg(m_spec.configPath, backup), QStringLiteral("ok"));
+        say(QStringLiteral("restored %1 from %2").arg(m_spec.configPath, backup));
+    }
+    if (st.at(int(Step::T4)).status != StepStatus::Pending || !m_journal->value(QStringLiteral("writeStopStart")).isEmpty()) {
+        if (!setReadOnly(Step::T4, false, &why)) {
+            m_error = why;
+            return Outcome::Error;
+        }
+        say(QStringLiteral("writes resumed on the source servers (read_only=0)"));
+    }
+    if (dropTargets) {
+        for (const MoveUnit &u : m_moves.units())
+            for (int t = 0; t < u.targets.size(); ++t) {
+                Connection c;
+                if (!c.open(m_endpoints.adminOfInstance(u.targets.at(t).instance))) {
+                    m_error = c.lastError();
+                    return Outcome::Error;
+                }
+                c.setWarningPolicy({});
+                if (!audited(Step::T0, QStringLiteral("rollback: drop target"), c,
+                             QStringLiteral("DROP TABLE IF EXISTS ") + u.qualifiedTarget(t))) {
+                    m_error = c.lastError();
+                    return Outcome::Error;
+                }
+            }
+        for (const QString &inst : m_moves.targetInstances()) {
+            Connection c;
+            if (c.open(m_endpoints.adminOfInstance(inst)))
+                meta::forget(c, m_spec.runId, &why);
+        }
+        say(QStringLiteral("target tables dropped"));
+    }
+    for (int i = 0; i < kStepCount; ++i)
+        if (st.at(i).status != StepStatus::Pending)
+            m_journal->setStep(Step(i), StepStatus::RolledBack, QStringLiteral("rolled back"));
+    m_journal->setValue(QStringLiteral("rolledBack"), QStringLiteral("1"));
+    m_journal->audit(QString(), QStringLiteral("rollback"), QString(),
+                     dropTargets ? QStringLiteral("targets dropped") : QStringLiteral("targets kept"), QStringLiteral("ok"));
+    return Outcome::Done;
+}
+
+} // namespace sp::migration

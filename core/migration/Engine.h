@@ -1,0 +1,87 @@
+#pragma once
+#include "core/migration/Journal.h"
+#include "core/migration/MoveSet.h"
+#include "core/migration/RunStore.h"
+#include "core/migration/Verifier.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace sp::migration {
+
+class SourceWorker;
+
+struct RunOptions
+{
+    std::optional<Step> until;   // stop after this step (default: T9)
+    bool yes = false;            // confirms the destructive steps (T4, T6, T7, T9)
+    QString overrideReason;      // T9 before T8 ended: why (goes into the audit log)
+    std::function<void(const QString &)> say;      // one line per event, for people
+    std::function<void(const QString &)> progress; // a progress line (may be overwritten)
+};
+
+enum class Outcome { Done, GateFailed, Error, Paused };
+int exitCodeOf(Outcome o); // Done/Paused 0, GateFailed/Error 1
+
+// Executes a run of a plan: T0..T9 from where its journal is, with gates. Holds the run's lock for
+// its life. Every statement that changes a server is written to the audit log first.
+class Engine final
+{
+public:
+    explicit Engine(const QString &runDir);
+    ~Engine();
+
+    // Loads run.json and plan.json, takes the lock, opens the journal, resolves the servers.
+    bool open(QString *error);
+    Outcome run(const RunOptions &options);
+    Outcome rollback(bool dropTargets, const RunOptions &options);
+    Outcome verifyOnly(const RunOptions &options); // T5's checks, read-only
+    void requestStop() { m_stop.store(true); }
+
+    const RunSpec &spec() const { return m_spec; }
+    const planning::ExpansionPlan &plan() const { return m_plan; }
+    Journal &journal() { return *m_journal; }
+    QString error() const { return m_error; }
+
+    // Asks a running `migrate run` on DIR to stop after its current chunk (DIR/pause).
+    static bool requestPause(const QString &runDir, QString *error);
+
+private:
+    Outcome fail(Step s, const QString &message, Outcome o = Outcome::GateFailed);
+    void say(const QString &line);
+    bool audited(Step s, const QString &action, Connection &c, const QString &sql);
+    bool loadTableInfo(QString *error);
+    bool pauseRequested() const;
+    bool startWorkers(QString *error);
+    bool runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error);
+    bool setReadOnly(Step s, bool on, QString *error);
+
+    Outcome stepT0();
+    Outcome stepT1();
+    Outcome stepT2();
+    Outcome stepT3();
+    Outcome stepT4();
+    Outcome stepT5();
+    Outcome stepT6();
+    Outcome stepT7();
+    Outcome stepT8();
+    Outcome stepT9();
+
+    QString m_dir;
+    RunSpec m_spec;
+    planning::ExpansionPlan m_plan;
+    ShardingConfig m_newConfig;
+    Endpoints m_endpoints;
+    MoveSet m_moves;
+    RunLock m_lock;
+    std::unique_ptr<Journal> m_journal;
+    QList<std::shared_ptr<SourceWorker>> m_workers;
+    RunOptions m_options;
+    bool m_tableInfoLoaded = false;
+    std::atomic<bool> m_stop{false};
+    QString m_error;
+};
+
+} // namespace sp::migration

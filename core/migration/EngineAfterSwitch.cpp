@@ -1,0 +1,288 @@
+// T8 (observe) and T9 (purge): the steps after writes resumed on the new config.
+#include "core/cluster/BinlogReader.h"
+#include "core/cluster/Transaction.h"
+#include "core/migration/Engine.h"
+#include "core/migration/TargetMeta.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QLocale>
+#include <QSet>
+#include <QThread>
+
+#include <map>
+
+namespace sp::migration {
+
+static std::optional<BinlogPosition> parsePosition(const QString &text)
+{
+    const int colon = int(text.lastIndexOf(QLatin1Char(':')));
+    if (colon <= 0)
+        return std::nullopt;
+    bool ok = false;
+    const quint64 pos = text.mid(colon + 1).toULongLong(&ok);
+    if (!ok)
+        return std::nullopt;
+    return BinlogPosition{text.left(colon), pos};
+}
+
+Outcome Engine::stepT8()
+{
+    const QDateTime resumed =
+        QDateTime::fromString(m_journal->value(QStringLiteral("writesResumed")), Qt::ISODateWithMs);
+    if (!resumed.isValid())
+        return fail(Step::T8, QStringLiteral("T7 has not resumed writes"));
+    const QDateTime until = resumed.addSecs(m_spec.observeSec);
+    QString why;
+    if (!loadTableInfo(&why))
+        return fail(Step::T8, why, Outcome::Error);
+    struct Watch
+    {
+        std::unique_ptr<BinlogReader> reader;
+        Connection conn;
+        BinlogPosition applied;
+    };
+    std::map<QString, Watch> watches;
+    QSet<QString> tables;
+    for (const MoveUnit &u : m_moves.units())
+        if (!u.broadcast)
+            tables.insert(u.sourceSchema + QChar(0) + u.source.table);
+    quint32 serverId = 0x53600000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
+    for (const QString &inst : m_moves.sourceInstances()) {
+        const auto from = parsePosition(m_journal->value(QStringLiteral("observe.") + inst,
+                                                         m_journal->value(QStringLiteral("observeFrom.") + inst)));
+        if (!from)
+            return fail(Step::T8, QStringLiteral("%1: no position to observe from (T7 records it)").arg(inst));
+        Watch &w = watches[inst];
+        if (!w.conn.open(m_endpoints.adminOfInstance(inst)))
+            return fail(Step::T8, w.conn.lastError(), Outcome::Error);
+        BinlogReaderOptions o;
+        o.connection = m_endpoints.adminOfInstance(inst);
+        o.start = *from;
+        o.serverId = serverId++;
+        o.heartbeatSec = 1;
+        o.includeTable = [tables](const QString &s, const QString &t) { return tables.contains(s + QChar(0) + t); };
+        w.reader = std::make_unique<BinlogReader>(o);
+        if (!w.reader->open())
+            return fail(Step::T8, QStringLiteral("%1: %2").arg(inst, w.reader->error()), Outcome::Error);
+        w.applied = *from;
+    }
+    // Stale writes seen by an earlier T8 pass still count: they are on the old shards.
+    qint64 stale = m_journal->value(QStringLiteral("staleWrites"), QStringLiteral("0")).toLongLong();
+    for (;;) {
+        for (auto &[inst, w] : watches) {
+            auto r = w.conn.query(QStringLiteral("SHOW MASTER STATUS"));
+            if (!r || r->rows.isEmpty())
+                return fail(Step::T8, w.conn.lastError(), Outcome::Error);
+            const BinlogPosition head{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+            BinlogEvent ev;
+            while (w.applied < head) {
+                if (!w.reader->next(&ev))
+                    return fail(Step::T8, QStringLiteral("%1: %2").arg(inst, w.reader->error()), Outcome::Error);
+                if (ev.kind == BinlogEventKind::Rows && ev.table) {
+                    const MoveUnit *u = m_moves.unitFor(inst, ev.table->schema, ev.table->table);
+                    if (u && !u->broadcast) {
+                        for (const BinlogRow &row : ev.rows) {
+                            for (const QList<QVariant> *img : {&row.before, &row.after}) {
+                                if (img->isEmpty())
+                                    continue;
+                                const RowRoute rr = m_moves.route(*u, *img);
+                                if (!rr.ok || rr.targets.isEmpty())
+                                    continue;
+                                ++stale;
+                                const QString line =
+                                    QStringLiteral("stale route: a write at %1 on %2 to key '%3' (%4), which the new "
+                                                   "config routes to %5: an application still routes with the old "
+                                                   "config")
+                                        .arg(QDateTime::fromSecsSinceEpoch(ev.timestamp, Qt::UTC).toString(Qt::ISODate),
+                                             u->source.toString(), img->value(u->info.shardColumn).toString().left(64),
+                                             ev.typeName, u->targets.at(rr.targets.first()).node.toString());
+                                m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("stale route"), false, line);
+                                say(line);
+                                break;
+                            }
+                        }
+                    }
+                }
+                if (ev.endsTransaction || ev.kind == BinlogEventKind::Heartbeat || ev.kind == BinlogEventKind::Rotate) {
+                    const BinlogPosition c = w.reader->committedPosition();
+                    if (w.applied < c)
+                        w.applied = c;
+                }
+            }
+            m_journal->setValue(QStringLiteral("staleWrites"), QString::number(stale));
+            m_journal->setValue(QStringLiteral("observe.") + inst, w.applied.toString());
+        }
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        if (now >= until)
+            break;
+        if (m_stop.load() || pauseRequested())
+            return Outcome::Paused;
+        if (m_options.progress)
+            m_options.progress(QStringLiteral("observing: %1 s left, %2 writes to moved keys seen")
+                                   .arg(now.secsTo(until))
+                                   .arg(stale));
+        QThread::msleep(1000);
+    }
+    if (stale > 0)
+        return fail(Step::T8, QStringLiteral("%1 writes reached moved keys on the old shards after the switch (see the "
+                                             "T8 checks); T9 would delete them: find the application that still "
+                                             "routes with the old config")
+                                  .arg(stale));
+    m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("stale routes"), true,
+                        QStringLiteral("no write to a moved key on the old shards"));
+    return Outcome::Done;
+}
+
+Outcome Engine::stepT9()
+{
+    const QList<StepState> st = m_journal->steps();
+    if (st.at(int(Step::T8)).status != StepStatus::Done) {
+        if (m_options.overrideReason.trimmed().isEmpty())
+            return fail(Step::T9, QStringLiteral("T8 (observe) has not ended; purge only after it, or give "
+                                                 "--override-reason"));
+        m_journal->audit(QStringLiteral("T9"), QStringLiteral("purge before T8 ended"), QString(), QString(),
+                         QStringLiteral("override: ") + m_options.overrideReason);
+    }
+    QString why;
+    if (!loadTableInfo(&why))
+        return fail(Step::T9, why, Outcome::Error);
+    const QLocale en(QLocale::English);
+    std::map<QString, std::unique_ptr<Connection>> conns;
+    auto connTo = [&](const QString &inst) -> Connection * {
+        auto &c = conns[inst];
+        if (!c) {
+            c = std::make_unique<Connection>();
+            if (!c->open(m_endpoints.adminOfInstance(inst)) || !prepareSession(*c, true)) {
+                why = c->lastError();
+                c.reset();
+                return nullptr;
+            }
+        }
+        return c.get();
+    };
+    qint64 purged = 0;
+    const int chunk = qBound(100, m_spec.chunkRows, 5000);
+    for (const MoveUnit &u : m_moves.units()) {
+        if (u.broadcast)
+            continue; // broadcast tables stay whole on every data source
+        Connection *src = connTo(u.sourceInstance);
+        if (!src)
+            return fail(Step::T9, why, Outcome::Error);
+        const QString key = QStringLiteral("purge.%1").arg(u.id);
+        QString last = m_journal->value(key);
+        if (last == QLatin1String("done"))
+            continue;
+        qint64 unitPurged = 0;
+        for (;;) {
+            if (m_stop.load() || pauseRequested())
+                return Outcome::Paused;
+            QStringList where;
+            if (!last.isEmpty())
+                where.append(QLatin1Char('(') + u.info.pkList() + QStringLiteral(") > (") + last + QLatin1Char(')'));
+            if (!u.pushdownSql.isEmpty())
+                where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
+            Transaction tx(*src);
+            if (!tx.ok())
+                return fail(Step::T9, tx.error(), Outcome::Error);
+            auto rows = src->query(QStringLiteral("SELECT ") + u.info.pkList() + QLatin1Char(',') +
+                                   Connection::quoteIdentifier(u.info.columns.at(u.info.shardColumn)) +
+                                   QStringLiteral(" FROM ") + u.qualifiedSource() +
+                                   (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
+                                   QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
+                                   QString::number(chunk) + QStringLiteral(" FOR UPDATE"));
+            if (!rows)
+                return fail(Step::T9, src->lastError(), Outcome::Error);
+            const int npk = int(u.info.pk.size());
+            QMap<int, QStringList> byTarget; // target -> pk tuples
+            QStringList moving;
+            for (const auto &r : std::as_const(rows->rows)) {
+                QList<QVariant> full(u.info.columns.size());
+                full[u.info.shardColumn] = r.at(npk);
+                const RowRoute rr = m_moves.route(u, full);
+                if (!rr.ok)
+                    return fail(Step::T9, rr.error, Outcome::Error);
+                if (rr.targets.isEmpty())
+                    continue;
+                QStringList parts;
+                for (int k = 0; k < npk; ++k)
+                    parts.append(QString::number(r.at(k).toLongLong()));
+                const QString tuple = QLatin1Char('(') + parts.join(QLatin1Char(',')) + QLatin1Char(')');
+                moving.append(tuple);
+                byTarget[rr.targets.first()].append(tuple);
+            }
+            // Each moving row must be on its target right now, or it is not deleted.
+            for (auto it = byTarget.cbegin(); it != byTarget.cend(); ++it) {
+                Connection *tc = connTo(u.targets.at(it.key()).instance);
+                if (!tc)
+                    return fail(Step::T9, why, Outcome::Error);
+                auto found = tc->query(QStringLiteral("SELECT ") + u.info.pkList() + QStringLiteral(" FROM ") +
+                                       u.qualifiedTarget(it.key()) + QStringLiteral(" WHERE (") + u.info.pkList() +
+                                       QStringLiteral(") IN (") + it.value().join(QLatin1Char(',')) + QLatin1Char(')'));
+                if (!found)
+                    return fail(Step::T9, tc->lastError(), Outcome::Error);
+                QSet<QString> there;
+                for (const auto &r : found->rows) {
+                    QStringList parts;
+                    for (int k = 0; k < npk; ++k)
+                        parts.append(QString::number(r.at(k).toLongLong()));
+                    there.insert(QLatin1Char('(') + parts.join(QLatin1Char(',')) + QLatin1Char(')'));
+                }
+                QStringList missing;
+                for (const QString &t : it.value())
+                    if (!there.contains(t))
+                        missing.append(t);
+                if (!missing.isEmpty())
+                    return fail(Step::T9, QStringLiteral("%1 moved rows of %2 are not on %3 (keys %4): they are not "
+                                                         "deleted; find out why before purging")
+                                              .arg(missing.size())
+                                              .arg(u.source.toString(), u.targets.at(it.key()).node.toString(),
+                                                   missing.mid(0, 50).join(QLatin1Char(' '))));
+            }
+            if (!moving.isEmpty()) {
+                const QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedSource() + QStringLiteral(" WHERE (") +
+                                    u.info.pkList() + QStringLiteral(") IN (") + moving.join(QLatin1Char(',')) +
+                                    QLatin1Char(')');
+                ExecResult er;
+                const bool ok = src->exec(sql, &er) && qsizetype(er.affectedRows) == moving.size();
+                m_journal->audit(QStringLiteral("T9"), QStringLiteral("purge chunk"), src->params().describe(),
+                                 QStringLiteral("DELETE FROM %1 WHERE (%2) IN (%3 keys, %4 .. %5)")
+                                     .arg(u.qualifiedSource(), u.info.pkList())
+                                     .arg(moving.size())
+                                     .arg(moving.first(), moving.last()),
+                                 ok ? QStringLiteral("ok") : src->lastError());
+                if (!ok)
+                    return fail(Step::T9, src->lastError().isEmpty()
+                                              ? QStringLiteral("DELETE removed %1 of %2 rows; rolled back")
+                                                    .arg(er.affectedRows)
+                                                    .arg(moving.size())
+                                              : src->lastError(),
+                                Outcome::Error);
+            }
+            if (!tx.commit())
+                return fail(Step::T9, tx.error(), Outcome::Error);
+            unitPurged += moving.size();
+            purged += moving.size();
+            if (rows->rows.size() < chunk) {
+                m_journal->setValue(key, QStringLiteral("done"));
+                break;
+            }
+            QStringList lastParts;
+            for (int k = 0; k < npk; ++k)
+                lastParts.append(QString::number(rows->rows.last().at(k).toLongLong()));
+            last = lastParts.join(QLatin1Char(','));
+            m_journal->setValue(key, last);
+            if (m_options.progress)
+                m_options.progress(QStringLiteral("purging %1: %2 rows deleted").arg(u.source.toString(),
+                                                                                     en.toString(unitPurged)));
+        }
+        say(QStringLiteral("%1: %2 moved rows purged").arg(u.source.toString(), en.toString(unitPurged)));
+    }
+    for (const QString &inst : m_moves.targetInstances())
+        if (Connection *c = connTo(inst))
+            meta::forget(*c, m_spec.runId, &why);
+    m_journal->setStep(Step::T9, StepStatus::Running, QStringLiteral("%1 rows purged").arg(en.toString(purged)));
+    return Outcome::Done;
+}
+
+} // namespace sp::migration

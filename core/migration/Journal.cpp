@@ -1,0 +1,247 @@
+#include "core/migration/Journal.h"
+
+#include <QAtomicInt>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace sp::migration {
+
+static QAtomicInt s_counter;
+
+Journal::Journal(const QString &file) : m_file(file)
+{
+    m_connectionName = QStringLiteral("sp-journal-%1").arg(s_counter.fetchAndAddRelaxed(1));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    db.setDatabaseName(file);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    if (!db.open()) {
+        m_error = file + QStringLiteral(": ") + db.lastError().text();
+        return;
+    }
+    m_open = ensureSchema();
+}
+
+Journal::~Journal()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+bool Journal::exec(const QString &sql, const QVariantList &bind)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.prepare(sql)) {
+        m_error = m_file + QStringLiteral(": ") + q.lastError().text();
+        return false;
+    }
+    for (const QVariant &v : bind)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        m_error = m_file + QStringLiteral(": ") + q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool Journal::ensureSchema()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+    q.exec(QStringLiteral("PRAGMA synchronous=FULL"));
+    const char *ddl[] = {
+        "CREATE TABLE IF NOT EXISTS steps (step INTEGER PRIMARY KEY, status TEXT NOT NULL, started TEXT, "
+        "finished TEXT, message TEXT)",
+        "CREATE TABLE IF NOT EXISTS audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, os_user TEXT, "
+        "step TEXT, action TEXT, server TEXT, sql TEXT, outcome TEXT)",
+        "CREATE TABLE IF NOT EXISTS checks (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT, step TEXT, name TEXT, "
+        "ok INTEGER, detail TEXT)",
+        "CREATE TABLE IF NOT EXISTS diffs (id INTEGER PRIMARY KEY AUTOINCREMENT, target TEXT, source TEXT, "
+        "pk TEXT, kind TEXT, repair TEXT)",
+        "CREATE TABLE IF NOT EXISTS progress (source TEXT, target TEXT, copied INTEGER, expected INTEGER, "
+        "rate REAL, done INTEGER, PRIMARY KEY (source, target))",
+        "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT)",
+    };
+    for (const char *s : ddl)
+        if (!exec(QString::fromLatin1(s)))
+            return false;
+    return true;
+}
+
+static QString iso(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QList<StepState> Journal::steps()
+{
+    QList<StepState> out;
+    for (int i = 0; i < kStepCount; ++i)
+        out.append(StepState{Step(i), StepStatus::Pending, {}, {}, {}});
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.exec(QStringLiteral("SELECT step, status, started, finished, message FROM steps"))) {
+        m_error = q.lastError().text();
+        return out;
+    }
+    while (q.next()) {
+        const int i = q.value(0).toInt();
+        if (i < 0 || i >= kStepCount)
+            continue;
+        out[i].status = statusFromName(q.value(1).toString());
+        out[i].started = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        out[i].finished = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
+        out[i].message = q.value(4).toString();
+    }
+    return out;
+}
+
+StepState Journal::step(Step s)
+{
+    return steps().at(int(s));
+}
+
+bool Journal::setStep(Step s, StepStatus status, const QString &message)
+{
+    const QString now = iso(QDateTime::currentDateTimeUtc());
+    const StepState old = step(s);
+    const QString started = status == StepStatus::Running && old.status != StepStatus::Running ? now
+                                                                                               : iso(old.started);
+    const QString finished = status == StepStatus::Running || status == StepStatus::Pending ? QString() : now;
+    return exec(QStringLiteral("INSERT OR REPLACE INTO steps (step, status, started, finished, message) "
+                               "VALUES (?, ?, ?, ?, ?)"),
+                {int(s), statusName(status), started.isEmpty() ? now : started, finished, message});
+}
+
+bool Journal::audit(const QString &step, const QString &action, const QString &server, const QString &sql,
+                    const QString &outcome)
+{
+    return exec(QStringLiteral("INSERT INTO audit (at, os_user, step, action, server, sql, outcome) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                {iso(QDateTime::currentDateTimeUtc()), osUser(), step, action, server, sql, outcome});
+}
+
+QList<AuditEntry> Journal::auditLog(qint64 afterId)
+{
+    QList<AuditEntry> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT id, at, os_user, step, action, server, sql, outcome FROM audit WHERE id > ? "
+                             "ORDER BY id"));
+    q.addBindValue(afterId);
+    if (!q.exec())
+        return out;
+    while (q.next())
+        out.append(AuditEntry{q.value(0).toLongLong(), QDateTime::fromString(q.value(1).toString(), Qt::ISODateWithMs),
+                              q.value(2).toString(), q.value(3).toString(), q.value(4).toString(),
+                              q.value(5).toString(), q.value(6).toString(), q.value(7).toString()});
+    return out;
+}
+
+bool Journal::addCheck(const QString &step, const QString &name, bool ok, const QString &detail)
+{
+    return exec(QStringLiteral("INSERT INTO checks (at, step, name, ok, detail) VALUES (?, ?, ?, ?, ?)"),
+                {iso(QDateTime::currentDateTimeUtc()), step, name, ok ? 1 : 0, detail});
+}
+
+QList<CheckResult> Journal::checks(const QString &step)
+{
+    QList<CheckResult> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT at, step, name, ok, detail FROM checks WHERE ? = '' OR step = ? ORDER BY id"));
+    q.addBindValue(step);
+    q.addBindValue(step);
+    if (!q.exec())
+        return out;
+    while (q.next())
+        out.append(CheckResult{QDateTime::fromString(q.value(0).toString(), Qt::ISODateWithMs), q.value(1).toString(),
+                               q.value(2).toString(), q.value(3).toInt() != 0, q.value(4).toString()});
+    return out;
+}
+
+bool Journal::clearChecks(const QString &step)
+{
+    return exec(QStringLiteral("DELETE FROM checks WHERE step = ?"), {step});
+}
+
+bool Journal::setDifferences(const QList<RowDifference> &diffs)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    db.transaction();
+    bool ok = exec(QStringLiteral("DELETE FROM diffs"));
+    for (const RowDifference &d : diffs) {
+        if (!ok)
+            break;
+        ok = exec(QStringLiteral("INSERT INTO diffs (target, source, pk, kind, repair) VALUES (?, ?, ?, ?, ?)"),
+                  {d.targetNode, d.sourceNode, d.key, d.kind, d.repairSql});
+    }
+    if (!ok) {
+        db.rollback();
+        return false;
+    }
+    return db.commit();
+}
+
+QList<RowDifference> Journal::differences()
+{
+    QList<RowDifference> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.exec(QStringLiteral("SELECT target, source, pk, kind, repair FROM diffs ORDER BY id")))
+        return out;
+    while (q.next())
+        out.append(RowDifference{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                                 q.value(3).toString(), q.value(4).toString()});
+    return out;
+}
+
+bool Journal::setProgress(const QList<CopyProgress> &progress)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    db.transaction();
+    bool ok = true;
+    for (const CopyProgress &p : progress) {
+        ok = exec(QStringLiteral("INSERT OR REPLACE INTO progress (source, target, copied, expected, rate, done) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)"),
+                  {p.source, p.target, p.copied, p.expected, p.rowsPerSec, p.done ? 1 : 0});
+        if (!ok)
+            break;
+    }
+    if (!ok) {
+        db.rollback();
+        return false;
+    }
+    return db.commit();
+}
+
+QList<CopyProgress> Journal::progress()
+{
+    QList<CopyProgress> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.exec(QStringLiteral("SELECT source, target, copied, expected, rate, done FROM progress "
+                               "ORDER BY source, target")))
+        return out;
+    while (q.next())
+        out.append(CopyProgress{q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(),
+                                q.value(3).toLongLong(), q.value(4).toDouble(), q.value(5).toInt() != 0});
+    return out;
+}
+
+QString Journal::value(const QString &key, const QString &fallback)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT value FROM kv WHERE key = ?"));
+    q.addBindValue(key);
+    if (q.exec() && q.next())
+        return q.value(0).toString();
+    return fallback;
+}
+
+bool Journal::setValue(const QString &key, const QString &value)
+{
+    return exec(QStringLiteral("INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)"), {key, value});
+}
+
+} // namespace sp::migration

@@ -1,0 +1,107 @@
+#pragma once
+#include "core/migration/RunStore.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace sp::migration {
+
+struct StepState
+{
+    Step step = Step::T0;
+    StepStatus status = StepStatus::Pending;
+    QDateTime started;
+    QDateTime finished;
+    QString message; // why it failed, what it did
+};
+
+struct AuditEntry
+{
+    qint64 id = 0;
+    QDateTime at;
+    QString osUser;
+    QString step;   // "T4", or "" for run-level actions
+    QString action; // "read_only on", "create table", "delete chunk", ...
+    QString server; // user@host:port, never a password
+    QString sql;    // the statement(s), may be empty
+    QString outcome; // "ok" or the error
+};
+
+struct CheckResult
+{
+    QDateTime at;
+    QString step;
+    QString name;   // "binlog_format", "primary key", "chunk", ...
+    bool ok = false;
+    QString detail;
+};
+
+// One row that differs between a source and a target (T5), with the SQL that repairs the target.
+struct RowDifference
+{
+    QString targetNode; // ds.table
+    QString sourceNode;
+    QString key;        // primary key, as text
+    QString kind;       // "missing" (on the target), "extra" (only on the target), "different"
+    QString repairSql;
+};
+
+// Progress of one copy (source node -> target node), mirrored from the target's metadata schema.
+struct CopyProgress
+{
+    QString source;
+    QString target;
+    qint64 copied = 0;
+    qint64 expected = -1;
+    double rowsPerSec = 0;
+    bool done = false;
+};
+
+// The run's own state: DIR/journal.sqlite (WAL, so `status` can read while `run` writes).
+// Authoritative for step states, gates, checks and the audit log; copy checkpoints and capture
+// positions are authoritative in the targets' metadata schema (see TargetMeta), mirrored here for
+// display. One Journal per thread.
+class Journal final
+{
+public:
+    explicit Journal(const QString &file);
+    ~Journal();
+    Journal(const Journal &) = delete;
+    Journal &operator=(const Journal &) = delete;
+
+    bool isOpen() const { return m_open; }
+    QString error() const { return m_error; }
+
+    QList<StepState> steps();
+    StepState step(Step s);
+    bool setStep(Step s, StepStatus status, const QString &message = {});
+
+    bool audit(const QString &step, const QString &action, const QString &server, const QString &sql,
+               const QString &outcome);
+    QList<AuditEntry> auditLog(qint64 afterId = 0);
+
+    bool addCheck(const QString &step, const QString &name, bool ok, const QString &detail);
+    QList<CheckResult> checks(const QString &step = {});
+    bool clearChecks(const QString &step);
+
+    bool setDifferences(const QList<RowDifference> &diffs);
+    QList<RowDifference> differences();
+
+    bool setProgress(const QList<CopyProgress> &progress);
+    QList<CopyProgress> progress();
+
+    QString value(const QString &key, const QString &fallback = {});
+    bool setValue(const QString &key, const QString &value);
+
+private:
+    bool exec(const QString &sql, const QVariantList &bind = {});
+    bool ensureSchema();
+
+    QString m_connectionName;
+    QString m_file;
+    QString m_error;
+    bool m_open = false;
+};
+
+} // namespace sp::migration

@@ -1,0 +1,413 @@
+#include "core/migration/MoveSet.h"
+
+#include "core/cluster/Credentials.h"
+#include "core/sandbox/Sandbox.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace sp::migration {
+
+// --- Endpoints -------------------------------------------------------------------------------------
+
+bool Endpoints::resolve(const ShardingConfig &config, const RunSpec &spec, QString *error)
+{
+    m_list.clear();
+    const QString configDir = QFileInfo(spec.configPath).absolutePath();
+    m_sandbox = spec.adminDefaultsFile.isEmpty() && QFileInfo::exists(configDir + QStringLiteral("/sandbox.json"));
+    Sandbox sandbox(configDir);
+    OptionFileValues admin;
+    if (m_sandbox) {
+        if (!sandbox.load(error))
+            return false;
+    } else {
+        if (spec.adminDefaultsFile.isEmpty()) {
+            *error = QStringLiteral("the run needs an account with replication and DDL rights: give "
+                                    "--admin-defaults-file FILE (a MySQL option file with user and password)");
+            return false;
+        }
+        admin = Credentials::readOptionFile(spec.adminDefaultsFile);
+        if (!admin.ok()) {
+            *error = admin.error;
+            return false;
+        }
+        if (admin.value(QStringLiteral("user")).isEmpty()) {
+            *error = QStringLiteral("%1 has no 'user' in [client]").arg(spec.adminDefaultsFile);
+            return false;
+        }
+    }
+    for (const DataSourceDef &ds : config.dataSources) {
+        Endpoint e;
+        e.dataSource = ds.name;
+        e.schema = ds.database;
+        if (e.schema.isEmpty()) {
+            *error = QStringLiteral("data source %1: its url names no schema").arg(ds.name);
+            return false;
+        }
+        if (m_sandbox) {
+            const auto *sds = sandbox.state().dataSource(ds.name);
+            int instance = sds ? sds->instance : -1;
+            if (instance < 0) // a data source the sandbox does not name: match its port
+                for (const auto &inst : sandbox.state().instances)
+                    if (inst.spec.port == ds.port)
+                        instance = inst.spec.index;
+            if (instance < 0) {
+                *error = QStringLiteral("data source %1 (%2) is not an instance of the sandbox in %3")
+                             .arg(ds.name, ds.url, configDir);
+                return false;
+            }
+            e.admin = sandbox.rootParams(instance);
+            e.instance = QStringLiteral("sandbox node%1").arg(instance);
+        } else {
+            if (ds.host.isEmpty()) {
+                *error = QStringLiteral("data source %1: cannot read host and port from its url").arg(ds.name);
+                return false;
+            }
+            e.admin.host = ds.host;
+            e.admin.port = ds.port;
+            e.admin.user = admin.value(QStringLiteral("user"));
+            e.admin.password = admin.value(QStringLiteral("password"));
+            e.instance = ds.host + QLatin1Char(':') + QString::number(ds.port);
+        }
+        e.admin.database.clear();
+        e.admin = engineParams(e.admin);
+        m_list.append(e);
+    }
+    return true;
+}
+
+const Endpoint *Endpoints::of(const QString &dataSource) const
+{
+    for (const Endpoint &e : m_list)
+        if (e.dataSource == dataSource)
+            return &e;
+    return nullptr;
+}
+
+QStringList Endpoints::instances() const
+{
+    QStringList out;
+    for (const Endpoint &e : m_list)
+        if (!out.contains(e.instance))
+            out.append(e.instance);
+    return out;
+}
+
+ConnectionParams Endpoints::adminOfInstance(const QString &instance) const
+{
+    for (const Endpoint &e : m_list)
+        if (e.instance == instance)
+            return e.admin;
+    return {};
+}
+
+ConnectionParams engineParams(ConnectionParams p)
+{
+    p.connectTimeoutSec = 5;
+    p.readTimeoutSec = 600;
+    p.writeTimeoutSec = 600;
+    p.affectedRows = AffectedRows::Matched;
+    return p;
+}
+
+bool prepareSession(Connection &c, bool warningsAsErrors)
+{
+    if (!c.exec(QStringLiteral("SET SESSION time_zone = '+00:00', "
+                               "sql_mode = 'STRICT_ALL_TABLES,NO_AUTO_VALUE_ON_ZERO,NO_ENGINE_SUBSTITUTION,"
+                               "ERROR_FOR_DIVISION_BY_ZERO', "
+                               "innodb_lock_wait_timeout = 30, group_concat_max_len = 1048576")))
+        return false;
+    WarningPolicy w;
+    w.asErrors = warningsAsErrors;
+    c.setWarningPolicy(w);
+    return true;
+}
+
+// --- TableInfo -------------------------------------------------------------------------------------
+
+QString TableInfo::pkList() const
+{
+    QStringList out;
+    for (int i : pk)
+        out.append(Connection::quoteIdentifier(columns.at(i)));
+    return out.join(QLatin1Char(','));
+}
+
+static bool isIntegerType(const QString &t)
+{
+    static const QStringList ints = {QStringLiteral("tinyint"), QStringLiteral("smallint"),
+                                     QStringLiteral("mediumint"), QStringLiteral("int"),
+                                     QStringLiteral("bigint")};
+    return ints.contains(t);
+}
+
+bool readTableInfo(Connection &c, const QString &schema, const QString &table, const QString &shardingColumn,
+                   TableInfo *out, QString *error)
+{
+    TableInfo info;
+    const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ")
+                              .arg(c.quoteString(schema), c.quoteString(table));
+    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), COLUMN_KEY FROM "
+                                       "information_schema.COLUMNS") +
+                        where + QStringLiteral("ORDER BY ORDINAL_POSITION"));
+    if (!cols) {
+        *error = c.lastError();
+        return false;
+    }
+    if (cols->rows.isEmpty()) {
+        *error = QStringLiteral("table %1.%2 does not exist on %3").arg(schema, table, c.params().describe());
+        return false;
+    }
+    for (const auto &r : cols->rows) {
+        info.columns.append(r.at(0).toString());
+        info.dataTypes.append(r.at(1).toString());
+    }
+    auto keys = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.STATISTICS") + where +
+                        QStringLiteral("AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX"));
+    if (!keys) {
+        *error = c.lastError();
+        return false;
+    }
+    for (const auto &r : keys->rows)
+        info.pk.append(int(info.columns.indexOf(r.at(0).toString())));
+    if (info.pk.isEmpty()) {
+        *error = QStringLiteral("table %1.%2 has no primary key: the engine copies, verifies and purges by primary "
+                                "key, so a table without one cannot move (add one first)")
+                     .arg(schema, table);
+        return false;
+    }
+    for (int i : info.pk) {
+        if (i < 0 || !isIntegerType(info.dataTypes.at(i))) {
+            *error = QStringLiteral("table %1.%2: primary key column %3 is not an integer; only integer primary "
+                                    "keys are supported by this version")
+                         .arg(schema, table, i < 0 ? QStringLiteral("?") : info.columns.at(i));
+            return false;
+        }
+    }
+    if (!shardingColumn.isEmpty()) {
+        info.shardColumn = int(info.columns.indexOf(shardingColumn));
+        if (info.shardColumn < 0) {
+            *error = QStringLiteral("table %1.%2 has no column %3 (the sharding column)").arg(schema, table,
+                                                                                            shardingColumn);
+            return false;
+        }
+        info.keyType = isIntegerType(info.dataTypes.at(info.shardColumn)) ? KeyType::Integer : KeyType::String;
+    }
+    auto create = c.query(QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) +
+                          QLatin1Char('.') + Connection::quoteIdentifier(table));
+    if (!create || create->rows.isEmpty() || create->rows.first().size() < 2) {
+        *error = c.lastError();
+        return false;
+    }
+    info.createSql = create->rows.first().at(1).toString();
+    *out = info;
+    return true;
+}
+
+QString normalizedCreate(const QString &createSql)
+{
+    static const QRegularExpression autoInc(QStringLiteral(" AUTO_INCREMENT=\\d+"));
+    static const QRegularExpression head(QStringLiteral("^CREATE TABLE `(?:[^`]|``)*`"));
+    QString s = createSql;
+    s.remove(autoInc);
+    s.replace(head, QStringLiteral("CREATE TABLE `t`"));
+    return s;
+}
+
+QList<qint64> pkOf(const TableInfo &info, const QList<QVariant> &row, bool *ok)
+{
+    QList<qint64> out;
+    bool all = true;
+    for (int i : info.pk) {
+        bool one = false;
+        const QVariant &v = row.value(i);
+        const qint64 x = v.typeId() == QMetaType::ULongLong ? qint64(v.toULongLong(&one)) : v.toLongLong(&one);
+        all = all && one && v.isValid();
+        out.append(x);
+    }
+    if (ok)
+        *ok = all;
+    return out;
+}
+
+QString pkText(const QList<qint64> &pk)
+{
+    QStringList parts;
+    for (qint64 v : pk)
+        parts.append(QString::number(v));
+    return parts.join(QLatin1Char(','));
+}
+
+int comparePk(const QList<qint64> &a, const QList<qint64> &b)
+{
+    for (int i = 0; i < qMin(a.size(), b.size()); ++i)
+        if (a.at(i) != b.at(i))
+            return a.at(i) < b.at(i) ? -1 : 1;
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+// --- MoveSet ---------------------------------------------------------------------------------------
+
+QString MoveUnit::qualifiedSource() const
+{
+    return Connection::quoteIdentifier(sourceSchema) + QLatin1Char('.') + Connection::quoteIdentifier(source.table);
+}
+
+QString MoveUnit::qualifiedTarget(int t) const
+{
+    const MoveTarget &mt = targets.at(t);
+    return Connection::quoteIdentifier(mt.schema) + QLatin1Char('.') + Connection::quoteIdentifier(mt.node.table);
+}
+
+static QString sourceKey(const QString &instance, const QString &schema, const QString &table)
+{
+    return instance + QLatin1Char('|') + schema + QLatin1Char('|') + table;
+}
+
+bool MoveSet::build(const planning::ExpansionPlan &plan, const ShardingConfig &newConfig,
+                    const Endpoints &endpoints, QString *error)
+{
+    m_units.clear();
+    m_bySource.clear();
+    m_router = std::make_shared<Router>(newConfig);
+    QSet<QString> targetNodes, sourceNodes;
+    for (const planning::TablePlan &tp : plan.tables) {
+        QList<int> unitsOfTable;
+        for (const planning::MovePair &pair : tp.pairs) {
+            int ui = -1;
+            for (int u : unitsOfTable)
+                if (m_units.at(u).source == pair.source)
+                    ui = u;
+            if (ui < 0) {
+                const Endpoint *se = endpoints.of(pair.source.dataSource);
+                if (!se) {
+                    *error = QStringLiteral("data source %1 of the plan is not in its new config").arg(
+                        pair.source.dataSource);
+                    return false;
+                }
+                MoveUnit u;
+                u.id = int(m_units.size());
+                u.logicTable = tp.logicTable;
+                u.broadcast = tp.broadcast;
+                u.source = pair.source;
+                u.sourceSchema = se->schema;
+                u.sourceInstance = se->instance;
+                u.shardingColumn = tp.broadcast ? QString() : tp.shardingColumn;
+                m_units.append(u);
+                ui = u.id;
+                unitsOfTable.append(ui);
+                sourceNodes.insert(se->instance + QLatin1Char('|') + se->schema + QLatin1Char('|') + pair.source.table);
+            }
+            const Endpoint *te = endpoints.of(pair.target.dataSource);
+            if (!te) {
+                *error = QStringLiteral("data source %1 of the plan is not in its new config").arg(
+                    pair.target.dataSource);
+                return false;
+            }
+            MoveTarget t{pair.target, te->schema, te->instance, pair.rows()};
+            m_units[ui].targets.append(t);
+            targetNodes.insert(te->instance + QLatin1Char('|') + te->schema + QLatin1Char('|') + pair.target.table);
+        }
+        // The pushdown predicate: every pair's SQL form, or none when one has no SQL form.
+        for (int ui : unitsOfTable) {
+            QStringList ors;
+            bool all = !tp.broadcast;
+            for (const planning::MovePair &pair : tp.pairs) {
+                if (pair.source != m_units.at(ui).source)
+                    continue;
+                if (pair.predicate.kind != planning::MovePredicate::Kind::Sql)
+                    all = false;
+                else
+                    ors.append(QLatin1Char('(') + pair.predicate.sql() + QLatin1Char(')'));
+            }
+            if (all && !ors.isEmpty())
+                m_units[ui].pushdownSql = ors.join(QStringLiteral(" OR "));
+        }
+    }
+    for (const QString &t : std::as_const(targetNodes)) {
+        if (sourceNodes.contains(t)) {
+            *error = QStringLiteral("the plan moves rows into %1, which is also a source of moving rows; moving "
+                                    "rows between existing physical tables is not supported by this version")
+                         .arg(t.section(QLatin1Char('|'), 1));
+            return false;
+        }
+    }
+    for (const MoveUnit &u : std::as_const(m_units)) {
+        const QString key = sourceKey(u.sourceInstance, u.sourceSchema, u.source.table);
+        if (m_bySource.contains(key)) {
+            *error = QStringLiteral("two data sources of the plan share the physical table %1.%2 on %3")
+                         .arg(u.sourceSchema, u.source.table, u.sourceInstance);
+            return false;
+        }
+        m_bySource.insert(key, u.id);
+    }
+    if (m_units.isEmpty()) {
+        *error = QStringLiteral("the plan moves nothing");
+        return false;
+    }
+    return true;
+}
+
+const MoveUnit *MoveSet::unitFor(const QString &instance, const QString &schema, const QString &table) const
+{
+    const int i = m_bySource.value(sourceKey(instance, schema, table), -1);
+    return i < 0 ? nullptr : &m_units.at(i);
+}
+
+QStringList MoveSet::sourceInstances() const
+{
+    QStringList out;
+    for (const MoveUnit &u : m_units)
+        if (!out.contains(u.sourceInstance))
+            out.append(u.sourceInstance);
+    return out;
+}
+
+QStringList MoveSet::targetInstances() const
+{
+    QStringList out;
+    for (const MoveUnit &u : m_units)
+        for (const MoveTarget &t : u.targets)
+            if (!out.contains(t.instance))
+                out.append(t.instance);
+    return out;
+}
+
+RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const
+{
+    RowRoute r;
+    if (u.broadcast) {
+        for (int i = 0; i < u.targets.size(); ++i)
+            r.targets.append(i);
+        return r;
+    }
+    const QVariant &v = row.value(u.info.shardColumn);
+    if (!v.isValid()) {
+        // ShardingSphere cannot route a NULL key either; such a row stays where it is.
+        return r;
+    }
+    ShardingValue key;
+    key.text = v.typeId() == QMetaType::QByteArray ? QString::fromUtf8(v.toByteArray()) : v.toString();
+    key.type = u.info.keyType;
+    const RouteResult rr = m_router->route(u.logicTable, key);
+    if (!rr.ok) {
+        r.ok = false;
+        r.error = QStringLiteral("%1: key '%2' cannot be routed with the new config: %3")
+                      .arg(u.logicTable, key.text.left(64), rr.error);
+        return r;
+    }
+    if (rr.node == u.source)
+        return r;
+    for (int i = 0; i < u.targets.size(); ++i)
+        if (u.targets.at(i).node == rr.node) {
+            r.targets.append(i);
+            return r;
+        }
+    r.ok = false;
+    r.error = QStringLiteral("%1: key '%2' of %3 routes to %4, which the plan does not move it to")
+                  .arg(u.logicTable, key.text.left(64), u.source.toString(), rr.node.toString());
+    return r;
+}
+
+} // namespace sp::migration

@@ -1,0 +1,127 @@
+#pragma once
+#include "core/cluster/Connection.h"
+#include "core/config/ShardingConfig.h"
+#include "core/migration/RunStore.h"
+#include "core/routing/Router.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace sp::migration {
+
+// How the run reaches one data source with an account that may read the binlog, run DDL and set
+// read_only: the sandbox's root over its unix socket, or the run's --admin-defaults-file.
+struct Endpoint
+{
+    QString dataSource;
+    QString schema;   // the data source's schema on its instance
+    QString instance; // identifies the server: "host:port" (or "sandbox node<i>"); binlogs are per server
+    ConnectionParams admin;
+};
+
+class Endpoints final
+{
+public:
+    // Every data source of `config` (the plan's new config: old and new data sources).
+    bool resolve(const ShardingConfig &config, const RunSpec &spec, QString *error);
+    const Endpoint *of(const QString &dataSource) const;
+    QStringList instances() const; // distinct, in data source order
+    ConnectionParams adminOfInstance(const QString &instance) const;
+    bool isSandbox() const { return m_sandbox; }
+
+private:
+    QList<Endpoint> m_list;
+    bool m_sandbox = false;
+};
+
+// What the engine needs to know of one moving physical table, read from the source at each run.
+struct TableInfo
+{
+    QStringList columns;   // in table order
+    QStringList dataTypes; // information_schema DATA_TYPE, lower case
+    QList<int> pk;         // column indexes of the primary key, in key order
+    int shardColumn = -1;  // index of the sharding column (-1: broadcast)
+    KeyType keyType = KeyType::String;
+    QString createSql;     // SHOW CREATE TABLE of the source
+
+    QString pkList() const; // `id` or `a`,`b`
+};
+
+struct MoveTarget
+{
+    DataNode node;
+    QString schema;
+    QString instance;
+    qint64 expectedRows = -1; // from the plan (exact when counted)
+};
+
+// One source data node of one logic table and where its moving rows go. The unit of copy, capture
+// and purge: its primary key order is scanned once for all its targets.
+struct MoveUnit
+{
+    int id = 0; // index in MoveSet::units(), stable for a run (plan order)
+    QString logicTable;
+    bool broadcast = false;
+    DataNode source;
+    QString sourceSchema;
+    QString sourceInstance;
+    QString shardingColumn;
+    QList<MoveTarget> targets;
+    QString pushdownSql; // OR of the pairs' SQL predicates: a superset of the moving rows; empty: none
+    TableInfo info;
+
+    QString sourceLabel() const { return source.toString(); }
+    QString qualifiedSource() const; // `schema`.`table`
+    QString qualifiedTarget(int t) const;
+};
+
+// Where rows of a unit go under the new config.
+struct RowRoute
+{
+    bool ok = true;
+    QString error;
+    QList<int> targets; // indexes into MoveUnit::targets; empty: the row stays
+};
+
+class MoveSet final
+{
+public:
+    bool build(const planning::ExpansionPlan &plan, const ShardingConfig &newConfig, const Endpoints &endpoints,
+               QString *error);
+    const QList<MoveUnit> &units() const { return m_units; }
+    QList<MoveUnit> &units() { return m_units; }
+    const MoveUnit *unitFor(const QString &instance, const QString &schema, const QString &table) const;
+    QStringList sourceInstances() const;
+    QStringList targetInstances() const;
+
+    // Routes one row (values in TableInfo::columns order) of unit `u` with the new config.
+    RowRoute route(const MoveUnit &u, const QList<QVariant> &row) const;
+
+private:
+    QList<MoveUnit> m_units;
+    std::shared_ptr<Router> m_router;
+    QHash<QString, int> m_bySource; // instance|schema|table -> unit
+};
+
+// The session every engine connection runs with: UTC (binlog TIMESTAMP values are UTC text), strict
+// mode with NO_AUTO_VALUE_ON_ZERO (a row with id 0 keeps it), utf8mb4.
+bool prepareSession(Connection &c, bool warningsAsErrors);
+ConnectionParams engineParams(ConnectionParams p);
+
+// Reads TableInfo of `schema`.`table`; refuses a table without an integer primary key (the engine
+// chunks and checkpoints by it).
+bool readTableInfo(Connection &c, const QString &schema, const QString &table, const QString &shardingColumn,
+                   TableInfo *out, QString *error);
+// CREATE TABLE text without AUTO_INCREMENT=n, for comparing two tables' definitions.
+QString normalizedCreate(const QString &createSql);
+
+// The primary key of a row as text ("17" or "3,17") and as numbers for ordering.
+QList<qint64> pkOf(const TableInfo &info, const QList<QVariant> &row, bool *ok = nullptr);
+QString pkText(const QList<qint64> &pk);
+// a < b: -1, 0, 1 (lexicographic)
+int comparePk(const QList<qint64> &a, const QList<qint64> &b);
+
+} // namespace sp::migration

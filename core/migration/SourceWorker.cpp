@@ -1,0 +1,598 @@
+#include "core/migration/SourceWorker.h"
+
+#include "core/cluster/InsertBuilder.h"
+#include "core/cluster/Transaction.h"
+
+#include <QElapsedTimer>
+#include <QRegularExpression>
+#include <QSet>
+#include <QThread>
+
+namespace sp::migration {
+
+SourceWorker::SourceWorker(const RunSpec &spec, const MoveSet &moves, const Endpoints &endpoints,
+                           const QString &instance, quint32 readerServerId)
+    : m_spec(spec), m_moves(moves), m_endpoints(endpoints), m_instance(instance), m_serverId(readerServerId)
+{
+    for (const MoveUnit &u : moves.units())
+        if (u.sourceInstance == instance)
+            m_units.append(const_cast<MoveUnit *>(&u));
+    m_chunkRows = spec.chunkRows;
+    m_progress.instance = instance;
+}
+
+SourceWorker::~SourceWorker()
+{
+    if (m_reader)
+        m_reader->close();
+}
+
+bool SourceWorker::fail(const QString &message)
+{
+    if (m_error.isEmpty())
+        m_error = m_instance + QStringLiteral(": ") + message;
+    return false;
+}
+
+void SourceWorker::stop()
+{
+    m_stop.store(true);
+    if (m_reader)
+        m_reader->requestStop();
+}
+
+SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
+{
+    auto it = m_targets.find(instance);
+    if (it != m_targets.end())
+        return it->second.get();
+    auto tc = std::make_unique<TargetConn>();
+    tc->instance = instance;
+    if (!tc->conn.open(m_endpoints.adminOfInstance(instance)) || !prepareSession(tc->conn, true)) {
+        fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
+        return nullptr;
+    }
+    TargetConn *raw = tc.get();
+    m_targets.emplace(instance, std::move(tc));
+    return raw;
+}
+
+bool SourceWorker::open()
+{
+    if (!m_source.open(m_endpoints.adminOfInstance(m_instance)) || !prepareSession(m_source, false))
+        return fail(m_source.lastError());
+    QSet<QString> tables;
+    for (const MoveUnit *u : std::as_const(m_units)) {
+        tables.insert(u->sourceSchema + QChar(0) + u->source.table);
+        for (const MoveTarget &t : u->targets)
+            if (!targetConn(t.instance))
+                return false;
+    }
+    // Checkpoints and capture positions, as the targets hold them.
+    std::optional<BinlogPosition> start;
+    for (auto &[instance, tc] : m_targets) {
+        QString why;
+        auto copy = meta::loadCopy(tc->conn, m_spec.runId, &why);
+        if (!copy)
+            return fail(QStringLiteral("target %1: %2").arg(instance, why));
+        for (const MoveUnit *u : std::as_const(m_units))
+            for (int t = 0; t < u->targets.size(); ++t)
+                if (u->targets.at(t).instance == instance) {
+                    if (!copy->contains({u->id, t}))
+                        return fail(QStringLiteral("target %1 has no copy checkpoint for %2 -> %3 (T0 not run?)")
+                                        .arg(instance, u->source.toString(), u->targets.at(t).node.toString()));
+                    m_progress.copy.insert({u->id, t}, copy->value({u->id, t}));
+                }
+        auto pos = meta::loadCapture(tc->conn, m_spec.runId, m_instance, &why);
+        if (!pos)
+            return fail(why.isEmpty() ? QStringLiteral("target %1 has no capture position for this source (T1 not run?)")
+                                            .arg(instance)
+                                      : why);
+        tc->stored = *pos;
+        if (!start || *pos < *start)
+            start = *pos;
+    }
+    if (!start)
+        return fail(QStringLiteral("no target"));
+    BinlogReaderOptions o;
+    o.connection = m_endpoints.adminOfInstance(m_instance);
+    o.start = *start;
+    o.serverId = m_serverId;
+    o.heartbeatSec = 1;
+    o.reconnectTimeoutSec = 60;
+    o.includeTable = [tables](const QString &schema, const QString &table) {
+        return tables.contains(schema + QChar(0) + table);
+    };
+    m_reader = std::make_unique<BinlogReader>(o);
+    if (!m_reader->open())
+        return fail(QStringLiteral("binlog from %1: %2").arg(start->toString(), m_reader->error()));
+    m_applied = *start;
+    QMutexLocker lock(&m_mutex);
+    m_progress.applied = m_applied;
+    return true;
+}
+
+std::optional<BinlogPosition> SourceWorker::head()
+{
+    auto r = m_source.query(QStringLiteral("SHOW MASTER STATUS"));
+    if (!r || r->rows.isEmpty()) {
+        fail(r ? QStringLiteral("the binary log is off (SHOW MASTER STATUS is empty)") : m_source.lastError());
+        return std::nullopt;
+    }
+    BinlogPosition p{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+    QMutexLocker lock(&m_mutex);
+    m_progress.head = p;
+    return p;
+}
+
+bool SourceWorker::allCopied() const
+{
+    QMutexLocker lock(&m_mutex);
+    for (const CopyState &s : m_progress.copy)
+        if (!s.done)
+            return false;
+    return true;
+}
+
+WorkerProgress SourceWorker::progress() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_progress;
+}
+
+QString SourceWorker::selectList(const MoveUnit &u) const
+{
+    QStringList cols;
+    for (const QString &c : u.info.columns)
+        cols.append(Connection::quoteIdentifier(c));
+    return cols.join(QLatin1Char(','));
+}
+
+static QString pkCondition(const TableInfo &info, const QList<qint64> &pk, const char *op)
+{
+    QStringList vals;
+    for (qint64 v : pk)
+        vals.append(QString::number(v));
+    if (info.pk.size() == 1)
+        return info.pkList() + QLatin1Char(' ') + QLatin1String(op) + QLatin1Char(' ') + vals.first();
+    return QLatin1Char('(') + info.pkList() + QStringLiteral(") ") + QLatin1String(op) + QStringLiteral(" (") +
+           vals.join(QLatin1Char(',')) + QLatin1Char(')');
+}
+
+static QString pkEquals(Connection &c, const TableInfo &info, const QList<qint64> &pk)
+{
+    QStringList parts;
+    for (int i = 0; i < info.pk.size(); ++i)
+        parts.append(Connection::quoteIdentifier(info.columns.at(info.pk.at(i))) + QStringLiteral(" = ") +
+                     QString::number(pk.at(i)));
+    Q_UNUSED(c);
+    return parts.join(QStringLiteral(" AND "));
+}
+
+bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
+{
+    // Rate limit: this worker's share of the rows per second.
+    if (m_spec.maxRowsPerSec > 0) {
+        const double share = double(m_spec.maxRowsPerSec) / qMax(1, workers);
+        const qint64 dueMs = qint64(double(rowsThisRun) * 1000.0 / share);
+        if (dueMs > elapsedMs)
+            QThread::msleep(quint64(qMin<qint64>(dueMs - elapsedMs, 5000)));
+    }
+    // Load: wait while the source is busier than the threshold.
+    if (m_spec.maxThreadsRunning > 0) {
+        for (int waited = 0; !m_stop.load(); ++waited) {
+            auto r = m_source.query(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_running'"));
+            if (!r || r->rows.isEmpty())
+                return fail(m_source.lastError());
+            if (r->rows.first().at(1).toInt() <= m_spec.maxThreadsRunning)
+                break;
+            QThread::msleep(500);
+        }
+    }
+    return true;
+}
+
+bool SourceWorker::backfill(const std::function<bool()> &paused, int workers)
+{
+    QElapsedTimer clock;
+    clock.start();
+    qint64 rowsThisRun = 0;
+    while (!m_stop.load()) {
+        if (paused && paused())
+            return true;
+        // The next unit with a target still to copy, round robin.
+        MoveUnit *next = nullptr;
+        for (int i = 0; i < m_units.size() && !next; ++i) {
+            MoveUnit *u = m_units.at((m_nextUnit + i) % m_units.size());
+            QMutexLocker lock(&m_mutex);
+            for (int t = 0; t < u->targets.size(); ++t)
+                if (!m_progress.copy.value({u->id, t}).done)
+                    next = u;
+        }
+        if (!next)
+            return true;
+        m_nextUnit = (int(m_units.indexOf(next)) + 1) % int(m_units.size());
+        qint64 written = 0;
+        if (!copyChunk(*next, &written))
+            return false;
+        rowsThisRun += written;
+        if (!throttle(rowsThisRun, clock.elapsed(), workers))
+            return false;
+    }
+    return fail(QStringLiteral("stopped"));
+}
+
+bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
+{
+    *rowsWritten = 0;
+    QElapsedTimer timer;
+    timer.start();
+    // Resume from the lowest checkpoint among the targets still to copy.
+    std::optional<QList<qint64>> lo;
+    bool fromStart = false;
+    QHash<int, CopyState> states;
+    {
+        QMutexLocker lock(&m_mutex);
+        for (int t = 0; t < u.targets.size(); ++t) {
+            const CopyState s = m_progress.copy.value({u.id, t});
+            states.insert(t, s);
+            if (s.done)
+                continue;
+            if (!s.lastPk)
+                fromStart = true;
+            else if (!lo || comparePk(*s.lastPk, *lo) < 0)
+                lo = s.lastPk;
+        }
+    }
+    if (fromStart)
+        lo.reset();
+
+    BinlogPosition snapshot;
+    QueryResult rows;
+    {
+        TransactionOptions to;
+        to.consistentSnapshot = true;
+        to.readOnly = true;
+        Transaction tx(m_source, to);
+        if (!tx.ok())
+            return fail(tx.error());
+        const auto p = tx.snapshotPosition();
+        if (!p || !p->isValid())
+            return fail(QStringLiteral("no Binlog_snapshot_position for the consistent snapshot (binary log off?)"));
+        snapshot = *p;
+        QStringList where;
+        if (lo)
+            where.append(pkCondition(u.info, *lo, ">"));
+        if (!u.pushdownSql.isEmpty())
+            where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
+        const QString sql = QStringLiteral("SELECT ") + selectList(u) + QStringLiteral(" FROM ") + u.qualifiedSource() +
+                            (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
+                            QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
+                            QString::number(m_chunkRows);
+        auto r = m_source.query(sql);
+        if (!r)
+            return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), m_source.lastError()));
+        rows = std::move(*r);
+        tx.commit();
+    }
+    const bool reachedEnd = rows.rows.size() < m_chunkRows;
+    std::optional<QList<qint64>> chunkEnd = lo;
+    if (!rows.rows.isEmpty()) {
+        bool ok = false;
+        chunkEnd = pkOf(u.info, rows.rows.last(), &ok);
+        if (!ok)
+            return fail(QStringLiteral("%1: a primary key value is not an integer").arg(u.source.toString()));
+    }
+
+    // Capture to exactly the snapshot: the chunk then joins the stream where it was read.
+    if (!catchUpTo(snapshot))
+        return false;
+
+    for (int t = 0; t < u.targets.size(); ++t) {
+        CopyState s = states.value(t);
+        if (s.done)
+            continue;
+        QList<QList<QVariant>> subset;
+        for (const auto &row : std::as_const(rows.rows)) {
+            const QList<qint64> pk = pkOf(u.info, row);
+            if (s.lastPk && comparePk(pk, *s.lastPk) <= 0)
+                continue;
+            const RowRoute rr = m_moves.route(u, row);
+            if (!rr.ok)
+                return fail(rr.error);
+            if (rr.targets.contains(t))
+                subset.append(row);
+        }
+        TargetConn *tc = targetConn(u.targets.at(t).instance);
+        if (!tc)
+            return false;
+        if (snapshot < tc->stored)
+            return fail(QStringLiteral("internal: snapshot %1 is behind the capture position %2 of %3")
+                            .arg(snapshot.toString(), tc->stored.toString(), tc->instance));
+        Transaction tx(tc->conn);
+        if (!tx.ok())
+            return fail(tx.error());
+        if (!subset.isEmpty()) {
+            MultiRowInsert spec;
+            spec.table = u.qualifiedTarget(t);
+            spec.columns = u.info.columns;
+            ExecResult er;
+            if (!InsertBuilder::execute(tc->conn, spec, subset, &er))
+                return fail(QStringLiteral("copying %1 -> %2: %3")
+                                .arg(u.source.toString(), u.targets.at(t).node.toString(), tc->conn.lastError()));
+            if (qsizetype(er.affectedRows) != subset.size())
+                return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 inserted")
+                                .arg(u.source.toString(), u.targets.at(t).node.toString())
+                                .arg(subset.size())
+                                .arg(er.affectedRows));
+        }
+        if (chunkEnd && (!s.lastPk || comparePk(*chunkEnd, *s.lastPk) > 0))
+            s.lastPk = chunkEnd;
+        s.done = reachedEnd;
+        s.copied += subset.size();
+        *rowsWritten += subset.size();
+        if (!meta::saveCopy(tc->conn, m_spec.runId, u.id, t, s) ||
+            !meta::saveCapture(tc->conn, m_spec.runId, m_instance, snapshot))
+            return fail(QStringLiteral("checkpoint on %1: %2").arg(tc->instance, tc->conn.lastError()));
+        if (!tx.commit())
+            return fail(QStringLiteral("commit on %1: %2").arg(tc->instance, tx.error()));
+        tc->stored = snapshot;
+        QMutexLocker lock(&m_mutex);
+        m_progress.copy.insert({u.id, t}, s);
+    }
+    {
+        QMutexLocker lock(&m_mutex);
+        ++m_progress.chunks;
+    }
+    // Chunk size follows the time target.
+    const qint64 ms = qMax<qint64>(1, timer.elapsed());
+    if (!reachedEnd) {
+        const double factor = qBound(0.5, double(m_spec.chunkTargetMs) / double(ms), 2.0);
+        m_chunkRows = qBound(qMin(100, m_spec.maxChunkRows), int(m_chunkRows * factor), m_spec.maxChunkRows);
+    }
+    return true;
+}
+
+bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline)
+{
+    BinlogEvent ev;
+    while (m_applied < target) {
+        if (m_stop.load())
+            return fail(QStringLiteral("stopped"));
+        if (deadline.hasExpired())
+            return fail(QStringLiteral("deadline"));
+        if (!m_reader->next(&ev))
+            return fail(m_reader->isStopped() ? QStringLiteral("stopped") : m_reader->error());
+        if (!handleEvent(ev))
+            return false;
+        if (!m_inGroup) {
+            const BinlogPosition c = m_reader->committedPosition();
+            if (m_applied < c)
+                m_applied = c;
+        }
+        QMutexLocker lock(&m_mutex);
+        m_progress.applied = m_applied;
+    }
+    return true;
+}
+
+static bool mentionsTable(const QString &query, const QString &table)
+{
+    const QRegularExpression re(QStringLiteral("(^|[^A-Za-z0-9_$])") + QRegularExpression::escape(table) +
+                                    QStringLiteral("($|[^A-Za-z0-9_$])"),
+                                QRegularExpression::CaseInsensitiveOption);
+    return re.match(query).hasMatch();
+}
+
+bool SourceWorker::handleEvent(const BinlogEvent &ev)
+{
+    switch (ev.kind) {
+    case BinlogEventKind::Gtid:
+        m_group.clear();
+        m_inGroup = true;
+        return true;
+    case BinlogEventKind::Rows:
+        m_group.append(ev);
+        return true;
+    case BinlogEventKind::Xid:
+        return applyGroup(ev.nextPosition);
+    case BinlogEventKind::Query: {
+        const QString q = ev.query.trimmed();
+        const QString word = q.section(QLatin1Char(' '), 0, 0).toUpper();
+        if (word == QLatin1String("BEGIN")) {
+            m_inGroup = true;
+            return true;
+        }
+        if (word == QLatin1String("ROLLBACK")) {
+            m_group.clear();
+            m_inGroup = false;
+            return true;
+        }
+        if (word != QLatin1String("COMMIT")) {
+            for (const MoveUnit *u : std::as_const(m_units))
+                if (mentionsTable(q, u->source.table))
+                    return fail(QStringLiteral("a statement on the moving table %1 at %2 stops the run (a schema "
+                                               "change or statement-based change cannot be carried over): %3")
+                                    .arg(u->source.toString(), ev.position.toString(), q.left(300)));
+        }
+        if (ev.endsTransaction)
+            return applyGroup(ev.nextPosition);
+        return true;
+    }
+    case BinlogEventKind::Reconnected:
+        m_group.clear();
+        m_inGroup = false;
+        return true;
+    case BinlogEventKind::Rotate:
+    case BinlogEventKind::Heartbeat:
+        return true;
+    }
+    return true;
+}
+
+bool SourceWorker::collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops)
+{
+    if (!ev.table)
+        return fail(QStringLiteral("a rows event without its table map at %1").arg(ev.position.toString()));
+    const MoveUnit *u = m_moves.unitFor(m_instance, ev.table->schema, ev.table->table);
+    if (!u)
+        return true; // a table that does not move
+    // The table must still be the one whose rows were copied.
+    if (ev.table->columns.size() != u->info.columns.size())
+        return fail(QStringLiteral("%1 changed: the binlog at %2 has %3 columns, the copy %4")
+                        .arg(u->source.toString(), ev.position.toString())
+                        .arg(ev.table->columns.size())
+                        .arg(u->info.columns.size()));
+    for (int i = 0; i < u->info.columns.size(); ++i)
+        if (!ev.table->columns.at(i).name.isEmpty() && ev.table->columns.at(i).name != u->info.columns.at(i))
+            return fail(QStringLiteral("%1 changed: column %2 is '%3' in the binlog at %4, '%5' in the copy "
+                                       "(binlog_row_metadata=FULL needed)")
+                            .arg(u->source.toString())
+                            .arg(i + 1)
+                            .arg(ev.table->columns.at(i).name, ev.position.toString(), u->info.columns.at(i)));
+    QHash<QPair<int, int>, CopyState> copy;
+    {
+        QMutexLocker lock(&m_mutex);
+        copy = m_progress.copy;
+    }
+    for (const BinlogRow &r : ev.rows) {
+        const bool hasBefore = ev.change != RowChange::Insert;
+        const bool hasAfter = ev.change != RowChange::Delete;
+        RowRoute rb, ra;
+        QList<qint64> pkb, pka;
+        bool ok = true;
+        if (hasBefore) {
+            rb = m_moves.route(*u, r.before);
+            pkb = pkOf(u->info, r.before, &ok);
+        }
+        if (ok && hasAfter) {
+            ra = m_moves.route(*u, r.after);
+            pka = pkOf(u->info, r.after, &ok);
+        }
+        if (!ok)
+            return fail(QStringLiteral("%1: a row at %2 has no integer primary key").arg(u->source.toString(),
+                                                                                        ev.position.toString()));
+        if (!rb.ok || !ra.ok)
+            return fail(!rb.ok ? rb.error : ra.error);
+        for (int t = 0; t < u->targets.size(); ++t) {
+            const CopyState s = copy.value({u->id, t});
+            const bool del = hasBefore && rb.targets.contains(t) && s.covers(pkb);
+            const bool ins = hasAfter && ra.targets.contains(t) && s.covers(pka);
+            auto &list = (*ops)[u->targets.at(t).instance];
+            if (del && ins && pkb == pka) {
+                list.append(RowOp{RowOp::Update, u, t, pkb, r.after});
+            } else {
+                if (del)
+                    list.append(RowOp{RowOp::Delete, u, t, pkb, {}});
+                if (ins)
+                    list.append(RowOp{RowOp::Insert, u, t, pka, r.after});
+            }
+        }
+    }
+    return true;
+}
+
+bool SourceWorker::execOp(Connection &c, const RowOp &op)
+{
+    const MoveUnit &u = *op.unit;
+    const QString table = u.qualifiedTarget(op.target);
+    const QString where = u.targets.at(op.target).node.toString() + QStringLiteral(" key ") + pkText(op.pk);
+    ExecResult er;
+    switch (op.kind) {
+    case RowOp::Insert: {
+        MultiRowInsert spec;
+        spec.table = table;
+        spec.columns = u.info.columns;
+        if (!InsertBuilder::execute(c, spec, {op.row}, &er))
+            return fail(QStringLiteral("capture insert into %1: %2").arg(where, c.lastError()));
+        if (er.affectedRows != 1)
+            return fail(QStringLiteral("capture insert into %1 inserted %2 rows").arg(where).arg(er.affectedRows));
+        return true;
+    }
+    case RowOp::Update: {
+        QStringList sets;
+        for (int i = 0; i < u.info.columns.size(); ++i) {
+            QString why;
+            const auto lit = c.sqlLiteral(op.row.value(i), &why);
+            if (!lit)
+                return fail(QStringLiteral("capture update of %1: column %2: %3").arg(where, u.info.columns.at(i), why));
+            sets.append(Connection::quoteIdentifier(u.info.columns.at(i)) + QStringLiteral(" = ") +
+                        QString::fromUtf8(*lit));
+        }
+        const QString sql = QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
+                            QStringLiteral(" WHERE ") + pkEquals(c, u.info, op.pk);
+        if (!c.exec(sql.toUtf8(), &er))
+            return fail(QStringLiteral("capture update of %1: %2").arg(where, c.lastError()));
+        if (er.affectedRows != 1)
+            return fail(QStringLiteral("capture update of %1: the row is missing on the target (matched %2 rows)")
+                            .arg(where)
+                            .arg(er.affectedRows));
+        return true;
+    }
+    case RowOp::Delete: {
+        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + pkEquals(c, u.info, op.pk);
+        if (!c.exec(sql, &er))
+            return fail(QStringLiteral("capture delete of %1: %2").arg(where, c.lastError()));
+        if (er.affectedRows != 1)
+            return fail(QStringLiteral("capture delete of %1: the row is missing on the target (deleted %2 rows)")
+                            .arg(where)
+                            .arg(er.affectedRows));
+        return true;
+    }
+    }
+    return false;
+}
+
+bool SourceWorker::applyGroup(const BinlogPosition &end)
+{
+    const QList<BinlogEvent> group = std::move(m_group);
+    m_group.clear();
+    m_inGroup = false;
+    if (group.isEmpty())
+        return true;
+    QHash<QString, QList<RowOp>> ops;
+    for (const BinlogEvent &ev : group)
+        if (!collectOps(ev, &ops))
+            return false;
+    qint64 applied = 0;
+    for (auto it = ops.cbegin(); it != ops.cend(); ++it) {
+        if (it.value().isEmpty())
+            continue;
+        TargetConn *tc = targetConn(it.key());
+        if (!tc)
+            return false;
+        if (!(tc->stored < end))
+            continue; // applied before a restart: its position is already past this transaction
+        Transaction tx(tc->conn);
+        if (!tx.ok())
+            return fail(tx.error());
+        for (const RowOp &op : it.value())
+            if (!execOp(tc->conn, op))
+                return false;
+        if (!meta::saveCapture(tc->conn, m_spec.runId, m_instance, end))
+            return fail(tc->conn.lastError());
+        if (!tx.commit())
+            return fail(QStringLiteral("commit on %1: %2").arg(tc->instance, tx.error()));
+        tc->stored = end;
+        applied += it.value().size();
+    }
+    QMutexLocker lock(&m_mutex);
+    m_progress.eventsApplied += applied;
+    return true;
+}
+
+bool SourceWorker::settleAt(const BinlogPosition &pos)
+{
+    for (auto &[instance, tc] : m_targets) {
+        if (!(tc->stored < pos))
+            continue;
+        Transaction tx(tc->conn);
+        if (!tx.ok() || !meta::saveCapture(tc->conn, m_spec.runId, m_instance, pos) || !tx.commit())
+            return fail(QStringLiteral("target %1: %2").arg(instance, tx.error().isEmpty() ? tc->conn.lastError()
+                                                                                            : tx.error()));
+        tc->stored = pos;
+    }
+    return true;
+}
+
+} // namespace sp::migration

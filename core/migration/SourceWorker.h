@@ -1,0 +1,111 @@
+#pragma once
+#include "core/cluster/BinlogReader.h"
+#include "core/cluster/Connection.h"
+#include "core/migration/MoveSet.h"
+#include "core/migration/TargetMeta.h"
+
+#include <QDeadlineTimer>
+#include <QHash>
+#include <QMutex>
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace sp::migration {
+
+struct WorkerProgress
+{
+    QString instance;
+    QHash<QPair<int, int>, CopyState> copy; // (unit, target) -> checkpoint
+    BinlogPosition applied;                 // capture: everything up to here is applied
+    BinlogPosition head;                    // the source's binlog end when last asked
+    qint64 eventsApplied = 0;               // row changes applied to targets by capture
+    qint64 chunks = 0;
+};
+
+// Change capture and backfill for every moving table of one source server (DESIGN.md, "Copy
+// correctness"). One binlog stream per source server; every chunk is read in a consistent snapshot
+// whose binlog position P is known, capture is brought to exactly P before the chunk is written, and
+// the chunk's rows, its lastpk and the capture position P go to the target in one transaction.
+// Capture applies a row change to a target only when the row's key is at or below that target's
+// lastpk (later keys arrive through the copy with their newest state). Nothing is skipped quietly:
+// an event it cannot use, a schema change on a moving table, a missing or duplicate row on a target,
+// a warning - each stops the worker with the reason.
+//
+// Driven by one thread at a time; stop() may be called from any thread.
+class SourceWorker final
+{
+public:
+    SourceWorker(const RunSpec &spec, const MoveSet &moves, const Endpoints &endpoints, const QString &instance,
+                 quint32 readerServerId);
+    ~SourceWorker();
+
+    bool open(); // connections, checkpoints, capture positions, the binlog stream
+    QString error() const { return m_error; }
+    QString instance() const { return m_instance; }
+
+    // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause.
+    // `workers`: how many source servers copy at once (the rate limit is shared among them).
+    bool backfill(const std::function<bool()> &paused, int workers = 1);
+    // Applies captured changes until everything up to `target` is applied (or the deadline passes:
+    // false with error "deadline").
+    bool catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
+    std::optional<BinlogPosition> head(); // SHOW MASTER STATUS
+    // After a drain: records `pos` as the capture position on every target server (nothing left to
+    // apply below it).
+    bool settleAt(const BinlogPosition &pos);
+    bool allCopied() const;
+
+    void stop();
+    bool stopped() const { return m_stop.load(); }
+    WorkerProgress progress() const;
+
+private:
+    struct TargetConn
+    {
+        QString instance;
+        Connection conn;
+        BinlogPosition stored; // capture position saved on this server
+    };
+    struct RowOp
+    {
+        enum Kind { Insert, Update, Delete } kind;
+        const MoveUnit *unit;
+        int target;
+        QList<qint64> pk;    // Update/Delete: the before key
+        QList<QVariant> row; // Insert/Update: the after image
+    };
+
+    bool fail(const QString &message);
+    TargetConn *targetConn(const QString &instance);
+    bool copyChunk(MoveUnit &u, qint64 *rowsWritten);
+    bool throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers);
+    bool handleEvent(const BinlogEvent &ev);
+    bool applyGroup(const BinlogPosition &end);
+    bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
+    bool execOp(Connection &c, const RowOp &op);
+    QString selectList(const MoveUnit &u) const;
+
+    const RunSpec &m_spec;
+    const MoveSet &m_moves;
+    const Endpoints &m_endpoints;
+    QString m_instance;
+    quint32 m_serverId;
+    QList<MoveUnit *> m_units;
+    Connection m_source;
+    std::map<QString, std::unique_ptr<TargetConn>> m_targets;
+    std::unique_ptr<BinlogReader> m_reader;
+    QList<BinlogEvent> m_group; // rows events of the transaction being read
+    bool m_inGroup = false;
+    BinlogPosition m_applied;
+    int m_chunkRows = 1000;
+    int m_nextUnit = 0;
+    QString m_error;
+    std::atomic<bool> m_stop{false};
+    mutable QMutex m_mutex;
+    WorkerProgress m_progress;
+};
+
+} // namespace sp::migration

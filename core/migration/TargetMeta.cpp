@@ -1,0 +1,169 @@
+#include "core/migration/TargetMeta.h"
+
+#include "core/migration/MoveSet.h"
+
+namespace sp::migration {
+
+bool CopyState::covers(const QList<qint64> &pk) const
+{
+    if (done)
+        return true;
+    return lastPk && comparePk(pk, *lastPk) <= 0;
+}
+
+namespace meta {
+
+bool ensure(Connection &c, QString *error)
+{
+    const QStringList ddl = {
+        QStringLiteral("CREATE DATABASE IF NOT EXISTS `_shardpilot` CHARACTER SET utf8mb4"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`copy_state` ("
+                       "run_id CHAR(16) NOT NULL, unit INT NOT NULL, target INT NOT NULL, lastpk VARCHAR(512) NULL, "
+                       "done TINYINT NOT NULL DEFAULT 0, copied BIGINT NOT NULL DEFAULT 0, "
+                       "updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), "
+                       "PRIMARY KEY (run_id, unit, target)) ENGINE=InnoDB"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`capture_state` ("
+                       "run_id CHAR(16) NOT NULL, source VARCHAR(255) NOT NULL, file VARCHAR(255) NOT NULL, "
+                       "pos BIGINT UNSIGNED NOT NULL, "
+                       "updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), "
+                       "PRIMARY KEY (run_id, source)) ENGINE=InnoDB"),
+    };
+    const WarningPolicy old = c.warningPolicy();
+    c.setWarningPolicy({}); // "already exists" notes
+    for (const QString &s : ddl) {
+        if (!c.exec(s)) {
+            *error = c.lastError();
+            c.setWarningPolicy(old);
+            return false;
+        }
+    }
+    c.setWarningPolicy(old);
+    return true;
+}
+
+bool initCopy(Connection &c, const QString &runId, int unit, int target, QString *error)
+{
+    if (!c.exec(QStringLiteral("INSERT INTO `_shardpilot`.`copy_state` (run_id, unit, target) VALUES (%1, %2, %3) "
+                               "ON DUPLICATE KEY UPDATE run_id = run_id")
+                    .arg(c.quoteString(runId))
+                    .arg(unit)
+                    .arg(target))) {
+        *error = c.lastError();
+        return false;
+    }
+    return true;
+}
+
+bool initCapture(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos,
+                 QString *error)
+{
+    if (!c.exec(QStringLiteral("INSERT INTO `_shardpilot`.`capture_state` (run_id, source, file, pos) "
+                               "VALUES (%1, %2, %3, %4) ON DUPLICATE KEY UPDATE run_id = run_id")
+                    .arg(c.quoteString(runId), c.quoteString(source), c.quoteString(pos.file))
+                    .arg(pos.position))) {
+        *error = c.lastError();
+        return false;
+    }
+    return true;
+}
+
+static std::optional<QList<qint64>> parsePk(const QVariant &v)
+{
+    if (!v.isValid())
+        return std::nullopt;
+    QList<qint64> out;
+    for (const QString &p : v.toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        out.append(p.toLongLong());
+    return out;
+}
+
+std::optional<QHash<QPair<int, int>, CopyState>> loadCopy(Connection &c, const QString &runId, QString *error)
+{
+    auto r = c.query(QStringLiteral("SELECT unit, target, lastpk, done, copied FROM `_shardpilot`.`copy_state` "
+                                    "WHERE run_id = %1")
+                         .arg(c.quoteString(runId)));
+    if (!r) {
+        *error = c.lastError();
+        return std::nullopt;
+    }
+    QHash<QPair<int, int>, CopyState> out;
+    for (const auto &row : r->rows) {
+        CopyState s;
+        s.lastPk = parsePk(row.at(2));
+        s.done = row.at(3).toInt() != 0;
+        s.copied = row.at(4).toLongLong();
+        out.insert({row.at(0).toInt(), row.at(1).toInt()}, s);
+    }
+    return out;
+}
+
+std::optional<BinlogPosition> loadCapture(Connection &c, const QString &runId, const QString &source,
+                                          QString *error)
+{
+    auto r = c.query(QStringLiteral("SELECT file, pos FROM `_shardpilot`.`capture_state` WHERE run_id = %1 AND "
+                                    "source = %2")
+                         .arg(c.quoteString(runId), c.quoteString(source)));
+    if (!r) {
+        *error = c.lastError();
+        return std::nullopt;
+    }
+    error->clear();
+    if (r->rows.isEmpty())
+        return std::nullopt;
+    return BinlogPosition{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+}
+
+bool saveCopy(Connection &c, const QString &runId, int unit, int target, const CopyState &s)
+{
+    ExecResult er;
+    const QString lastPk = s.lastPk ? c.quoteString(pkText(*s.lastPk)) : QStringLiteral("NULL");
+    if (!c.exec(QStringLiteral("UPDATE `_shardpilot`.`copy_state` SET lastpk = %1, done = %2, copied = %3 "
+                               "WHERE run_id = %4 AND unit = %5 AND target = %6")
+                    .arg(lastPk)
+                    .arg(s.done ? 1 : 0)
+                    .arg(s.copied)
+                    .arg(c.quoteString(runId))
+                    .arg(unit)
+                    .arg(target),
+                &er))
+        return false;
+    if (er.affectedRows != 1) {
+        c.setError(QStringLiteral("the copy checkpoint of unit %1 target %2 is missing from _shardpilot.copy_state")
+                       .arg(unit)
+                       .arg(target));
+        return false;
+    }
+    return true;
+}
+
+bool saveCapture(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos)
+{
+    ExecResult er;
+    if (!c.exec(QStringLiteral("UPDATE `_shardpilot`.`capture_state` SET file = %1, pos = %2 WHERE run_id = %3 AND "
+                               "source = %4")
+                    .arg(c.quoteString(pos.file))
+                    .arg(pos.position)
+                    .arg(c.quoteString(runId), c.quoteString(source)),
+                &er))
+        return false;
+    if (er.affectedRows != 1) {
+        c.setError(QStringLiteral("the capture position of %1 is missing from _shardpilot.capture_state").arg(source));
+        return false;
+    }
+    return true;
+}
+
+bool forget(Connection &c, const QString &runId, QString *error)
+{
+    for (const char *t : {"copy_state", "capture_state"}) {
+        if (!c.exec(QStringLiteral("DELETE FROM `_shardpilot`.`%1` WHERE run_id = %2")
+                        .arg(QLatin1String(t), c.quoteString(runId)))) {
+            *error = c.lastError();
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace meta
+} // namespace sp::migration

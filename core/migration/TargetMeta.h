@@ -1,0 +1,54 @@
+#pragma once
+#include "core/cluster/BinlogPosition.h"
+#include "core/cluster/Connection.h"
+
+#include <QHash>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+#include <optional>
+
+namespace sp::migration {
+
+// A copy checkpoint: rows of the unit with a primary key up to lastPk are on the target (and kept
+// current by capture from then on); done: all of them are.
+struct CopyState
+{
+    std::optional<QList<qint64>> lastPk; // nullopt: nothing copied yet
+    bool done = false;
+    qint64 copied = 0;
+
+    // Whether capture keeps a row with this key current on the target.
+    bool covers(const QList<qint64> &pk) const;
+};
+
+// The metadata schema `_shardpilot` on every target instance. Copy checkpoints and the capture
+// position of each source server live there and are written in the same transaction as the rows they
+// describe, so a process killed at any instant resumes with nothing lost and nothing applied twice.
+namespace meta {
+
+inline QString schema() { return QStringLiteral("`_shardpilot`"); }
+
+bool ensure(Connection &c, QString *error);
+
+// Creates the checkpoint rows of a run if missing (never resets existing ones).
+bool initCopy(Connection &c, const QString &runId, int unit, int target, QString *error);
+bool initCapture(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos,
+                 QString *error);
+
+// All checkpoints of a run on this instance: (unit, target) -> state.
+std::optional<QHash<QPair<int, int>, CopyState>> loadCopy(Connection &c, const QString &runId, QString *error);
+// Capture position of `source` on this instance (nullopt with an empty error when there is none).
+std::optional<BinlogPosition> loadCapture(Connection &c, const QString &runId, const QString &source,
+                                          QString *error);
+
+// Inside the caller's transaction:
+bool saveCopy(Connection &c, const QString &runId, int unit, int target, const CopyState &s);
+bool saveCapture(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos);
+
+// Removes the run's rows (rollback with --drop-targets, after T9).
+bool forget(Connection &c, const QString &runId, QString *error);
+
+} // namespace meta
+} // namespace sp::migration

@@ -1,0 +1,461 @@
+// The migration engine end to end on a real 8-instance sandbox: `shardctl migrate` expands 4 -> 8
+// databases while `shardctl load` writes, is killed with SIGKILL during T2/T3 and resumed, and an
+// independent check written here (plain SQL, row fingerprints the engine does not use) compares
+// every physical table with what the new config routes there. Also: a table without a primary key
+// is refused at T0, rollback before T7 leaves the cluster as it was, T6 is refused while T5 has a
+// difference, and T9 keeps a row whose target copy was removed.
+#include "SandboxFixture.h"
+#include "TestPaths.h"
+
+#include "core/cluster/Connection.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+#include <map>
+
+using namespace sp;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// logic table -> sharding column ("" for broadcast)
+using TableColumns = std::map<QString, QString>;
+// physical node "db4.t_messages_1" -> id -> fingerprint
+using Contents = std::map<QString, std::map<qint64, QByteArray>>;
+
+} // namespace
+
+class TestMigrate : public QObject
+{
+    Q_OBJECT
+
+    test::SandboxFixture m_fx{[] {
+        test::SandboxFixtureOptions o;
+        o.instances = 8;
+        o.configPath = test::examplePath(QStringLiteral("fsharechat-crc32.yaml"));
+        o.messages = 4000;
+        o.seed = 7;
+        return o;
+    }()};
+    QTemporaryDir m_tmp;
+    QString m_planFile;
+    TableColumns m_tables;
+
+    Run shardctl(const QStringList &args, int timeoutMs = 180000)
+    {
+        QProcess p;
+        p.start(test::shardctlPath(), args);
+        Run r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            r.err = QStringLiteral("timed out");
+            return r;
+        }
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+
+    QString runDir(const QString &name) const { return m_tmp.path() + QLatin1Char('/') + name; }
+
+    bool createRun(const QString &name, const QStringList &extra = {})
+    {
+        const Run r = shardctl(QStringList{QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                           m_planFile, QStringLiteral("--run"), runDir(name), QStringLiteral("--observe"),
+                                           QStringLiteral("0")} +
+                               extra);
+        if (r.exitCode != 0)
+            qWarning() << r.out << r.err;
+        return r.exitCode == 0;
+    }
+
+    Run migrate(const QString &action, const QString &name, const QStringList &extra = {})
+    {
+        return shardctl(QStringList{QStringLiteral("migrate"), action, QStringLiteral("--run"), runDir(name)} + extra);
+    }
+
+    Connection root(const QString &dataSource)
+    {
+        Connection c;
+        if (!c.open(m_fx.rootParams(m_fx.instanceOf(dataSource))))
+            qWarning() << c.lastError();
+        c.exec(QStringLiteral("SET SESSION sql_log_bin = 0"));
+        return c;
+    }
+
+    // Every physical table of the data sources `dataSources`: id -> fingerprint, and where each row
+    // belongs by the new config (8 databases: CRC32(key) % 8, table (CRC32(key) DIV 65536) % 4),
+    // all in plain SQL.
+    bool read(const QStringList &dataSources, Contents *actual, Contents *routed)
+    {
+        for (const QString &ds : dataSources) {
+            Connection c = root(ds);
+            const QString schema = m_fx.schema(ds);
+            for (const auto &[logic, column] : m_tables) {
+                QStringList physical;
+                if (column.isEmpty())
+                    physical.append(logic);
+                else
+                    for (int t = 0; t < 4; ++t)
+                        physical.append(logic + QLatin1Char('_') + QString::number(t));
+                for (const QString &table : physical) {
+                    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+                                                       "TABLE_SCHEMA = '%1' AND TABLE_NAME = '%2' ORDER BY ORDINAL_POSITION")
+                                            .arg(schema, table));
+                    if (!cols)
+                        return false;
+                    if (cols->rows.isEmpty())
+                        continue; // not created (yet)
+                    QStringList hex, nulls;
+                    for (const auto &r : cols->rows) {
+                        hex.append(QStringLiteral("HEX(`%1`)").arg(r.at(0).toString()));
+                        nulls.append(QStringLiteral("ISNULL(`%1`)").arg(r.at(0).toString()));
+                    }
+                    const QString route = column.isEmpty()
+                                              ? QStringLiteral("-1, -1")
+                                              : QStringLiteral("CRC32(`%1`) %% 8, (CRC32(`%1`) DIV 65536) %% 4")
+                                                    .arg(column)
+                                                    .replace(QStringLiteral("%%"), QStringLiteral("%"));
+                    auto rows = c.query(QStringLiteral("SELECT id, %1, SHA2(CONCAT_WS(',', %2, CONCAT(%3)), 256) FROM `%4`.`%5`")
+                                            .arg(route, hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')),
+                                                 schema, table));
+                    if (!rows) {
+                        qWarning() << c.lastError();
+                        return false;
+                    }
+                    const QString here = ds + QLatin1Char('.') + table;
+                    auto &mine = (*actual)[here];
+                    for (const auto &r : rows->rows) {
+                        const qint64 id = r.at(0).toLongLong();
+                        const QByteArray fp = r.at(3).toByteArray();
+                        mine[id] = fp;
+                        if (!routed)
+                            continue;
+                        if (column.isEmpty()) {
+                            // broadcast: every data source holds db0's copy
+                            if (ds == QLatin1String("db0"))
+                                for (int d = 0; d < 8; ++d)
+                                    (*routed)[QStringLiteral("db%1.%2").arg(d).arg(table)][id] = fp;
+                        } else {
+                            (*routed)[QStringLiteral("db%1.%2_%3").arg(r.at(1).toInt()).arg(logic).arg(r.at(2).toInt())][id] = fp;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    static QStringList oldSources() { return {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}; }
+    static QStringList newSources() { return {QStringLiteral("db4"), QStringLiteral("db5"), QStringLiteral("db6"), QStringLiteral("db7")}; }
+
+    // The new nodes hold exactly the rows the new config routes there from the old ones.
+    QString compareNewNodes()
+    {
+        Contents oldActual, routed, newActual;
+        if (!read(oldSources(), &oldActual, &routed) || !read(newSources(), &newActual, nullptr))
+            return QStringLiteral("cannot read the cluster");
+        QStringList problems;
+        qint64 compared = 0;
+        for (const QString &ds : newSources()) {
+            for (const auto &[node, rows] : newActual) {
+                if (!node.startsWith(ds + QLatin1Char('.')))
+                    continue;
+                const auto &want = routed[node];
+                for (const auto &[id, fp] : want) {
+                    auto it = rows.find(id);
+                    if (it == rows.end())
+                        problems.append(QStringLiteral("%1 id %2 missing").arg(node).arg(id));
+                    else if (it->second != fp)
+                        problems.append(QStringLiteral("%1 id %2 differs").arg(node).arg(id));
+                    ++compared;
+                }
+                for (const auto &[id, fp] : rows)
+                    if (!want.count(id))
+                        problems.append(QStringLiteral("%1 id %2 extra").arg(node).arg(id));
+            }
+        }
+        if (compared < 1000)
+            problems.append(QStringLiteral("only %1 rows compared").arg(compared));
+        return problems.mid(0, 20).join(QLatin1Char('\n'));
+    }
+
+    qint64 count(const QString &ds, const QString &sql)
+    {
+        Connection c = root(ds);
+        return c.queryValue(sql.arg(m_fx.schema(ds))).value_or(QVariant(-1)).toLongLong();
+    }
+
+    bool readOnly(const QString &ds)
+    {
+        Connection c = root(ds);
+        return c.queryValue(QStringLiteral("SELECT @@read_only")).value_or(QVariant(-1)).toInt() == 1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+        QVERIFY(m_tmp.isValid());
+        const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                   QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--strategy"),
+                                   QStringLiteral("mod-double"), QStringLiteral("--out"), runDir(QStringLiteral("plan"))});
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.out + plan.err));
+        m_planFile = runDir(QStringLiteral("plan")) + QStringLiteral("/plan.json");
+        QFile f(m_planFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        for (const QJsonValue &t : o.value(QStringLiteral("tables")).toArray()) {
+            const QJsonObject to = t.toObject();
+            m_tables[to.value(QStringLiteral("logicTable")).toString()] =
+                to.value(QStringLiteral("broadcast")).toBool() ? QString()
+                                                               : to.value(QStringLiteral("shardingColumn")).toString();
+        }
+        QCOMPARE(int(m_tables.size()), 9);
+    }
+
+    void refusesTableWithoutPrimaryKey()
+    {
+        QVERIFY(createRun(QStringLiteral("nopk")));
+        {
+            Connection c = root(QStringLiteral("db2"));
+            QVERIFY2(c.exec(QStringLiteral("ALTER TABLE `fsharechat`.`t_group_1` MODIFY `id` INT NOT NULL, DROP PRIMARY KEY")),
+                     qPrintable(c.lastError()));
+        }
+        const Run r = migrate(QStringLiteral("run"), QStringLiteral("nopk"), {QStringLiteral("--until"), QStringLiteral("T0")});
+        {
+            Connection c = root(QStringLiteral("db2"));
+            QVERIFY2(c.exec(QStringLiteral("ALTER TABLE `fsharechat`.`t_group_1` ADD PRIMARY KEY (`id`), MODIFY `id` INT "
+                                           "NOT NULL AUTO_INCREMENT")),
+                     qPrintable(c.lastError()));
+        }
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("t_group_1 has no primary key")), qPrintable(r.out + r.err));
+        const Run rb = migrate(QStringLiteral("rollback"), QStringLiteral("nopk"), {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
+    }
+
+    void rollbackBeforeT7LeavesTheClusterAsItWas()
+    {
+        QFile cfg(m_fx.clusterYamlPath());
+        QVERIFY(cfg.open(QIODevice::ReadOnly));
+        const QByteArray configBefore = cfg.readAll();
+        cfg.close();
+        Contents before;
+        QVERIFY(read(oldSources(), &before, nullptr));
+        QVERIFY(createRun(QStringLiteral("rollback")));
+        const Run r = migrate(QStringLiteral("run"), QStringLiteral("rollback"),
+                              {QStringLiteral("--until"), QStringLiteral("T4"), QStringLiteral("--yes")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QLatin1String("WRITES ARE STOPPED")), qPrintable(r.out));
+        QVERIFY(readOnly(QStringLiteral("db0")));
+        QVERIFY(count(QStringLiteral("db4"), QStringLiteral("SELECT COUNT(*) FROM `%1`.`t_messages_0`")) > 0);
+        const Run rb = migrate(QStringLiteral("rollback"), QStringLiteral("rollback"),
+                               {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
+        for (const QString &ds : oldSources())
+            QVERIFY2(!readOnly(ds), qPrintable(ds));
+        for (const QString &ds : newSources())
+            QCOMPARE(count(ds, QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '%1' "
+                                              "AND TABLE_NAME LIKE 't\\_%'")),
+                     qint64(0));
+        Contents after;
+        QVERIFY(read(oldSources(), &after, nullptr));
+        QVERIFY(before == after);
+        QVERIFY(cfg.open(QIODevice::ReadOnly));
+        QCOMPARE(cfg.readAll(), configBefore);
+        // A rolled-back run does not run again.
+        const Run again = migrate(QStringLiteral("run"), QStringLiteral("rollback"), {QStringLiteral("--until"), QStringLiteral("T1")});
+        QCOMPARE(again.exitCode, 1);
+        const Run log = migrate(QStringLiteral("log"), QStringLiteral("rollback"));
+        QVERIFY2(log.out.contains(QLatin1String("SET GLOBAL read_only = 1")) &&
+                     log.out.contains(QLatin1String("DROP TABLE IF EXISTS")),
+                 qPrintable(log.out));
+    }
+
+    void expandUnderLoadKilledAndResumed()
+    {
+        // Small chunks and a rate limit make the copy last a few seconds, so it can be killed in the middle.
+        QVERIFY(createRun(QStringLiteral("main"), {QStringLiteral("--chunk-rows"), QStringLiteral("40"),
+                                                   QStringLiteral("--max-chunk-rows"), QStringLiteral("80"),
+                                                   QStringLiteral("--max-rows-per-sec"), QStringLiteral("2500")}));
+        QProcess load;
+        load.start(test::shardctlPath(), {QStringLiteral("load"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                          QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--rate"),
+                                          QStringLiteral("250"), QStringLiteral("--duration"), QStringLiteral("20"),
+                                          QStringLiteral("--mix"), QStringLiteral("insert:50,update:30,delete:20")});
+        QVERIFY(load.waitForStarted());
+        // SIGKILL at several instants of T0..T3: early (T0/T1), in the middle of the copy (the journal
+        // shows T2 running with part of the rows copied), and at fixed delays; then let it finish.
+        int kills = 0, killsMidCopy = 0;
+        auto copyState = [&](qint64 *copied, int *done, int *copies) {
+            const Run st = migrate(QStringLiteral("status"), QStringLiteral("main"), {QStringLiteral("--json")});
+            const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
+            *copied = 0;
+            *done = *copies = 0;
+            for (const QJsonValue &v : so.value(QStringLiteral("progress")).toArray()) {
+                *copied += v.toObject().value(QStringLiteral("copied")).toInteger();
+                *done += v.toObject().value(QStringLiteral("done")).toBool() ? 1 : 0;
+                ++*copies;
+            }
+            return so.value(QStringLiteral("steps")).toArray().at(2).toObject().value(QStringLiteral("status")).toString();
+        };
+        for (int attempt : {300, -1, -1, -1, 1200, 2000}) {
+            QProcess run;
+            run.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                             runDir(QStringLiteral("main")), QStringLiteral("--until"), QStringLiteral("T3")});
+            QVERIFY(run.waitForStarted());
+            bool killed = false;
+            QElapsedTimer t;
+            t.start();
+            while (!run.waitForFinished(50)) {
+                qint64 copied = 0;
+                int done = 0, copies = 0;
+                const bool due = attempt >= 0 ? t.elapsed() >= attempt
+                                              : (copyState(&copied, &done, &copies) == QLatin1String("running") &&
+                                                 copied > 0 && done < copies);
+                if (!due)
+                    continue;
+                run.kill(); // SIGKILL
+                run.waitForFinished();
+                killed = true;
+                ++kills;
+                const QString t2 = copyState(&copied, &done, &copies);
+                qInfo("SIGKILL after %lld ms: T2 %s, %lld rows copied, %d of %d copies done", t.elapsed(),
+                      qPrintable(t2), copied, done, copies);
+                if (attempt < 0 && t2 != QLatin1String("done") && done < copies)
+                    ++killsMidCopy;
+                break;
+            }
+            if (!killed)
+                QVERIFY2(run.exitCode() == 0, QByteArray(run.readAllStandardOutput() + run.readAllStandardError()).constData());
+        }
+        QVERIFY2(kills >= 3 && killsMidCopy >= 1, qPrintable(QStringLiteral("%1 kills, %2 during the copy").arg(kills).arg(killsMidCopy)));
+        const Run t3 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
+        QVERIFY(load.waitForFinished(60000));
+        const QString loadOut = QString::fromUtf8(load.readAllStandardOutput());
+        QVERIFY2(load.exitCode() == 0, qPrintable(loadOut + QString::fromUtf8(load.readAllStandardError())));
+        // Writes ended: one more catch-up, then the independent check.
+        const Run t3b = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(t3b.exitCode == 0, qPrintable(t3b.out + t3b.err));
+        const QString diff = compareNewNodes();
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        const Run st = migrate(QStringLiteral("status"), QStringLiteral("main"), {QStringLiteral("--json")});
+        const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
+        QCOMPARE(so.value(QStringLiteral("steps")).toArray().at(3).toObject().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("done"));
+    }
+
+    void t6RefusedWhileT5Differs()
+    {
+        const Run t4 = migrate(QStringLiteral("run"), QStringLiteral("main"),
+                               {QStringLiteral("--until"), QStringLiteral("T4"), QStringLiteral("--yes")});
+        QVERIFY2(t4.exitCode == 0, qPrintable(t4.out + t4.err));
+        QVERIFY(readOnly(QStringLiteral("db1")));
+        // A target row goes missing behind the engine's back.
+        qint64 id = -1;
+        {
+            Connection c = root(QStringLiteral("db5"));
+            id = c.queryValue(QStringLiteral("SELECT MIN(id) FROM `fsharechat`.`t_messages_2`")).value_or(QVariant(-1)).toLongLong();
+            QVERIFY(id > 0);
+            QVERIFY(c.exec(QStringLiteral("DELETE FROM `fsharechat`.`t_messages_2` WHERE id = %1").arg(id)));
+        }
+        const Run t6 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T6"), QStringLiteral("--yes")});
+        QCOMPARE(t6.exitCode, 1);
+        QVERIFY2(t6.err.contains(QLatin1String("1 rows differ")), qPrintable(t6.out + t6.err));
+        const Run st = migrate(QStringLiteral("status"), QStringLiteral("main"), {QStringLiteral("--json")});
+        const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
+        QCOMPARE(so.value(QStringLiteral("steps")).toArray().at(6).toObject().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("pending"));
+        const QJsonArray diffs = so.value(QStringLiteral("differences")).toArray();
+        QCOMPARE(diffs.size(), 1);
+        QCOMPARE(diffs.at(0).toObject().value(QStringLiteral("key")).toString(), QString::number(id));
+        QCOMPARE(diffs.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("missing"));
+        // The operator applies the repair SQL and goes on.
+        {
+            Connection c = root(QStringLiteral("db5"));
+            for (const QString &stmt : diffs.at(0).toObject().value(QStringLiteral("repair")).toString().split(QLatin1Char('\n')))
+                QVERIFY2(c.exec(stmt), qPrintable(c.lastError() + stmt));
+        }
+        const Run t6b = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T6"), QStringLiteral("--yes")});
+        QVERIFY2(t6b.exitCode == 0, qPrintable(t6b.out + t6b.err));
+        QFile cfg(m_fx.clusterYamlPath());
+        QVERIFY(cfg.open(QIODevice::ReadOnly));
+        QVERIFY(cfg.readAll().contains("db7:"));
+        QVERIFY(readOnly(QStringLiteral("db1"))); // T7 not yet
+    }
+
+    void t9KeepsRowMissingOnTarget()
+    {
+        const Run t8 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
+        QVERIFY2(t8.exitCode == 0, qPrintable(t8.out + t8.err));
+        QVERIFY2(t8.out.contains(QLatin1String("writes resumed; they were stopped for")), qPrintable(t8.out));
+        QVERIFY(!readOnly(QStringLiteral("db1")));
+        // Remove the target copy of one moved row just before the purge.
+        qint64 id = -1;
+        {
+            Connection c = root(QStringLiteral("db6"));
+            id = c.queryValue(QStringLiteral("SELECT MAX(id) FROM `fsharechat`.`t_user_messages_1`")).value_or(QVariant(-1)).toLongLong();
+            QVERIFY(id > 0);
+            QVERIFY(c.exec(QStringLiteral("DELETE FROM `fsharechat`.`t_user_messages_1` WHERE id = %1").arg(id)));
+        }
+        const Run t9 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--yes")});
+        QCOMPARE(t9.exitCode, 1);
+        QVERIFY2(t9.err.contains(QStringLiteral("(%1)").arg(id)), qPrintable(t9.out + t9.err));
+        QCOMPARE(count(QStringLiteral("db2"), QStringLiteral("SELECT COUNT(*) FROM `%1`.`t_user_messages_1` WHERE id = ") +
+                                                  QString::number(id)),
+                 qint64(1));
+        // Put it back from the old shard and purge.
+        {
+            Connection src = root(QStringLiteral("db2"));
+            auto row = src.query(QStringLiteral("SELECT * FROM `fsharechat`.`t_user_messages_1` WHERE id = %1").arg(id));
+            QVERIFY(row && row->rows.size() == 1);
+            Connection c = root(QStringLiteral("db6"));
+            QStringList vals;
+            for (const QVariant &v : row->rows.first())
+                vals.append(QString::fromUtf8(*c.sqlLiteral(v)));
+            QVERIFY2(c.exec(QStringLiteral("INSERT INTO `fsharechat`.`t_user_messages_1` VALUES (%1)").arg(vals.join(QLatin1Char(',')))),
+                     qPrintable(c.lastError()));
+        }
+        const Run t9b = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--yes")});
+        QVERIFY2(t9b.exitCode == 0, qPrintable(t9b.out + t9b.err));
+        // Every physical table of all 8 data sources holds exactly the rows the new config routes
+        // there: the old shards keep only their own rows, nothing is lost or doubled.
+        Contents actual, routed;
+        QVERIFY(read(oldSources() + newSources(), &actual, &routed));
+        qint64 rowsChecked = 0;
+        for (const auto &[node, want] : routed) {
+            const auto &rows = actual[node];
+            QVERIFY2(rows.size() == want.size(), qPrintable(QStringLiteral("%1: %2 rows, %3 expected").arg(node).arg(rows.size()).arg(want.size())));
+            for (const auto &[rid, fp] : want)
+                QVERIFY2(rows.count(rid) && rows.at(rid) == fp, qPrintable(node + QStringLiteral(" id ") + QString::number(rid)));
+            rowsChecked += qint64(want.size());
+        }
+        for (const auto &[node, rows] : actual)
+            QVERIFY2(rows.empty() || routed.count(node), qPrintable(node));
+        QVERIFY(rowsChecked > 4000);
+        const Run log = migrate(QStringLiteral("log"), QStringLiteral("main"));
+        QVERIFY2(log.out.contains(QLatin1String("purge chunk")) && log.out.contains(QLatin1String("switch config")),
+                 qPrintable(log.out.left(4000)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMigrate)
+#include "tst_migrate.moc"
