@@ -304,6 +304,7 @@ private slots:
         // SIGKILL at several instants of T0..T3: early (T0/T1), in the middle of the copy (the journal
         // shows T2 running with part of the rows copied), and at fixed delays; then let it finish.
         int kills = 0, killsMidCopy = 0;
+        bool secondRefused = false;
         auto copyState = [&](qint64 *copied, int *done, int *copies) {
             const Run st = migrate(QStringLiteral("status"), QStringLiteral("main"), {QStringLiteral("--json")});
             const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
@@ -332,6 +333,14 @@ private slots:
                                                  copied > 0 && done < copies);
                 if (!due)
                     continue;
+                if (attempt < 0 && !secondRefused) {
+                    // A second process on the same run is refused, not raced.
+                    const Run second = migrate(QStringLiteral("run"), QStringLiteral("main"),
+                                               {QStringLiteral("--until"), QStringLiteral("T3")});
+                    QCOMPARE(second.exitCode, 1);
+                    QVERIFY2(second.err.contains(QLatin1String("another process")), qPrintable(second.err));
+                    secondRefused = true;
+                }
                 run.kill(); // SIGKILL
                 run.waitForFinished();
                 killed = true;
@@ -346,6 +355,7 @@ private slots:
             if (!killed)
                 QVERIFY2(run.exitCode() == 0, QByteArray(run.readAllStandardOutput() + run.readAllStandardError()).constData());
         }
+        QVERIFY(secondRefused);
         QVERIFY2(kills >= 3 && killsMidCopy >= 1, qPrintable(QStringLiteral("%1 kills, %2 during the copy").arg(kills).arg(killsMidCopy)));
         const Run t3 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T3")});
         QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
