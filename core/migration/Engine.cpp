@@ -343,6 +343,29 @@ bool Engine::startWorkers(QString *error)
         return true;
     if (!loadTableInfo(error))
         return false;
+    // The targets must still have their sources' definitions (a schema change while no process ran).
+    std::map<QString, std::unique_ptr<Connection>> conns;
+    for (const MoveUnit &u : m_moves.units()) {
+        for (int t = 0; t < u.targets.size(); ++t) {
+            auto &c = conns[u.targets.at(t).instance];
+            if (!c) {
+                c = std::make_unique<Connection>();
+                if (!c->open(m_endpoints.adminOfInstance(u.targets.at(t).instance))) {
+                    *error = c->lastError();
+                    return false;
+                }
+            }
+            TableInfo ti;
+            if (!readTableInfo(*c, u.targets.at(t).schema, u.targets.at(t).node.table, u.shardingColumn, &ti, error))
+                return false;
+            if (normalizedCreate(ti.createSql) != normalizedCreate(u.info.createSql)) {
+                *error = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
+                                        "%2); the run cannot carry a schema change: roll back and plan again")
+                             .arg(u.source.toString(), u.targets.at(t).node.toString());
+                return false;
+            }
+        }
+    }
     const quint32 base = 0x53500000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
     int i = 0;
     for (const QString &src : m_moves.sourceInstances()) {

@@ -4,6 +4,7 @@
 // every physical table with what the new config routes there. Also: a table without a primary key
 // is refused at T0, rollback before T7 leaves the cluster as it was, T6 is refused while T5 has a
 // difference, and T9 keeps a row whose target copy was removed.
+#include "PlacementCheck.h"
 #include "SandboxFixture.h"
 #include "TestPaths.h"
 
@@ -34,8 +35,6 @@ struct Run
 
 // logic table -> sharding column ("" for broadcast)
 using TableColumns = std::map<QString, QString>;
-// physical node "db4.t_messages_1" -> id -> fingerprint
-using Contents = std::map<QString, std::map<qint64, QByteArray>>;
 
 } // namespace
 
@@ -99,101 +98,25 @@ class TestMigrate : public QObject
         return c;
     }
 
-    // Every physical table of the data sources `dataSources`: id -> fingerprint, and where each row
-    // belongs by the new config (8 databases: CRC32(key) % 8, table (CRC32(key) DIV 65536) % 4),
-    // all in plain SQL.
-    bool read(const QStringList &dataSources, Contents *actual, Contents *routed)
-    {
-        for (const QString &ds : dataSources) {
-            Connection c = root(ds);
-            const QString schema = m_fx.schema(ds);
-            for (const auto &[logic, column] : m_tables) {
-                QStringList physical;
-                if (column.isEmpty())
-                    physical.append(logic);
-                else
-                    for (int t = 0; t < 4; ++t)
-                        physical.append(logic + QLatin1Char('_') + QString::number(t));
-                for (const QString &table : physical) {
-                    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
-                                                       "TABLE_SCHEMA = '%1' AND TABLE_NAME = '%2' ORDER BY ORDINAL_POSITION")
-                                            .arg(schema, table));
-                    if (!cols)
-                        return false;
-                    if (cols->rows.isEmpty())
-                        continue; // not created (yet)
-                    QStringList hex, nulls;
-                    for (const auto &r : cols->rows) {
-                        hex.append(QStringLiteral("HEX(`%1`)").arg(r.at(0).toString()));
-                        nulls.append(QStringLiteral("ISNULL(`%1`)").arg(r.at(0).toString()));
-                    }
-                    const QString route = column.isEmpty()
-                                              ? QStringLiteral("-1, -1")
-                                              : QStringLiteral("CRC32(`%1`) %% 8, (CRC32(`%1`) DIV 65536) %% 4")
-                                                    .arg(column)
-                                                    .replace(QStringLiteral("%%"), QStringLiteral("%"));
-                    auto rows = c.query(QStringLiteral("SELECT id, %1, SHA2(CONCAT_WS(',', %2, CONCAT(%3)), 256) FROM `%4`.`%5`")
-                                            .arg(route, hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')),
-                                                 schema, table));
-                    if (!rows) {
-                        qWarning() << c.lastError();
-                        return false;
-                    }
-                    const QString here = ds + QLatin1Char('.') + table;
-                    auto &mine = (*actual)[here];
-                    for (const auto &r : rows->rows) {
-                        const qint64 id = r.at(0).toLongLong();
-                        const QByteArray fp = r.at(3).toByteArray();
-                        mine[id] = fp;
-                        if (!routed)
-                            continue;
-                        if (column.isEmpty()) {
-                            // broadcast: every data source holds db0's copy
-                            if (ds == QLatin1String("db0"))
-                                for (int d = 0; d < 8; ++d)
-                                    (*routed)[QStringLiteral("db%1.%2").arg(d).arg(table)][id] = fp;
-                        } else {
-                            (*routed)[QStringLiteral("db%1.%2_%3").arg(r.at(1).toInt()).arg(logic).arg(r.at(2).toInt())][id] = fp;
-                        }
-                    }
-                }
-            }
-        }
-        return true;
-    }
-
     static QStringList oldSources() { return {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}; }
     static QStringList newSources() { return {QStringLiteral("db4"), QStringLiteral("db5"), QStringLiteral("db6"), QStringLiteral("db7")}; }
 
     // The new nodes hold exactly the rows the new config routes there from the old ones.
     QString compareNewNodes()
     {
-        Contents oldActual, routed, newActual;
-        if (!read(oldSources(), &oldActual, &routed) || !read(newSources(), &newActual, nullptr))
-            return QStringLiteral("cannot read the cluster");
-        QStringList problems;
+        test::Placement p;
+        QString why;
+        if (!test::readPlacement(m_fx, oldSources() + newSources(), m_tables, 8, 4, &p, &why))
+            return why;
+        test::Placement routedFromOld;
+        if (!test::readPlacement(m_fx, oldSources(), m_tables, 8, 4, &routedFromOld, &why))
+            return why;
+        p.routed = routedFromOld.routed;
         qint64 compared = 0;
-        for (const QString &ds : newSources()) {
-            for (const auto &[node, rows] : newActual) {
-                if (!node.startsWith(ds + QLatin1Char('.')))
-                    continue;
-                const auto &want = routed[node];
-                for (const auto &[id, fp] : want) {
-                    auto it = rows.find(id);
-                    if (it == rows.end())
-                        problems.append(QStringLiteral("%1 id %2 missing").arg(node).arg(id));
-                    else if (it->second != fp)
-                        problems.append(QStringLiteral("%1 id %2 differs").arg(node).arg(id));
-                    ++compared;
-                }
-                for (const auto &[id, fp] : rows)
-                    if (!want.count(id))
-                        problems.append(QStringLiteral("%1 id %2 extra").arg(node).arg(id));
-            }
-        }
-        if (compared < 1000)
-            problems.append(QStringLiteral("only %1 rows compared").arg(compared));
-        return problems.mid(0, 20).join(QLatin1Char('\n'));
+        const QString diff = test::compareNodes(p, newSources(), &compared);
+        if (diff.isEmpty() && compared < 1000)
+            return QStringLiteral("only %1 rows compared").arg(compared);
+        return diff;
     }
 
     qint64 count(const QString &ds, const QString &sql)
@@ -257,8 +180,9 @@ private slots:
         QVERIFY(cfg.open(QIODevice::ReadOnly));
         const QByteArray configBefore = cfg.readAll();
         cfg.close();
-        Contents before;
-        QVERIFY(read(oldSources(), &before, nullptr));
+        test::Placement before;
+        QString why;
+        QVERIFY2(test::readPlacement(m_fx, oldSources(), m_tables, 8, 4, &before, &why), qPrintable(why));
         QVERIFY(createRun(QStringLiteral("rollback")));
         const Run r = migrate(QStringLiteral("run"), QStringLiteral("rollback"),
                               {QStringLiteral("--until"), QStringLiteral("T4"), QStringLiteral("--yes")});
@@ -275,9 +199,9 @@ private slots:
             QCOMPARE(count(ds, QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '%1' "
                                               "AND TABLE_NAME LIKE 't\\_%'")),
                      qint64(0));
-        Contents after;
-        QVERIFY(read(oldSources(), &after, nullptr));
-        QVERIFY(before == after);
+        test::Placement after;
+        QVERIFY2(test::readPlacement(m_fx, oldSources(), m_tables, 8, 4, &after, &why), qPrintable(why));
+        QVERIFY(before.actual == after.actual);
         QVERIFY(cfg.open(QIODevice::ReadOnly));
         QCOMPARE(cfg.readAll(), configBefore);
         // A rolled-back run does not run again.
@@ -448,18 +372,12 @@ private slots:
         QVERIFY2(t9b.exitCode == 0, qPrintable(t9b.out + t9b.err));
         // Every physical table of all 8 data sources holds exactly the rows the new config routes
         // there: the old shards keep only their own rows, nothing is lost or doubled.
-        Contents actual, routed;
-        QVERIFY(read(oldSources() + newSources(), &actual, &routed));
+        test::Placement all;
+        QString why;
+        QVERIFY2(test::readPlacement(m_fx, oldSources() + newSources(), m_tables, 8, 4, &all, &why), qPrintable(why));
         qint64 rowsChecked = 0;
-        for (const auto &[node, want] : routed) {
-            const auto &rows = actual[node];
-            QVERIFY2(rows.size() == want.size(), qPrintable(QStringLiteral("%1: %2 rows, %3 expected").arg(node).arg(rows.size()).arg(want.size())));
-            for (const auto &[rid, fp] : want)
-                QVERIFY2(rows.count(rid) && rows.at(rid) == fp, qPrintable(node + QStringLiteral(" id ") + QString::number(rid)));
-            rowsChecked += qint64(want.size());
-        }
-        for (const auto &[node, rows] : actual)
-            QVERIFY2(rows.empty() || routed.count(node), qPrintable(node));
+        const QString diff = test::compareNodes(all, oldSources() + newSources(), &rowsChecked);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
         QVERIFY(rowsChecked > 4000);
         const Run log = migrate(QStringLiteral("log"), QStringLiteral("main"));
         QVERIFY2(log.out.contains(QLatin1String("purge chunk")) && log.out.contains(QLatin1String("switch config")),

@@ -1,0 +1,106 @@
+#include "PlacementCheck.h"
+
+#include "core/cluster/Connection.h"
+
+namespace sp::test {
+
+bool readPlacement(SandboxFixture &fx, const QStringList &dataSources, const std::map<QString, QString> &tables,
+                   int dbCount, int tablesPerDb, Placement *out, QString *error)
+{
+    for (const QString &ds : dataSources) {
+        Connection c;
+        if (!c.open(fx.rootParams(fx.instanceOf(ds))) || !c.exec(QStringLiteral("SET SESSION sql_log_bin = 0"))) {
+            *error = c.lastError();
+            return false;
+        }
+        const QString schema = fx.schema(ds);
+        for (const auto &[logic, column] : tables) {
+            QStringList physical;
+            if (column.isEmpty())
+                physical.append(logic);
+            else
+                for (int t = 0; t < tablesPerDb; ++t)
+                    physical.append(logic + QLatin1Char('_') + QString::number(t));
+            for (const QString &table : physical) {
+                auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+                                                   "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
+                                        .arg(c.quoteString(schema), c.quoteString(table)));
+                if (!cols) {
+                    *error = c.lastError();
+                    return false;
+                }
+                if (cols->rows.isEmpty())
+                    continue; // not created (yet)
+                QStringList hex, nulls;
+                for (const auto &r : cols->rows) {
+                    const QString q = Connection::quoteIdentifier(r.at(0).toString());
+                    hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
+                    nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
+                }
+                const QString key = Connection::quoteIdentifier(column);
+                const QString route = column.isEmpty() ? QStringLiteral("-1, -1")
+                                                       : QStringLiteral("CRC32(%1) MOD %2, (CRC32(%1) DIV 65536) MOD %3")
+                                                             .arg(key)
+                                                             .arg(dbCount)
+                                                             .arg(tablesPerDb);
+                auto rows = c.query(QStringLiteral("SELECT id, %1, SHA2(CONCAT_WS(',', %2, CONCAT(%3)), 256) FROM %4.%5")
+                                        .arg(route, hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')),
+                                             Connection::quoteIdentifier(schema), Connection::quoteIdentifier(table)));
+                if (!rows) {
+                    *error = c.lastError();
+                    return false;
+                }
+                const QString here = ds + QLatin1Char('.') + table;
+                auto &mine = out->actual[here];
+                for (const auto &r : rows->rows) {
+                    const qint64 id = r.at(0).toLongLong();
+                    const QByteArray fp = r.at(3).toByteArray();
+                    mine[id] = fp;
+                    if (column.isEmpty()) {
+                        if (ds == QLatin1String("db0"))
+                            for (int d = 0; d < dbCount; ++d)
+                                out->routed[QStringLiteral("db%1.%2").arg(d).arg(table)][id] = fp;
+                    } else {
+                        out->routed[QStringLiteral("db%1.%2_%3").arg(r.at(1).toInt()).arg(logic).arg(r.at(2).toInt())][id] = fp;
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+QString compareNodes(const Placement &p, const QStringList &dataSources, qint64 *rowsCompared)
+{
+    QStringList problems;
+    qint64 compared = 0;
+    static const std::map<qint64, QByteArray> none;
+    auto inScope = [&](const QString &node) { return dataSources.contains(node.section(QLatin1Char('.'), 0, 0)); };
+    for (const auto &[node, want] : p.routed) {
+        if (!inScope(node))
+            continue;
+        const auto it = p.actual.find(node);
+        const auto &rows = it == p.actual.end() ? none : it->second;
+        for (const auto &[id, fp] : want) {
+            auto r = rows.find(id);
+            if (r == rows.end())
+                problems.append(QStringLiteral("%1 id %2 missing").arg(node).arg(id));
+            else if (r->second != fp)
+                problems.append(QStringLiteral("%1 id %2 differs").arg(node).arg(id));
+            ++compared;
+        }
+    }
+    for (const auto &[node, rows] : p.actual) {
+        if (!inScope(node))
+            continue;
+        const auto it = p.routed.find(node);
+        for (const auto &[id, fp] : rows)
+            if (it == p.routed.end() || !it->second.count(id))
+                problems.append(QStringLiteral("%1 id %2 extra").arg(node).arg(id));
+    }
+    if (rowsCompared)
+        *rowsCompared = compared;
+    return problems.mid(0, 20).join(QLatin1Char('\n'));
+}
+
+} // namespace sp::test

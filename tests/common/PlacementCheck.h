@@ -1,0 +1,32 @@
+#pragma once
+#include "SandboxFixture.h"
+
+#include <QStringList>
+
+#include <map>
+
+namespace sp::test {
+
+// physical node "db4.t_messages_1" -> id -> row fingerprint
+using NodeRows = std::map<QString, std::map<qint64, QByteArray>>;
+
+struct Placement
+{
+    NodeRows actual; // what each physical table holds
+    NodeRows routed; // where each row read belongs by the config being checked
+};
+
+// An independent check of where rows are, for the migration tests: plain SQL only. Reads every
+// physical table of `dataSources` (logic table -> sharding column, "" for a broadcast table; sharded
+// tables are <logic>_0 .. <logic>_<tablesPerDb-1>) with a SHA-256 fingerprint of the HEX of each
+// column and a NULL bitmap, and routes each sharded row the CRC32_MOD way of the sandbox configs:
+// database CRC32(key) % dbCount, table (CRC32(key) DIV 65536) % tablesPerDb. Broadcast rows of db0
+// belong on every database. Reads as root with sql_log_bin=0.
+bool readPlacement(SandboxFixture &fx, const QStringList &dataSources, const std::map<QString, QString> &tables,
+                   int dbCount, int tablesPerDb, Placement *out, QString *error);
+
+// The physical tables of `dataSources` hold exactly the rows routed there (missing, extra and
+// different rows listed, at most 20). Empty when they do.
+QString compareNodes(const Placement &p, const QStringList &dataSources, qint64 *rowsCompared = nullptr);
+
+} // namespace sp::test
