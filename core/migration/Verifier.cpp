@@ -6,6 +6,9 @@
 #include <QMap>
 
 #include <map>
+#include <thread>
+
+#include <QMutex>
 
 namespace sp::migration {
 
@@ -80,15 +83,13 @@ static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, i
     return sql;
 }
 
-VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
-                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
+using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;
+
+// The target tables of one target server (`byTarget`), compared one after the other.
+static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, const Endpoints &endpoints,
+                                 const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
 {
     VerifyResult out;
-    // Target tables and what feeds them.
-    std::map<QString, QList<QPair<const MoveUnit *, int>>> byTarget;
-    for (const MoveUnit &u : moves.units())
-        for (int t = 0; t < u.targets.size(); ++t)
-            byTarget[u.targets.at(t).instance + QLatin1Char('|') + u.qualifiedTarget(t)].append({&u, t});
 
     std::map<QString, std::unique_ptr<Connection>> conns;
     auto connTo = [&](const QString &instance) -> Connection * {
@@ -165,8 +166,8 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
             for (int i = 0; i < feeds.size(); ++i) {
                 const MoveUnit &u = *feeds.at(i).first;
                 QString sel = QStringLiteral("SELECT ") + pkSelect(info) + QStringLiteral(", ") + hash;
-                for (const QString &c : u.info.columns)
-                    sel += QLatin1Char(',') + Connection::quoteIdentifier(c);
+                if (u.info.shardColumn >= 0) // only what routing needs
+                    sel += QLatin1Char(',') + Connection::quoteIdentifier(u.info.columns.at(u.info.shardColumn));
                 auto r = sconns.at(i)->query(sel + QStringLiteral(" FROM ") + u.qualifiedSource() + pkWhere() + order);
                 if (!r) {
                     out.error = sconns.at(i)->lastError();
@@ -188,7 +189,10 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                         pk.append(r.at(k).toLongLong());
                     if (!inWindow(pk))
                         break;
-                    const RowRoute rr = moves.route(u, r.mid(npk + 2));
+                    QList<QVariant> routable(u.info.columns.size());
+                    if (u.info.shardColumn >= 0)
+                        routable[u.info.shardColumn] = r.value(npk + 2);
+                    const RowRoute rr = moves.route(u, routable);
                     if (!rr.ok) {
                         out.error = rr.error;
                         return out;
@@ -261,7 +265,45 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
             say(line);
     }
     out.ok = true;
-    if (say)
+    return out;
+}
+
+VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
+                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
+{
+    // Target tables and what feeds them, grouped by target server: one thread per server.
+    std::map<QString, Feeds> byInstance;
+    for (const MoveUnit &u : moves.units())
+        for (int t = 0; t < u.targets.size(); ++t)
+            byInstance[u.targets.at(t).instance][u.targets.at(t).instance + QLatin1Char('|') + u.qualifiedTarget(t)]
+                .append({&u, t});
+    QMutex sayMutex;
+    auto saySafe = [&](const QString &line) {
+        QMutexLocker lock(&sayMutex);
+        if (say)
+            say(line);
+    };
+    std::vector<VerifyResult> parts(byInstance.size());
+    std::vector<std::thread> threads;
+    size_t i = 0;
+    for (const auto &[instance, feeds] : byInstance) {
+        threads.emplace_back([&, i, feedsPtr = &feeds] { parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop); });
+        ++i;
+    }
+    for (auto &t : threads)
+        t.join();
+    VerifyResult out;
+    out.ok = true;
+    for (VerifyResult &p : parts) {
+        if (!p.ok && out.error.isEmpty())
+            out.error = p.error;
+        out.ok = out.ok && p.ok;
+        out.rowsCompared += p.rowsCompared;
+        out.differences += p.differences;
+        out.lines += p.lines;
+    }
+    const QLocale en(QLocale::English);
+    if (say && out.ok)
         say(QStringLiteral("verified %1 target tables: %2 rows expected, %3 differences")
                 .arg(out.lines.size())
                 .arg(en.toString(out.rowsCompared), en.toString(qint64(out.differences.size()))));
