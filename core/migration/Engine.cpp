@@ -464,6 +464,18 @@ Outcome Engine::stepT2()
     if (!all)
         return fail(Step::T2, QStringLiteral("the copy stopped before every table was copied"), Outcome::Error);
     m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("backfill"), true, QStringLiteral("every table copied"));
+    // The predicates that narrowed the copy (and that T5's aggregates use) agree with the router on
+    // every key there is.
+    qint64 checked = 0;
+    const QString disagree = checkPredicates(m_moves, m_endpoints, &m_stop, &checked);
+    m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("predicates"), disagree.isEmpty(),
+                        disagree.isEmpty() ? QStringLiteral("the plan's SQL predicates select exactly the rows the router "
+                                                            "moves (%1 keys)")
+                                                 .arg(checked)
+                                           : disagree);
+    if (!disagree.isEmpty())
+        return fail(Step::T2, QStringLiteral("the plan's SQL predicates disagree with the router (rows would be missed): ") +
+                                  disagree);
     return Outcome::Done;
 }
 

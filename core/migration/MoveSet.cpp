@@ -305,7 +305,8 @@ bool MoveSet::build(const planning::ExpansionPlan &plan, const ShardingConfig &n
                     pair.target.dataSource);
                 return false;
             }
-            MoveTarget t{pair.target, te->schema, te->instance, pair.rows()};
+            MoveTarget t{pair.target, te->schema, te->instance, pair.rows(),
+                         pair.predicate.kind == planning::MovePredicate::Kind::Sql ? pair.predicate.sql() : QString()};
             m_units[ui].targets.append(t);
             targetNodes.insert(te->instance + QLatin1Char('|') + te->schema + QLatin1Char('|') + pair.target.table);
         }

@@ -56,6 +56,7 @@ struct MoveTarget
     QString schema;
     QString instance;
     qint64 expectedRows = -1; // from the plan (exact when counted)
+    QString predicateSql;     // the pair's SQL predicate; empty when it has none (client-side routing)
 };
 
 // One source data node of one logic table and where its moving rows go. The unit of copy, capture

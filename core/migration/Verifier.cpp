@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <QMap>
 
+#include <limits>
 #include <map>
 #include <thread>
 
@@ -14,6 +15,12 @@ namespace sp::migration {
 
 QString rowHashSql(const TableInfo &info)
 {
+    const QString row = rowSql(info);
+    return QStringLiteral("CRC32(") + row + QStringLiteral("), CRC32C(") + row + QLatin1Char(')');
+}
+
+QString rowSql(const TableInfo &info)
+{
     QStringList cols, nulls, lengths;
     for (const QString &c : info.columns) {
         const QString q = Connection::quoteIdentifier(c);
@@ -21,10 +28,9 @@ QString rowHashSql(const TableInfo &info)
         nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
         lengths.append(QStringLiteral("LENGTH(") + q + QLatin1Char(')'));
     }
-    const QString row = QStringLiteral("CONCAT_WS('#',") + cols.join(QLatin1Char(',')) + QStringLiteral(",CONCAT(") +
-                        nulls.join(QLatin1Char(',')) + QStringLiteral("),CONCAT_WS(',',") +
-                        lengths.join(QLatin1Char(',')) + QStringLiteral("))");
-    return QStringLiteral("CRC32(") + row + QStringLiteral("), CRC32C(") + row + QLatin1Char(')');
+    return QStringLiteral("CONCAT_WS('#',") + cols.join(QLatin1Char(',')) + QStringLiteral(",CONCAT(") +
+           nulls.join(QLatin1Char(',')) + QStringLiteral("),CONCAT_WS(',',") + lengths.join(QLatin1Char(',')) +
+           QStringLiteral("))");
 }
 
 namespace {
@@ -124,21 +130,101 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         }
         const QString hash = rowHashSql(info);
         const QString targetLabel = first.targets.at(ft).node.toString();
-        std::optional<QList<qint64>> last;
         qint64 rows = 0, diffsHere = 0;
+
+        // Aggregates first (DESIGN.md, "Checksums"): per primary-key range, COUNT and the sums of
+        // CRC32 and CRC32C of each row on the target against the same of the rows the plan's SQL
+        // predicate selects on each source. Only ranges that differ are compared row by row. Needs a
+        // one-column key and an SQL predicate (or a broadcast table) on every source.
+        QList<QPair<qint64, qint64>> ranges;
+        bool aggregate = info.pk.size() == 1;
+        for (const auto &f : feeds)
+            aggregate = aggregate && (f.first->broadcast || !f.first->targets.at(f.second).predicateSql.isEmpty());
+        if (aggregate) {
+            const QString pk = pkSelect(info);
+            const QString sums = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ")
+                                     .arg(rowSql(info));
+            auto bounds = [&](Connection *c, const QString &from, const QString &cond, qint64 *lo, qint64 *hi) {
+                auto r = c->query(QStringLiteral("SELECT MIN(") + pk + QStringLiteral("), MAX(") + pk + QStringLiteral(") FROM ") +
+                                  from + cond);
+                if (!r) {
+                    out.error = c->lastError();
+                    return false;
+                }
+                if (r->rows.first().at(0).isValid()) {
+                    *lo = qMin(*lo, r->rows.first().at(0).toLongLong());
+                    *hi = qMax(*hi, r->rows.first().at(1).toLongLong());
+                }
+                return true;
+            };
+            auto feedCond = [&](int i) {
+                const MoveUnit &u = *feeds.at(i).first;
+                return u.broadcast ? QString()
+                                   : QStringLiteral(" AND (") + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
+            };
+            qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
+            if (!bounds(tconn, first.qualifiedTarget(ft), QString(), &lo, &hi))
+                return out;
+            for (int i = 0; i < feeds.size(); ++i) {
+                const MoveUnit &u = *feeds.at(i).first;
+                if (!bounds(sconns.at(i), u.qualifiedSource(), QStringLiteral(" WHERE 1=1") + feedCond(i), &lo, &hi))
+                    return out;
+            }
+            const qint64 step = 200000;
+            for (qint64 a = lo; lo <= hi && a <= hi; a += step) {
+                if (stop && stop->load()) {
+                    out.error = QStringLiteral("stopped");
+                    return out;
+                }
+                const qint64 b = qMin(hi, a + step - 1);
+                const QString range = QStringLiteral(" WHERE %1 BETWEEN %2 AND %3").arg(pk).arg(a).arg(b);
+                auto t = tconn->query(sums + first.qualifiedTarget(ft) + range);
+                if (!t) {
+                    out.error = tconn->lastError();
+                    return out;
+                }
+                QList<qint64> total = {0, 0, 0};
+                for (int i = 0; i < feeds.size(); ++i) {
+                    const MoveUnit &u = *feeds.at(i).first;
+                    auto sr = sconns.at(i)->query(sums + u.qualifiedSource() + range + feedCond(i));
+                    if (!sr) {
+                        out.error = sconns.at(i)->lastError();
+                        return out;
+                    }
+                    for (int k = 0; k < 3; ++k)
+                        total[k] += sr->rows.first().at(k).toLongLong();
+                }
+                bool same = true;
+                for (int k = 0; k < 3; ++k)
+                    same = same && t->rows.first().at(k).toLongLong() == total.at(k);
+                if (same)
+                    rows += total.at(0);
+                else
+                    ranges.append({a, b});
+            }
+        } else {
+            ranges.append({std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()});
+        }
+
+        for (const auto &[rangeLo, rangeHi] : std::as_const(ranges)) {
+        std::optional<QList<qint64>> last;
         for (;;) {
             if (stop && stop->load()) {
                 out.error = QStringLiteral("stopped");
                 return out;
             }
-            auto pkWhere = [&]() -> QString {
-                if (!last)
-                    return QString();
-                QStringList vals;
-                for (qint64 v : *last)
-                    vals.append(QString::number(v));
-                return QStringLiteral(" WHERE (") + pkSelect(info) + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
-                       QLatin1Char(')');
+            auto pkWhere = [&, rangeLo = rangeLo, rangeHi = rangeHi]() -> QString {
+                QStringList conds;
+                if (aggregate)
+                    conds.append(QStringLiteral("%1 BETWEEN %2 AND %3").arg(pkSelect(info)).arg(rangeLo).arg(rangeHi));
+                if (last) {
+                    QStringList vals;
+                    for (qint64 v : *last)
+                        vals.append(QString::number(v));
+                    conds.append(QLatin1Char('(') + pkSelect(info) + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
+                                 QLatin1Char(')'));
+                }
+                return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
             };
             std::optional<QList<qint64>> windowEnd;
             bool finalWindow = true;
@@ -255,6 +341,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 break;
             last = windowEnd;
         }
+        }
         out.rowsCompared += rows;
         const QString line = diffsHere == 0
                                  ? QStringLiteral("%1: %2 rows identical").arg(targetLabel, en.toString(rows))
@@ -308,6 +395,106 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                 .arg(out.lines.size())
                 .arg(en.toString(out.rowsCompared), en.toString(qint64(out.differences.size()))));
     return out;
+}
+
+} // namespace sp::migration
+
+namespace sp::migration {
+
+static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, const std::atomic<bool> *stop,
+                                   qint64 *rows)
+{
+    QStringList preds;
+    for (const MoveTarget &t : u.targets) {
+        if (t.predicateSql.isEmpty())
+            return {}; // routed client-side only: nothing to compare
+        preds.append(QStringLiteral("(") + t.predicateSql + QStringLiteral(") IS TRUE"));
+    }
+    const int npk = int(u.info.pk.size());
+    const QString sel = QStringLiteral("SELECT ") + u.info.pkList() + QLatin1Char(',') +
+                        Connection::quoteIdentifier(u.info.columns.at(u.info.shardColumn)) + QLatin1Char(',') +
+                        preds.join(QLatin1Char(',')) + QStringLiteral(" FROM ") + u.qualifiedSource();
+    std::optional<QList<qint64>> last;
+    QStringList problems;
+    const int window = 50000;
+    for (;;) {
+        if (stop && stop->load())
+            return QStringLiteral("stopped");
+        QString where;
+        if (last) {
+            QStringList vals;
+            for (qint64 v : *last)
+                vals.append(QString::number(v));
+            where = QStringLiteral(" WHERE (") + u.info.pkList() + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
+                    QLatin1Char(')');
+        }
+        auto r = c.query(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
+                         QString::number(window));
+        if (!r)
+            return c.lastError();
+        for (const auto &row : std::as_const(r->rows)) {
+            QList<QVariant> routable(u.info.columns.size());
+            routable[u.info.shardColumn] = row.at(npk);
+            const RowRoute rr = moves.route(u, routable);
+            if (!rr.ok)
+                return rr.error;
+            for (int t = 0; t < u.targets.size(); ++t) {
+                const bool sql = row.at(npk + 1 + t).toInt() != 0;
+                if (sql != rr.targets.contains(t) && problems.size() < 20)
+                    problems.append(QStringLiteral("%1 key %2 (%3): the router says %4, the predicate %5 says %6")
+                                        .arg(u.source.toString(), row.at(0).toString(), row.at(npk).toString().left(40),
+                                             rr.targets.contains(t) ? QStringLiteral("moves to ") + u.targets.at(t).node.toString()
+                                                                    : QStringLiteral("does not move to ") + u.targets.at(t).node.toString(),
+                                             u.targets.at(t).predicateSql, sql ? QStringLiteral("it does") : QStringLiteral("it does not")));
+            }
+            ++*rows;
+        }
+        if (r->rows.size() < window)
+            break;
+        QList<qint64> lp;
+        for (int k = 0; k < npk; ++k)
+            lp.append(r->rows.last().at(k).toLongLong());
+        last = lp;
+    }
+    return problems.join(QLatin1Char('\n'));
+}
+
+QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop, qint64 *rowsChecked)
+{
+    const QStringList instances = moves.sourceInstances();
+    std::vector<QString> results(size_t(instances.size()));
+    std::vector<qint64> counts(size_t(instances.size()), 0);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < instances.size(); ++i) {
+        threads.emplace_back([&, i] {
+            Connection c;
+            if (!c.open(endpoints.adminOfInstance(instances.at(i))) || !prepareSession(c, false)) {
+                results[size_t(i)] = c.lastError();
+                return;
+            }
+            QStringList problems;
+            for (const MoveUnit &u : moves.units()) {
+                if (u.sourceInstance != instances.at(i) || u.broadcast)
+                    continue;
+                const QString p = checkUnitPredicates(moves, u, c, stop, &counts[size_t(i)]);
+                if (!p.isEmpty())
+                    problems.append(p);
+            }
+            results[size_t(i)] = problems.join(QLatin1Char('\n'));
+        });
+    }
+    for (auto &t : threads)
+        t.join();
+    QStringList all;
+    for (const QString &r : results)
+        if (!r.isEmpty())
+            all.append(r);
+    if (rowsChecked) {
+        *rowsChecked = 0;
+        for (qint64 n : counts)
+            *rowsChecked += n;
+    }
+    return all.join(QLatin1Char('\n'));
 }
 
 } // namespace sp::migration

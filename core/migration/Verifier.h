@@ -25,6 +25,18 @@ struct VerifyResult
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop);
 
-QString rowHashSql(const TableInfo &info); // "CRC32(x), CRC32C(x)" for the table's columns
+QString rowSql(const TableInfo &info);     // CONCAT_WS('#', columns, NULL bitmap, lengths)
+QString rowHashSql(const TableInfo &info); // "CRC32(row), CRC32C(row)"
+
+} // namespace sp::migration
+
+namespace sp::migration {
+
+// The plan's SQL predicates (used to read only moving rows, and by T5's aggregates) must select
+// exactly the rows the router moves: every row of every moving source table is routed with the new
+// config and compared with what each pair's predicate says, on the server. Empty when they agree;
+// otherwise what disagrees (at most 20 keys listed). One thread per source server.
+QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop,
+                        qint64 *rowsChecked = nullptr);
 
 } // namespace sp::migration

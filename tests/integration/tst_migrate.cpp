@@ -174,6 +174,47 @@ private slots:
         QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
     }
 
+    void predicateThatDisagreesWithTheRouterStopsTheCopy()
+    {
+        // A plan whose SQL predicate for one pair misses the rows with CRC32 % 8 = 4: the copy reads
+        // through it, so the router-vs-predicate check after T2 must stop the run.
+        QFile f(m_planFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject plan = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonArray tables = plan.value(QStringLiteral("tables")).toArray();
+        QJsonObject t0 = tables.at(0).toObject();
+        QCOMPARE(t0.value(QStringLiteral("logicTable")).toString(), QStringLiteral("t_messages"));
+        QJsonArray pairs = t0.value(QStringLiteral("pairs")).toArray();
+        QJsonObject pair = pairs.at(0).toObject();
+        QJsonObject pred = pair.value(QStringLiteral("predicate")).toObject();
+        QJsonArray terms = pred.value(QStringLiteral("terms")).toArray();
+        QJsonObject term = terms.at(0).toObject();
+        QCOMPARE(term.value(QStringLiteral("lo")).toInt(), 4);
+        term[QStringLiteral("lo")] = 5;
+        terms[0] = term;
+        pred[QStringLiteral("terms")] = terms;
+        pair[QStringLiteral("predicate")] = pred;
+        pairs[0] = pair;
+        t0[QStringLiteral("pairs")] = pairs;
+        tables[0] = t0;
+        plan[QStringLiteral("tables")] = tables;
+        const QString bad = m_tmp.path() + QStringLiteral("/bad-plan.json");
+        QFile out(bad);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(plan).toJson());
+        out.close();
+        const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), bad,
+                                     QStringLiteral("--run"), runDir(QStringLiteral("badpred")), QStringLiteral("--observe"),
+                                     QStringLiteral("0")});
+        QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
+        const Run r = migrate(QStringLiteral("run"), QStringLiteral("badpred"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("disagree with the router")) && r.err.contains(QLatin1String("db0.t_messages_0")),
+                 qPrintable(r.out + r.err));
+        const Run rb = migrate(QStringLiteral("rollback"), QStringLiteral("badpred"), {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
+    }
+
     void rollbackBeforeT7LeavesTheClusterAsItWas()
     {
         QFile cfg(m_fx.clusterYamlPath());
@@ -310,23 +351,33 @@ private slots:
             id = c.queryValue(QStringLiteral("SELECT MIN(id) FROM `fsharechat`.`t_messages_2`")).value_or(QVariant(-1)).toLongLong();
             QVERIFY(id > 0);
             QVERIFY(c.exec(QStringLiteral("DELETE FROM `fsharechat`.`t_messages_2` WHERE id = %1").arg(id)));
+            // and another one changes: NULL where the source has a value
+            QVERIFY(c.exec(QStringLiteral("UPDATE `fsharechat`.`t_messages_3` SET _data = NULL ORDER BY id LIMIT 1")));
         }
         const Run t6 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T6"), QStringLiteral("--yes")});
         QCOMPARE(t6.exitCode, 1);
-        QVERIFY2(t6.err.contains(QLatin1String("1 rows differ")), qPrintable(t6.out + t6.err));
+        QVERIFY2(t6.err.contains(QLatin1String("2 rows differ")), qPrintable(t6.out + t6.err));
         const Run st = migrate(QStringLiteral("status"), QStringLiteral("main"), {QStringLiteral("--json")});
         const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
         QCOMPARE(so.value(QStringLiteral("steps")).toArray().at(6).toObject().value(QStringLiteral("status")).toString(),
                  QStringLiteral("pending"));
         const QJsonArray diffs = so.value(QStringLiteral("differences")).toArray();
-        QCOMPARE(diffs.size(), 1);
-        QCOMPARE(diffs.at(0).toObject().value(QStringLiteral("key")).toString(), QString::number(id));
-        QCOMPARE(diffs.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("missing"));
+        QCOMPARE(diffs.size(), 2);
+        QStringList kinds;
+        for (const QJsonValue &d : diffs)
+            kinds.append(d.toObject().value(QStringLiteral("target")).toString() + QLatin1Char(' ') +
+                         d.toObject().value(QStringLiteral("kind")).toString());
+        kinds.sort();
+        QCOMPARE(kinds, (QStringList{QStringLiteral("db5.t_messages_2 missing"), QStringLiteral("db5.t_messages_3 different")}));
+        for (const QJsonValue &d : diffs)
+            if (d.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("missing"))
+                QCOMPARE(d.toObject().value(QStringLiteral("key")).toString(), QString::number(id));
         // The operator applies the repair SQL and goes on.
         {
             Connection c = root(QStringLiteral("db5"));
-            for (const QString &stmt : diffs.at(0).toObject().value(QStringLiteral("repair")).toString().split(QLatin1Char('\n')))
-                QVERIFY2(c.exec(stmt), qPrintable(c.lastError() + stmt));
+            for (const QJsonValue &d : diffs)
+                for (const QString &stmt : d.toObject().value(QStringLiteral("repair")).toString().split(QLatin1Char('\n')))
+                    QVERIFY2(c.exec(stmt), qPrintable(c.lastError() + stmt));
         }
         const Run t6b = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T6"), QStringLiteral("--yes")});
         QVERIFY2(t6b.exitCode == 0, qPrintable(t6b.out + t6b.err));
