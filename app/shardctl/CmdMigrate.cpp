@@ -27,14 +27,15 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
                        "  pause     ask a running 'migrate run' to stop after its current chunk\n"
                        "  rollback  before T7: stop, put the old config back, lift read_only; --drop-targets drops "
                        "the copied tables\n"
-                       "  verify    run T5's row-by-row comparison again (read-only)\n"
+                       "  verify    run T5's comparison again (read-only)\n"
+                       "  repair    apply the repair SQL of T5's differences on the targets (--yes), then verify\n"
                        "  log       the audit log: every action with its server, OS user and SQL\n"
                        "Steps: T0 preflight and create, T1 start capture, T2 backfill, T3 catch up, T4 stop writes, "
                        "T5 verify, T6 switch config, T7 resume writes, T8 observe, T9 purge.\n"
                        "Exit codes: 0 the requested step completed, 1 a gate or check failed (the reason is printed), "
                        "2 bad usage. See docs/migration.md."));
     parser.addPositionalArgument(QStringLiteral("action"),
-                                 QStringLiteral("create, run, status, pause, rollback, verify, log"));
+                                 QStringLiteral("create, run, status, pause, rollback, verify, repair, log"));
     auto opt = [&](const char *name, const char *help, const char *value = nullptr) {
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help),
                                             value ? QString::fromLatin1(value) : QString()));
@@ -273,7 +274,7 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     const QStringList pos = p.positionalArguments();
     static const QStringList actions{QStringLiteral("create"), QStringLiteral("run"),      QStringLiteral("status"),
                                      QStringLiteral("pause"),  QStringLiteral("rollback"), QStringLiteral("verify"),
-                                     QStringLiteral("log")};
+                                     QStringLiteral("log"),    QStringLiteral("repair")};
     if (pos.isEmpty() || !actions.contains(pos.first())) {
         err << "shardctl migrate: give an action: " << actions.join(QStringLiteral(", ")) << '\n';
         return Usage;
@@ -324,8 +325,8 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     }
     o.yes = p.isSet(QStringLiteral("yes"));
     o.overrideReason = p.value(QStringLiteral("override-reason"));
-    if (action == QLatin1String("rollback") && !o.yes) {
-        err << prefix << "rollback changes the cluster: confirm with --yes\n";
+    if ((action == QLatin1String("rollback") || action == QLatin1String("repair")) && !o.yes) {
+        err << prefix << action << " changes the cluster: confirm with --yes\n";
         return Usage;
     }
     Engine engine(dir);
@@ -338,6 +339,8 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
         outcome = engine.run(o);
     else if (action == QLatin1String("rollback"))
         outcome = engine.rollback(p.isSet(QStringLiteral("drop-targets")), o);
+    else if (action == QLatin1String("repair"))
+        outcome = engine.repair(o);
     else
         outcome = engine.verifyOnly(o);
     if (outcome != Outcome::Done && outcome != Outcome::Paused)

@@ -307,6 +307,20 @@ Outcome Engine::stepT0()
     }
     m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("targets"), true,
                         QStringLiteral("target tables created and identical to their sources"));
+    // Space: what the plan expects to arrive on each target server (the servers cannot report free
+    // disk space over SQL; compare with `df` on their data directories).
+    std::map<QString, qint64> bytes;
+    for (const planning::TablePlan &tp : m_plan.tables)
+        for (const planning::MovePair &p : tp.pairs)
+            if (const Endpoint *e = m_endpoints.of(p.target.dataSource))
+                bytes[e->instance] += qMax<qint64>(0, p.estimatedBytes);
+    for (const auto &[inst, b] : bytes) {
+        const QString line = QStringLiteral("%1: about %2 MiB of rows arrive (plan estimate, indexes included)")
+                                 .arg(inst)
+                                 .arg(double(b) / 1048576.0, 0, 'f', 1);
+        m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("space"), true, line);
+        say(line);
+    }
     return Outcome::Done;
 }
 
@@ -628,6 +642,47 @@ Outcome Engine::verifyOnly(const RunOptions &options)
         return Outcome::GateFailed;
     }
     return Outcome::Done;
+}
+
+Outcome Engine::repair(const RunOptions &options)
+{
+    m_options = options;
+    const QList<RowDifference> diffs = m_journal->differences();
+    if (diffs.isEmpty()) {
+        say(QStringLiteral("no differences to repair (run 'migrate verify' first)"));
+        return Outcome::Done;
+    }
+    std::map<QString, std::unique_ptr<Connection>> conns;
+    int applied = 0;
+    for (const RowDifference &d : diffs) {
+        const QString ds = d.targetNode.section(QLatin1Char('.'), 0, 0);
+        const Endpoint *e = m_endpoints.of(ds);
+        if (!e || d.repairSql.trimmed().isEmpty() || d.repairSql.startsWith(QLatin1String("--"))) {
+            m_error = QStringLiteral("%1 key %2 (%3) has no repair SQL to apply").arg(d.targetNode, d.key, d.kind);
+            say(m_error);
+            return Outcome::GateFailed;
+        }
+        auto &c = conns[e->instance];
+        if (!c) {
+            c = std::make_unique<Connection>();
+            if (!c->open(e->admin) || !prepareSession(*c, true)) {
+                m_error = c->lastError();
+                return Outcome::Error;
+            }
+        }
+        Transaction tx(*c);
+        bool ok = tx.ok();
+        for (const QString &stmt : d.repairSql.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            ok = ok && audited(Step::T5, QStringLiteral("repair %1 key %2").arg(d.targetNode, d.key), *c, stmt);
+        if (!ok || !tx.commit()) {
+            m_error = QStringLiteral("repairing %1 key %2: %3").arg(d.targetNode, d.key, c->lastError() + tx.error());
+            say(m_error);
+            return Outcome::Error;
+        }
+        ++applied;
+    }
+    say(QStringLiteral("%1 rows repaired; verifying again").arg(applied));
+    return verifyOnly(options);
 }
 
 // --- T6, T7 ------------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ public:
     Outcome run(const RunOptions &options);
     Outcome rollback(bool dropTargets, const RunOptions &options);
     Outcome verifyOnly(const RunOptions &options); // T5's checks, read-only
+    // Applies the repair SQL of T5's differences on their targets (audited), then verifies again.
+    Outcome repair(const RunOptions &options);
     void requestStop() { m_stop.store(true); }
 
     const RunSpec &spec() const { return m_spec; }

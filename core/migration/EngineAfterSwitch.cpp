@@ -263,6 +263,8 @@ Outcome Engine::stepT9()
                 return fail(Step::T9, tx.error(), Outcome::Error);
             unitPurged += moving.size();
             purged += moving.size();
+            if (m_spec.maxRowsPerSec > 0 && !moving.isEmpty()) // throttled like the copy
+                QThread::msleep(quint64(qMin<qint64>(5000, qint64(moving.size()) * 1000 / m_spec.maxRowsPerSec)));
             if (rows->rows.size() < chunk) {
                 m_journal->setValue(key, QStringLiteral("done"));
                 break;
