@@ -152,8 +152,10 @@ QList<CheckResult> Journal::checks(const QString &step)
     QList<CheckResult> out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     q.prepare(QStringLiteral("SELECT at, step, name, ok, detail FROM checks WHERE ? = '' OR step = ? ORDER BY id"));
-    q.addBindValue(step);
-    q.addBindValue(step);
+    // A null QString binds as SQL NULL, which equals nothing: bind "" for "every step".
+    const QString which = step.isNull() ? QStringLiteral("") : step;
+    q.addBindValue(which);
+    q.addBindValue(which);
     if (!q.exec())
         return out;
     while (q.next())
