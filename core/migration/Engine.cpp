@@ -498,6 +498,15 @@ Outcome Engine::stepT3()
     QString why;
     if (!startWorkers(&why))
         return fail(Step::T3, why, Outcome::Error);
+    auto applied = [this] {
+        qint64 n = 0;
+        for (const auto &w : std::as_const(m_workers))
+            n += w->progress().eventsApplied;
+        return n;
+    };
+    const qint64 before = applied();
+    QElapsedTimer clock;
+    clock.start();
     // Twice: the second pass measures what arrived during the first.
     for (int pass = 0; pass < 2; ++pass) {
         const bool ok = runWorkers(
@@ -509,6 +518,13 @@ Outcome Engine::stepT3()
         if (!ok)
             return fail(Step::T3, why, Outcome::Error);
     }
+    const qint64 changes = applied() - before;
+    const double secs = qMax<qint64>(1, clock.elapsed()) / 1000.0;
+    m_journal->addCheck(QStringLiteral("T3"), QStringLiteral("capture rate"), true,
+                        QStringLiteral("capture applied %1 row changes in %2 s (%3 per second)")
+                            .arg(changes)
+                            .arg(secs, 0, 'f', 2)
+                            .arg(qint64(changes / secs)));
     for (const auto &w : std::as_const(m_workers)) {
         const WorkerProgress p = w->progress();
         m_journal->addCheck(QStringLiteral("T3"), QStringLiteral("capture lag"), true,

@@ -281,6 +281,13 @@ int main(int argc, char **argv)
                                         QStringLiteral("--until"), QStringLiteral("T3")});
     if (catchUp.code != 0)
         die(QStringLiteral("migrate run --until T3"), catchUp);
+    // The engine's own measure of the apply itself (start-up excluded): the last T3 "capture rate" check.
+    QString applyLine;
+    const Proc st3 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir,
+                                    QStringLiteral("--json")});
+    for (const QJsonValue &v : QJsonDocument::fromJson(st3.out.toUtf8()).object().value(QStringLiteral("checks")).toArray())
+        if (v.toObject().value(QStringLiteral("name")).toString() == QLatin1String("capture rate"))
+            applyLine = v.toObject().value(QStringLiteral("detail")).toString();
 
     // --- write stop under load ---------------------------------------------------------------------------
     QProcess bg;
@@ -334,6 +341,8 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  catch-up (run --until T3, incl. start-up)"), ops / catchUp.secs, QStringLiteral("ops/s"),
                 QStringLiteral("(%1 s)").arg(catchUp.secs, 0, 'f', 1))
         << '\n';
+    if (!applyLine.isEmpty())
+        out << "  engine: " << applyLine << '\n';
     out << "\nWrite stop\n";
     out << line(QStringLiteral("  T4 start -> T7 end under shardctl load --rate 300"), writeStopSec, QStringLiteral("s"),
                 stop.code == 0 ? QStringLiteral("target < 2") : QStringLiteral("run failed: ") + stop.err.left(200))
