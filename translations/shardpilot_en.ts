@@ -1095,10 +1095,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1219,10 +1215,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Table definitions are read from the source nodes at execution time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Start change capture on %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1280,10 +1272,6 @@
     </message>
     <message>
         <source>Purge moved rows %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Destructive: only after T8.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1416,6 +1404,118 @@
     </message>
     <message>
         <source>%1: algorithm &apos;%2&apos; (%3) is misconfigured: %4; fix it before planning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has the placeholder ShardPilot writes instead of a password; it is not used as one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file came from a plan or config export, which never writes passwords. Put the password back from the original config, or remove the placeholder and let the keychain, a MySQL option file or SHARDPILOT_PASSWORD_&lt;DS&gt; provide it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 contains the control or bidi character %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename it. Names are written into generated SQL, scripts, reports and terminal output, where a line break, an escape sequence or a bidi override can end a comment early, run a statement or hide text; plan refuses such a config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>schema &apos;%1&apos; in the url of data source &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user &apos;%1&apos; of data source &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; in the url of data source &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>actual table &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sharding column &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key-generate column &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive; in chunks: repeat the DELETE until it affects 0 rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no url for the new data source(s) %1: nothing can be created or copied there, so the plan is not exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give each its own schema: shardctl plan --url %1=jdbc:mysql://host:port/schema (repeatable), or the URL column of the wizard&apos;s target page. An existing data source&apos;s schema is refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url given for %1 contains the control or bidi character %2; fix it before planning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data source name &apos;%1&apos; contains the control or bidi character %2; fix it before planning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of %1 names no schema (jdbc:mysql://host:port/schema); a new data source needs a schema of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of %1 points at schema %2 on %3:%4, which data source %5 already uses; a new data source needs a schema of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the urls of %1 and %2 point at the same schema %3 on %4:%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 contains the control or bidi character %3; rename it before planning (shardctl lint lists every such name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot export: the new data source(s) %1 have no url, so there is nowhere to create and copy to; give each its own schema with --url %2=jdbc:mysql://host:port/schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot export: %1 contains the control or bidi character %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot export scripts: the plan names no data source endpoints (a plan of an older version); make the plan again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table definitions are those of the source nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table definitions need a live plan (SHOW CREATE TABLE on the source nodes) where source and target are on different instances.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied in primary-key chunks inside consistent snapshots, keeping the rows the old config routes to %1 and the new one to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive: only after T8. Repeat the DELETE until it affects 0 rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive: only after T8. The keys are those the new config routes to %1 (routed row by row); delete them in chunks of 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On every new instance the replica status shows Seconds_Behind_Master = 0 and both replication threads running (Slave_IO_Running, Slave_SQL_Running: Yes).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1894,10 +1994,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>SQL scripts (create.sql, copy.sql, purge.sql)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Operator runbook (runbook.html)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1942,19 +2038,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: cannot create the directory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scripts: copy.sh, and per data source on-&lt;name&gt;/create.sql, copy.sql, purge.sql</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scripts of %1 data sources (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3495,15 +3591,19 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>URLs come from the planner (a sandbox&apos;s spare instances, otherwise guessed from the last data source): check them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>URLs checked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The URL of %1 must look like jdbc:mysql://host:port/db.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox&apos;s spare instances are filled in; every other new data source needs the URL of a schema of its own (nothing is guessed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the URL of %1 (jdbc:mysql://host:port/schema, a schema of its own): without one there is nowhere to create and copy to.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1095,10 +1095,6 @@
         <translation>旧配置中缺少表%1</translation>
     </message>
     <message>
-        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
-        <translation>%1的 url 复制自%2；请用 --url %1=jdbc:mysql://... 给出真实地址</translation>
-    </message>
-    <message>
         <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
         <translation>预期比例假设键的哈希是均匀的；估算行数带有 ±2σ 的二项分布误差界，若快照中是 TABLE_ROWS 估算值而非精确计数，误差界再放宽行数的 50%</translation>
     </message>
@@ -1219,10 +1215,6 @@
         <translation>在%1上创建库和表</translation>
     </message>
     <message>
-        <source>Table definitions are read from the source nodes at execution time.</source>
-        <translation>表定义在执行时从源节点读取。</translation>
-    </message>
-    <message>
         <source>Start change capture on %1</source>
         <translation>在%1上启动增量变更捕获</translation>
     </message>
@@ -1281,10 +1273,6 @@
     <message>
         <source>Purge moved rows %1 -&gt; %2</source>
         <translation>清理已迁移的行%1 -&gt; %2</translation>
-    </message>
-    <message>
-        <source>Destructive: only after T8.</source>
-        <translation>破坏性操作：只能在 T8 之后执行。</translation>
     </message>
     <message>
         <source>general N -&gt; M remap: moves every row whose old and new routes differ</source>
@@ -1417,6 +1405,118 @@
     <message>
         <source>%1: algorithm &apos;%2&apos; (%3) is misconfigured: %4; fix it before planning</source>
         <translation>%1：算法 &apos;%2&apos;（%3）配置有误：%4；请先修正再规划</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has the placeholder ShardPilot writes instead of a password; it is not used as one</source>
+        <translation>数据源 &apos;%1&apos; 写的是 ShardPilot 导出时填入的密码占位符，不会被当作密码使用</translation>
+    </message>
+    <message>
+        <source>This file came from a plan or config export, which never writes passwords. Put the password back from the original config, or remove the placeholder and let the keychain, a MySQL option file or SHARDPILOT_PASSWORD_&lt;DS&gt; provide it.</source>
+        <translation>此文件来自计划或配置导出，导出从不写入密码。请从原配置中把密码填回，或删除占位符，改由钥匙串、MySQL 选项文件或 SHARDPILOT_PASSWORD_&lt;DS&gt; 提供。</translation>
+    </message>
+    <message>
+        <source>%1 contains the control or bidi character %2</source>
+        <translation>%1含有控制字符或双向文本控制字符 %2</translation>
+    </message>
+    <message>
+        <source>Rename it. Names are written into generated SQL, scripts, reports and terminal output, where a line break, an escape sequence or a bidi override can end a comment early, run a statement or hide text; plan refuses such a config.</source>
+        <translation>请重命名。名称会写入生成的 SQL、脚本、报告和终端输出，其中的换行、转义序列或双向覆盖字符可能提前结束注释、执行语句或隐藏文字；plan 会拒绝这样的配置。</translation>
+    </message>
+    <message>
+        <source>schema &apos;%1&apos; in the url of data source &apos;%2&apos;</source>
+        <translation>数据源 &apos;%2&apos; 的 url 中的库 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>user &apos;%1&apos; of data source &apos;%2&apos;</source>
+        <translation>数据源 &apos;%2&apos; 的用户 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; in the url of data source &apos;%2&apos;</source>
+        <translation>数据源 &apos;%2&apos; 的 url 中的主机 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>actual table &apos;%1&apos;</source>
+        <translation>物理表 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>sharding column &apos;%1&apos;</source>
+        <translation>分片列 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>key-generate column &apos;%1&apos;</source>
+        <translation>主键生成列 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>On every new instance the replica status shows Seconds_Behind_Master = 0 and both replication threads running (Slave_IO_Running, Slave_SQL_Running: Yes).</source>
+        <translation>每个新实例的复制状态应显示 Seconds_Behind_Master = 0，且两个复制线程都在运行（Slave_IO_Running、Slave_SQL_Running：Yes）。</translation>
+    </message>
+    <message>
+        <source>Destructive; in chunks: repeat the DELETE until it affects 0 rows.</source>
+        <translation>破坏性操作；分批执行：重复执行 DELETE，直到影响 0 行。</translation>
+    </message>
+    <message>
+        <source>no url for the new data source(s) %1: nothing can be created or copied there, so the plan is not exported</source>
+        <translation>新数据源 %1 没有 url：无处建表、无处复制，因此不导出该计划</translation>
+    </message>
+    <message>
+        <source>Give each its own schema: shardctl plan --url %1=jdbc:mysql://host:port/schema (repeatable), or the URL column of the wizard&apos;s target page. An existing data source&apos;s schema is refused.</source>
+        <translation>为每个新数据源指定独立的库：shardctl plan --url %1=jdbc:mysql://host:port/schema（可重复），或在向导目标页的 URL 列中填写。已有数据源的库会被拒绝。</translation>
+    </message>
+    <message>
+        <source>the url given for %1 contains the control or bidi character %2; fix it before planning</source>
+        <translation>为 %1 给出的 url 含有控制字符或双向文本控制字符 %2；请先修正再制定计划</translation>
+    </message>
+    <message>
+        <source>the data source name &apos;%1&apos; contains the control or bidi character %2; fix it before planning</source>
+        <translation>数据源名 &apos;%1&apos; 含有控制字符或双向文本控制字符 %2；请先修正再制定计划</translation>
+    </message>
+    <message>
+        <source>the url of %1 names no schema (jdbc:mysql://host:port/schema); a new data source needs a schema of its own</source>
+        <translation>%1的 url 没有指定库（jdbc:mysql://host:port/schema）；新数据源需要自己独立的库</translation>
+    </message>
+    <message>
+        <source>the url of %1 points at schema %2 on %3:%4, which data source %5 already uses; a new data source needs a schema of its own</source>
+        <translation>%1的 url 指向 %3:%4 上的库 %2，而数据源 %5 已在使用该库；新数据源需要自己独立的库</translation>
+    </message>
+    <message>
+        <source>the urls of %1 and %2 point at the same schema %3 on %4:%5</source>
+        <translation>%1和%2的 url 指向 %4:%5 上的同一个库 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 contains the control or bidi character %3; rename it before planning (shardctl lint lists every such name)</source>
+        <translation>%1：%2含有控制字符或双向文本控制字符 %3；请先重命名再制定计划（shardctl lint 会列出所有这样的名称）</translation>
+    </message>
+    <message>
+        <source>cannot export: the new data source(s) %1 have no url, so there is nowhere to create and copy to; give each its own schema with --url %2=jdbc:mysql://host:port/schema</source>
+        <translation>无法导出：新数据源 %1 没有 url，无处建表、无处复制；请用 --url %2=jdbc:mysql://host:port/schema 为每个新数据源指定独立的库</translation>
+    </message>
+    <message>
+        <source>cannot export: %1 contains the control or bidi character %2</source>
+        <translation>无法导出：%1含有控制字符或双向文本控制字符 %2</translation>
+    </message>
+    <message>
+        <source>cannot export scripts: the plan names no data source endpoints (a plan of an older version); make the plan again</source>
+        <translation>无法导出脚本：该计划没有数据源的连接信息（旧版本生成的计划）；请重新制定计划</translation>
+    </message>
+    <message>
+        <source>Table definitions are those of the source nodes.</source>
+        <translation>表结构取自源节点。</translation>
+    </message>
+    <message>
+        <source>Table definitions need a live plan (SHOW CREATE TABLE on the source nodes) where source and target are on different instances.</source>
+        <translation>源和目标位于不同实例时，表结构需要在线计划（在源节点上执行 SHOW CREATE TABLE）。</translation>
+    </message>
+    <message>
+        <source>Copied in primary-key chunks inside consistent snapshots, keeping the rows the old config routes to %1 and the new one to %2.</source>
+        <translation>在一致性快照中按主键分块复制，保留旧配置路由到 %1、新配置路由到 %2 的行。</translation>
+    </message>
+    <message>
+        <source>Destructive: only after T8. Repeat the DELETE until it affects 0 rows.</source>
+        <translation>破坏性操作：仅在 T8 之后执行。重复执行 DELETE，直到影响 0 行。</translation>
+    </message>
+    <message>
+        <source>Destructive: only after T8. The keys are those the new config routes to %1 (routed row by row); delete them in chunks of 1000.</source>
+        <translation>破坏性操作：仅在 T8 之后执行。要删除的是新配置路由到 %1 的键（逐行路由得出）；每批删除 1000 个。</translation>
     </message>
 </context>
 <context>
@@ -1890,10 +1990,6 @@
         <translation>新的分片配置（new-config.yaml），保留注释</translation>
     </message>
     <message>
-        <source>SQL scripts (create.sql, copy.sql, purge.sql)</source>
-        <translation>SQL 脚本（create.sql、copy.sql、purge.sql）</translation>
-    </message>
-    <message>
         <source>Operator runbook (runbook.html)</source>
         <translation>运行手册（runbook.html）</translation>
     </message>
@@ -1938,20 +2034,20 @@
         <translation>请选择一个目录。</translation>
     </message>
     <message>
-        <source>%1: cannot create the directory</source>
-        <translation>%1：无法创建目录</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
         <translation>已将 %1 写入 %2</translation>
+    </message>
+    <message>
+        <source>Scripts: copy.sh, and per data source on-&lt;name&gt;/create.sql, copy.sql, purge.sql</source>
+        <translation>脚本：copy.sh，以及每个数据源的 on-&lt;名称&gt;/create.sql、copy.sql、purge.sql</translation>
+    </message>
+    <message>
+        <source>the scripts of %1 data sources (%2)</source>
+        <translation>%1 个数据源的脚本（%2）</translation>
     </message>
 </context>
 <context>
@@ -3480,16 +3576,20 @@ bob
         <translation>该方案不新增数据源。</translation>
     </message>
     <message>
-        <source>URLs come from the planner (a sandbox&apos;s spare instances, otherwise guessed from the last data source): check them.</source>
-        <translation>URL 由规划器给出（沙箱使用其备用实例，否则根据最后一个数据源推测）：请核对。</translation>
-    </message>
-    <message>
         <source>URLs checked.</source>
         <translation>URL 已检查。</translation>
     </message>
     <message>
         <source>The URL of %1 must look like jdbc:mysql://host:port/db.</source>
         <translation>%1 的 URL 格式应为 jdbc:mysql://host:port/db。</translation>
+    </message>
+    <message>
+        <source>A sandbox&apos;s spare instances are filled in; every other new data source needs the URL of a schema of its own (nothing is guessed).</source>
+        <translation>已填入沙箱的备用实例；其他每个新数据源都需要填写一个独立库的 URL（不会自动猜测）。</translation>
+    </message>
+    <message>
+        <source>Give the URL of %1 (jdbc:mysql://host:port/schema, a schema of its own): without one there is nowhere to create and copy to.</source>
+        <translation>请填写 %1 的 URL（jdbc:mysql://host:port/schema，需为独立的库）：没有 URL 就无处建表、无处复制。</translation>
     </message>
 </context>
 <context>

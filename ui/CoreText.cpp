@@ -245,6 +245,24 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source '%1' has its password written in its url"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source '%1' has its password written in the file"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "data source '%1' has the placeholder ShardPilot writes instead of a password; it is not "
+                      "used as one"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "This file came from a plan or config export, which never writes passwords. Put the "
+                      "password back from the original config, or remove the placeholder and let the keychain, "
+                      "a MySQL option file or SHARDPILOT_PASSWORD_<DS> provide it."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 contains the control or bidi character %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Rename it. Names are written into generated SQL, scripts, reports and terminal output, "
+                      "where a line break, an escape sequence or a bidi override can end a comment early, run a "
+                      "statement or hide text; plan refuses such a config."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "schema '%1' in the url of data source '%2'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "user '%1' of data source '%2'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "host '%1' in the url of data source '%2'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "actual table '%1'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "sharding column '%1'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "key-generate column '%1'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "Replace it with a placeholder such as ${DB_PASSWORD} resolved from the environment, "
                       "or keep it in the OS keychain or a MySQL option file; ShardPilot redacts it on "
                       "export."),
@@ -334,6 +352,9 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "Odd ids on %1, even ids on %2 while both take writes (new sessions only)."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Wait for replication lag 0 on every pair"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "On every new instance the replica status shows Seconds_Behind_Master = 0 and both "
+                      "replication threads running (Slave_IO_Running, Slave_SQL_Running: Yes)."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 (old %%2 = %3) -> %1 (%%4 = %3) + %5 (%%4 = %6)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Switch the config %%1 -> %%2"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
@@ -341,6 +362,7 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Stop and reset replication on %1"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Purge on %1 the half now served by %2"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Destructive; in chunks."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Destructive; in chunks: repeat the DELETE until it affects 0 rows."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Purge on %1 the half still served by %2"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Set up high availability for the new pairs"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
@@ -373,7 +395,34 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "table %1 is missing from the new config"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "table %1 is missing from the old config"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
-                      "url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://..."),
+                      "no url for the new data source(s) %1: nothing can be created or copied there, so the "
+                      "plan is not exported"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Give each its own schema: shardctl plan --url %1=jdbc:mysql://host:port/schema "
+                      "(repeatable), or the URL column of the wizard's target page. An existing data source's "
+                      "schema is refused."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the url given for %1 contains the control or bidi character %2; fix it before planning"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the data source name '%1' contains the control or bidi character %2; fix it before "
+                      "planning"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the url of %1 names no schema (jdbc:mysql://host:port/schema); a new data source needs a "
+                      "schema of its own"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the url of %1 points at schema %2 on %3:%4, which data source %5 already uses; a new data "
+                      "source needs a schema of its own"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the urls of %1 and %2 point at the same schema %3 on %4:%5"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "%1: %2 contains the control or bidi character %3; rename it before planning (shardctl "
+                      "lint lists every such name)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "cannot export: the new data source(s) %1 have no url, so there is nowhere to create and "
+                      "copy to; give each its own schema with --url %2=jdbc:mysql://host:port/schema"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "cannot export: %1 contains the control or bidi character %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "cannot export scripts: the plan names no data source endpoints (a plan of an older "
+                      "version); make the plan again"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
                       "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
@@ -429,14 +478,19 @@ const char *const kTemplates[] = {
                       "primary keys are checked at execution: a table without one cannot be copied in "
                       "chunks and stops the run at its preflight"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Create schema and tables on %1"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Table definitions are those of the source nodes."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
-                      "Table definitions are read from the source nodes at execution time."),
+                      "Table definitions need a live plan (SHOW CREATE TABLE on the source nodes) where source "
+                      "and target are on different instances."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Start change capture on %1"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "Row-based binlog is required; capture applies only keys at or below each chunk's "
                       "last primary key."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Backfill %1 -> %2"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Copied in primary-key chunks inside consistent snapshots."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Copied in primary-key chunks inside consistent snapshots, keeping the rows the old config "
+                      "routes to %1 and the new one to %2."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Wait until capture lag is 0"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Stop writes on %1"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
@@ -451,7 +505,10 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "Keep the moved rows on the sources for 24-48 h so the switch can be undone."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Purge moved rows %1 -> %2"),
-    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Destructive: only after T8."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Destructive: only after T8. Repeat the DELETE until it affects 0 rows."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Destructive: only after T8. The keys are those the new config routes to %1 (routed row by "
+                      "row); delete them in chunks of 1000."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "general N -> M remap: moves every row whose old and new routes differ"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "remap needs --to N (the new database count)"),

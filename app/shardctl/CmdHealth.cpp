@@ -3,6 +3,7 @@
 #include "InspectInput.h"
 #include "TextTable.h"
 
+#include "core/config/Printable.h"
 #include "core/analysis/SnapshotJson.h"
 
 #include <QJsonArray>
@@ -83,9 +84,9 @@ int CmdHealth::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
         }
         t.print(out);
         for (const QString &line : problems)
-            out << "down: " << line << '\n';
+            out << "down: " << printableName(line) << '\n';
         for (const QString &n : r.notes + r.privilegeNotes)
-            out << "note: " << n << '\n';
+            out << "note: " << printableName(n) << '\n';
     }
     return s.allReachable() ? Ok : Findings;
 }

@@ -2,6 +2,7 @@
 
 #include "ConfigInput.h"
 
+#include "core/config/Printable.h"
 #include "core/analysis/Linter.h"
 
 #include <QJsonArray>
@@ -97,7 +98,7 @@ int CmdLint::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
             for (const Diagnostic &d : *list) {
                 out << d.toString() << '\n';
                 if (!d.hint.isEmpty())
-                    out << "    hint: " << d.hint << '\n';
+                    out << "    hint: " << printableName(d.hint) << '\n';
             }
         }
         out << path << ": " << errors << " error(s), " << warnings << " warning(s), " << infos

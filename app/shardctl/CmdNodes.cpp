@@ -2,6 +2,8 @@
 
 #include "ConfigInput.h"
 
+#include "core/config/Printable.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,7 +83,7 @@ int CmdNodes::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
     }
     for (const Entry &e : entries)
         for (const DataNode &n : e.nodes)
-            out << n.toString() << '\n';
+            out << printableName(n.toString()) << '\n'; // one line per node, whatever the name holds
     return Ok;
 }
 

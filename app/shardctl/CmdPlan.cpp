@@ -33,9 +33,12 @@ void CmdPlan::addOptions(QCommandLineParser &parser)
                                         QStringLiteral("Ring: data sources to remove (comma-separated)."), QStringLiteral("a")));
     parser.addOption(QCommandLineOption(QStringLiteral("virtual-nodes"), QStringLiteral("Ring: new virtual-node count."),
                                         QStringLiteral("N")));
-    parser.addOption(QCommandLineOption(QStringLiteral("url"),
-                                        QStringLiteral("Url of a new data source, name=jdbc:mysql://host:port/db (repeatable)."),
-                                        QStringLiteral("name=url")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("url"),
+        QStringLiteral("Url of a new data source, name=jdbc:mysql://host:port/schema (repeatable): a schema of its "
+                       "own (an existing data source's is refused). Never guessed: without one (a sandbox fills in "
+                       "its spare instances) the plan warns plan.url-missing and --out is refused."),
+        QStringLiteral("name=url")));
     parser.addOption(QCommandLineOption(QStringLiteral("live"),
                                         QStringLiteral("Inspect the cluster for per-node rows and bytes (estimates).")));
     parser.addOption(QCommandLineOption(QStringLiteral("exact"),
@@ -44,9 +47,12 @@ void CmdPlan::addOptions(QCommandLineParser &parser)
                                         QStringLiteral("With --live/--exact: estimate each pair from a random sample of about "
                                                        "N rows per logic table (hot keys weigh by their rows)."),
                                         QStringLiteral("N")));
-    parser.addOption(QCommandLineOption(QStringLiteral("out"),
-                                        QStringLiteral("Write plan.json, new-config.yaml, create/copy/purge.sql and runbook.html."),
-                                        QStringLiteral("dir")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("out"),
+        QStringLiteral("Write plan.json, new-config.yaml (passwords replaced by a placeholder), runbook.html, copy.sh "
+                       "(offline copy: mariadb-dump | mariadb, option files) and per data source "
+                       "on-<name>/create.sql, copy.sql (counts), purge.sql; files 0600."),
+        QStringLiteral("dir")));
     parser.addOption(QCommandLineOption(QStringLiteral("compare"),
                                         QStringLiteral("What-if table: mod-double vs dual-master vs ring for N -> 2N.")));
     parser.addOption(QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Row limit per physical table (default 30000000)."),
@@ -202,7 +208,8 @@ int CmdPlan::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
         if (compare)
             out << (plan ? QStringLiteral("\n") : QString()) << whatIf.toText();
         if (parser.isSet(QStringLiteral("out")) && plan)
-            out << "Wrote plan.json, new-config.yaml, create.sql, copy.sql, purge.sql, runbook.html to "
+            out << "Wrote plan.json, new-config.yaml, runbook.html, copy.sh and on-<data source>/create.sql, "
+                   "copy.sql, purge.sql to "
                 << parser.value(QStringLiteral("out")) << '\n';
     }
     return rc;

@@ -3,6 +3,7 @@
 #include "JsonStream.h"
 #include "KeyReader.h"
 
+#include "core/config/Printable.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "core/routing/HashRing.h"
 
@@ -107,7 +108,7 @@ int CmdRing::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
                                      {QStringLiteral("line"), line},
                                      {QStringLiteral("node"), node}});
         else
-            out << node << '\n';
+            out << printableName(node) << '\n';
     }
     if (json)
         stream->finish(QJsonObject{{QStringLiteral("nodes"), QJsonArray::fromStringList(nodes)},

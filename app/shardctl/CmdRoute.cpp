@@ -4,6 +4,7 @@
 #include "JsonStream.h"
 #include "KeyReader.h"
 
+#include "core/config/Printable.h"
 #include "core/routing/Router.h"
 
 #include <QJsonObject>
@@ -205,8 +206,8 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
         if (!ok) {
             ++failed;
             const Routed &bad = a.ok ? b : a;
-            err << prefix << "key '" << QString::fromUtf8(key) << "' (" << keys.sourceName() << ':' << line
-                << "): " << bad.error << '\n';
+            err << prefix << "key '" << printableName(QString::fromUtf8(key)) << "' (" << keys.sourceName() << ':'
+                << line << "): " << printableName(bad.error) << '\n';
         }
         routed += ok ? 1 : 0;
         const bool keyMoved = compare && ok && a.node != b.node;
@@ -227,9 +228,9 @@ int CmdRoute::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
         } else if (!ok) {
             out << '\n';
         } else if (compare) {
-            out << oldRouter.name(a) << " -> " << newRouter->name(b) << '\n';
+            out << printableName(oldRouter.name(a)) << " -> " << printableName(newRouter->name(b)) << '\n';
         } else {
-            out << oldRouter.name(a) << '\n';
+            out << printableName(oldRouter.name(a)) << '\n'; // one line per key
         }
     }
     if (!keys.readError().isEmpty()) {

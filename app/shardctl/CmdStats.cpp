@@ -3,6 +3,7 @@
 #include "InspectInput.h"
 #include "TextTable.h"
 
+#include "core/config/Printable.h"
 #include "core/analysis/Forecast.h"
 #include "core/analysis/Skew.h"
 #include "core/analysis/SnapshotJson.h"
@@ -144,7 +145,7 @@ int CmdStats::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
         << r.elapsedMs << " ms\n\n";
     for (const InstanceHealth &h : s.instances)
         if (!h.reachable)
-            out << "DOWN " << h.dataSource << ": " << h.error << '\n';
+            out << "DOWN " << printableName(h.dataSource) << ": " << printableName(h.error) << '\n';
 
     TextTable tables({QStringLiteral("NODE"), QStringLiteral("ROWS"), QStringLiteral("DATA"), QStringLiteral("INDEX"),
                       QStringLiteral("AUTO_INC"), QStringLiteral("STATUS")});

@@ -1,16 +1,24 @@
 #pragma once
+#include "core/config/Printable.h"
+
 #include <QList>
 #include <QStringList>
 #include <QTextStream>
 
 namespace sp::cli {
 
-// Plain left-aligned columns for terminal output; the last column is not padded.
+// Plain left-aligned columns for terminal output; the last column is not padded. Cells are written
+// through sp::printableName: a name with a line break stays in its row.
 class TextTable final
 {
 public:
     explicit TextTable(QStringList header) { m_rows.append(std::move(header)); }
-    void add(QStringList row) { m_rows.append(std::move(row)); }
+    void add(QStringList row)
+    {
+        for (QString &cell : row)
+            cell = printableName(cell);
+        m_rows.append(std::move(row));
+    }
     void print(QTextStream &out, const QString &indent = {}) const
     {
         QList<int> width;

@@ -1,6 +1,7 @@
 // shardctl: the command-line twin of the console. Only wiring here; each subcommand is a class.
 #include "Command.h"
 #include "HelpText.h"
+#include "SafeOutput.h"
 
 #include "core/cluster/BuildInfo.h"
 
@@ -16,10 +17,14 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("shardctl"));
     QCoreApplication::setOrganizationName(QStringLiteral("ShardPilot"));
     QCoreApplication::setApplicationVersion(sp::buildInfo().version);
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-
     QStringList args = app.arguments();
+    // Names from a config reach the terminal: control, escape and bidi characters are written
+    // escaped (\xNN), never raw. JSON output keeps valid JSON (\uNNNN).
+    SafeOutput outDevice(stdout, args.contains(QStringLiteral("--json")));
+    SafeOutput errDevice(stderr, false);
+    QTextStream out(&outDevice);
+    QTextStream err(&errDevice);
+
     if (args.size() < 2 || args.at(1) == QLatin1String("--help") || args.at(1) == QLatin1String("-h") ||
         args.at(1) == QLatin1String("help")) {
         if (args.size() == 3 && args.at(1) == QLatin1String("help") && args.at(2) == QLatin1String("--man")) {

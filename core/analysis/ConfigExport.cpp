@@ -1,57 +1,17 @@
 #include "core/analysis/ConfigExport.h"
 
 #include "core/config/JdbcUrl.h"
+#include "core/config/Redaction.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "core/routing/HashRing.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 namespace sp::exporting {
 
 namespace {
-
-// `key: value` where key is password-like; value up to an end-of-line comment. Group 1 keeps the
-// key part, group 2 is the value.
-const QRegularExpression &passwordKeyRe()
-{
-    static const QRegularExpression re(
-        QStringLiteral(R"re(^(\s*(?:-\s+)?["']?[\w.-]*(?:password|passwd|pwd)["']?\s*:[ \t]*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s#][^\n]*?)?([ \t]+#[^\n]*)?\s*$)re"),
-        QRegularExpression::CaseInsensitiveOption | QRegularExpression::MultilineOption);
-    return re;
-}
-
-bool isEmptyValue(const QString &v)
-{
-    const QString t = v.trimmed();
-    return t.isEmpty() || t == QLatin1String("''") || t == QLatin1String("\"\"")
-        || t == QLatin1String("~") || t.compare(QLatin1String("null"), Qt::CaseInsensitive) == 0;
-}
-
-QString redactLine(const QString &line, int *count)
-{
-    QString out = line;
-    auto m = passwordKeyRe().match(out);
-    if (m.hasMatch() && m.capturedLength(2) > 0 && !isEmptyValue(m.captured(2))) {
-        // Quoted: a bare * starts a YAML alias.
-        out = m.captured(1) + QLatin1Char('"') + QLatin1String(kRedacted) + QLatin1Char('"') + m.captured(3);
-        ++*count;
-        return out;
-    }
-    // Passwords inside urls: user:secret@host and password= parameters.
-    return JdbcUrl::redactCredentials(out, count);
-}
-
-QString redactAll(const QByteArray &yaml, int *count)
-{
-    const QString text = QString::fromUtf8(yaml);
-    QStringList lines = text.split(QLatin1Char('\n'));
-    for (QString &l : lines)
-        l = redactLine(l, count);
-    return lines.join(QLatin1Char('\n'));
-}
 
 QString strategyKindName(StrategyKind k)
 {
@@ -106,14 +66,14 @@ QJsonObject strategyJson(const ShardingConfig &config, const StrategyDef &s,
 
 QByteArray redactConfigText(const QByteArray &yaml)
 {
-    int count = 0;
-    return redactAll(yaml, &count).toUtf8();
+    const QString stars = QLatin1String(kRedacted);
+    return redactPasswords(yaml, QLatin1Char('"') + stars + QLatin1Char('"'), stars);
 }
 
 int countSecrets(const QByteArray &yaml)
 {
     int count = 0;
-    redactAll(yaml, &count);
+    redactPasswords(yaml, QStringLiteral("\"x\""), QStringLiteral("x"), &count);
     return count;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/config/Redaction.h"
 #include "core/config/ShardingConfig.h"
 
 #include <QByteArray>
@@ -9,7 +10,7 @@ namespace sp::exporting {
 // Nothing here touches the disk or the network. Statistics exporters (CSV, HTML report) need the
 // cluster value types and live in core/analysis/StatsExport.h.
 
-inline constexpr char kRedacted[] = "******";
+inline constexpr const char *kRedacted = sp::kRedactedPassword; // "******"
 
 // The YAML text with every password value replaced by "******" (quoted: a bare * is a YAML alias) (keys `password`, `pwd`, `passwd`,
 // any key ending in `password`, and `password=` parameters inside JDBC URLs). Everything else,

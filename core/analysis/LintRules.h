@@ -16,7 +16,9 @@ void checkAlgorithms(LintContext &ctx);
 void checkTargets(LintContext &ctx);
 // LintReachability.cpp: unreachable-nodes (key simulation through sp::Router + analysis)
 void checkReachability(LintContext &ctx);
-// LintSecurityRules.cpp: plain-text-password
+// LintSecurityRules.cpp: plain-text-password, placeholder-password
 void checkSecrets(LintContext &ctx);
+// LintSecurityRules.cpp: control-character (names with C0/C1 controls, DEL or bidi overrides)
+void checkNames(LintContext &ctx);
 
 } // namespace sp::lint

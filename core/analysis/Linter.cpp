@@ -17,6 +17,7 @@ Diagnostics Linter::lint(const ShardingConfig &config, const LintOptions &option
     lint::checkTargets(ctx);
     lint::checkReachability(ctx);
     lint::checkSecrets(ctx);
+    lint::checkNames(ctx);
     Diagnostics out = ctx.takeDiagnostics();
     // File order, so the output reads top to bottom; findings without a line go last.
     auto line = [](const Diagnostic &d) {

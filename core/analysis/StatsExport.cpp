@@ -1,5 +1,6 @@
 #include "core/analysis/StatsExport.h"
 #include "core/analysis/Skew.h"
+#include "core/config/Printable.h"
 
 #include <QHash>
 #include <QLocale>
@@ -15,9 +16,11 @@ QString num(qint64 v)
     return v < 0 ? QString() : QString::number(v);
 }
 
+// Names in HTML: control and bidi characters written as \xNN first (a bidi override would reorder
+// what the report shows), then HTML-escaped.
 QString esc(const QString &s)
 {
-    return s.toHtmlEscaped();
+    return printableName(s).toHtmlEscaped();
 }
 
 QString grouped(qint64 v)
@@ -43,10 +46,15 @@ QString bytesText(qint64 b)
 
 QString csvField(const QString &value)
 {
-    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"'))
-        && !value.contains(QLatin1Char('\n')) && !value.contains(QLatin1Char('\r')))
-        return value;
-    QString v = value;
+    // One record per line and nothing a terminal or viewer acts on: control and bidi characters
+    // as \xNN. A field starting with = + - @ is a formula to a spreadsheet (=HYPERLINK(...),
+    // =cmd|...): a leading apostrophe makes it text, and the field is quoted.
+    QString v = printableName(value);
+    const bool formula = !v.isEmpty() && QStringView(u"=+-@").contains(v.at(0));
+    if (formula)
+        v.prepend(QLatin1Char('\''));
+    if (!formula && !v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')))
+        return v;
     v.replace(QLatin1Char('"'), QLatin1String("\"\""));
     return QLatin1Char('"') + v + QLatin1Char('"');
 }

@@ -13,7 +13,9 @@ inline constexpr qint64 kDefaultRowLimit = 30000000; // comfort limit per physic
 
 // CSV (RFC 4180, header row, UTF-8, CRLF line ends) of one snapshot: one row per physical table.
 QByteArray statsCsv(const ClusterSnapshot &snapshot);
-QString csvField(const QString &value); // quoted when it holds a comma, quote or line break
+// One CSV field: control and bidi characters as \xNN (sp::printableName), quoted when it holds a
+// comma or quote, and a leading = + - @ neutralised with an apostrophe (formula injection).
+QString csvField(const QString &value);
 
 struct ReportOptions
 {

@@ -1,6 +1,7 @@
 #include "core/config/DataSourceReader.h"
 
 #include "core/config/JdbcUrl.h"
+#include "core/config/Redaction.h"
 
 namespace sp::detail {
 
@@ -39,8 +40,13 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
         } else if (p.key == QLatin1String("password")) {
             // Never echo the value: only its presence matters to the loader.
             if (p.value.IsScalar() && ctx.take(qint64(p.value.Scalar().size()), p.value)) {
-                ds.password = QString::fromStdString(p.value.Scalar());
-                ds.passwordInFile = isPlainSecret(ds.password);
+                const QString value = QString::fromStdString(p.value.Scalar());
+                if (isPasswordPlaceholder(value)) {
+                    ds.passwordPlaceholder = true; // an export's placeholder is never a password
+                } else {
+                    ds.password = value;
+                    ds.passwordInFile = isPlainSecret(ds.password);
+                }
             }
         }
     }
@@ -50,7 +56,9 @@ DataSourceDef readDataSource(YamlContext &ctx, const YamlEntry &entry)
         return ds;
     }
     const JdbcUrl u = JdbcUrl::parse(ds.url);
-    if (u.password) {
+    if (u.password && isPasswordPlaceholder(*u.password)) {
+        ds.passwordPlaceholder = true;
+    } else if (u.password) {
         // A password inside the url is a secret in the file like a password: key. It is used
         // (unless the password: key gives one), flagged by the linter and never printed.
         ds.passwordInUrl = true;

@@ -1,5 +1,7 @@
 #include "core/config/Diagnostic.h"
 
+#include "core/config/Printable.h"
+
 #include <algorithm>
 
 namespace sp {
@@ -42,10 +44,11 @@ Diagnostic Diagnostic::make(Severity severity, const QString &code, const Text &
 
 QString Diagnostic::toString() const
 {
-    QString out = location.toString() + QStringLiteral(": ") + severityName(severity) + QStringLiteral(": ") +
-                  message;
+    // One line whatever the names in it hold (a file name or a config name with a line break).
+    QString out = printableName(location.toString()) + QStringLiteral(": ") + severityName(severity) +
+                  QStringLiteral(": ") + printableName(message);
     if (!code.isEmpty())
-        out += QStringLiteral(" [") + code + QLatin1Char(']');
+        out += QStringLiteral(" [") + printableName(code) + QLatin1Char(']');
     return out;
 }
 

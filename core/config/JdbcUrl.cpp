@@ -1,5 +1,7 @@
 #include "core/config/JdbcUrl.h"
 
+#include "core/config/Printable.h"
+
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -30,8 +32,9 @@ void readCredentialParams(const QString &params, JdbcUrl &u)
 
 } // namespace
 
-QString JdbcUrl::redactCredentials(const QString &text, int *count)
+QString JdbcUrl::redactCredentials(const QString &text, int *count, const QString &replacement)
 {
+    const QString secret = replacement.isEmpty() ? QStringLiteral("******") : replacement;
     // userinfo: scheme://user:secret@host -> scheme://user:******@host (up to the last '@' before
     // the path, since a password may itself contain '@').
     static const QRegularExpression userinfo(QStringLiteral("(://[^/?#:@\\s]*:)[^/?#\\s]*(@)"));
@@ -45,7 +48,7 @@ QString JdbcUrl::redactCredentials(const QString &text, int *count)
         auto it = re->globalMatch(out);
         while (it.hasNext()) {
             const auto m = it.next();
-            result += QStringView(out).mid(last, m.capturedEnd(1) - last) + QStringLiteral("******");
+            result += QStringView(out).mid(last, m.capturedEnd(1) - last) + secret;
             last = re == &userinfo ? m.capturedStart(2) : m.capturedEnd(0);
             ++n;
         }
@@ -59,15 +62,7 @@ QString JdbcUrl::redactCredentials(const QString &text, int *count)
 
 QString JdbcUrl::redacted(const QString &url)
 {
-    const QString out = redactCredentials(url);
-    QString shown;
-    for (const QChar c : std::as_const(out)) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            shown += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        else
-            shown += c;
-    }
-    return shown;
+    return printableName(redactCredentials(url));
 }
 
 static void fail(JdbcUrl &u, const Text &why)

@@ -27,11 +27,11 @@ struct JdbcUrl
 
     static JdbcUrl parse(const QString &url);
     // The url with any password replaced by "******" (userinfo and password= parameters), also
-    // when the url does not parse. Control characters are shown as \xNN.
+    // when the url does not parse. Unsafe characters are shown as \xNN (sp::printableName).
     static QString redacted(const QString &url);
     // The same replacement in any text (a YAML line, a message), without the escaping; returns
-    // how many passwords were replaced through `count` (optional).
-    static QString redactCredentials(const QString &text, int *count = nullptr);
+    // how many passwords were replaced through `count` (optional). `replacement` empty: "******".
+    static QString redactCredentials(const QString &text, int *count = nullptr, const QString &replacement = {});
 };
 
 } // namespace sp

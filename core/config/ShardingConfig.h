@@ -38,6 +38,9 @@ struct DataSourceDef
     QString password; // kept in memory only; exporters redact it
     bool passwordInFile = false;
     bool passwordInUrl = false; // the url carries it (user:pw@host or password=)
+    // The file holds an export's placeholder (sp::isPasswordPlaceholder) where the password goes:
+    // not used as a password (password stays empty), flagged by the linter.
+    bool passwordPlaceholder = false;
     SourceLocation location;
 };
 

@@ -42,6 +42,7 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
     }
     PlanInputOptions inputOptions;
     inputOptions.liveKeyStats = live && r.snapshot.has_value();
+    inputOptions.liveTableDdl = live && r.snapshot.has_value() && options.plan;
     inputOptions.inspect = inspect;
     QString inputError;
     QStringList inputNotes;

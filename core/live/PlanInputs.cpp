@@ -1,6 +1,7 @@
 #include "core/live/PlanInputs.h"
 
 #include "core/live/KeyStats.h"
+#include "core/live/TableDdl.h"
 #include "core/sandbox/SandboxState.h"
 
 #include <QDir>
@@ -58,6 +59,12 @@ std::optional<PlanInput> buildPlanInput(const QString &configPath, const Shardin
         in.rowsPerKey = k.rowsPerKey;
         if (notes)
             *notes += k.notes;
+    }
+    if (options.liveTableDdl && snapshot) {
+        const TableDdlResult d = TableDdl::collect(config, *snapshot, options.inspect);
+        in.tableDdl = d.ddl;
+        if (notes)
+            *notes += d.notes;
     }
     return in;
 }

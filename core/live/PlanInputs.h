@@ -11,6 +11,9 @@ struct PlanInputOptions
     // Query the live cluster for the mean rows per sharding key of each logic table (index
     // statistics), which widens the estimates' error bounds. Blocking: off the GUI thread.
     bool liveKeyStats = false;
+    // Read SHOW CREATE TABLE of the existing nodes (TableDdl) so create.sql creates the new tables
+    // with their source's definition. Blocking, like liveKeyStats.
+    bool liveTableDdl = false;
     InspectionOptions inspect; // connection settings for live queries
 };
 

@@ -1,6 +1,7 @@
 #include "core/planning/DualMasterStrategy.h"
 
 #include "core/config/JdbcUrl.h"
+#include "core/config/Printable.h"
 #include "core/planning/PlanBuilder.h"
 
 namespace sp::planning {
@@ -70,33 +71,36 @@ PlanOutcome DualMasterStrategy::plan(const PlanInput &input) const
                 {schema, au.host, au.port, bu.host, bu.port}),
             QString(), {});
         s << PlanStep::make(
-            QStringLiteral("D3"), msg("Replicate %1 -> %2", {a, b}), {}, b,
+                 QStringLiteral("D3"), msg("Replicate %1 -> %2", {a, b}), {}, b,
             {QStringLiteral("SET GLOBAL gtid_slave_pos = '<GTID from the dump header>'"),
              QStringLiteral("CHANGE MASTER TO MASTER_HOST='%1', MASTER_PORT=%2, MASTER_USER='<repl user>', "
                             "MASTER_PASSWORD='<from the keychain>', MASTER_USE_GTID=slave_pos")
-                 .arg(au.host)
+                 .arg(QString(au.host).replace(QLatin1Char('\''), QStringLiteral("''")))
                  .arg(au.port),
-             QStringLiteral("START SLAVE")});
+             QStringLiteral("START SLAVE")})
+                 .asTemplate();
         s << PlanStep::make(
             QStringLiteral("D4"), msg("Replicate %1 -> %2 (dual master)", {b, a}),
             msg("Both sides accept writes while applications switch one by one."), a,
             {QStringLiteral("CHANGE MASTER TO MASTER_HOST='%1', MASTER_PORT=%2, MASTER_USER='<repl user>', "
                             "MASTER_PASSWORD='<from the keychain>', MASTER_USE_GTID=slave_pos")
-                 .arg(bu.host)
+                 .arg(QString(bu.host).replace(QLatin1Char('\''), QStringLiteral("''")))
                  .arg(bu.port),
-             QStringLiteral("START SLAVE")});
+             QStringLiteral("START SLAVE")})
+                 .asTemplate();
         s << PlanStep::make(
             QStringLiteral("D5"), msg("Interleave AUTO_INCREMENT on %1 / %2", {a, b}),
             msg("Odd ids on %1, even ids on %2 while both take writes (new sessions only).", {a, b}),
             a + QLatin1Char(',') + b,
             {QStringLiteral("-- on %1: SET GLOBAL auto_increment_increment = 2, auto_increment_offset = 1")
-                 .arg(a),
+                 .arg(commentText(a)),
              QStringLiteral("-- on %1: SET GLOBAL auto_increment_increment = 2, auto_increment_offset = 2")
-                 .arg(b)});
+                 .arg(commentText(b))});
     }
-    s << PlanStep::make(
-        QStringLiteral("D6"), msg("Wait for replication lag 0 on every pair"), {}, QString(),
-        {QStringLiteral("SHOW SLAVE STATUS  -- Seconds_Behind_Master = 0, Slave_IO/SQL_Running = Yes")});
+    s << PlanStep::make(QStringLiteral("D6"), msg("Wait for replication lag 0 on every pair"),
+                        msg("On every new instance the replica status shows Seconds_Behind_Master = 0 and "
+                            "both replication threads running (Slave_IO_Running, Slave_SQL_Running: Yes)."),
+                        QString(), {QStringLiteral("SHOW SLAVE STATUS")});
     QList<Text> mapping;
     for (int i = 0; i < n; ++i)
         mapping << msg("%1 (old %%2 = %3) -> %1 (%%4 = %3) + %5 (%%4 = %6)",
@@ -117,22 +121,27 @@ PlanOutcome DualMasterStrategy::plan(const PlanInput &input) const
             const QString oldT = builder::qualified(schema, p.source.table);
             const QString newT = builder::qualified(builder::schemaOf(next.config, p.target.dataSource), p.target.table);
             const bool client = p.predicate.kind == MovePredicate::Kind::Client;
+            // No comment after a statement: it would swallow the next one in a script.
             const QString dropOld = client ? QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys the new config routes to %2>)")
                                                  .arg(oldT, p.target.toString())
-                                           : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000  -- repeat until 0 rows")
+                                           : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000")
                                                  .arg(oldT, p.predicate.sql());
             const QString dropNew = client ? QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys the new config routes to %2>)")
                                                  .arg(newT, p.source.toString())
-                                           : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000  -- repeat until 0 rows")
+                                           : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000")
                                                  .arg(newT, keptHalf(p.predicate, quint32(n)).sql());
-            s << PlanStep::make(
+            const Text chunks = client ? msg("Destructive; in chunks.")
+                                       : msg("Destructive; in chunks: repeat the DELETE until it affects 0 rows.");
+            PlanStep a = PlanStep::make(
                 QStringLiteral("D9"),
-                msg("Purge on %1 the half now served by %2", {p.source.toString(), p.target.toString()}),
-                msg("Destructive; in chunks."), p.source.dataSource, {dropOld}, true);
-            s << PlanStep::make(
+                msg("Purge on %1 the half now served by %2", {p.source.toString(), p.target.toString()}), chunks,
+                p.source.dataSource, {dropOld}, true);
+            PlanStep b = PlanStep::make(
                 QStringLiteral("D9"),
-                msg("Purge on %1 the half still served by %2", {p.target.toString(), p.source.toString()}),
-                msg("Destructive; in chunks."), p.target.dataSource, {dropNew}, true);
+                msg("Purge on %1 the half still served by %2", {p.target.toString(), p.source.toString()}), chunks,
+                p.target.dataSource, {dropNew}, true);
+            a.templated = b.templated = client;
+            s << a << b;
         }
     }
     s << PlanStep::make(QStringLiteral("D10"), msg("Set up high availability for the new pairs"),

@@ -86,7 +86,7 @@ QString strategyName(StrategyId s)
 PlanStep PlanStep::make(const QString &phase, const Text &title, const Text &detail,
                         const QString &dataSource, const QStringList &sql, bool destructive)
 {
-    PlanStep s{phase, title.text, detail.text, dataSource, sql, destructive, title, detail};
+    PlanStep s{phase, title.text, detail.text, dataSource, sql, destructive, false, title, detail};
     return s;
 }
 
@@ -225,6 +225,20 @@ QJsonObject ExpansionPlan::toJson() const
     for (const auto &c : dataSourceChanges)
         dsc.append(QJsonObject{{S("name"), c.name}, {S("url"), c.url}, {S("added"), c.added}});
     o[S("dataSourceChanges")] = dsc;
+    QJsonArray dss;
+    for (const auto &d : dataSources) {
+        QJsonObject dj{{S("name"), d.name},
+                       {S("host"), d.host},
+                       {S("port"), d.port},
+                       {S("schema"), d.schema},
+                       {S("username"), d.username}};
+        if (d.added)
+            dj[S("added")] = true;
+        if (d.removed)
+            dj[S("removed")] = true;
+        dss.append(dj);
+    }
+    o[S("dataSources")] = dss;
     QJsonArray tabs;
     for (const auto &t : tables) {
         QJsonObject to{{S("logicTable"), t.logicTable},
@@ -257,22 +271,29 @@ QJsonObject ExpansionPlan::toJson() const
     }
     o[S("tables")] = tabs;
     QJsonArray cr;
-    for (const auto &c : creates)
-        cr.append(QJsonObject{{S("dataSource"), c.dataSource},
-                              {S("url"), c.url},
-                              {S("schema"), c.schema},
-                              {S("table"), c.table},
-                              {S("ddlFrom"), nodeJson(c.ddlFrom)},
-                              {S("ddlSource"), S("SHOW CREATE TABLE at execution time")}});
+    for (const auto &c : creates) {
+        QJsonObject co{{S("dataSource"), c.dataSource},
+                       {S("url"), c.url},
+                       {S("schema"), c.schema},
+                       {S("table"), c.table},
+                       {S("ddlFrom"), nodeJson(c.ddlFrom)}};
+        if (!c.ddl.isEmpty())
+            co[S("ddl")] = c.ddl;
+        cr.append(co);
+    }
     o[S("creates")] = cr;
     QJsonArray st;
-    for (const auto &s : steps)
-        st.append(QJsonObject{{S("phase"), s.phase},
-                              {S("title"), s.title},
-                              {S("detail"), s.detail},
-                              {S("dataSource"), s.dataSource},
-                              {S("sql"), strings(s.sql)},
-                              {S("destructive"), s.destructive}});
+    for (const auto &s : steps) {
+        QJsonObject so{{S("phase"), s.phase},
+                       {S("title"), s.title},
+                       {S("detail"), s.detail},
+                       {S("dataSource"), s.dataSource},
+                       {S("sql"), strings(s.sql)},
+                       {S("destructive"), s.destructive}};
+        if (s.templated)
+            so[S("templated")] = true;
+        st.append(so);
+    }
     o[S("steps")] = st;
     QJsonArray w;
     for (const auto &d : warnings)
@@ -325,6 +346,13 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
         const QJsonObject c = v.toObject();
         p.dataSourceChanges << DataSourceChange{str(c, "name"), str(c, "url"), c.value(S("added")).toBool()};
     }
+    for (const QJsonValue &v : o.value(S("dataSources")).toArray()) {
+        const QJsonObject d = v.toObject();
+        p.dataSources << PlanDataSource{str(d, "name"),   str(d, "host"),
+                                        d.value(S("port")).toInt(3306), str(d, "schema"),
+                                        str(d, "username"), d.value(S("added")).toBool(),
+                                        d.value(S("removed")).toBool()};
+    }
     for (const QJsonValue &v : o.value(S("tables")).toArray()) {
         const QJsonObject to = v.toObject();
         TablePlan t;
@@ -365,13 +393,14 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
     for (const QJsonValue &v : o.value(S("creates")).toArray()) {
         const QJsonObject c = v.toObject();
         p.creates << CreateSpec{str(c, "dataSource"), str(c, "url"), str(c, "schema"), str(c, "table"),
-                                nodeFrom(c.value(S("ddlFrom")))};
+                                nodeFrom(c.value(S("ddlFrom"))), str(c, "ddl")};
     }
     for (const QJsonValue &v : o.value(S("steps")).toArray()) {
         const QJsonObject s = v.toObject();
         // Read back as plain English: plan.json keeps no templates.
         p.steps << PlanStep::make(str(s, "phase"), str(s, "title"), str(s, "detail"), str(s, "dataSource"),
                                   stringsFrom(s.value(S("sql"))), s.value(S("destructive")).toBool());
+        p.steps.last().templated = s.value(S("templated")).toBool();
     }
     for (const QJsonValue &v : o.value(S("warnings")).toArray())
         p.warnings << diagFrom(v.toObject());
@@ -409,12 +438,17 @@ bool operator==(const TablePlan &a, const TablePlan &b)
 bool operator==(const CreateSpec &a, const CreateSpec &b)
 {
     return a.dataSource == b.dataSource && a.url == b.url && a.schema == b.schema && a.table == b.table
-        && a.ddlFrom == b.ddlFrom;
+        && a.ddlFrom == b.ddlFrom && a.ddl == b.ddl;
+}
+bool operator==(const PlanDataSource &a, const PlanDataSource &b)
+{
+    return a.name == b.name && a.host == b.host && a.port == b.port && a.schema == b.schema
+        && a.username == b.username && a.added == b.added && a.removed == b.removed;
 }
 bool operator==(const PlanStep &a, const PlanStep &b)
 {
     return a.phase == b.phase && a.title == b.title && a.detail == b.detail && a.dataSource == b.dataSource
-        && a.sql == b.sql && a.destructive == b.destructive;
+        && a.sql == b.sql && a.destructive == b.destructive && a.templated == b.templated;
 }
 bool operator==(const DataSourceChange &a, const DataSourceChange &b)
 {
@@ -441,7 +475,8 @@ bool operator==(const ExpansionPlan &a, const ExpansionPlan &b)
 {
     return a.format == b.format && a.createdAt == b.createdAt && a.strategy == b.strategy && a.request == b.request
         && a.description == b.description && a.sourcePath == b.sourcePath && a.sourceSha256 == b.sourceSha256
-        && a.newConfigText == b.newConfigText && a.dataSourceChanges == b.dataSourceChanges && a.tables == b.tables
+        && a.newConfigText == b.newConfigText && a.dataSourceChanges == b.dataSourceChanges
+        && a.dataSources == b.dataSources && a.tables == b.tables
         && a.creates == b.creates && a.steps == b.steps && sameDiags(a.warnings, b.warnings)
         && a.assumptions == b.assumptions && a.estimateSource == b.estimateSource;
 }

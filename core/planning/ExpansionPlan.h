@@ -28,7 +28,7 @@ struct PlanRequest
     QStringList addNodes;          // ring
     QStringList removeNodes;       // ring
     int virtualNodes = 0;          // ring: new virtual-node count (0 = unchanged)
-    QMap<QString, QString> newUrls; // data source name -> jdbc url of new instances
+    QMap<QString, QString> newUrls; // data source name -> jdbc url of new instances (never guessed)
     qint64 rowLimit = 30000000;    // comfort limit per physical table
 };
 
@@ -70,15 +70,31 @@ struct TablePlan
                                     // when the snapshot has every node's rows, else of key shares
 };
 
-// A schema/table to create on a new instance. The DDL is read at execution time with
-// SHOW CREATE TABLE on `ddlFrom` (same logic table on an existing node).
+// A schema/table to create on a new data source, with the definition of `ddlFrom` (same logic
+// table on an existing node). `ddl`: the CREATE TABLE statement for the new table, made from the
+// source's SHOW CREATE TABLE by a live plan (empty offline: then create.sql says so, and uses
+// CREATE TABLE ... LIKE only where source and target are on the same instance).
 struct CreateSpec
 {
     QString dataSource;
-    QString url;
+    QString url;        // password redacted
     QString schema;
     QString table;
     DataNode ddlFrom;
+    QString ddl;
+};
+
+// Where a data source of the plan lives (the old ones and the new ones): what the exported scripts
+// connect to. Never a password: the scripts read credentials from MySQL option files.
+struct PlanDataSource
+{
+    QString name;
+    QString host;      // empty: unknown (a new data source without a url)
+    int port = 3306;
+    QString schema;
+    QString username;
+    bool added = false;   // new in this plan
+    bool removed = false; // retired by this plan
 };
 
 // One operator step of the runbook, in order.
@@ -90,12 +106,20 @@ struct PlanStep
     QString dataSource;  // where the SQL runs; empty for non-SQL steps
     QStringList sql;
     bool destructive = false;
+    // The SQL has placeholders (<pk>, <keys routed to ...>): a template for people, not something
+    // a script can run (exported scripts leave it as a comment).
+    bool templated = false;
     // title and detail as template and arguments, for the console (not in plan.json, not compared)
     Text titleText;
     Text detailText;
 
     static PlanStep make(const QString &phase, const Text &title, const Text &detail,
                          const QString &dataSource, const QStringList &sql, bool destructive = false);
+    PlanStep &asTemplate()
+    {
+        templated = true;
+        return *this;
+    }
 };
 
 struct DataSourceChange
@@ -114,8 +138,10 @@ struct ExpansionPlan
     QString description;          // "4 -> 8 databases (CRC32_MOD)"
     QString sourcePath;
     QString sourceSha256;         // of the old config text
-    QString newConfigText;        // the patched config (comments kept)
-    QList<DataSourceChange> dataSourceChanges;
+    QString newConfigText;        // the patched config (comments kept), passwords replaced by
+                                  // sp::kPasswordPlaceholder: "config minus secrets"
+    QList<DataSourceChange> dataSourceChanges; // urls with passwords redacted; empty: not given
+    QList<PlanDataSource> dataSources;         // every data source the plan touches, old and new
     QList<TablePlan> tables;
     QList<CreateSpec> creates;
     QList<PlanStep> steps;
@@ -151,6 +177,7 @@ struct ExpansionPlan
 bool operator==(const MovePair &a, const MovePair &b);
 bool operator==(const TablePlan &a, const TablePlan &b);
 bool operator==(const CreateSpec &a, const CreateSpec &b);
+bool operator==(const PlanDataSource &a, const PlanDataSource &b);
 bool operator==(const PlanStep &a, const PlanStep &b);
 bool operator==(const DataSourceChange &a, const DataSourceChange &b);
 bool operator==(const PlanRequest &a, const PlanRequest &b);

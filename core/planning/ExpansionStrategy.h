@@ -26,6 +26,9 @@ struct PlanInput
     // c_k), per logic table; 1 when absent. Rows sharing a key move together, so the error of an
     // estimate grows with it: var = p(1-p) sum c_k^2 = rows x m x p(1-p).
     QMap<QString, double> rowsPerKey;
+    // SHOW CREATE TABLE of existing data nodes (a live plan gathers it in core/live): the tables
+    // create.sql makes on new data sources get their source's definition. Empty offline.
+    QMap<DataNode, QString> tableDdl;
     PlanRequest request;
 };
 
@@ -54,8 +57,16 @@ public:
     static std::unique_ptr<ExpansionStrategy> create(StrategyId id);
 };
 
-// Convenience: create the strategy for input.request.strategy and plan.
+// Convenience: create the strategy for input.request.strategy and plan. Refuses a config or request
+// with a name holding a control or bidi character (sp::unsafeNames), a misconfigured algorithm, and
+// new urls that point at an existing data source's schema (newUrlProblem).
 PlanOutcome makePlan(const PlanInput &input);
+
+// Why the urls given for new data sources cannot be used: one is not a MySQL/MariaDB url, points at
+// the schema of an existing data source (same host, port and schema; loopback names are one host,
+// schema names compared without case), or two new ones share a schema. Empty when they are fine.
+// Urls given for existing data sources are not looked at.
+Text newUrlProblem(const ShardingConfig &config, const QMap<QString, QString> &newUrls);
 
 // Today's sharded data sources (config order) and the names of the new ones up to `count` in all,
 // continuing their <prefix><index> numbering (db0..db3 -> db4..db7). `added` stays empty when the

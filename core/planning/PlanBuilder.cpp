@@ -3,6 +3,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/ConfigPatch.h"
 #include "core/config/JdbcUrl.h"
+#include "core/config/Redaction.h"
 #include "core/planning/PlanChecks.h"
 #include "core/routing/Router.h"
 
@@ -61,55 +62,32 @@ QString indexedPrefix(const QStringList &names)
     return names.isEmpty() ? QString() : prefix;
 }
 
-QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing,
-               Text *note)
+QString urlFor(const PlanInput &input, const QString &name)
 {
-    if (input.request.newUrls.contains(name))
-        return input.request.newUrls.value(name);
-    const DataSourceDef *last = existing.isEmpty() ? nullptr : input.config.dataSource(existing.last());
-    if (!last)
-        return QString();
-    const JdbcUrl u = JdbcUrl::parse(last->url);
-    const int lastIndex = int(existing.size()) - 1;
-    static const QRegularExpression digits(QStringLiteral("^(.*?)(\\d+)$"));
-    const auto hm = digits.match(u.host);
-    if (u.ok && hm.hasMatch() && hm.captured(2).toInt() == lastIndex) {
-        QString url = last->url;
-        const int at = int(url.indexOf(u.host));
-        url.replace(at, u.host.size(), hm.captured(1) + QString::number(index));
-        return url;
-    }
-    // Same host, consecutive ports (a sandbox): advance the port.
-    bool consecutive = u.ok && existing.size() > 1;
-    QString host0;
-    int port0 = 0;
-    for (int i = 0; consecutive && i < existing.size(); ++i) {
-        const DataSourceDef *d = input.config.dataSource(existing.at(i));
-        const JdbcUrl v = d ? JdbcUrl::parse(d->url) : JdbcUrl{};
-        if (!v.ok) {
-            consecutive = false;
-            break;
-        }
-        if (i == 0) {
-            host0 = v.host;
-            port0 = v.port;
-        } else if (v.host != host0 || v.port != port0 + i) {
-            consecutive = false;
-        }
-    }
-    if (consecutive) {
-        QString url = last->url;
-        const QString from = QLatin1Char(':') + QString::number(u.port);
-        const int at = int(url.indexOf(from));
-        if (at >= 0) {
-            url.replace(at, from.size(), QLatin1Char(':') + QString::number(port0 + index));
-            return url;
-        }
-    }
-    if (note)
-        *note = msg("url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...",
-                    {name, existing.last()});
-    return last->url;
+    return input.request.newUrls.value(name).trimmed();
+}
+
+QString missingUrlPlaceholder(const QString &name)
+{
+    // Parses and loads (the plan still shows the moves), never resolves (RFC 2606 .invalid), and
+    // names no existing schema. An export with it is refused.
+    QString host;
+    for (const QChar c : name)
+        host += c.isLetterOrNumber() && c.unicode() < 0x80 ? c.toLower() : QLatin1Char('-');
+    return QStringLiteral("jdbc:mysql://url-of-%1.invalid:3306/url_missing").arg(host);
+}
+
+Diagnostic missingUrls(const QStringList &names)
+{
+    return Diagnostic::make(
+        Severity::Warning, QStringLiteral("plan.url-missing"),
+        msg("no url for the new data source(s) %1: nothing can be created or copied there, so the plan is not "
+            "exported",
+            {names.join(QStringLiteral(", "))}),
+        {},
+        msg("Give each its own schema: shardctl plan --url %1=jdbc:mysql://host:port/schema (repeatable), or "
+            "the URL column of the wizard's target page. An existing data source's schema is refused.",
+            {names.value(0)}));
 }
 
 Text uniformHashAssumption()
@@ -170,17 +148,19 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     }
     ConfigPatch p(input.configText);
     QString after = names.last();
+    QStringList missing;
     for (int i = int(names.size()); i < newCount; ++i) {
         const QString name = prefix + QString::number(i);
-        Text note;
-        const QString url = urlFor(input, name, i, names, &note);
-        if (!note.isEmpty() && warnings)
-            warnings->append(Diagnostic::make(Severity::Warning, QStringLiteral("plan.url-guessed"), note));
+        const QString url = urlFor(input, name);
+        if (url.isEmpty())
+            missing << name;
         if (!input.config.dataSource(name))
-            p.addDataSource(name, url, names.last(), after);
+            p.addDataSource(name, url.isEmpty() ? missingUrlPlaceholder(name) : url, names.last(), after);
         out.changes << DataSourceChange{name, url, true};
         after = name;
     }
+    if (!missing.isEmpty() && warnings)
+        warnings->append(missingUrls(missing));
     for (int i = newCount; i < names.size(); ++i)
         out.changes << DataSourceChange{names.at(i), input.config.dataSource(names.at(i))
                                                           ? input.config.dataSource(names.at(i))->url
@@ -249,6 +229,29 @@ QString schemaOf(const ShardingConfig &config, const QString &dataSource, const 
     return u.ok ? u.database : QString();
 }
 
+QString instanceKey(const QString &host, int port)
+{
+    QString h = host.trimmed().toLower();
+    if (h == QLatin1String("localhost") || h == QLatin1String("::1") || h.startsWith(QLatin1String("127.")))
+        h = QStringLiteral("localhost");
+    return h + QLatin1Char(':') + QString::number(port);
+}
+
+QString retargetDdl(const QString &ddl, const QString &schema, const QString &table)
+{
+    // SHOW CREATE TABLE starts "CREATE TABLE `name` (": only that head is replaced. Anything else
+    // (a view, an unexpected text) gives no definition rather than an invented one.
+    static const QRegularExpression head(QStringLiteral(R"(^\s*CREATE\s+TABLE\s+`(?:[^`]|``)+`(?:\.`(?:[^`]|``)+`)?\s*\()"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    const auto m = head.match(ddl);
+    if (ddl.isEmpty() || !m.hasMatch())
+        return QString();
+    QString rest = ddl.mid(m.capturedEnd(0));
+    while (!rest.isEmpty() && (rest.back().isSpace() || rest.back() == QLatin1Char(';')))
+        rest.chop(1);
+    return QStringLiteral("CREATE TABLE IF NOT EXISTS ") + qualified(schema, table) + QStringLiteral(" (") + rest;
+}
+
 QString qualified(const QString &schema, const QString &table)
 {
     return schema.isEmpty() ? quoteIdent(table) : quoteIdent(schema) + QLatin1Char('.') + quoteIdent(table);
@@ -263,8 +266,36 @@ ExpansionPlan header(const PlanInput &input, StrategyId id, const NewConfig &nex
     plan.request.strategy = id;
     plan.sourcePath = input.configPath;
     plan.sourceSha256 = QString::fromLatin1(QCryptographicHash::hash(input.configText, QCryptographicHash::Sha256).toHex());
-    plan.newConfigText = QString::fromUtf8(next.text);
+    // Config minus secrets: no password of the old config (copied to the new data sources too)
+    // and none given in a url reaches plan.json, new-config.yaml or the terminal.
+    plan.newConfigText = QString::fromUtf8(redactForPlan(next.text));
+    for (auto it = plan.request.newUrls.begin(); it != plan.request.newUrls.end(); ++it)
+        *it = redactUrlForPlan(*it);
     plan.dataSourceChanges = next.changes;
+    for (DataSourceChange &c : plan.dataSourceChanges)
+        c.url = redactUrlForPlan(c.url);
+    // Endpoints of every data source the plan touches (no password), for the exported scripts.
+    auto endpoint = [](const DataSourceDef &d) {
+        return PlanDataSource{d.name, d.host, d.port, d.database, d.username, false, false};
+    };
+    for (const DataSourceDef &d : input.config.dataSources) {
+        PlanDataSource e = endpoint(d);
+        for (const DataSourceChange &c : next.changes)
+            e.removed = e.removed || (!c.added && c.name == d.name);
+        plan.dataSources << e;
+    }
+    for (const DataSourceChange &c : next.changes) {
+        if (!c.added || input.config.dataSource(c.name))
+            continue;
+        const DataSourceDef *d = next.config.dataSource(c.name);
+        PlanDataSource e = d ? endpoint(*d) : PlanDataSource{c.name, {}, 3306, {}, {}, false, false};
+        e.added = true;
+        if (c.url.isEmpty()) { // no url given: nowhere to connect to
+            e.host.clear();
+            e.schema.clear();
+        }
+        plan.dataSources << e;
+    }
     return plan;
 }
 
@@ -478,7 +509,8 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
         }
         plan->tables << tp;
     }
-    // Schemas and tables to create on the added data sources; DDL from an existing node.
+    // Schemas and tables to create on the added data sources (those with a url); the definition
+    // from an existing node: its SHOW CREATE TABLE when the plan is live.
     for (const QString &ds : std::as_const(added)) {
         const QString url = [&] {
             for (const auto &c : next.changes)
@@ -486,7 +518,13 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                     return c.url;
             return QString();
         }();
+        if (url.isEmpty())
+            continue; // plan.url-missing says so
         const QString schema = schemaOf(newC, ds, url);
+        auto spec = [&](const QString &table, const DataNode &from) {
+            return CreateSpec{ds, redactUrlForPlan(url), schema, table, from,
+                              retargetDdl(input.tableDdl.value(from), schema, table)};
+        };
         for (const TableRule &rule : newC.tables) {
             const TableRule *oldRule = oldC.table(rule.logicTable);
             for (const DataNode &n : rule.dataNodes) {
@@ -499,11 +537,11 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                             from = o;
                             break;
                         }
-                plan->creates << CreateSpec{ds, url, schema, n.table, from};
+                plan->creates << spec(n.table, from);
             }
         }
         for (const BroadcastTable &b : oldC.broadcastTables)
-            plan->creates << CreateSpec{ds, url, schema, b.name, DataNode{oldDs.value(0), b.name}};
+            plan->creates << spec(b.name, DataNode{oldDs.value(0), b.name});
     }
     PlanChecks::run(input, next, plan);
 }

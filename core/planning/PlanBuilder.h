@@ -34,10 +34,14 @@ QStringList shardedDataSources(const ShardingConfig &config);
 QStringList databaseAlgorithms(const ShardingConfig &config, bool *sharedWithTables);
 // "db" for db0..db3 (names must be prefix + contiguous index); empty when they are not.
 QString indexedPrefix(const QStringList &names);
-// Url for a new data source: from the request, else derived from the last one (host or port
-// digits advanced), with a warning in `note` when it had to be guessed.
-QString urlFor(const PlanInput &input, const QString &name, int index, const QStringList &existing,
-               Text *note);
+// Url for a new data source: from the request (a sandbox's spare instances are put there by
+// buildPlanInput), never guessed; empty when the request has none. A guess pointed the new data
+// sources at an existing one's schema, so create.sql wrote into a live database.
+QString urlFor(const PlanInput &input, const QString &name);
+// The url new-config.yaml holds for a data source without one: loads, never resolves.
+QString missingUrlPlaceholder(const QString &name);
+// The plan.url-missing warning naming the data sources that need --url.
+Diagnostic missingUrls(const QStringList &names);
 // The assumption behind every estimate from key shares (mod-double, remap).
 Text uniformHashAssumption();
 
@@ -64,6 +68,11 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
 
 QString schemaOf(const ShardingConfig &config, const QString &dataSource, const QString &fallbackUrl = {});
 QString qualified(const QString &schema, const QString &table); // `schema`.`table`
+// "host:port" with loopback names folded into one, to tell whether two data sources share a server.
+QString instanceKey(const QString &host, int port);
+// The CREATE TABLE of SHOW CREATE TABLE `ddl` for `schema`.`table` (IF NOT EXISTS); empty when
+// `ddl` is empty or not a CREATE TABLE statement.
+QString retargetDdl(const QString &ddl, const QString &schema, const QString &table);
 
 } // namespace builder
 } // namespace sp::planning

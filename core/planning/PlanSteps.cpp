@@ -1,5 +1,8 @@
 #include "core/planning/PlanBuilder.h"
 
+#include "core/config/JdbcUrl.h"
+#include "core/config/Printable.h"
+
 namespace sp::planning::builder {
 
 static QString sourceSchema(const ShardingConfig &c, const QString &ds) { return schemaOf(c, ds); }
@@ -8,21 +11,40 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
 {
     const ShardingConfig &oldC = input.config;
     QList<PlanStep> steps;
-    // T0: schemas and tables on the new data sources.
+    // T0: schemas and tables on the new data sources: the source's SHOW CREATE TABLE (live plans),
+    // else CREATE TABLE ... LIKE where source and target share an instance, else a comment saying
+    // the definition needs a live plan. Never an invented definition.
     QMap<QString, QStringList> createSql;
+    QMap<QString, bool> complete;
     for (const CreateSpec &c : plan.creates) {
         QStringList &l = createSql[c.dataSource];
+        if (!complete.contains(c.dataSource))
+            complete.insert(c.dataSource, true);
         const QString create = QStringLiteral("CREATE DATABASE IF NOT EXISTS %1 DEFAULT CHARACTER SET utf8mb4")
                                    .arg(quoteIdent(c.schema));
         if (!l.contains(create))
             l << create;
-        l << QStringLiteral("-- %1: DDL of SHOW CREATE TABLE %2 on %3, renamed to %4")
-                 .arg(qualified(c.schema, c.table), qualified(sourceSchema(oldC, c.ddlFrom.dataSource), c.ddlFrom.table),
-                      c.ddlFrom.dataSource, quoteIdent(c.table));
+        const DataSourceDef *from = oldC.dataSource(c.ddlFrom.dataSource);
+        const JdbcUrl target = JdbcUrl::parse(c.url);
+        const QString source = qualified(sourceSchema(oldC, c.ddlFrom.dataSource), c.ddlFrom.table);
+        if (!c.ddl.isEmpty()) {
+            l << c.ddl;
+        } else if (from && target.ok && instanceKey(from->host, from->port) == instanceKey(target.host, target.port)) {
+            l << QStringLiteral("CREATE TABLE IF NOT EXISTS %1 LIKE %2").arg(qualified(c.schema, c.table), source);
+        } else {
+            complete[c.dataSource] = false;
+            l << QStringLiteral("-- %1: no table definition in an offline plan; shardctl plan --live includes "
+                                "SHOW CREATE TABLE %2 of %3")
+                     .arg(commentText(qualified(c.schema, c.table)), commentText(source),
+                          commentText(c.ddlFrom.dataSource));
+        }
     }
     for (auto it = createSql.cbegin(); it != createSql.cend(); ++it)
         steps << PlanStep::make(QStringLiteral("T0"), msg("Create schema and tables on %1", {it.key()}),
-                                msg("Table definitions are read from the source nodes at execution time."),
+                                complete.value(it.key())
+                                    ? msg("Table definitions are those of the source nodes.")
+                                    : msg("Table definitions need a live plan (SHOW CREATE TABLE on the source "
+                                          "nodes) where source and target are on different instances."),
                                 it.key(), it.value());
     QStringList sources;
     for (const TablePlan &t : plan.tables)
@@ -38,17 +60,20 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
     for (const TablePlan &t : plan.tables) {
         for (const MovePair &p : t.pairs) {
             const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
-            QString sql;
-            if (p.predicate.kind == MovePredicate::Kind::Client)
-                sql = QStringLiteral("SELECT <primary key>, %1 FROM %2 WHERE <pk> > ? ORDER BY <pk> LIMIT ?  "
-                                     "-- keep rows the old config routes to %3 and the new one to %4")
-                          .arg(quoteIdent(t.shardingColumn), src, p.source.toString(), p.target.toString());
-            else
-                sql = QStringLiteral("SELECT * FROM %1 WHERE %2 AND <pk> > ? ORDER BY <pk> LIMIT ?")
-                          .arg(src, p.predicate.sql());
+            const bool client = p.predicate.kind == MovePredicate::Kind::Client;
+            const QString sql = client
+                ? QStringLiteral("SELECT <primary key>, %1 FROM %2 WHERE <pk> > ? ORDER BY <pk> LIMIT ?")
+                      .arg(quoteIdent(t.shardingColumn), src)
+                : QStringLiteral("SELECT * FROM %1 WHERE %2 AND <pk> > ? ORDER BY <pk> LIMIT ?")
+                      .arg(src, p.predicate.sql());
             steps << PlanStep::make(
-                QStringLiteral("T2"), msg("Backfill %1 -> %2", {p.source.toString(), p.target.toString()}),
-                msg("Copied in primary-key chunks inside consistent snapshots."), p.source.dataSource, {sql});
+                         QStringLiteral("T2"), msg("Backfill %1 -> %2", {p.source.toString(), p.target.toString()}),
+                         client ? msg("Copied in primary-key chunks inside consistent snapshots, keeping the rows "
+                                      "the old config routes to %1 and the new one to %2.",
+                                      {p.source.toString(), p.target.toString()})
+                                : msg("Copied in primary-key chunks inside consistent snapshots."),
+                         p.source.dataSource, {sql})
+                         .asTemplate();
         }
     }
     steps << PlanStep::make(QStringLiteral("T3"), msg("Wait until capture lag is 0"), {}, QString(), {});
@@ -82,15 +107,26 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
             continue;
         for (const MovePair &p : t.pairs) {
             const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
-            const QString sql = p.predicate.kind == MovePredicate::Kind::Client
-                ? QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys routed to %2>)  -- chunks of 1000")
-                      .arg(src, p.target.toString())
-                : QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000  -- repeat until 0 rows")
-                      .arg(src, p.predicate.sql());
+            // No comment after a statement: a client reading a script would take the next
+            // statement into the comment (purge.sql failed with ERROR 1064).
+            if (p.predicate.kind == MovePredicate::Kind::Client) {
+                steps << PlanStep::make(QStringLiteral("T9"),
+                                        msg("Purge moved rows %1 -> %2", {p.source.toString(), p.target.toString()}),
+                                        msg("Destructive: only after T8. The keys are those the new config routes "
+                                            "to %1 (routed row by row); delete them in chunks of 1000.",
+                                            {p.target.toString()}),
+                                        p.source.dataSource,
+                                        {QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys routed to %2>)")
+                                             .arg(src, p.target.toString())},
+                                        true)
+                             .asTemplate();
+                continue;
+            }
             steps << PlanStep::make(
                 QStringLiteral("T9"),
                 msg("Purge moved rows %1 -> %2", {p.source.toString(), p.target.toString()}),
-                msg("Destructive: only after T8."), p.source.dataSource, {sql}, true);
+                msg("Destructive: only after T8. Repeat the DELETE until it affects 0 rows."), p.source.dataSource,
+                {QStringLiteral("DELETE FROM %1 WHERE %2 LIMIT 10000").arg(src, p.predicate.sql())}, true);
         }
     }
     return steps;

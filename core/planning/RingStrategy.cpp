@@ -63,18 +63,19 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     ConfigPatch p(input.configText);
     NewConfig next;
     QString after = oldDs.last();
+    QStringList missing;
     for (int i = 0; i < added.size(); ++i) {
         const QString &name = added.at(i);
-        Text note;
-        const int index = prefix.isEmpty() ? int(oldDs.size()) + i : name.mid(prefix.size()).toInt();
-        const QString url = builder::urlFor(input, name, index, oldDs, &note);
-        if (!note.isEmpty())
-            warnings << Diagnostic::make(Severity::Warning, QStringLiteral("plan.url-guessed"), note);
+        const QString url = builder::urlFor(input, name);
+        if (url.isEmpty())
+            missing << name;
         if (!input.config.dataSource(name))
-            p.addDataSource(name, url, oldDs.last(), after);
+            p.addDataSource(name, url.isEmpty() ? builder::missingUrlPlaceholder(name) : url, oldDs.last(), after);
         next.changes << DataSourceChange{name, url, true};
         after = name;
     }
+    if (!missing.isEmpty())
+        warnings << builder::missingUrls(missing);
     for (const QString &r : rq.removeNodes)
         next.changes << DataSourceChange{r, input.config.dataSource(r) ? input.config.dataSource(r)->url : QString(), false};
     int oldVnodes = defaults::kVirtualNodes;

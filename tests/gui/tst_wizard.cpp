@@ -51,6 +51,9 @@ private:
     ExpansionWizard *openWizard(const QString &config);
     void shoot(ExpansionWizard *wizard, const QString &name);
     QJsonObject shardctlPlan(const QStringList &args);
+    // Types a url (a new schema of its own) into every empty row of the target page's url table;
+    // the --url arguments that give shardctl the same urls.
+    QStringList fillUrls(ExpansionWizard *wizard);
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
 };
@@ -84,6 +87,19 @@ void TestWizard::shoot(ExpansionWizard *wizard, const QString &name)
     QDir().mkpath(dir);
     QTest::qWait(50); // let layouts settle
     wizard->grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+}
+
+QStringList TestWizard::fillUrls(ExpansionWizard *wizard)
+{
+    auto *urls = test::findNamed<QTableWidget>(wizard, "targetUrls");
+    QStringList cli;
+    for (int r = 0; urls && r < urls->rowCount(); ++r) {
+        const QString name = urls->item(r, 0)->text();
+        if (urls->item(r, 1)->text().isEmpty())
+            urls->item(r, 1)->setText(QStringLiteral("jdbc:mysql://new-%1:3306/shop_%1").arg(name));
+        cli << QStringLiteral("--url") << name + QLatin1Char('=') + urls->item(r, 1)->text();
+    }
+    return cli;
 }
 
 QJsonObject TestWizard::shardctlPlan(const QStringList &args)
@@ -176,8 +192,7 @@ void TestWizard::sameAsShardctl_data()
     const QString url = QStringLiteral("db5=jdbc:mysql://10.9.8.7:3307/fsharechat");
     QTest::addRow("mod-double edited url")
         << crc << QStringLiteral("strategyModDouble") << 0 << QString() << url
-        << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--url"),
-                       url};
+        << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
 }
 
 void TestWizard::sameAsShardctl()
@@ -210,8 +225,26 @@ void TestWizard::sameAsShardctl()
     QTRY_VERIFY(!target->isGuessing());
     auto *urls = test::findNamed<QTableWidget>(wizard, "targetUrls");
     QVERIFY(urls->rowCount() > 0); // every strategy here adds data sources
-    for (int r = 0; r < urls->rowCount(); ++r)
-        QVERIFY(urls->item(r, 1)->text().startsWith(QLatin1String("jdbc:")));
+    // No url is guessed (a guess pointed new data sources at an existing schema): the page says
+    // which ones are missing, as shardctl does, and does not go on.
+    QStringList names;
+    for (int r = 0; r < urls->rowCount(); ++r) {
+        QVERIFY2(urls->item(r, 1)->text().isEmpty(), qPrintable(urls->item(r, 1)->text()));
+        names << urls->item(r, 0)->text();
+    }
+    QVERIFY(!target->isComplete());
+    QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
+    const QString status = test::findNamed<QLabel>(wizard, "targetUrlStatus")->text();
+    QVERIFY2(status.contains(names.join(QStringLiteral(", "))), qPrintable(status));
+    // An existing data source's schema is refused with the planner's words.
+    fillUrls(wizard);
+    QVERIFY(target->isComplete());
+    const QString existing = m_window->context()->config().dataSources.constFirst().url;
+    urls->item(0, 1)->setText(existing);
+    QVERIFY(!target->isComplete());
+    QVERIFY2(test::findNamed<QLabel>(wizard, "targetUrlStatus")->text().contains(QStringLiteral("already uses")),
+             qPrintable(test::findNamed<QLabel>(wizard, "targetUrlStatus")->text()));
+    urls->item(0, 1)->setText(QString());
     if (!editUrl.isEmpty()) {
         const QString name = editUrl.section(QLatin1Char('='), 0, 0);
         const QString url = editUrl.section(QLatin1Char('='), 1);
@@ -219,9 +252,9 @@ void TestWizard::sameAsShardctl()
         QCOMPARE(found.size(), 1);
         urls->item(found.first()->row(), 1)->setText(url);
         QCOMPARE(wizard->request().newUrls.value(name), url);
-    } else {
-        QVERIFY(wizard->request().newUrls.isEmpty()); // untouched guesses are not passed on
     }
+    cli += fillUrls(wizard); // every url, the edited one included
+    QVERIFY(target->isComplete());
     shoot(wizard, tag + QStringLiteral("-2-target"));
 
     QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
@@ -299,9 +332,21 @@ void TestWizard::sameAsShardctl()
     const QString result = test::findNamed<QLabel>(wizard, "exportResult")->text();
     QVERIFY2(result.contains(QStringLiteral("plan.json")), qPrintable(result));
     shoot(wizard, tag + QStringLiteral("-5-export"));
-    for (const char *f :
-         {"plan.json", "new-config.yaml", "create.sql", "copy.sql", "purge.sql", "runbook.html"})
-        QVERIFY2(QFileInfo(QDir(out.path()).filePath(QLatin1String(f))).size() > 0, f);
+    for (const char *f : {"plan.json", "new-config.yaml", "copy.sh", "runbook.html"}) {
+        const QString path = QDir(out.path()).filePath(QLatin1String(f));
+        QVERIFY2(QFileInfo(path).size() > 0, f);
+        // Written as shardctl plan --out writes them: for the owner only (copy.sh executable).
+        const QFileDevice::Permissions mine = QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                            | (qstrcmp(f, "copy.sh") == 0 ? QFileDevice::ExeOwner : QFileDevice::Permissions());
+        QCOMPARE(QFile::permissions(path) & ~(QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser), mine);
+    }
+    // The scripts, per data source (what shardctl plan --out writes).
+    const QStringList folders = QDir(out.path()).entryList({QStringLiteral("on-*")}, QDir::Dirs);
+    QVERIFY2(!folders.isEmpty(), qPrintable(QDir(out.path()).entryList().join(QLatin1Char(' '))));
+    int scripts = 0;
+    for (const QString &f : folders)
+        scripts += int(QDir(QDir(out.path()).filePath(f)).entryList({QStringLiteral("*.sql")}, QDir::Files).size());
+    QVERIFY(scripts >= int(folders.size()));
     QFile planFile(QDir(out.path()).filePath(QStringLiteral("plan.json")));
     QVERIFY(planFile.open(QIODevice::ReadOnly));
     QString error;
@@ -357,6 +402,7 @@ void TestWizard::backKeepsChoices()
     spin->setValue(5);
     auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
     QTRY_VERIFY(!target->isGuessing());
+    fillUrls(wizard);
     QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
     QTRY_VERIFY(wizard->plan().has_value());
     QCOMPARE(wizard->plan()->request.toCount, 5);
@@ -366,6 +412,7 @@ void TestWizard::backKeepsChoices()
     QCOMPARE(spin->value(), 5);
     spin->setValue(7);
     QTRY_VERIFY(!target->isGuessing());
+    fillUrls(wizard);
     QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
     QTRY_VERIFY(wizard->plan().has_value() && !wizard->isPlanning());
     QCOMPARE(wizard->plan()->request.toCount, 7); // a new target plans again
@@ -404,6 +451,7 @@ void TestWizard::cancelWhilePlanning()
     QVERIFY(wizard);
     QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
     QTRY_VERIFY(!qobject_cast<TargetPage *>(wizard->currentPage())->isGuessing());
+    fillUrls(wizard);
     QSignalSpy built(wizard.data(), &ExpansionWizard::planBuilt);
     QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
     QVERIFY(wizard->isPlanning()); // the answer comes later, from a worker

@@ -17,6 +17,7 @@
 #include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/ExportPage.h"
+#include "ui/planning/TargetPage.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,6 +26,7 @@
 #include <QProcess>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -156,6 +158,19 @@ void TestGuiSandboxPlan::wizardMatchesShardctl()
         auto *spin = wizard->findChild<QSpinBox *>(QStringLiteral("targetToCount"));
         QVERIFY(spin);
         spin->setValue(toCount);
+    }
+    // The new data sources: new schemas on the sandbox's instances (no spare instance here, and
+    // no url is guessed), typed in and given to shardctl alike.
+    auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
+    QVERIFY(target);
+    QTRY_VERIFY_WITH_TIMEOUT(!target->isGuessing(), 30000);
+    auto *urls = wizard->findChild<QTableWidget *>(QStringLiteral("targetUrls"));
+    QVERIFY(urls && urls->rowCount() > 0);
+    for (int r = 0; r < urls->rowCount(); ++r) {
+        const QString name = urls->item(r, 0)->text();
+        const QString url = QStringLiteral("jdbc:mysql://127.0.0.1:%1/fsharechat_%2").arg(m_fx.port(r % 2)).arg(name);
+        urls->item(r, 1)->setText(url);
+        cli << QStringLiteral("--url") << name + QLatin1Char('=') + url;
     }
     QTRY_VERIFY_WITH_TIMEOUT(wizard->advanceTo(ExpansionWizard::MovesPageId), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(wizard->plan().has_value() && !wizard->isPlanning(), 60000);

@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QMap>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace sp;
@@ -65,6 +66,12 @@ std::unique_ptr<ExpansionWizard> TestGuiWizardLive::wizardOnMoves(AppContext *ct
     auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
     if (!target || !QTest::qWaitFor([&] { return !target->isGuessing(); }, 10000))
         return nullptr;
+    // No url is guessed: the new data sources get new schemas on the sandbox's instances.
+    if (auto *urls = wizard->findChild<QTableWidget *>(QStringLiteral("targetUrls")))
+        for (int r = 0; r < urls->rowCount(); ++r)
+            urls->item(r, 1)->setText(QStringLiteral("jdbc:mysql://127.0.0.1:%1/fsharechat_%2")
+                                          .arg(m_fx.port(r % 2))
+                                          .arg(urls->item(r, 0)->text()));
     if (!wizard->advanceTo(ExpansionWizard::MovesPageId))
         return nullptr;
     if (!QTest::qWaitFor([&] { return wizard->plan().has_value() && !wizard->isPlanning(); }, 60000))

@@ -116,6 +116,8 @@ void TestPlanning::modDoublePredicates()
     QVERIFY(!in.config.tables.isEmpty());
     PlanInput req = in;
     req.request.strategy = StrategyId::ModDouble;
+    for (int i = 4; i < 8; ++i) // urls are given, never guessed
+        req.request.newUrls.insert(QStringLiteral("db%1").arg(i), QStringLiteral("jdbc:mysql://mysql-%1:3306/fsharechat").arg(i));
     const PlanOutcome out = makePlan(req);
     QVERIFY2(out.plan, qPrintable(out.error));
     const ExpansionPlan &plan = *out.plan;
@@ -442,7 +444,10 @@ void TestPlanning::flowStyleConfigPlans()
     for (const DataSourceChange &c : out.plan->dataSourceChanges)
         if (c.added) {
             QVERIFY(next.config.dataSource(c.name));
-            QCOMPARE(next.config.dataSource(c.name)->url, c.url);
+            if (c.url.isEmpty()) // not given: a placeholder that never resolves, not a guess
+                QVERIFY(next.config.dataSource(c.name)->host.endsWith(QLatin1String(".invalid")));
+            else
+                QCOMPARE(next.config.dataSource(c.name)->url, c.url);
         }
     // Untouched flow lines stay byte-identical, comments included.
     for (const QByteArray &line : flow.split('\n'))
@@ -458,7 +463,7 @@ void TestPlanning::hostileUrlsRoundTrip()
         in.request.strategy = StrategyId::ModDouble;
         const QStringList urls{QStringLiteral("jdbc:mysql://h4:3306/fs?x=\"1\""),
                                QStringLiteral("jdbc:mysql://h5:3306/C:\\dir\\"),
-                               QStringLiteral("jdbc:mysql://h6:3306/fs\n    password: leaked"),
+                               QStringLiteral("jdbc:mysql://h6:3306/fs #    password: leaked"),
                                QStringLiteral("jdbc:mysql://h7:3306/飞享?tag=a'b #c")};
         for (int i = 0; i < urls.size(); ++i)
             in.request.newUrls.insert(QStringLiteral("db%1").arg(i + 4), urls.at(i));
@@ -473,6 +478,12 @@ void TestPlanning::hostileUrlsRoundTrip()
             QCOMPARE(d->url, urls.at(i));
             QVERIFY(!d->passwordInFile);
         }
+        // A line break in a url is refused before anything is written (it would end a comment early
+        // in create.sql, or add a key to the YAML).
+        in.request.newUrls.insert(QStringLiteral("db6"), QStringLiteral("jdbc:mysql://h6:3306/fs\n    password: leaked"));
+        const PlanOutcome refused = makePlan(in);
+        QVERIFY(!refused.plan);
+        QVERIFY2(refused.error.contains(QStringLiteral("control or bidi character U+000A")), qPrintable(refused.error));
     }
 }
 

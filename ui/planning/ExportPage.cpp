@@ -2,6 +2,7 @@
 
 #include "core/planning/PlanExport.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 #include "ui/planning/ExpansionWizard.h"
 
 #include <QCheckBox>
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace sp::ui {
@@ -26,7 +26,7 @@ ExportPage::ExportPage(ExpansionWizard *wizard)
     : QWizardPage(wizard), m_wizard(wizard), m_dir(new QLineEdit(this)),
       m_json(new QCheckBox(tr("Plan (plan.json) — for shardctl and the migration timeline"), this)),
       m_yaml(new QCheckBox(tr("New sharding config (new-config.yaml), comments kept"), this)),
-      m_sql(new QCheckBox(tr("SQL scripts (create.sql, copy.sql, purge.sql)"), this)),
+      m_sql(new QCheckBox(tr("Scripts: copy.sh, and per data source on-<name>/create.sql, copy.sql, purge.sql"), this)),
       m_runbook(new QCheckBox(tr("Operator runbook (runbook.html)"), this)),
       m_export(new QPushButton(tr("&Export"), this)), m_result(new QLabel(this)),
       m_handOff(new QCheckBox(tr("&Open the plan in the migration timeline after Finish"), this))
@@ -127,32 +127,32 @@ QStringList ExportPage::exportTo(const QString &dir, QString *error)
         *error = tr("Choose a directory.");
         return {};
     }
-    if (!QDir().mkpath(dir)) {
-        *error = tr("%1: cannot create the directory").arg(dir);
-        return {};
-    }
-    QList<QPair<QString, QByteArray>> files;
+    // The files of shardctl plan --out, written the same way (0600, passwords replaced).
+    int parts = 0;
     if (m_json->isChecked())
-        files.append({QStringLiteral("plan.json"), plan->toJsonBytes()});
+        parts |= PlanExport::PlanJson;
     if (m_yaml->isChecked())
-        files.append({QStringLiteral("new-config.yaml"), plan->newConfigText.toUtf8()});
-    if (m_sql->isChecked()) {
-        files.append({QStringLiteral("create.sql"), PlanExport::createSql(*plan)});
-        files.append({QStringLiteral("copy.sql"), PlanExport::copySql(*plan)});
-        files.append({QStringLiteral("purge.sql"), PlanExport::purgeSql(*plan)});
-    }
+        parts |= PlanExport::NewConfig;
+    if (m_sql->isChecked())
+        parts |= PlanExport::Scripts;
     if (m_runbook->isChecked())
-        files.append({QStringLiteral("runbook.html"), PlanExport::runbookHtml(*plan).toUtf8()});
-    QStringList written;
-    const QDir d(dir);
-    for (const auto &f : std::as_const(files)) {
-        QSaveFile out(d.filePath(f.first));
-        if (!out.open(QIODevice::WriteOnly) || out.write(f.second) != f.second.size() || !out.commit()) {
-            *error = tr("%1: %2").arg(d.filePath(f.first), out.errorString());
+        parts |= PlanExport::Runbook;
+    if (m_sql->isChecked()) {
+        const Text problem = PlanExport::exportProblem(*plan);
+        if (!problem.isEmpty()) {
+            *error = CoreText::render(problem.text, problem);
             return {};
         }
-        written << f.first;
     }
+    const QList<PlanExport::File> files = PlanExport::files(*plan, parts);
+    QString writeError;
+    if (!PlanExport::write(files, dir, &writeError)) {
+        *error = writeError;
+        return {};
+    }
+    QStringList written;
+    for (const PlanExport::File &f : files)
+        written << f.path;
     return written;
 }
 
@@ -165,8 +165,19 @@ void ExportPage::exportClicked()
         m_result->setText(tr("Export failed: %1").arg(error));
         return;
     }
-    m_result->setText(
-        tr("Wrote %1 to %2").arg(written.join(QStringLiteral(", ")), QDir::toNativeSeparators(dir)));
+    // The per-data-source scripts are summed up by folder.
+    QStringList shown;
+    QStringList folders;
+    for (const QString &f : written) {
+        const qsizetype slash = f.indexOf(QLatin1Char('/'));
+        if (slash < 0)
+            shown << f;
+        else if (!folders.contains(f.left(slash)))
+            folders << f.left(slash);
+    }
+    if (!folders.isEmpty())
+        shown << tr("the scripts of %1 data sources (%2)").arg(folders.size()).arg(folders.join(QStringLiteral(", ")));
+    m_result->setText(tr("Wrote %1 to %2").arg(shown.join(QStringLiteral(", ")), QDir::toNativeSeparators(dir)));
     emit exported(written);
 }
 

@@ -10,9 +10,10 @@ namespace sp::ui {
 
 class ExpansionWizard;
 
-// Page 5: writes the checked files of the plan (plan.json, new-config.yaml, create/copy/purge.sql,
-// runbook.html — the files of `shardctl plan --out`) into a directory, and asks whether Finish
-// opens the plan in the migration timeline.
+// Page 5: writes the checked files of the plan (plan.json, new-config.yaml, the scripts: copy.sh and
+// on-<data source>/create.sql, copy.sql, purge.sql, runbook.html — the files of `shardctl plan
+// --out`, through PlanExport) into a directory, and asks whether Finish opens the plan in the
+// migration timeline.
 class ExportPage final : public QWizardPage
 {
     Q_OBJECT

@@ -1,5 +1,6 @@
 #include "ui/planning/TargetPage.h"
 
+#include "core/config/Printable.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
@@ -192,7 +193,8 @@ void TargetPage::applyGuess(const PlanOutcome &outcome)
         }
         m_urlStatus->setText(m_guessed.isEmpty()
                                  ? tr("The plan adds no data source.")
-                                 : tr("URLs come from the planner (a sandbox's spare instances, otherwise guessed from the last data source): check them."));
+                                 : tr("A sandbox's spare instances are filled in; every other new data source "
+                                      "needs the URL of a schema of its own (nothing is guessed)."));
     }
     m_filling = false;
     const QString problem = urlProblem();
@@ -219,12 +221,28 @@ void TargetPage::urlEdited(int row, int column)
 
 QString TargetPage::urlProblem() const
 {
+    // The same rule as shardctl plan: no url is guessed (a guess pointed new data sources at an
+    // existing schema), and none may point at an existing data source's schema.
+    QStringList missing;
+    QMap<QString, QString> urls;
     for (int r = 0; r < m_urls->rowCount(); ++r) {
+        const QString name = m_urls->item(r, 0) ? m_urls->item(r, 0)->text() : QString();
         const QString url = m_urls->item(r, 1) ? m_urls->item(r, 1)->text().trimmed() : QString();
+        if (url.isEmpty()) {
+            missing << printableName(name);
+            continue;
+        }
         if (!url.startsWith(QLatin1String("jdbc:")) || !url.contains(QLatin1String("://")))
-            return tr("The URL of %1 must look like jdbc:mysql://host:port/db.")
-                .arg(m_urls->item(r, 0)->text());
+            return tr("The URL of %1 must look like jdbc:mysql://host:port/db.").arg(printableName(name));
+        urls.insert(name, url);
     }
+    if (!missing.isEmpty())
+        return tr("Give the URL of %1 (jdbc:mysql://host:port/schema, a schema of its own): without one there "
+                  "is nowhere to create and copy to.")
+            .arg(missing.join(QStringLiteral(", ")));
+    const Text conflict = newUrlProblem(m_wizard->context()->config(), urls);
+    if (!conflict.isEmpty())
+        return CoreText::render(conflict.text, conflict);
     return {};
 }
 

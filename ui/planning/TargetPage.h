@@ -17,8 +17,10 @@ class ExpansionWizard;
 class PlanWorker;
 
 // Page 2: the target of the chosen strategy (N -> 2N shown; remap: new database count; ring: nodes
-// to add/remove and the virtual-node count) and the url of every data source the plan adds,
-// pre-filled with the planner's guess (a plan made off the UI thread) and editable.
+// to add/remove and the virtual-node count) and the url of every data source the plan adds: a
+// sandbox's spare instances pre-filled by the planner (a plan made off the UI thread), the others
+// empty until the operator gives them (never guessed). Incomplete while a url is missing, malformed
+// or points at an existing data source's schema (planning::newUrlProblem, as shardctl plan).
 class TargetPage final : public QWizardPage
 {
     Q_OBJECT
