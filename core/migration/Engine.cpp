@@ -208,6 +208,27 @@ Outcome Engine::stepT0()
                                   .arg(m_spec.configPath, sha.left(12), m_spec.configSha256.left(12)));
     m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("config unchanged"), true, m_spec.configPath);
 
+    // T6 writes the plan's new config: it must be complete. Plans carry no secrets and no guessed
+    // urls, so a password the old file holds, or a new data source without a url, stops here.
+    {
+        const LoadResult old = ConfigLoader::loadFile(m_spec.configPath);
+        QStringList missing;
+        for (const DataSourceDef &ds : m_newConfig.dataSources) {
+            const DataSourceDef *before = old.config.dataSource(ds.name);
+            if (ds.passwordPlaceholder && before && (before->passwordInFile || before->passwordInUrl))
+                missing.append(QStringLiteral("the password of %1 (written in %2; plans never carry it)")
+                                   .arg(ds.name, m_spec.configPath));
+            if (ds.host.isEmpty() || ds.host.endsWith(QLatin1String(".invalid")))
+                missing.append(QStringLiteral("the url of %1 (plan again with --url %1=jdbc:mysql://host:port/schema)")
+                                   .arg(ds.name));
+        }
+        if (!missing.isEmpty())
+            return fail(Step::T0, QStringLiteral("the plan's new config lacks %1; T6 would write it as it is. Keep "
+                                                 "passwords in an option file or the keychain (the linter flags them "
+                                                 "in the config), then plan again")
+                                      .arg(missing.join(QStringLiteral("; "))));
+    }
+
     std::map<QString, std::unique_ptr<Connection>> conns;
     for (const QString &inst : m_endpoints.instances()) {
         auto c = std::make_unique<Connection>();

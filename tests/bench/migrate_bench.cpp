@@ -30,6 +30,7 @@
 namespace {
 
 QTextStream out(stdout);
+QString g_downCommand[2]; // shardctl, sandbox dir: stopped by die() unless --keep
 
 struct Proc
 {
@@ -75,6 +76,9 @@ QString q(const QString &s)
 {
     QTextStream(stderr) << "migrate_bench: " << what << " failed (" << p.code << "): " << p.out.right(2000)
                         << p.err.right(2000) << '\n';
+    if (!g_downCommand[0].isEmpty())
+        QProcess::execute(g_downCommand[0], {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"),
+                                             g_downCommand[1]});
     std::exit(1);
 }
 
@@ -111,6 +115,10 @@ int main(int argc, char **argv)
     const QString sb = work + QStringLiteral("/sandbox");
     const QString messages = parser.value(QStringLiteral("messages"));
 
+    if (!parser.isSet(QStringLiteral("keep"))) {
+        g_downCommand[0] = shardctl;
+        g_downCommand[1] = sb;
+    }
     out << "migrate_bench: sandbox with " << messages << " messages in " << sb << " ...\n";
     out.flush();
     Proc up = run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), sb,
@@ -135,7 +143,7 @@ int main(int argc, char **argv)
 
     const QString planDir = work + QStringLiteral("/plan");
     Proc plan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), sb + QStringLiteral("/cluster.yaml"),
-                               QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"), planDir});
+                               QStringLiteral("--live"), QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"), planDir});
     if (plan.code != 0)
         die(QStringLiteral("plan"), plan);
 

@@ -138,7 +138,8 @@ private slots:
         QVERIFY(m_tmp.isValid());
         const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
                                    QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--strategy"),
-                                   QStringLiteral("mod-double"), QStringLiteral("--out"), runDir(QStringLiteral("plan"))});
+                                   QStringLiteral("mod-double"), QStringLiteral("--live"), QStringLiteral("--out"),
+                                   runDir(QStringLiteral("plan"))});
         QVERIFY2(plan.exitCode == 0, qPrintable(plan.out + plan.err));
         m_planFile = runDir(QStringLiteral("plan")) + QStringLiteral("/plan.json");
         QFile f(m_planFile);

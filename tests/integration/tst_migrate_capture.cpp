@@ -10,6 +10,7 @@
 
 #include "core/cluster/Connection.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -103,7 +104,9 @@ private slots:
     {
         QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
         const QString planDir = m_tmp.path() + QStringLiteral("/plan");
+        // Live: a sandbox plan's new data sources go to the sandbox's spare instances.
         const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                   QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--live"),
                                    QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"), planDir});
         QVERIFY2(plan.exitCode == 0, qPrintable(plan.out + plan.err));
         QFile f(planDir + QStringLiteral("/plan.json"));
@@ -213,6 +216,37 @@ private slots:
         // The engine's own verifier agrees.
         const Run verify = shardctl({QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), m_run});
         QVERIFY2(verify.exitCode == 0, qPrintable(verify.out + verify.err));
+    }
+
+    void incompleteNewConfigRefusedAtT0()
+    {
+        // An offline plan has no url for the new data sources (nothing is guessed): its new config
+        // cannot be switched to, so T0 refuses before touching anything.
+        // The same cluster's config outside the sandbox directory: a plain config, no spare instances.
+        const QString plain = m_tmp.path() + QStringLiteral("/plain/cluster.yaml");
+        QDir().mkpath(m_tmp.path() + QStringLiteral("/plain"));
+        QVERIFY(QFile::copy(m_fx.clusterYamlPath(), plain));
+        const QString admin = m_tmp.path() + QStringLiteral("/plain/admin.cnf");
+        QFile a(admin);
+        QVERIFY(a.open(QIODevice::WriteOnly));
+        a.write("[client]\nuser=root\n");
+        a.close();
+        const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), plain,
+                                   QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--json")});
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+        const QString file = m_tmp.path() + QStringLiteral("/offline-plan.json");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(plan.out.toUtf8());
+        f.close();
+        const QString dir = m_tmp.path() + QStringLiteral("/offline-run");
+        const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), file,
+                                     QStringLiteral("--run"), dir, QStringLiteral("--admin-defaults-file"), admin});
+        QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
+        const Run t0 = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir,
+                                 QStringLiteral("--until"), QStringLiteral("T0")});
+        QCOMPARE(t0.exitCode, 1);
+        QVERIFY2(t0.err.contains(QLatin1String("lacks the url of db2")), qPrintable(t0.out + t0.err));
     }
 
     void schemaChangeStopsTheRun()
