@@ -1,8 +1,11 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
+#include "core/config/Text.h"
 
 #include <QByteArray>
 #include <QString>
+
+#include <functional>
 
 namespace sp::exporting {
 
@@ -19,6 +22,9 @@ struct ReportOptions
 {
     qint64 rowLimit = kDefaultRowLimit;
     QString title; // empty: "ShardPilot report"
+    // How a sentence or label of the report is written: its English text unless given (the console
+    // passes its CoreText, so the report is in the console's language).
+    std::function<QString(const Text &)> render;
 };
 
 // Self-contained HTML (no scripts, no external resources, so QTextDocument can print it): config
