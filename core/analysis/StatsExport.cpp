@@ -94,12 +94,18 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
 {
     const auto tr = [&options](const Text &t) -> QString { return esc(options.render ? options.render(t) : t.text); };
     const QString title = options.title.isEmpty() ? msg("ShardPilot report").text : options.title;
+    // A section: its heading is the first header row of its table (see the header).
+    const auto section = [](const QString &heading, int columns) -> QString {
+        return QLatin1String("<table><thead><tr><th class=\"h\" align=\"left\" colspan=\"") + QString::number(columns)
+            + QLatin1String("\"><h2>") + heading + QLatin1String("</h2></th></tr>\n");
+    };
     QString h;
     h += QLatin1String("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") + esc(title)
         + QLatin1String("</title>\n<style>body{font-family:sans-serif;font-size:10pt}"
                         "table{border-collapse:collapse;margin-bottom:12px}"
                         "td,th{border:1px solid #999;padding:3px 6px;text-align:right}"
-                        "th{background:#eeeeee}td.l{text-align:left}.warn{color:#b00000}</style>"
+                        "th{background:#eeeeee}th.h{background:#ffffff;border:none;text-align:left;padding:8px 0 4px 0}"
+                        "h2{margin:0;text-align:left}td.l{text-align:left}.warn{color:#b00000}</style>"
                         "</head><body>\n");
     h += QLatin1String("<h1>") + esc(title) + QLatin1String("</h1>\n");
     h += QLatin1String("<p>") + tr(msg("Config: %1", {config.filePath})) + QLatin1String("<br>")
@@ -144,11 +150,11 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
         int columns = 0;
         for (const QString &s : std::as_const(sources))
             columns = std::max(columns, int(perSource.value(s).size()));
-        h += QLatin1String("<h2>") + esc(rule.logicTable) + QLatin1String("</h2>\n");
-        h += QLatin1String("<table><tr><th>") + tr(msg("data source")) + QLatin1String("</th>");
+        h += section(esc(rule.logicTable), columns + 1);
+        h += QLatin1String("<tr><th>") + tr(msg("data source")) + QLatin1String("</th>");
         for (int c = 0; c < columns; ++c)
             h += QLatin1String("<th>#") + QString::number(c) + QLatin1String("</th>");
-        h += QLatin1String("</tr>\n");
+        h += QLatin1String("</tr></thead>\n");
         for (const QString &src : std::as_const(sources)) {
             h += QLatin1String("<tr><th>") + esc(src) + QLatin1String("</th>");
             const QList<DataNode> nodes = perSource.value(src);
@@ -175,11 +181,11 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
         for (const SkewStats &s : perTable)
             if (s.logicTable == rule.logicTable)
                 skew = &s;
-        h += QLatin1String("<table><tr>");
+        h += QLatin1String("<table><thead><tr>");
         for (const Text &label : {msg("total rows"), msg("max / mean"), msg("CV"), msg("Gini"), msg("empty nodes"),
                                   msg("hottest"), msg("fullest vs limit"), msg("over limit")})
             h += QLatin1String("<th>") + tr(label) + QLatin1String("</th>");
-        h += QLatin1String("</tr>\n<tr>");
+        h += QLatin1String("</tr></thead>\n<tr>");
         h += QLatin1String("<td>") + grouped(total) + QLatin1String("</td>");
         if (skew) {
             h += QLatin1String("<td>") + QString::number(skew->maxOverMean, 'f', 2)
@@ -199,11 +205,11 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
     }
 
     if (snapshot && !snapshot->instances.isEmpty()) {
-        h += QLatin1String("<h2>") + tr(msg("Instances")) + QLatin1String("</h2>\n<table><tr>");
+        h += section(tr(msg("Instances")), 6) + QLatin1String("<tr>");
         for (const Text &label : {msg("data source"), msg("address"), msg("reachable"), msg("version"),
                                   msg("read only"), msg("data size")})
             h += QLatin1String("<th>") + tr(label) + QLatin1String("</th>");
-        h += QLatin1String("</tr>\n");
+        h += QLatin1String("</tr></thead>\n");
         for (const InstanceHealth &i : snapshot->instances) {
             qint64 bytes = 0;
             for (const TableStats &t : snapshot->tables)

@@ -30,6 +30,9 @@ struct ReportOptions
 // Self-contained HTML (no scripts, no external resources, so QTextDocument can print it): config
 // summary, per logic table a heatmap (data source x table, cell colour by rows), the skew figures
 // and capacity against the row limit. Without a snapshot it says so and lists the topology only.
+// Each section's heading is the first row of its table's header (<thead>), so a printed page never
+// ends with a heading whose table starts on the next one (QTextDocument keeps a table's header rows
+// with its first row, and repeats them on every page the table continues on).
 QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot,
                    const ReportOptions &options = {});
 
