@@ -1096,6 +1096,9 @@
     </message>
     <message>
         <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
+    </message>
+    <message>
+        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1136,10 +1139,6 @@
     </message>
     <message>
         <source>snapshot taken %1 (TABLE_ROWS estimates)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: per-pair estimates from a random sample of %2 rows (%3 routed); rows sharing a hot key are weighed by their rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1516,6 +1515,329 @@
     </message>
     <message>
         <source>On every new instance the replica status shows Seconds_Behind_Master = 0 and both replication threads running (Slave_IO_Running, Slave_SQL_Running: Yes).</source>
+    </message>
+    <message>
+        <source>expected shares assume keys hash uniformly; an estimate&apos;s bound (3 sigma, about 99.7%) is stated only where it can be: from a row sample&apos;s size, or from the key share where each key holds one row (a unique sharding key), widened by 75% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: per-pair estimates from a seeded random sample of %2 rows (%3 routed): the rows a pair has in the sample over the sampling rate, with a bound from the sample size; hot keys weigh what their rows weigh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the key-share estimates have no bound: rows sharing a sharding key move together, and nothing here tells how many rows the busiest keys hold; draw a row sample or count exactly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardPilot report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data sources: %1, logic tables: %2, row limit per table: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No statistics: the cluster has not been inspected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics taken at %1 (exact counts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics taken at %1 (estimates)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max / mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gini</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hottest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fullest vs limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no skew figures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value is empty; only existing scalar values can be patched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value is an alias (*name); edit the anchored value instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block scalar inside a flow collection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated quoted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported escape in a double-quoted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML syntax error at line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matches %2 places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a single value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no position known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value text does not read as its parsed value; not patched in place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patched text does not parse back (line %1: %2); nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the patched text would mean something else; nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has no entry &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos;: key not found in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos; shares its line with other text (e.g. &apos;- %1:&apos;); edit it by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos;: unterminated flow collection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos; has no value to copy or remove in place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the flow mapping is not found in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; not found in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has no props block to add %2 to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has no &apos;%2&apos; line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no database strategy names algorithm &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>actualDataNodes of table &apos;%1&apos; not found in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; not found in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has no url line to copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>actualDataNodes &apos;%1&apos; has several parts; edit it by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>actualDataNodes &apos;%1&apos; has no data source part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no host: the url &apos;%1&apos; could not be parsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: index statistics not read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unreachable, its tables are left out of rows per key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rows per sharding key come from index statistics, for information: InnoDB samples CARDINALITY (MariaDB&apos;s halving of it is undone), and a mean says nothing about the busiest keys, so key-share estimates of tables without a unique sharding key have no bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the sharding column %2 is unique: one row per key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no index leads with sharding column %2; rows per key unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: index statistics of %2 unknown (run ANALYZE TABLE); rows per key unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: about %2 rows per %3 key on average (index statistics, %4 of %5 physical tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not sampled, the server could not be reached: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not sampled (routing uses no single sharding column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not sampled (no rows in the snapshot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not sampled: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: sample capped at %2 rows; the tables it did not reach keep key-share estimates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox: new data sources %1 use the sandbox&apos;s spare instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not reachable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan&apos;s new config does not load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unknown data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) could not be reached: %3; its remaining pairs are not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not counted: %2; the remaining pairs of %3 are not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not counted: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1531,10 +1853,6 @@
     </message>
     <message>
         <source>Size (data + index)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Growth since last refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1739,6 +2057,45 @@
     </message>
     <message>
         <source>Exact counts: refresh with SELECT COUNT(*) on every physical table instead of the InnoDB estimates (TABLE_ROWS): exact, but it reads every table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure growth from the snapshot shown now (refreshes, automatic ones too, keep the baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth: no baseline yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth is measured from a baseline: the first refresh of the session, or the snapshot you choose with Set baseline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline you set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1 (first refresh of this session)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) not comparable</source>
+        <translation>
+            <numerusform>%n table not comparable</numerusform>
+            <numerusform>%n tables not comparable</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth compares each table with the baseline snapshot, exact counts with exact counts and estimates with estimates. A table counted exactly one time and estimated the other, or whose instance restarted since (InnoDB then re-reads old estimates), is marked not comparable instead of showing a drop.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2123,15 +2480,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Growth since last refresh: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Share of the logic table: %1 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 × the mean of its logic table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not comparable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline): not comparable, one count is exact and the other an InnoDB estimate (%2 then, %3 now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline): not comparable, the instance restarted since and InnoDB re-read its estimates (%2 then, %3 now); count exactly or set a new baseline</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2178,7 +2547,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Colour: rows added since the last refresh, one scale for all tables</source>
+        <source>not comparable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour: rows added since the baseline, one scale for all tables</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2792,6 +3165,22 @@
         <source>Exact rows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The key share of the source&apos;s rows. No bound: rows sharing a sharding key move together and nothing tells how many rows the busiest keys hold. Estimate from a row sample, or count exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the row sample: the pair&apos;s sampled rows over the sampling rate; ± is a 3-sigma bound from the sample size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key share of the source&apos;s rows; ± is a 3-sigma bound (every key holds one row).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MovesChart</name>
@@ -2930,6 +3319,18 @@
     </message>
     <message>
         <source>%1 rows of broadcast tables are copied to the new data sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimate from &amp;sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan again with a row sample of about this many rows per logic table: every physical table is read once (each row with the same probability, seeded, so the same data gives the same sample), and each pair is estimated from the rows it has in the sample, with a bound from the sample size. The same as shardctl plan --live --sample N. 0: no sample.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row sample per logic table:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1099,6 +1099,10 @@
         <translation>预期比例假设键的哈希是均匀的；估算行数带有 ±2σ 的二项分布误差界，若快照中是 TABLE_ROWS 估算值而非精确计数，误差界再放宽行数的 50%</translation>
     </message>
     <message>
+        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
+        <translation>%1的 url 复制自%2；请用 --url %1=jdbc:mysql://... 给出真实地址</translation>
+    </message>
+    <message>
         <source>the patched config does not load: %1</source>
         <translation>修改后的配置无法加载：%1</translation>
     </message>
@@ -1137,10 +1141,6 @@
     <message>
         <source>snapshot taken %1 (TABLE_ROWS estimates)</source>
         <translation>快照拍摄于%1（TABLE_ROWS 估算值）</translation>
-    </message>
-    <message>
-        <source>%1: per-pair estimates from a random sample of %2 rows (%3 routed); rows sharing a hot key are weighed by their rows</source>
-        <translation>%1：每对节点的估算来自%2行的随机样本（已路由%3行）；共享同一热点键的行按其行数加权</translation>
     </message>
     <message>
         <source>%1: the new config routes %2% of keys nowhere</source>
@@ -1518,6 +1518,330 @@
         <source>Destructive: only after T8. The keys are those the new config routes to %1 (routed row by row); delete them in chunks of 1000.</source>
         <translation>破坏性操作：仅在 T8 之后执行。要删除的是新配置路由到 %1 的键（逐行路由得出）；每批删除 1000 个。</translation>
     </message>
+    <message>
+        <source>expected shares assume keys hash uniformly; an estimate&apos;s bound (3 sigma, about 99.7%) is stated only where it can be: from a row sample&apos;s size, or from the key share where each key holds one row (a unique sharding key), widened by 75% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
+        <translation>预期比例假设键的哈希是均匀的；估算值的误差界（3σ，约 99.7%）只在能给出时才给出：来自行抽样的样本量，或在每个键只有一行（分片键唯一）时来自键的比例；若快照中是 TABLE_ROWS 估算值而非精确计数，误差界再放宽行数的 75%</translation>
+    </message>
+    <message>
+        <source>%1: per-pair estimates from a seeded random sample of %2 rows (%3 routed): the rows a pair has in the sample over the sampling rate, with a bound from the sample size; hot keys weigh what their rows weigh</source>
+        <translation>%1：各迁移对的估算来自固定种子的 %2 行随机抽样（路由了 %3 行）：迁移对在样本中的行数除以抽样率，误差界由样本量得出；热点键按其行数计权</translation>
+    </message>
+    <message>
+        <source>%1: the key-share estimates have no bound: rows sharing a sharding key move together, and nothing here tells how many rows the busiest keys hold; draw a row sample or count exactly</source>
+        <translation>%1：按键比例的估算没有误差界：共享同一分片键的行一起迁移，而这里没有任何信息能说明最热的键有多少行；请做行抽样或精确计数</translation>
+    </message>
+    <message>
+        <source>ShardPilot report</source>
+        <translation>ShardPilot 报告</translation>
+    </message>
+    <message>
+        <source>Config: %1</source>
+        <translation>配置：%1</translation>
+    </message>
+    <message>
+        <source>Data sources: %1, logic tables: %2, row limit per table: %3</source>
+        <translation>数据源：%1，逻辑表：%2，每表行数上限：%3</translation>
+    </message>
+    <message>
+        <source>No statistics: the cluster has not been inspected.</source>
+        <translation>没有统计数据：尚未检查集群。</translation>
+    </message>
+    <message>
+        <source>Statistics taken at %1 (exact counts)</source>
+        <translation>统计时间 %1（精确计数）</translation>
+    </message>
+    <message>
+        <source>Statistics taken at %1 (estimates)</source>
+        <translation>统计时间 %1（估算值）</translation>
+    </message>
+    <message>
+        <source>data source</source>
+        <translation>数据源</translation>
+    </message>
+    <message>
+        <source>total rows</source>
+        <translation>总行数</translation>
+    </message>
+    <message>
+        <source>max / mean</source>
+        <translation>最大 / 平均</translation>
+    </message>
+    <message>
+        <source>CV</source>
+        <translation>变异系数</translation>
+    </message>
+    <message>
+        <source>Gini</source>
+        <translation>基尼系数</translation>
+    </message>
+    <message>
+        <source>empty nodes</source>
+        <translation>空节点</translation>
+    </message>
+    <message>
+        <source>hottest</source>
+        <translation>最热节点</translation>
+    </message>
+    <message>
+        <source>fullest vs limit</source>
+        <translation>最满 / 上限</translation>
+    </message>
+    <message>
+        <source>over limit</source>
+        <translation>超限</translation>
+    </message>
+    <message>
+        <source>no skew figures</source>
+        <translation>无倾斜数据</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>reachable</source>
+        <translation>可连接</translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>read only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>data size</source>
+        <translation>数据量</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>否：%1</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>the value is empty; only existing scalar values can be patched</source>
+        <translation>值为空；只能修改已有的标量值</translation>
+    </message>
+    <message>
+        <source>the value is an alias (*name); edit the anchored value instead</source>
+        <translation>该值是别名（*name）；请改为编辑锚点处的值</translation>
+    </message>
+    <message>
+        <source>block scalar inside a flow collection</source>
+        <translation>流式集合中的块标量</translation>
+    </message>
+    <message>
+        <source>unterminated quoted value</source>
+        <translation>引号未闭合的值</translation>
+    </message>
+    <message>
+        <source>unsupported escape in a double-quoted value</source>
+        <translation>双引号值中有不支持的转义</translation>
+    </message>
+    <message>
+        <source>YAML syntax error at line %1, column %2: %3</source>
+        <translation>YAML 语法错误，第 %1 行第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>empty path</source>
+        <translation>路径为空</translation>
+    </message>
+    <message>
+        <source>%1 not found</source>
+        <translation>未找到 %1</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 places</source>
+        <translation>%1 匹配到 %2 处</translation>
+    </message>
+    <message>
+        <source>not a single value</source>
+        <translation>不是单个值</translation>
+    </message>
+    <message>
+        <source>no position known</source>
+        <translation>位置未知</translation>
+    </message>
+    <message>
+        <source>the value text does not read as its parsed value; not patched in place</source>
+        <translation>值的文本读回后与解析值不同；未就地修改</translation>
+    </message>
+    <message>
+        <source>patched text does not parse back (line %1: %2); nothing changed</source>
+        <translation>修改后的文本无法重新解析（第 %1 行：%2）；未作任何修改</translation>
+    </message>
+    <message>
+        <source>the patched text would mean something else; nothing changed</source>
+        <translation>修改后的文本含义会改变；未作任何修改</translation>
+    </message>
+    <message>
+        <source>%1 is not a mapping</source>
+        <translation>%1 不是映射</translation>
+    </message>
+    <message>
+        <source>has no entry &apos;%1&apos;</source>
+        <translation>没有条目 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos;: key not found in the text</source>
+        <translation>条目 &apos;%1&apos;：文本中找不到该键</translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos; shares its line with other text (e.g. &apos;- %1:&apos;); edit it by hand</source>
+        <translation>条目 &apos;%1&apos; 与其他文本在同一行（如 &apos;- %1:&apos;）；请手动编辑</translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos;: unterminated flow collection</source>
+        <translation>条目 &apos;%1&apos;：流式集合未闭合</translation>
+    </message>
+    <message>
+        <source>entry &apos;%1&apos; has no value to copy or remove in place</source>
+        <translation>条目 &apos;%1&apos; 没有可就地复制或删除的值</translation>
+    </message>
+    <message>
+        <source>%1 exists already</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <source>%1: the flow mapping is not found in the text</source>
+        <translation>%1：文本中找不到该流式映射</translation>
+    </message>
+    <message>
+        <source>empty mapping</source>
+        <translation>空映射</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; not found in the text</source>
+        <translation>文本中找不到算法 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has no props block to add %2 to</source>
+        <translation>算法 &apos;%1&apos; 没有可添加 %2 的 props 块</translation>
+    </message>
+    <message>
+        <source>algorithm &apos;%1&apos; has no &apos;%2&apos; line</source>
+        <translation>算法 &apos;%1&apos; 没有 &apos;%2&apos; 行</translation>
+    </message>
+    <message>
+        <source>no database strategy names algorithm &apos;%1&apos;</source>
+        <translation>没有分库策略使用算法 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>actualDataNodes of table &apos;%1&apos; not found in the text</source>
+        <translation>文本中找不到表 &apos;%1&apos; 的 actualDataNodes</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; not found in the text</source>
+        <translation>文本中找不到数据源 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>data source &apos;%1&apos; has no url line to copy</source>
+        <translation>数据源 &apos;%1&apos; 没有可复制的 url 行</translation>
+    </message>
+    <message>
+        <source>actualDataNodes &apos;%1&apos; has several parts; edit it by hand</source>
+        <translation>actualDataNodes &apos;%1&apos; 由多个部分组成；请手动编辑</translation>
+    </message>
+    <message>
+        <source>actualDataNodes &apos;%1&apos; has no data source part</source>
+        <translation>actualDataNodes &apos;%1&apos; 没有数据源部分</translation>
+    </message>
+    <message>
+        <source>no host: the url &apos;%1&apos; could not be parsed</source>
+        <translation>没有主机：无法解析 url &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected failure</source>
+        <translation>意外失败</translation>
+    </message>
+    <message>
+        <source>%1: index statistics not read: %2</source>
+        <translation>%1：未能读取索引统计：%2</translation>
+    </message>
+    <message>
+        <source>%1: unreachable, its tables are left out of rows per key</source>
+        <translation>%1：无法连接，其表不计入每键行数</translation>
+    </message>
+    <message>
+        <source>rows per sharding key come from index statistics, for information: InnoDB samples CARDINALITY (MariaDB&apos;s halving of it is undone), and a mean says nothing about the busiest keys, so key-share estimates of tables without a unique sharding key have no bound</source>
+        <translation>每个分片键的行数来自索引统计，仅供参考：InnoDB 对 CARDINALITY 抽样估算（已还原 MariaDB 的减半），而平均值说明不了最热的键，因此没有唯一分片键的表按键比例的估算没有误差界</translation>
+    </message>
+    <message>
+        <source>%1: the sharding column %2 is unique: one row per key</source>
+        <translation>%1：分片列 %2 唯一：每个键一行</translation>
+    </message>
+    <message>
+        <source>%1: no index leads with sharding column %2; rows per key unknown</source>
+        <translation>%1：没有以分片列 %2 开头的索引；每键行数未知</translation>
+    </message>
+    <message>
+        <source>%1: index statistics of %2 unknown (run ANALYZE TABLE); rows per key unknown</source>
+        <translation>%1：%2 的索引统计未知（请执行 ANALYZE TABLE）；每键行数未知</translation>
+    </message>
+    <message>
+        <source>%1: about %2 rows per %3 key on average (index statistics, %4 of %5 physical tables)</source>
+        <translation>%1：平均每个 %3 键约 %2 行（索引统计，%5 个物理表中的 %4 个）</translation>
+    </message>
+    <message>
+        <source>%1: not sampled, the server could not be reached: %2</source>
+        <translation>%1：未抽样，无法连接服务器：%2</translation>
+    </message>
+    <message>
+        <source>%1: not sampled (routing uses no single sharding column)</source>
+        <translation>%1：未抽样（路由不是基于单个分片列）</translation>
+    </message>
+    <message>
+        <source>%1: not sampled (no rows in the snapshot)</source>
+        <translation>%1：未抽样（快照中没有行）</translation>
+    </message>
+    <message>
+        <source>%1: not sampled: %2</source>
+        <translation>%1：未抽样：%2</translation>
+    </message>
+    <message>
+        <source>%1: sample capped at %2 rows; the tables it did not reach keep key-share estimates</source>
+        <translation>%1：抽样上限为 %2 行；未读到的表保留按键比例的估算</translation>
+    </message>
+    <message>
+        <source>sandbox: new data sources %1 use the sandbox&apos;s spare instances</source>
+        <translation>沙箱：新数据源 %1 使用沙箱的备用实例</translation>
+    </message>
+    <message>
+        <source>%1: not reachable: %2</source>
+        <translation>%1：无法连接：%2</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s new config does not load</source>
+        <translation>计划中的新配置无法加载</translation>
+    </message>
+    <message>
+        <source>%1: unknown data source</source>
+        <translation>%1：未知数据源</translation>
+    </message>
+    <message>
+        <source>%1 (%2) could not be reached: %3; its remaining pairs are not counted</source>
+        <translation>无法连接 %1（%2）：%3；其余迁移对不再计数</translation>
+    </message>
+    <message>
+        <source>%1: not counted: %2; the remaining pairs of %3 are not counted</source>
+        <translation>%1：未计数：%2；%3 的其余迁移对不再计数</translation>
+    </message>
+    <message>
+        <source>%1: not counted: %2</source>
+        <translation>%1：未计数：%2</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::DashboardPage</name>
@@ -1532,10 +1856,6 @@
     <message>
         <source>Size (data + index)</source>
         <translation>大小（数据 + 索引）</translation>
-    </message>
-    <message>
-        <source>Growth since last refresh</source>
-        <translation>自上次刷新以来的增长</translation>
     </message>
     <message>
         <source>Log scale</source>
@@ -1740,6 +2060,44 @@
     <message>
         <source>Exact counts: refresh with SELECT COUNT(*) on every physical table instead of the InnoDB estimates (TABLE_ROWS): exact, but it reads every table</source>
         <translation>精确计数：刷新时对每个物理表执行 SELECT COUNT(*)，而不是使用 InnoDB 估算值（TABLE_ROWS）：结果精确，但会读取每个表</translation>
+    </message>
+    <message>
+        <source>Growth since the baseline</source>
+        <translation>自基线以来的增长</translation>
+    </message>
+    <message>
+        <source>Set baseline</source>
+        <translation>设为基线</translation>
+    </message>
+    <message>
+        <source>Measure growth from the snapshot shown now (refreshes, automatic ones too, keep the baseline)</source>
+        <translation>以当前显示的快照作为增长的起点（刷新，包括自动刷新，都不会改变基线）</translation>
+    </message>
+    <message>
+        <source>Growth: no baseline yet</source>
+        <translation>增长：尚无基线</translation>
+    </message>
+    <message>
+        <source>Growth is measured from a baseline: the first refresh of the session, or the snapshot you choose with Set baseline.</source>
+        <translation>增长以基线为起点计算：本次会话的第一次刷新，或您用“设为基线”选定的快照。</translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline you set)</source>
+        <translation>自 %1 以来的增长（您设置的基线）</translation>
+    </message>
+    <message>
+        <source>Growth since %1 (first refresh of this session)</source>
+        <translation>自 %1 以来的增长（本次会话的第一次刷新）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n table(s) not comparable</source>
+        <translation>
+            <numerusform>%n 个表不可比</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth compares each table with the baseline snapshot, exact counts with exact counts and estimates with estimates. A table counted exactly one time and estimated the other, or whose instance restarted since (InnoDB then re-reads old estimates), is marked not comparable instead of showing a drop.</source>
+        <translation>增长把每个表与基线快照比较：精确计数与精确计数比，估算值与估算值比。一次精确计数、另一次是估算值的表，或其实例此后重启过的表（InnoDB 会重新读取旧的估算值），标记为不可比，而不是显示为减少。</translation>
     </message>
 </context>
 <context>
@@ -2118,16 +2476,28 @@
         <translation>大小：%1（%2 字节）</translation>
     </message>
     <message>
-        <source>Growth since last refresh: %1</source>
-        <translation>自上次刷新以来的增长：%1</translation>
-    </message>
-    <message>
         <source>Share of the logic table: %1 %</source>
         <translation>占逻辑表的比例：%1 %</translation>
     </message>
     <message>
         <source>%1 × the mean of its logic table</source>
         <translation>为其逻辑表平均值的 %1 倍</translation>
+    </message>
+    <message>
+        <source>not comparable</source>
+        <translation>不可比</translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline): %2</source>
+        <translation>自 %1（基线）以来的增长：%2</translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline): not comparable, one count is exact and the other an InnoDB estimate (%2 then, %3 now)</source>
+        <translation>自 %1（基线）以来的增长：不可比，一次是精确计数、另一次是 InnoDB 估算值（当时 %2，现在 %3）</translation>
+    </message>
+    <message>
+        <source>Growth since %1 (baseline): not comparable, the instance restarted since and InnoDB re-read its estimates (%2 then, %3 now); count exactly or set a new baseline</source>
+        <translation>自 %1（基线）以来的增长：不可比，实例此后重启过，InnoDB 重新读取了其估算值（当时 %2，现在 %3）；请精确计数或设置新基线</translation>
     </message>
 </context>
 <context>
@@ -2173,8 +2543,12 @@
         <translation>颜色：大小绝对值，所有表共用一个刻度</translation>
     </message>
     <message>
-        <source>Colour: rows added since the last refresh, one scale for all tables</source>
-        <translation>颜色：自上次刷新以来新增的行数，所有表共用一个刻度</translation>
+        <source>not comparable</source>
+        <translation>不可比</translation>
+    </message>
+    <message>
+        <source>Colour: rows added since the baseline, one scale for all tables</source>
+        <translation>颜色：自基线以来新增的行数，所有表使用同一刻度</translation>
     </message>
 </context>
 <context>
@@ -2783,6 +3157,22 @@
         <source>Exact rows</source>
         <translation>精确行数</translation>
     </message>
+    <message>
+        <source>The key share of the source&apos;s rows. No bound: rows sharing a sharding key move together and nothing tells how many rows the busiest keys hold. Estimate from a row sample, or count exactly.</source>
+        <translation>源节点行数乘以键的比例。没有误差界：共享同一分片键的行一起迁移，而没有任何信息能说明最热的键有多少行。请用行抽样估算，或精确计数。</translation>
+    </message>
+    <message>
+        <source>From the row sample: the pair&apos;s sampled rows over the sampling rate; ± is a 3-sigma bound from the sample size.</source>
+        <translation>来自行抽样：该迁移对在样本中的行数除以抽样率；± 是由样本量得出的 3σ 误差界。</translation>
+    </message>
+    <message>
+        <source>The key share of the source&apos;s rows; ± is a 3-sigma bound (every key holds one row).</source>
+        <translation>源节点行数乘以键的比例；± 是 3σ 误差界（每个键只有一行）。</translation>
+    </message>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MovesChart</name>
@@ -2920,6 +3310,18 @@
     <message>
         <source>%1 rows of broadcast tables are copied to the new data sources</source>
         <translation>广播表的 %1 行将拷贝到新数据源</translation>
+    </message>
+    <message>
+        <source>Estimate from &amp;sample</source>
+        <translation>按抽样估算(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Plan again with a row sample of about this many rows per logic table: every physical table is read once (each row with the same probability, seeded, so the same data gives the same sample), and each pair is estimated from the rows it has in the sample, with a bound from the sample size. The same as shardctl plan --live --sample N. 0: no sample.</source>
+        <translation>按每个逻辑表约这么多行的行抽样重新规划：每个物理表读取一次（每行以相同概率抽取，使用固定种子，相同的数据得到相同的样本），每个迁移对按它在样本中的行数估算，并给出由样本量得出的误差界。与 shardctl plan --live --sample N 相同。0：不抽样。</translation>
+    </message>
+    <message>
+        <source>Row sample per logic table:</source>
+        <translation>每个逻辑表的抽样行数：</translation>
     </message>
 </context>
 <context>

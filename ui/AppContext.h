@@ -12,8 +12,8 @@
 namespace sp::ui {
 
 // The state every page shares: the loaded config (with loader + lint findings), the latest cluster
-// snapshot and the one before it. Pages read it and listen to its signals; only the main window and
-// the pages' jobs write it. No I/O here.
+// snapshot, the one before it and the baseline growth is measured from. Pages read it and listen to
+// its signals; only the main window and the pages' jobs write it. No I/O here.
 class AppContext final : public QObject
 {
     Q_OBJECT
@@ -51,6 +51,16 @@ public:
 
     const std::optional<ClusterSnapshot> &snapshot() const { return m_snapshot; }
     const std::optional<ClusterSnapshot> &previousSnapshot() const { return m_previous; }
+    // What growth is measured from: the first snapshot of the session (of this config), or one the
+    // operator chose with setBaseline(). Stable: refreshes (the auto-refresh too) do not move it.
+    const std::optional<ClusterSnapshot> &baseline() const { return m_baseline; }
+    bool baselineChosen() const { return m_baselineChosen; }
+    void setBaseline(const ClusterSnapshot &snap)
+    {
+        m_baseline = snap;
+        m_baselineChosen = true;
+        emit baselineChanged();
+    }
 
     // User preferences the pages need (the main window copies them from Settings).
     qint64 rowLimit() const { return m_rowLimit; }                // per physical table
@@ -69,6 +79,8 @@ public:
         m_lint = lint;
         m_snapshot.reset();
         m_previous.reset();
+        m_baseline.reset();
+        m_baselineChosen = false;
         const bool hadPlan = m_plan.has_value();
         m_plan.reset();
         emit configChanged();
@@ -93,12 +105,18 @@ public:
     {
         m_previous = m_snapshot;
         m_snapshot = snap;
+        const bool first = !m_baseline.has_value();
+        if (first)
+            m_baseline = snap;
         emit snapshotChanged();
+        if (first)
+            emit baselineChanged();
     }
 
 signals:
     void configChanged();
     void snapshotChanged();
+    void baselineChanged();
     void preferencesChanged();
     void planChanged();
 
@@ -108,6 +126,8 @@ private:
     Diagnostics m_lint;
     std::optional<ClusterSnapshot> m_snapshot;
     std::optional<ClusterSnapshot> m_previous;
+    std::optional<ClusterSnapshot> m_baseline;
+    bool m_baselineChosen = false;
     std::optional<planning::ExpansionPlan> m_plan;
     CredentialOptions m_credentials;
     qint64 m_rowLimit = 30000000;

@@ -424,9 +424,10 @@ const char *const kTemplates[] = {
                       "cannot export scripts: the plan names no data source endpoints (a plan of an older "
                       "version); make the plan again"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
-                      "expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
-                      "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
-                      "estimates instead of exact counts"),
+                      "expected shares assume keys hash uniformly; an estimate's bound (3 sigma, about 99.7%) is "
+                      "stated only where it can be: from a row sample's size, or from the key share where each key "
+                      "holds one row (a unique sharding key), widened by 75% of the rows where the snapshot has "
+                      "TABLE_ROWS estimates instead of exact counts"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "the patched config does not load: %1"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "data source names (%1) are not <prefix><index> from 0; a modulo expansion needs them"
@@ -444,8 +445,12 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "snapshot taken %1 (exact counts)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "snapshot taken %1 (TABLE_ROWS estimates)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
-                      "%1: per-pair estimates from a random sample of %2 rows (%3 routed); rows sharing a "
-                      "hot key are weighed by their rows"),
+                      "%1: per-pair estimates from a seeded random sample of %2 rows (%3 routed): the rows a pair "
+                      "has in the sample over the sampling rate, with a bound from the sample size; hot keys weigh "
+                      "what their rows weigh"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "%1: the key-share estimates have no bound: rows sharing a sharding key move together, and "
+                      "nothing here tells how many rows the busiest keys hold; draw a row sample or count exactly"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: the new config routes %2% of keys nowhere"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "check actualDataNodes against sharding-count"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 (shares from %3 sampled keys)"),
@@ -555,6 +560,99 @@ const char *const kTemplates[] = {
                       "only the hash modulo changes: every later expansion doubles again"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "snapshot rows and bytes; shares from the routing functions"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "offline: shares of the key space (uniform keys), no row counts"),
+
+    // the statistics report (core/analysis/StatsExport: File > Export HTML/PDF report)
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "ShardPilot report"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Config: %1"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Data sources: %1, logic tables: %2, row limit per table: %3"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "No statistics: the cluster has not been inspected."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Statistics taken at %1 (exact counts)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Statistics taken at %1 (estimates)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "total rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "max / mean"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "CV"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Gini"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "empty nodes"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "hottest"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "fullest vs limit"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "over limit"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "no skew figures"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Instances"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "address"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "reachable"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "version"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "read only"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "data size"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "yes"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "no: %1"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "no"),
+
+    // the YAML patcher (core/config: YamlText, YamlPatch, ConfigPatch): why an edit was refused
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the value is empty; only existing scalar values can be patched"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the value is an alias (*name); edit the anchored value instead"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "block scalar inside a flow collection"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "unterminated quoted value"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "unsupported escape in a double-quoted value"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "YAML syntax error at line %1, column %2: %3"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "empty path"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 not found"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 matches %2 places"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "not a single value"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "no position known"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the value text does not read as its parsed value; not patched in place"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "patched text does not parse back (line %1: %2); nothing changed"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the patched text would mean something else; nothing changed"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 is not a mapping"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "has no entry '%1'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "entry '%1': key not found in the text"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "entry '%1' shares its line with other text (e.g. '- %1:'); edit it by hand"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "entry '%1': unterminated flow collection"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "entry '%1' has no value to copy or remove in place"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 exists already"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: the flow mapping is not found in the text"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "empty mapping"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "algorithm '%1' not found in the text"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "algorithm '%1' has no props block to add %2 to"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "algorithm '%1' has no '%2' line"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "no database strategy names algorithm '%1'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "actualDataNodes of table '%1' not found in the text"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source '%1' not found in the text"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source '%1' has no url line to copy"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "actualDataNodes '%1' has several parts; edit it by hand"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "actualDataNodes '%1' has no data source part"),
+
+    // the planner's live inputs (core/live: key statistics, row sample, plan inputs)
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "no host: the url '%1' could not be parsed"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "unexpected failure"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: index statistics not read: %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: unreachable, its tables are left out of rows per key"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "rows per sharding key come from index statistics, for information: InnoDB samples "
+                      "CARDINALITY (MariaDB's halving of it is undone), and a mean says nothing about the busiest "
+                      "keys, so key-share estimates of tables without a unique sharding key have no bound"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: the sharding column %2 is unique: one row per key"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: no index leads with sharding column %2; rows per key unknown"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "%1: index statistics of %2 unknown (run ANALYZE TABLE); rows per key unknown"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "%1: about %2 rows per %3 key on average (index statistics, %4 of %5 physical tables)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not sampled, the server could not be reached: %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not sampled (routing uses no single sharding column)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not sampled (no rows in the snapshot)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not sampled: %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "%1: sample capped at %2 rows; the tables it did not reach keep key-share estimates"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "sandbox: new data sources %1 use the sandbox's spare instances"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not reachable: %2"),
+    // exact counts (core/live/ExactCounter)
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the plan's new config does not load"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: unknown data source"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "%1 (%2) could not be reached: %3; its remaining pairs are not counted"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not counted: %2; the remaining pairs of %3 are not counted"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not counted: %2"),
 
 };
 

@@ -92,16 +92,37 @@ QJsonObject snapshotJson(const ClusterSnapshot &s)
                        {QStringLiteral("skew"), skew}};
 }
 
+QString growthBasisName(TableGrowth::Basis b)
+{
+    switch (b) {
+    case TableGrowth::Basis::Exact: return QStringLiteral("exact");
+    case TableGrowth::Basis::Estimate: return QStringLiteral("estimate");
+    case TableGrowth::Basis::Missing: return QStringLiteral("missing");
+    case TableGrowth::Basis::Unknown: return QStringLiteral("unknown");
+    case TableGrowth::Basis::SourceChanged: return QStringLiteral("source-changed");
+    case TableGrowth::Basis::Restarted: return QStringLiteral("restarted");
+    }
+    return {};
+}
+
 QJsonArray growthJson(const QList<TableGrowth> &growth)
 {
     QJsonArray out;
     for (const TableGrowth &g : growth) {
-        if (!g.comparable())
-            continue;
-        out.append(QJsonObject{{QStringLiteral("node"), g.node.toString()},
-                               {QStringLiteral("previousRows"), double(g.previousRows)},
-                               {QStringLiteral("currentRows"), double(g.currentRows)},
-                               {QStringLiteral("delta"), double(g.delta())}});
+        if (g.comparable()) {
+            out.append(QJsonObject{{QStringLiteral("node"), g.node.toString()},
+                                   {QStringLiteral("previousRows"), double(g.previousRows)},
+                                   {QStringLiteral("currentRows"), double(g.currentRows)},
+                                   {QStringLiteral("delta"), double(g.delta())},
+                                   {QStringLiteral("basis"), growthBasisName(g.basis)}});
+        } else if (g.basis == TableGrowth::Basis::SourceChanged || g.basis == TableGrowth::Basis::Restarted) {
+            // Both counts are known but say nothing about growth: listed without a delta.
+            out.append(QJsonObject{{QStringLiteral("node"), g.node.toString()},
+                                   {QStringLiteral("previousRows"), double(g.previousRows)},
+                                   {QStringLiteral("currentRows"), double(g.currentRows)},
+                                   {QStringLiteral("comparable"), false},
+                                   {QStringLiteral("basis"), growthBasisName(g.basis)}});
+        }
     }
     return out;
 }

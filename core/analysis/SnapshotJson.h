@@ -14,6 +14,9 @@ QJsonObject instanceJson(const InstanceHealth &h);
 QJsonObject tableJson(const TableStats &t);
 QJsonObject skewJson(const SkewStats &s); // includes "level" and "verdict"
 QJsonObject snapshotJson(const ClusterSnapshot &s);
+// Comparable tables with their delta; tables whose counts changed source or whose instance
+// restarted with "comparable": false and no delta.
 QJsonArray growthJson(const QList<TableGrowth> &growth);
+QString growthBasisName(TableGrowth::Basis b); // "exact", "estimate", "source-changed", "restarted", ...
 
 } // namespace sp

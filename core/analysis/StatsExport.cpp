@@ -100,25 +100,35 @@ QString heatColor(qint64 value, qint64 max)
 QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot,
                    const ReportOptions &options)
 {
-    const QString title = options.title.isEmpty() ? QStringLiteral("ShardPilot report") : options.title;
+    const auto tr = [&options](const Text &t) -> QString { return esc(options.render ? options.render(t) : t.text); };
+    const QString title = options.title.isEmpty() ? msg("ShardPilot report").text : options.title;
+    // A section: its heading is the first header row of its table (see the header).
+    const auto section = [](const QString &heading, int columns) -> QString {
+        return QLatin1String("<table><thead><tr><th class=\"h\" align=\"left\" colspan=\"") + QString::number(columns)
+            + QLatin1String("\"><h2>") + heading + QLatin1String("</h2></th></tr>\n");
+    };
     QString h;
     h += QLatin1String("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") + esc(title)
         + QLatin1String("</title>\n<style>body{font-family:sans-serif;font-size:10pt}"
                         "table{border-collapse:collapse;margin-bottom:12px}"
                         "td,th{border:1px solid #999;padding:3px 6px;text-align:right}"
-                        "th{background:#eeeeee}td.l{text-align:left}.warn{color:#b00000}</style>"
+                        "th{background:#eeeeee}th.h{background:#ffffff;border:none;text-align:left;padding:8px 0 4px 0}"
+                        "h2{margin:0;text-align:left}td.l{text-align:left}.warn{color:#b00000}</style>"
                         "</head><body>\n");
     h += QLatin1String("<h1>") + esc(title) + QLatin1String("</h1>\n");
-    h += QLatin1String("<p>Config: ") + esc(config.filePath) + QLatin1String("<br>Data sources: ")
-        + QString::number(config.dataSources.size()) + QLatin1String(", logic tables: ")
-        + QString::number(config.tables.size()) + QLatin1String(", row limit per table: ")
-        + grouped(options.rowLimit) + QLatin1String("</p>\n");
+    h += QLatin1String("<p>") + tr(msg("Config: %1", {config.filePath})) + QLatin1String("<br>")
+        + tr(msg("Data sources: %1, logic tables: %2, row limit per table: %3",
+                 {QString::number(config.dataSources.size()), QString::number(config.tables.size()),
+                  grouped(options.rowLimit)}))
+        + QLatin1String("</p>\n");
     if (!snapshot) {
-        h += QLatin1String("<p class=\"warn\">No statistics: the cluster has not been inspected.</p>\n");
+        h += QLatin1String("<p class=\"warn\">") + tr(msg("No statistics: the cluster has not been inspected."))
+            + QLatin1String("</p>\n");
     } else {
-        h += QLatin1String("<p>Statistics taken at ")
-            + esc(snapshot->takenAt.toUTC().toString(Qt::ISODate))
-            + (snapshot->exact ? QLatin1String(" (exact counts)") : QLatin1String(" (estimates)"))
+        const QString at = snapshot->takenAt.toUTC().toString(Qt::ISODate);
+        h += QLatin1String("<p>")
+            + tr(snapshot->exact ? msg("Statistics taken at %1 (exact counts)", {at})
+                                 : msg("Statistics taken at %1 (estimates)", {at}))
             + QLatin1String("</p>\n");
     }
 
@@ -128,7 +138,6 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
             byNode.insert(t.node.toString(), &t);
 
     for (const TableRule &rule : config.tables) {
-        h += QLatin1String("<h2>") + esc(rule.logicTable) + QLatin1String("</h2>\n");
         // Heatmap: one row per data source, one column per position of the table in that source.
         QStringList sources;
         QHash<QString, QList<DataNode>> perSource;
@@ -149,10 +158,11 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
         int columns = 0;
         for (const QString &s : std::as_const(sources))
             columns = std::max(columns, int(perSource.value(s).size()));
-        h += QLatin1String("<table><tr><th>data source</th>");
+        h += section(esc(rule.logicTable), columns + 1);
+        h += QLatin1String("<tr><th>") + tr(msg("data source")) + QLatin1String("</th>");
         for (int c = 0; c < columns; ++c)
             h += QLatin1String("<th>#") + QString::number(c) + QLatin1String("</th>");
-        h += QLatin1String("</tr>\n");
+        h += QLatin1String("</tr></thead>\n");
         for (const QString &src : std::as_const(sources)) {
             h += QLatin1String("<tr><th>") + esc(src) + QLatin1String("</th>");
             const QList<DataNode> nodes = perSource.value(src);
@@ -179,9 +189,11 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
         for (const SkewStats &s : perTable)
             if (s.logicTable == rule.logicTable)
                 skew = &s;
-        h += QLatin1String("<table><tr><th>total rows</th><th>max / mean</th><th>CV</th><th>Gini</th>"
-                           "<th>empty nodes</th><th>hottest</th><th>fullest vs limit</th>"
-                           "<th>over limit</th></tr>\n<tr>");
+        h += QLatin1String("<table><thead><tr>");
+        for (const Text &label : {msg("total rows"), msg("max / mean"), msg("CV"), msg("Gini"), msg("empty nodes"),
+                                  msg("hottest"), msg("fullest vs limit"), msg("over limit")})
+            h += QLatin1String("<th>") + tr(label) + QLatin1String("</th>");
+        h += QLatin1String("</tr></thead>\n<tr>");
         h += QLatin1String("<td>") + grouped(total) + QLatin1String("</td>");
         if (skew) {
             h += QLatin1String("<td>") + QString::number(skew->maxOverMean, 'f', 2)
@@ -191,7 +203,8 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
                 + QLatin1String("</td><td class=\"l\">") + esc(skew->maxNode.toString())
                 + QLatin1String("</td>");
         } else {
-            h += QLatin1String("<td colspan=\"5\" class=\"l\">no skew figures</td>");
+            h += QLatin1String("<td colspan=\"5\" class=\"l\">") + tr(msg("no skew figures"))
+                + QLatin1String("</td>");
         }
         const double fill = options.rowLimit > 0 ? 100.0 * double(max) / double(options.rowLimit) : 0;
         h += QLatin1String("<td>") + QString::number(fill, 'f', 1) + QLatin1String(" %</td><td")
@@ -200,21 +213,25 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
     }
 
     if (snapshot && !snapshot->instances.isEmpty()) {
-        h += QLatin1String("<h2>Instances</h2>\n<table><tr><th>data source</th><th>address</th>"
-                           "<th>reachable</th><th>version</th><th>read only</th><th>data size</th></tr>\n");
+        h += section(tr(msg("Instances")), 6) + QLatin1String("<tr>");
+        for (const Text &label : {msg("data source"), msg("address"), msg("reachable"), msg("version"),
+                                  msg("read only"), msg("data size")})
+            h += QLatin1String("<th>") + tr(label) + QLatin1String("</th>");
+        h += QLatin1String("</tr></thead>\n");
         for (const InstanceHealth &i : snapshot->instances) {
             qint64 bytes = 0;
             for (const TableStats &t : snapshot->tables)
                 if (t.node.dataSource == i.dataSource)
                     bytes += std::max<qint64>(0, t.dataBytes) + std::max<qint64>(0, t.indexBytes);
+            // The server's own error stays in its words, inside our sentence.
             h += QLatin1String("<tr><td class=\"l\">") + esc(i.dataSource)
                 + QLatin1String("</td><td class=\"l\">") + esc(i.host) + QLatin1Char(':')
                 + QString::number(i.port) + QLatin1String("</td><td class=\"l\">")
-                + (i.reachable ? QStringLiteral("yes") : QLatin1String("<span class=\"warn\">no: ")
-                                                             + esc(i.error) + QLatin1String("</span>"))
+                + (i.reachable ? tr(msg("yes"))
+                               : QLatin1String("<span class=\"warn\">") + tr(msg("no: %1", {i.error}))
+                                     + QLatin1String("</span>"))
                 + QLatin1String("</td><td class=\"l\">") + esc(i.version)
-                + QLatin1String("</td><td class=\"l\">")
-                + (i.readOnly ? QStringLiteral("yes") : QStringLiteral("no"))
+                + QLatin1String("</td><td class=\"l\">") + (i.readOnly ? tr(msg("yes")) : tr(msg("no")))
                 + QLatin1String("</td><td>") + bytesText(bytes) + QLatin1String("</td></tr>\n");
         }
         h += QLatin1String("</table>\n");

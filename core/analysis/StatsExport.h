@@ -1,8 +1,11 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
+#include "core/config/Text.h"
 
 #include <QByteArray>
 #include <QString>
+
+#include <functional>
 
 namespace sp::exporting {
 
@@ -21,11 +24,17 @@ struct ReportOptions
 {
     qint64 rowLimit = kDefaultRowLimit;
     QString title; // empty: "ShardPilot report"
+    // How a sentence or label of the report is written: its English text unless given (the console
+    // passes its CoreText, so the report is in the console's language).
+    std::function<QString(const Text &)> render;
 };
 
 // Self-contained HTML (no scripts, no external resources, so QTextDocument can print it): config
 // summary, per logic table a heatmap (data source x table, cell colour by rows), the skew figures
 // and capacity against the row limit. Without a snapshot it says so and lists the topology only.
+// Each section's heading is the first row of its table's header (<thead>), so a printed page never
+// ends with a heading whose table starts on the next one (QTextDocument keeps a table's header rows
+// with its first row, and repeats them on every page the table continues on).
 QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot,
                    const ReportOptions &options = {});
 

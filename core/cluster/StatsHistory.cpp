@@ -6,6 +6,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -437,31 +438,59 @@ int StatsHistory::prune(const QDateTime &olderThan)
     return q.numRowsAffected();
 }
 
+bool StatsHistory::restartedBetween(const ClusterSnapshot &previous, const ClusterSnapshot &current,
+                                    const QString &dataSource)
+{
+    const InstanceHealth *now = nullptr;
+    for (const InstanceHealth &h : current.instances)
+        if (h.dataSource == dataSource)
+            now = &h;
+    if (!now || now->uptimeSeconds < 0 || !previous.takenAt.isValid() || !current.takenAt.isValid())
+        return false;
+    // Uptime counts whole seconds: a second of slack for the rounding of both clocks.
+    const qint64 between = previous.takenAt.secsTo(current.takenAt);
+    return now->uptimeSeconds + 1 < between;
+}
+
 QList<TableGrowth> StatsHistory::growth(const ClusterSnapshot &previous, const ClusterSnapshot &current)
 {
     QMap<DataNode, const TableStats *> before;
     for (const TableStats &t : previous.tables)
         if (t.existsOnServer)
             before.insert(t.node, &t);
+    QHash<QString, bool> restarted; // per data source, computed once
     QList<TableGrowth> out;
     for (const TableStats &t : current.tables) {
         TableGrowth g;
         g.node = t.node;
         g.logicTable = t.logicTable;
         const TableStats *b = before.value(t.node, nullptr);
-        if (b && t.existsOnServer) {
-            // Like with like: exact with exact, else estimate with estimate (an estimate is off
-            // by far more than a refresh's growth).
-            if (b->exactRows && t.exactRows) {
-                g.previousRows = *b->exactRows;
-                g.currentRows = *t.exactRows;
-                g.exact = true;
-            } else {
-                g.previousRows = b->estimatedRows;
-                g.currentRows = t.estimatedRows;
-            }
-        } else if (t.existsOnServer) {
-            g.currentRows = t.rows();
+        if (!t.existsOnServer) {
+            out.append(g);
+            continue;
+        }
+        g.currentRows = t.rows();
+        if (!b) {
+            out.append(g); // Missing: not in the baseline
+            continue;
+        }
+        g.previousRows = b->rows();
+        if (g.previousRows < 0 || g.currentRows < 0) {
+            g.basis = TableGrowth::Basis::Unknown;
+        } else if (b->exactRows.has_value() != t.exactRows.has_value()) {
+            // What each snapshot shows comes from different sources (an estimate is off by far
+            // more than a refresh's growth, and a failed count falls back to it).
+            g.basis = TableGrowth::Basis::SourceChanged;
+        } else if (t.exactRows) {
+            g.basis = TableGrowth::Basis::Exact;
+            g.exact = true;
+        } else {
+            const auto it = restarted.constFind(t.node.dataSource);
+            const bool again = it != restarted.cend()
+                                   ? *it
+                                   : *restarted.insert(t.node.dataSource,
+                                                       restartedBetween(previous, current, t.node.dataSource));
+            g.basis = again ? TableGrowth::Basis::Restarted : TableGrowth::Basis::Estimate;
         }
         out.append(g);
     }

@@ -20,17 +20,30 @@ struct SnapshotInfo
     int tables = 0;
 };
 
-// Row change of one physical table between two snapshots ("growth since last refresh"), exact
-// counts compared with exact counts, otherwise estimates with estimates.
+// Row change of one physical table between two snapshots (a baseline and a later one). Counts of
+// the same kind only: exact with exact, estimate with estimate. A change of source (an exact
+// count against an estimate, or a count that fell back to its estimate) is not comparable, and
+// neither are estimates across a restart of the instance: InnoDB re-reads its persistent
+// statistics then, so TABLE_ROWS may jump back to an old value. Such a drop is not shrinkage.
 struct TableGrowth
 {
+    enum class Basis
+    {
+        Exact,         // both exact counts
+        Estimate,      // both InnoDB estimates, no restart in between
+        Missing,       // not on the server (or not in the baseline)
+        Unknown,       // a count is unknown (error, unreachable)
+        SourceChanged, // exact count on one side, estimate on the other
+        Restarted      // estimates on both sides, the instance restarted in between
+    };
     DataNode node;
     QString logicTable;
-    qint64 previousRows = -1; // -1: not in the previous snapshot / unknown
+    qint64 previousRows = -1; // the baseline's count (-1: not in the baseline / unknown)
     qint64 currentRows = -1;
-    bool exact = false;       // both are exact counts (else both are estimates)
-    qint64 delta() const { return previousRows >= 0 && currentRows >= 0 ? currentRows - previousRows : 0; }
-    bool comparable() const { return previousRows >= 0 && currentRows >= 0; }
+    Basis basis = Basis::Missing;
+    bool exact = false;       // both are exact counts
+    qint64 delta() const { return comparable() ? currentRows - previousRows : 0; }
+    bool comparable() const { return basis == Basis::Exact || basis == Basis::Estimate; }
 };
 
 // Statistics history of one cluster in a SQLite file (Qt Sql, QSQLITE). One file per cluster: the
@@ -75,7 +88,12 @@ public:
 
     int prune(const QDateTime &olderThan); // deletes older snapshots; returns how many
 
+    // Per physical table of `current`, its change since `previous` (see TableGrowth).
     static QList<TableGrowth> growth(const ClusterSnapshot &previous, const ClusterSnapshot &current);
+    // True when the data source's instance restarted between the two snapshots: its uptime in
+    // `current` is shorter than the time between them. False when an uptime is unknown.
+    static bool restartedBetween(const ClusterSnapshot &previous, const ClusterSnapshot &current,
+                                 const QString &dataSource);
 
 private:
     bool ensureSchema();

@@ -50,14 +50,17 @@ bool ConfigPatch::exists(const QStringList &path) const
 
 bool ConfigPatch::check(bool done)
 {
-    if (!done)
+    if (!done) {
         m_errors << m_yaml.errors().value(m_yaml.errors().size() - 1);
+        m_errorTexts << m_yaml.errorTexts().value(m_yaml.errorTexts().size() - 1);
+    }
     return done;
 }
 
-bool ConfigPatch::fail(const QString &message)
+bool ConfigPatch::fail(const Text &message)
 {
-    m_errors << message;
+    m_errors << message.text;
+    m_errorTexts << message;
     return false;
 }
 
@@ -69,27 +72,27 @@ bool ConfigPatch::set(const QStringList &path, const QString &value)
 bool ConfigPatch::setAlgorithmProp(const QString &algorithm, const QString &prop, const QString &value)
 {
     if (!exists({kAlgorithms, algorithm}))
-        return fail(QStringLiteral("algorithm '%1' not found in the text").arg(algorithm));
+        return fail(msg("algorithm '%1' not found in the text", {algorithm}));
     if (exists(algorithmPropPath(algorithm, prop)))
         return set(algorithmPropPath(algorithm, prop), value);
     if (!exists({kAlgorithms, algorithm, kProps}))
-        return fail(QStringLiteral("algorithm '%1' has no props block to add %2 to").arg(algorithm, prop));
+        return fail(msg("algorithm '%1' has no props block to add %2 to", {algorithm, prop}));
     return check(m_yaml.insert({kAlgorithms, algorithm, kProps}, prop, value));
 }
 
 bool ConfigPatch::setAlgorithmField(const QString &algorithm, const QString &key, const QString &value)
 {
     if (!exists({kAlgorithms, algorithm}))
-        return fail(QStringLiteral("algorithm '%1' not found in the text").arg(algorithm));
+        return fail(msg("algorithm '%1' not found in the text", {algorithm}));
     if (!exists(algorithmFieldPath(algorithm, key)))
-        return fail(QStringLiteral("algorithm '%1' has no '%2' line").arg(algorithm, key));
+        return fail(msg("algorithm '%1' has no '%2' line", {algorithm, key}));
     return set(algorithmFieldPath(algorithm, key), value);
 }
 
 bool ConfigPatch::cloneAlgorithmForDatabaseLevel(const QString &from, const QString &to)
 {
     if (!exists({kAlgorithms, from}))
-        return fail(QStringLiteral("algorithm '%1' not found in the text").arg(from));
+        return fail(msg("algorithm '%1' not found in the text", {from}));
     if (!check(m_yaml.copy({kAlgorithms}, from, to, from)))
         return false;
     const int before = int(m_yaml.errors().size());
@@ -97,14 +100,14 @@ bool ConfigPatch::cloneAlgorithmForDatabaseLevel(const QString &from, const QStr
     if (int(m_yaml.errors().size()) > before)
         return check(false);
     if (changed == 0)
-        return fail(QStringLiteral("no database strategy names algorithm '%1'").arg(from));
+        return fail(msg("no database strategy names algorithm '%1'", {from}));
     return true;
 }
 
 bool ConfigPatch::setDataNodes(const QString &logicTable, const QString &expression)
 {
     if (!exists(dataNodesPath(logicTable)))
-        return fail(QStringLiteral("actualDataNodes of table '%1' not found in the text").arg(logicTable));
+        return fail(msg("actualDataNodes of table '%1' not found in the text", {logicTable}));
     return set(dataNodesPath(logicTable), expression);
 }
 
@@ -130,9 +133,9 @@ bool ConfigPatch::addDataSource(const QString &name, const QString &url, const Q
 {
     for (const QString &ds : {templateName, after})
         if (!exists({kDataSources, ds}))
-            return fail(QStringLiteral("data source '%1' not found in the text").arg(ds));
+            return fail(msg("data source '%1' not found in the text", {ds}));
     if (!exists(dataSourceUrlPath(templateName)))
-        return fail(QStringLiteral("data source '%1' has no url line to copy").arg(templateName));
+        return fail(msg("data source '%1' has no url line to copy", {templateName}));
     if (!check(m_yaml.copy({kDataSources}, templateName, name, after)) || !set(dataSourceUrlPath(name), url))
         return false;
     editNames(name, QString());
@@ -142,7 +145,7 @@ bool ConfigPatch::addDataSource(const QString &name, const QString &url, const Q
 bool ConfigPatch::removeDataSource(const QString &name)
 {
     if (!exists({kDataSources, name}))
-        return fail(QStringLiteral("data source '%1' not found in the text").arg(name));
+        return fail(msg("data source '%1' not found in the text", {name}));
     if (!check(m_yaml.remove({kDataSources}, name)))
         return false;
     editNames(QString(), name);
@@ -150,7 +153,7 @@ bool ConfigPatch::removeDataSource(const QString &name)
 }
 
 QString ConfigPatch::rewriteDataSourcePart(const QString &expression, const QStringList &dataSources,
-                                           QString *error)
+                                           Text *error)
 {
     // Split at the first '.' outside ${...}; refuse several comma-separated parts.
     int depth = 0, dot = -1;
@@ -162,15 +165,14 @@ QString ConfigPatch::rewriteDataSourcePart(const QString &expression, const QStr
             --depth;
         else if (depth == 0 && c == QLatin1Char(',')) {
             if (error)
-                *error =
-                    QStringLiteral("actualDataNodes '%1' has several parts; edit it by hand").arg(expression);
+                *error = msg("actualDataNodes '%1' has several parts; edit it by hand", {expression});
             return QString();
         } else if (depth == 0 && c == QLatin1Char('.') && dot < 0)
             dot = i;
     }
     if (dot < 0) {
         if (error)
-            *error = QStringLiteral("actualDataNodes '%1' has no data source part").arg(expression);
+            *error = msg("actualDataNodes '%1' has no data source part", {expression});
         return QString();
     }
     const QString rest = expression.mid(dot);

@@ -14,6 +14,7 @@ public:
 
     QByteArray text() const { return m_yaml.text(); }
     const QStringList &errors() const { return m_errors; }
+    const QList<Text> &errorTexts() const { return m_errorTexts; } // errors() for the console
     bool ok() const { return m_errors.isEmpty(); }
 
     // Paths (matched anywhere in the document) of the values the forms edit.
@@ -43,16 +44,17 @@ public:
     // Replaces the data-source part (before the first top-level '.') of a single-part
     // actualDataNodes expression: "db${0..3}.t_${0..3}" with {db0..db7} -> "db${0..7}.t_${0..3}".
     static QString rewriteDataSourcePart(const QString &expression, const QStringList &dataSources,
-                                         QString *error);
+                                         Text *error);
 
 private:
     bool exists(const QStringList &path) const;
     bool check(bool done); // records YamlPatch's reason when an edit failed
-    bool fail(const QString &message);
+    bool fail(const Text &message);
     void editNames(const QString &add, const QString &remove); // Spring Boot datasource.names
 
     YamlPatch m_yaml;
     QStringList m_errors;
+    QList<Text> m_errorTexts;
 };
 
 } // namespace sp

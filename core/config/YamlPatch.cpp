@@ -90,10 +90,8 @@ YamlPatch::YamlPatch(const QByteArray &text) : m_text(text)
     try {
         m_doc->root = YAML::Load(text.toStdString());
     } catch (const YAML::Exception &e) {
-        m_errors << QStringLiteral("YAML syntax error at line %1, column %2: %3")
-                        .arg(e.mark.line + 1)
-                        .arg(e.mark.column + 1)
-                        .arg(QString::fromStdString(e.msg));
+        fail(msg("YAML syntax error at line %1, column %2: %3",
+                 {e.mark.line + 1, e.mark.column + 1, QString::fromStdString(e.msg)}));
         m_doc.reset();
         return;
     }
@@ -103,9 +101,10 @@ YamlPatch::YamlPatch(const QByteArray &text) : m_text(text)
 
 YamlPatch::~YamlPatch() = default;
 
-bool YamlPatch::fail(const QString &message)
+bool YamlPatch::fail(const Text &message)
 {
-    m_errors << message;
+    m_errors << message.text;
+    m_errorTexts << message;
     return false;
 }
 
@@ -195,31 +194,31 @@ int YamlPatch::count(const QStringList &path, Match m) const
     return int(match(path, m).size());
 }
 
-bool YamlPatch::one(const QStringList &path, Match m, Found *out, QString *error) const
+bool YamlPatch::one(const QStringList &path, Match m, Found *out, Text *error) const
 {
     const QString shown = path.join(QLatin1Char('.'));
     if (!m_doc) {
-        *error = m_errors.value(0);
+        *error = m_errorTexts.value(0);
         return false;
     }
     if (path.isEmpty()) {
-        *error = QStringLiteral("empty path");
+        *error = msg("empty path");
         return false;
     }
     const QList<Found> found = match(path, m);
     if (found.isEmpty()) {
-        *error = QStringLiteral("%1 not found").arg(shown);
+        *error = msg("%1 not found", {shown});
         return false;
     }
     if (found.size() > 1) {
-        *error = QStringLiteral("%1 matches %2 places").arg(shown).arg(found.size());
+        *error = msg("%1 matches %2 places", {shown, found.size()});
         return false;
     }
     *out = found.first();
     return true;
 }
 
-bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, QString *error) const
+bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, Text *error) const
 {
     if (f.node.IsNull() && !f.inFlow && f.keyOffset >= 0) {
         // `key:` with nothing after it (a comment at most): an empty token right after the colon.
@@ -240,16 +239,16 @@ bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, QString *error) con
         }
     }
     if (!f.node.IsScalar()) {
-        *error = QStringLiteral("not a single value");
+        *error = msg("not a single value");
         return false;
     }
     // An alias resolves to the anchored node, which always sits before the key that refers to it.
     if (f.keyOffset >= 0 && f.nodeOffset < f.keyOffset) {
-        *error = QStringLiteral("the value is an alias (*name); edit the anchored value instead");
+        *error = msg("the value is an alias (*name); edit the anchored value instead");
         return false;
     }
     if (f.nodeOffset < 0 || f.nodeOffset > m_text.size()) {
-        *error = QStringLiteral("no position known");
+        *error = msg("no position known");
         return false;
     }
     const int parentIndent = f.keyOffset >= 0 ? f.keyOffset - lineStartOf(m_text, f.keyOffset)
@@ -260,7 +259,7 @@ bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, QString *error) con
         return false;
     ref->value = QString::fromStdString(f.node.Scalar());
     if (!decoded.isNull() && ref->quote != '|' && ref->quote != '>' && decoded != ref->value) {
-        *error = QStringLiteral("the value text does not read as its parsed value; not patched in place");
+        *error = msg("the value text does not read as its parsed value; not patched in place");
         return false;
     }
     ref->begin = token.begin;
@@ -274,17 +273,17 @@ bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, QString *error) con
 
 YamlScalarRef YamlPatch::scalar(const QStringList &path, Match m, QString *error) const
 {
-    QString err;
+    Text err;
     Found f;
     YamlScalarRef ref;
     if (!one(path, m, &f, &err)) {
         if (error)
-            *error = err;
+            *error = err.text;
         return YamlScalarRef{};
     }
     if (!scalarAt(f, &ref, &err)) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(path.join(QLatin1Char('.')), err);
+            *error = msg("%1: %2", {path.join(QLatin1Char('.')), err}).text;
         return YamlScalarRef{};
     }
     return ref;
@@ -295,7 +294,7 @@ QList<YamlScalarRef> YamlPatch::scalars(const QStringList &path, Match m) const
     QList<YamlScalarRef> out;
     for (const Found &f : match(path, m)) {
         YamlScalarRef ref;
-        QString ignored;
+        Text ignored;
         if (scalarAt(f, &ref, &ignored))
             out << ref;
     }
@@ -304,21 +303,21 @@ QList<YamlScalarRef> YamlPatch::scalars(const QStringList &path, Match m) const
 
 bool YamlPatch::apply(QList<Replacement> edits, const Mutation &expected, const QString &what)
 {
-    QString why;
-    return tryApply(std::move(edits), expected, &why) || fail(QStringLiteral("%1: %2").arg(what, why));
+    Text why;
+    return tryApply(std::move(edits), expected, &why) || fail(msg("%1: %2", {what, why}));
 }
 
 bool YamlPatch::applyForms(const QList<QList<Replacement>> &alternatives, const Mutation &expected,
                            const QString &what)
 {
-    QString why;
+    Text why;
     for (const QList<Replacement> &edits : alternatives)
         if (tryApply(edits, expected, &why))
             return true;
-    return fail(QStringLiteral("%1: %2").arg(what, why));
+    return fail(msg("%1: %2", {what, why}));
 }
 
-bool YamlPatch::tryApply(QList<Replacement> edits, const Mutation &expected, QString *why)
+bool YamlPatch::tryApply(QList<Replacement> edits, const Mutation &expected, Text *why)
 {
     std::sort(edits.begin(), edits.end(),
               [](const Replacement &a, const Replacement &b) { return a.begin > b.begin; });
@@ -329,14 +328,13 @@ bool YamlPatch::tryApply(QList<Replacement> edits, const Mutation &expected, QSt
     try {
         doc->root = YAML::Load(next.toStdString());
     } catch (const YAML::Exception &e) {
-        *why = QStringLiteral("patched text does not parse back (line %1: %2); nothing changed")
-                   .arg(e.mark.line + 1)
-                   .arg(QString::fromStdString(e.msg));
+        *why = msg("patched text does not parse back (line %1: %2); nothing changed",
+                   {e.mark.line + 1, QString::fromStdString(e.msg)});
         return false;
     }
     YAML::Node want = YAML::Clone(m_doc->root);
     if (!expected(want) || !sameTree(want, doc->root)) {
-        *why = QStringLiteral("the patched text would mean something else; nothing changed");
+        *why = msg("the patched text would mean something else; nothing changed");
         return false;
     }
     doc->starts = lineStarts(next);
@@ -349,13 +347,13 @@ bool YamlPatch::tryApply(QList<Replacement> edits, const Mutation &expected, QSt
 bool YamlPatch::set(const QStringList &path, const QString &value, Match m)
 {
     const QString shown = path.join(QLatin1Char('.'));
-    QString err;
+    Text err;
     Found f;
     if (!one(path, m, &f, &err))
         return fail(err);
     YamlScalarRef ref;
     if (!scalarAt(f, &ref, &err))
-        return fail(QStringLiteral("%1: %2").arg(shown, err));
+        return fail(msg("%1: %2", {shown, err}));
     const char quote = ref.quote == '"' || ref.quote == '\'' ? ref.quote : 0;
     const QByteArray before = ref.begin == ref.end ? " " : ""; // `key:` with no value yet
     QList<QList<Replacement>> forms;
@@ -380,11 +378,11 @@ int YamlPatch::replaceAll(const QStringList &path, const QString &from, const QS
     std::vector<std::vector<Step>> paths;
     for (const Found &f : match(path, m)) {
         YamlScalarRef ref;
-        QString err;
+        Text err;
         if (!f.node.IsScalar() || QString::fromStdString(f.node.Scalar()) != from)
             continue;
         if (!scalarAt(f, &ref, &err)) {
-            fail(QStringLiteral("%1: %2").arg(path.join(QLatin1Char('.')), err));
+            fail(msg("%1: %2", {path.join(QLatin1Char('.')), err}));
             return 0;
         }
         const char quote = ref.quote == '"' || ref.quote == '\'' ? ref.quote : 0;

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/config/Text.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -62,6 +64,7 @@ public:
 
     const QByteArray &text() const { return m_text; }
     const QStringList &errors() const { return m_errors; }
+    const QList<Text> &errorTexts() const { return m_errorTexts; } // errors() for the console
     bool ok() const { return m_errors.isEmpty(); }
 
     // How many nodes the path matches.
@@ -109,21 +112,22 @@ private:
     using Mutation = std::function<bool(YAML::Node &root)>;
 
     QList<Found> match(const QStringList &path, Match match) const;
-    bool one(const QStringList &path, Match m, Found *out, QString *error) const;
-    bool scalarAt(const Found &f, YamlScalarRef *ref, QString *error) const;
-    bool mapping(const QStringList &path, Match m, Found *out, QString *error) const;
+    bool one(const QStringList &path, Match m, Found *out, Text *error) const;
+    bool scalarAt(const Found &f, YamlScalarRef *ref, Text *error) const;
+    bool mapping(const QStringList &path, Match m, Found *out, Text *error) const;
     bool entrySpan(const Found &map, const QString &key, bool withLines, int *keyBegin, int *keyEnd, int *end,
-                   QString *error) const;
+                   Text *error) const;
     // Replaces, re-parses and checks against `expected`; keeps the text when the check fails.
-    bool tryApply(QList<Replacement> edits, const Mutation &expected, QString *why);
+    bool tryApply(QList<Replacement> edits, const Mutation &expected, Text *why);
     bool apply(QList<Replacement> edits, const Mutation &expected, const QString &what);
     // The first alternative that passes the check.
     bool applyForms(const QList<QList<Replacement>> &alternatives, const Mutation &expected,
                     const QString &what);
-    bool fail(const QString &message);
+    bool fail(const Text &message);
 
     QByteArray m_text;
     QStringList m_errors;
+    QList<Text> m_errorTexts;
     std::unique_ptr<Doc> m_doc;
 };
 

@@ -22,12 +22,12 @@ YAML::Node entryKey(const YAML::Node &map, const QString &key)
 
 } // namespace
 
-bool YamlPatch::mapping(const QStringList &path, Match m, Found *out, QString *error) const
+bool YamlPatch::mapping(const QStringList &path, Match m, Found *out, Text *error) const
 {
     if (!one(path, m, out, error))
         return false;
     if (!out->node.IsMap()) {
-        *error = QStringLiteral("%1 is not a mapping").arg(path.join(QLatin1Char('.')));
+        *error = msg("%1 is not a mapping", {path.join(QLatin1Char('.'))});
         return false;
     }
     return true;
@@ -36,26 +36,24 @@ bool YamlPatch::mapping(const QStringList &path, Match m, Found *out, QString *e
 // The text of entry `key` of a mapping: key token [keyBegin, keyEnd), and where the entry ends.
 // Block mappings (withLines): whole lines, line break included; flow: the end of the value.
 bool YamlPatch::entrySpan(const Found &map, const QString &key, bool withLines, int *keyBegin, int *keyEnd,
-                          int *end, QString *error) const
+                          int *end, Text *error) const
 {
     const YAML::Node k = entryKey(map.node, key);
     if (!k.IsDefined()) {
-        *error = QStringLiteral("has no entry '%1'").arg(key);
+        *error = msg("has no entry '%1'", {key});
         return false;
     }
     const int at = m_doc->offsetOf(k.Mark());
     const Span keySpan = keyToken(m_text, at);
     if (at < 0 || !keySpan.valid()) {
-        *error = QStringLiteral("entry '%1': key not found in the text").arg(key);
+        *error = msg("entry '%1': key not found in the text", {key});
         return false;
     }
     *keyBegin = keySpan.begin;
     *keyEnd = keySpan.end;
     if (withLines) {
         if (!onlySpacesBefore(m_text, at)) {
-            *error =
-                QStringLiteral("entry '%1' shares its line with other text (e.g. '- %1:'); edit it by hand")
-                    .arg(key);
+            *error = msg("entry '%1' shares its line with other text (e.g. '- %1:'); edit it by hand", {key});
             return false;
         }
         *end = blockEntry(m_text, at).end;
@@ -74,12 +72,12 @@ bool YamlPatch::entrySpan(const Found &map, const QString &key, bool withLines, 
                (m_text.at(v) == '{' || m_text.at(v) == '[')) {
         const int close = matchingBracket(m_text, v);
         if (close < 0) {
-            *error = QStringLiteral("entry '%1': unterminated flow collection").arg(key);
+            *error = msg("entry '%1': unterminated flow collection", {key});
             return false;
         }
         *end = close + 1;
     } else {
-        *error = QStringLiteral("entry '%1' has no value to copy or remove in place").arg(key);
+        *error = msg("entry '%1' has no value to copy or remove in place", {key});
         return false;
     }
     return true;
@@ -89,12 +87,12 @@ bool YamlPatch::insert(const QStringList &path, const QString &key, const QStrin
                        const QString &after, Match m)
 {
     const QString what = path.join(QLatin1Char('.')) + QLatin1Char('.') + key;
-    QString err;
+    Text err;
     Found map;
     if (!mapping(path, m, &map, &err))
         return fail(err);
     if (entryKey(map.node, key).IsDefined())
-        return fail(QStringLiteral("%1 exists already").arg(what));
+        return fail(msg("%1 exists already", {what}));
     QString anchor = after;
     for (auto it = map.node.begin(); anchor.isEmpty() && it != map.node.end(); ++it) {
         auto last = it;
@@ -109,18 +107,17 @@ bool YamlPatch::insert(const QStringList &path, const QString &key, const QStrin
         const int close =
             open >= 0 && open < m_text.size() && m_text.at(open) == '{' ? matchingBracket(m_text, open) : -1;
         if (close < 0)
-            return fail(QStringLiteral("%1: the flow mapping is not found in the text").arg(what));
+            return fail(msg("%1: the flow mapping is not found in the text", {what}));
         int keyBegin = 0, keyEnd = 0;
         if (!anchor.isEmpty() && !entrySpan(map, anchor, false, &keyBegin, &keyEnd, &pos, &err))
-            return fail(QStringLiteral("%1: %2").arg(what, err));
+            return fail(msg("%1: %2", {what, err}));
         if (anchor.isEmpty())
             pos = open + 1;
         head = (anchor.isEmpty() ? QByteArray() : QByteArray(", ")) + formatScalar(key, 0, true) + ": ";
     } else {
         int keyBegin = 0, keyEnd = 0;
         if (anchor.isEmpty() || !entrySpan(map, anchor, true, &keyBegin, &keyEnd, &pos, &err))
-            return fail(
-                QStringLiteral("%1: %2").arg(what, anchor.isEmpty() ? QStringLiteral("empty mapping") : err));
+            return fail(msg("%1: %2", {what, anchor.isEmpty() ? msg("empty mapping") : err}));
         const int column = keyBegin - lineStartOf(m_text, keyBegin);
         head = QByteArray(column, ' ') + formatScalar(key, 0, false) + ": ";
         if (pos == m_text.size() && !m_text.endsWith('\n'))
@@ -147,17 +144,17 @@ bool YamlPatch::copy(const QStringList &path, const QString &from, const QString
                      Match m)
 {
     const QString what = path.join(QLatin1Char('.')) + QLatin1Char('.') + to;
-    QString err;
+    Text err;
     Found map;
     if (!mapping(path, m, &map, &err))
         return fail(err);
     if (entryKey(map.node, to).IsDefined())
-        return fail(QStringLiteral("%1 exists already").arg(what));
+        return fail(msg("%1 exists already", {what}));
     const bool flow = map.inFlow || isFlow(map.node);
     int keyBegin = 0, keyEnd = 0, end = 0, aBegin = 0, aEnd = 0, pos = 0;
     if (!entrySpan(map, from, !flow, &keyBegin, &keyEnd, &end, &err) ||
         !entrySpan(map, after, !flow, &aBegin, &aEnd, &pos, &err))
-        return fail(QStringLiteral("%1: %2").arg(what, err));
+        return fail(msg("%1: %2", {what, err}));
     QByteArray entry;
     if (flow) {
         entry = ", " + formatScalar(to, 0, true) + m_text.mid(keyEnd, end - keyEnd);
@@ -189,14 +186,14 @@ bool YamlPatch::copy(const QStringList &path, const QString &from, const QString
 bool YamlPatch::remove(const QStringList &path, const QString &key, Match m)
 {
     const QString what = path.join(QLatin1Char('.')) + QLatin1Char('.') + key;
-    QString err;
+    Text err;
     Found map;
     if (!mapping(path, m, &map, &err))
         return fail(err);
     const bool flow = map.inFlow || isFlow(map.node);
     int keyBegin = 0, keyEnd = 0, end = 0;
     if (!entrySpan(map, key, !flow, &keyBegin, &keyEnd, &end, &err))
-        return fail(QStringLiteral("%1: %2").arg(what, err));
+        return fail(msg("%1: %2", {what, err}));
     int begin = flow ? keyBegin : lineStartOf(m_text, keyBegin);
     if (flow) {
         // Take one separating comma with it: the one after, else the one before.

@@ -288,7 +288,7 @@ bool blankOrComment(const QByteArray &text, int lineStart)
 }
 
 bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentIndent, Span *token, char *quote,
-                QString *value, QString *error)
+                QString *value, Text *error)
 {
     int p = offset;
     const int n = int(text.size());
@@ -300,12 +300,12 @@ bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentInden
             ++p;
     }
     if (p >= n || isBreak(text.at(p))) {
-        *error = QStringLiteral("the value is empty; only existing scalar values can be patched");
+        *error = msg("the value is empty; only existing scalar values can be patched");
         return false;
     }
     const char c = text.at(p);
     if (c == '*') {
-        *error = QStringLiteral("the value is an alias (*name); edit the anchored value instead");
+        *error = msg("the value is an alias (*name); edit the anchored value instead");
         return false;
     }
     token->begin = p;
@@ -313,7 +313,7 @@ bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentInden
     value->clear();
     if (c == '|' || c == '>') {
         if (inFlow) {
-            *error = QStringLiteral("block scalar inside a flow collection");
+            *error = msg("block scalar inside a flow collection");
             return false;
         }
         *quote = c;
@@ -333,7 +333,7 @@ bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentInden
         *quote = c;
         const int q = closingQuote(text, p, false);
         if (q < 0) {
-            *error = QStringLiteral("unterminated quoted value");
+            *error = msg("unterminated quoted value");
             return false;
         }
         token->end = q + 1;
@@ -345,7 +345,7 @@ bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentInden
             return true;
         }
         if (!unescapeDouble(inner, value)) {
-            *error = QStringLiteral("unsupported escape in a double-quoted value");
+            *error = msg("unsupported escape in a double-quoted value");
             return false;
         }
         return true;

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/config/Text.h"
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -29,7 +30,7 @@ bool blankOrComment(const QByteArray &text, int lineStart);
 // quote, block scalars (| and >) over their indented lines. `quote` gets '\'', '"', '|', '>' or 0.
 // `value` gets the one-line decoded value when the token is one line (else left empty).
 bool scanScalar(const QByteArray &text, int offset, bool inFlow, int parentIndent, Span *token, char *quote,
-                QString *value, QString *error);
+                QString *value, Text *error);
 // The key token at `offset` of a `key: value` entry (up to the key's end, before the ':').
 Span keyToken(const QByteArray &text, int offset);
 // The offset of the bracket closing the flow collection opened at `open` ('{' or '['), or -1.

@@ -12,6 +12,21 @@
 
 namespace sp::planning {
 
+namespace {
+// One error line for a pair whose count failed; a lost server is reported with its remaining pairs.
+void failed(ExactCountResult &r, const DataNode &source, const QString &server, const Connection &c,
+            QSet<QString> *deadServers)
+{
+    if (inspection::isConnectionError(c.lastErrno()) || !c.isOpen()) {
+        deadServers->insert(server);
+        r.addError(msg("%1: not counted: %2; the remaining pairs of %3 are not counted",
+                       {source.toString(), c.lastError(), server}));
+    } else {
+        r.addError(msg("%1: not counted: %2", {source.toString(), c.lastError()}));
+    }
+}
+} // namespace
+
 ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &oldConfig, const InspectionOptions &options,
                                    const std::atomic<bool> *cancel, const std::function<void(int, int)> &progress,
                                    QueryRegistry *registry)
@@ -19,7 +34,7 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
     ExactCountResult r;
     const LoadResult next = ConfigLoader::loadText(plan.newConfigText.toUtf8(), plan.sourcePath);
     if (!next.ok()) {
-        r.errors << QStringLiteral("the plan's new config does not load");
+        r.addError(msg("the plan's new config does not load"));
         return r;
     }
     const Router oldRouter(oldConfig), newRouter(next.config);
@@ -36,7 +51,7 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
             }
             const DataSourceDef *ds = oldConfig.dataSource(p.source.dataSource);
             if (!ds) {
-                r.errors << QStringLiteral("%1: unknown data source").arg(p.source.toString());
+                r.addError(msg("%1: unknown data source", {p.source.toString()}));
                 continue;
             }
             const QString server = ds->host + QLatin1Char(':') + QString::number(ds->port);
@@ -50,8 +65,8 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
                 params.readTimeoutSec = qMax(params.readTimeoutSec, options.countTimeoutSec + 5);
                 if (!c.open(params)) {
                     deadServers.insert(server);
-                    r.errors << QStringLiteral("%1 (%2): %3; its remaining pairs are not counted")
-                                    .arg(ds->name, server, c.lastError());
+                    r.addError(msg("%1 (%2) could not be reached: %3; its remaining pairs are not counted",
+                                   {ds->name, server, c.lastError()}));
                     continue;
                 }
                 c.setQueryRegistry(registry);
@@ -66,11 +81,7 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
                         r.cancelled = true;
                         return r;
                     }
-                    r.errors << p.source.toString() + QStringLiteral(": ") + c.lastError();
-                    if (inspection::isConnectionError(c.lastErrno()) || !c.isOpen()) {
-                        deadServers.insert(server);
-                        r.errors.last() += QStringLiteral("; the remaining pairs of %1 are not counted").arg(server);
-                    }
+                    failed(r, p.source, server, c, &deadServers);
                     continue;
                 }
                 p.exactRows = v->toLongLong();
@@ -99,11 +110,7 @@ ExactCountResult ExactCounter::run(ExpansionPlan &plan, const ShardingConfig &ol
                     return r;
                 }
                 if (!ok) {
-                    r.errors << p.source.toString() + QStringLiteral(": ") + c.lastError();
-                    if (inspection::isConnectionError(c.lastErrno()) || !c.isOpen()) {
-                        deadServers.insert(server);
-                        r.errors.last() += QStringLiteral("; the remaining pairs of %1 are not counted").arg(server);
-                    }
+                    failed(r, p.source, server, c, &deadServers);
                     continue;
                 }
                 p.exactRows = n;

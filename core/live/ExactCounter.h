@@ -1,5 +1,6 @@
 #pragma once
 #include "core/cluster/Inspector.h"
+#include "core/config/Text.h"
 #include "core/planning/ExpansionPlan.h"
 
 #include <QStringList>
@@ -17,8 +18,15 @@ struct ExactCountResult
 {
     int counted = 0;
     bool cancelled = false;
-    QStringList errors; // one line per failed pair, one per unreachable server
-    int skipped = 0;    // pairs not counted because their server had failed already
+    QStringList errors;      // one line per failed pair, one per unreachable server
+    QList<Text> errorTexts;  // the same lines for the console (the server's own error stays its words)
+    int skipped = 0;         // pairs not counted because their server had failed already
+
+    void addError(const Text &t)
+    {
+        errors << t.text;
+        errorTexts << t;
+    }
 };
 
 // Exact row counts of a plan's pairs on the live cluster (`--exact`). SQL predicates run as

@@ -9,6 +9,7 @@
 #include <QSet>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <vector>
 
 namespace sp::planning {
@@ -24,7 +25,8 @@ struct SourceJob
 struct SourceOutcome
 {
     QList<KeyCardinality> cardinalities;
-    QString error; // the whole data source failed (connection or query)
+    QString error;  // the whole data source failed (connection or query)
+    Text errorText; // our sentence for it, when it is ours (a server's error stays its words)
 };
 
 QString lower(const QString &s)
@@ -38,6 +40,7 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
     const DataSourceDef &ds = *job.ds;
     if (ds.host.isEmpty()) {
         out.error = QStringLiteral("no host: the url '%1' could not be parsed").arg(JdbcUrl::redacted(ds.url));
+        out.errorText = msg("no host: the url '%1' could not be parsed", {JdbcUrl::redacted(ds.url)});
         return out;
     }
     const ConnectionParams params = Inspector::paramsFor(ds, options);
@@ -64,10 +67,15 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
         out.error = c.lastError();
         return out;
     }
-    // physical table (lower case) -> rows (index, column, cardinality)
+    // physical table (lower case) -> rows (index, column, cardinality, non-unique, seq in index)
     QHash<QString, QList<QList<QVariant>>> byTable;
-    for (const QList<QVariant> &row : r->rows)
-        byTable[lower(row.value(0).toString())].append(row);
+    // "table/index" (lower case) -> number of columns of the index
+    QHash<QString, int> indexColumns;
+    for (const QList<QVariant> &row : r->rows) {
+        ++indexColumns[lower(row.value(0).toString() + QLatin1Char('/') + row.value(1).toString())];
+        if (row.value(5).toInt() == 1)
+            byTable[lower(row.value(0).toString())].append(row);
+    }
     for (const auto &t : job.tables) {
         KeyCardinality k;
         k.node = t.first;
@@ -75,6 +83,10 @@ SourceOutcome readSource(const SourceJob &job, const InspectionOptions &options)
         for (const QList<QVariant> &row : byTable.value(lower(t.first.table))) {
             if (row.value(2).toString().compare(t.second, Qt::CaseInsensitive) != 0)
                 continue;
+            // A unique index on the column alone: one row per key, whatever CARDINALITY says.
+            if (row.value(4).toInt() == 0
+                && indexColumns.value(lower(t.first.table + QLatin1Char('/') + row.value(1).toString())) == 1)
+                k.unique = true;
             const QVariant card = row.value(3);
             if (k.index.isEmpty())
                 k.index = row.value(1).toString();
@@ -99,9 +111,15 @@ QString KeyStats::statisticsQuery(const QString &quotedSchema, const QStringList
 {
     if (quotedTables.isEmpty())
         return {};
-    return QStringLiteral("SELECT TABLE_NAME, INDEX_NAME, COLUMN_NAME, CARDINALITY FROM information_schema.STATISTICS"
-                          " WHERE TABLE_SCHEMA = %1 AND SEQ_IN_INDEX = 1 AND TABLE_NAME IN (%2)")
+    return QStringLiteral("SELECT TABLE_NAME, INDEX_NAME, COLUMN_NAME, CARDINALITY, NON_UNIQUE, SEQ_IN_INDEX"
+                          " FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = %1 AND TABLE_NAME IN (%2)")
         .arg(quotedSchema, quotedTables.join(QStringLiteral(", ")));
+}
+
+void KeyStats::add(KeyStatsResult &result, const Text &note)
+{
+    result.notes << note.text;
+    result.noteTexts << note;
 }
 
 KeyStatsResult KeyStats::compute(const ShardingConfig &config, const ClusterSnapshot &snapshot,
@@ -123,7 +141,7 @@ KeyStatsResult KeyStats::compute(const ShardingConfig &config, const ClusterSnap
         if (column.isEmpty())
             continue;
         qint64 rows = 0, keys = 0;
-        int used = 0, read = 0, noIndex = 0;
+        int used = 0, read = 0, noIndex = 0, unique = 0;
         for (const DataNode &n : rule.dataNodes) {
             const KeyCardinality *k = byNode.value(lower(n.toString()));
             if (!k)
@@ -133,6 +151,7 @@ KeyStatsResult KeyStats::compute(const ShardingConfig &config, const ClusterSnap
                 ++noIndex;
                 continue;
             }
+            unique += k->unique ? 1 : 0;
             const TableStats *s = statsByNode.value(lower(n.toString()));
             const qint64 r = s && s->existsOnServer ? s->rows() : -1;
             if (k->cardinality < 0 || r < 0)
@@ -148,25 +167,28 @@ KeyStatsResult KeyStats::compute(const ShardingConfig &config, const ClusterSnap
         }
         if (read == 0)
             continue; // no note here: collect() reports the unreachable data sources
+        // Unique on every physical table read (and all of them read): exactly one row per key.
+        if (unique == read && read == rule.dataNodes.size()) {
+            result.uniqueKeys.insert(rule.logicTable);
+            result.rowsPerKey.insert(rule.logicTable, 1.0);
+            add(result, msg("%1: the sharding column %2 is unique: one row per key", {rule.logicTable, column}));
+            continue;
+        }
         if (noIndex == read) {
-            result.notes << QStringLiteral("%1: no index leads with sharding column %2; assuming 1 row per key")
-                                .arg(rule.logicTable, column);
+            add(result, msg("%1: no index leads with sharding column %2; rows per key unknown",
+                            {rule.logicTable, column}));
             continue;
         }
         if (keys <= 0) {
-            result.notes << QStringLiteral("%1: index statistics of %2 unknown (run ANALYZE TABLE); assuming 1 row per key")
-                                .arg(rule.logicTable, column);
+            add(result, msg("%1: index statistics of %2 unknown (run ANALYZE TABLE); rows per key unknown",
+                            {rule.logicTable, column}));
             continue;
         }
         const double perKey = qMax(1.0, double(rows) / double(keys));
         result.rowsPerKey.insert(rule.logicTable, perKey);
-        QString line = QStringLiteral("%1: about %2 rows per %3 key (index statistics, %4 of %5 physical tables)")
-                           .arg(rule.logicTable)
-                           .arg(perKey, 0, 'f', perKey < 10 ? 2 : 1)
-                           .arg(column)
-                           .arg(used)
-                           .arg(rule.dataNodes.size());
-        result.notes << line;
+        add(result, msg("%1: about %2 rows per %3 key on average (index statistics, %4 of %5 physical tables)",
+                        {rule.logicTable, QString::number(perKey, 'f', perKey < 10 ? 2 : 1), column, used,
+                         rule.dataNodes.size()}));
     }
     return result;
 }
@@ -214,6 +236,7 @@ KeyStatsResult KeyStats::collect(const ShardingConfig &config, const ClusterSnap
                     *out = readSource(*job, options);
                 } catch (...) {
                     out->error = QStringLiteral("unexpected failure");
+                    out->errorText = msg("unexpected failure");
                 }
             });
         }
@@ -221,25 +244,33 @@ KeyStatsResult KeyStats::collect(const ShardingConfig &config, const ClusterSnap
     }
 
     QList<KeyCardinality> all;
-    QStringList sourceNotes;
+    QList<Text> sourceNotes;
     for (int i = 0; i < order.size(); ++i) {
         const SourceOutcome &o = outcomes[size_t(i)];
         if (!o.error.isEmpty())
-            sourceNotes << QStringLiteral("%1: index statistics not read: %2").arg(order.at(i), o.error);
+            sourceNotes << msg("%1: index statistics not read: %2",
+                               {order.at(i), o.errorText.isEmpty() ? Text(o.error) : o.errorText});
         else
             all += o.cardinalities;
     }
-    for (const QString &ds : std::as_const(unreachable))
-        sourceNotes << QStringLiteral("%1: unreachable, its tables are left out of rows per key").arg(ds);
-    sourceNotes.sort();
+    QStringList down(unreachable.cbegin(), unreachable.cend());
+    down.sort();
+    for (const QString &ds : std::as_const(down))
+        sourceNotes << msg("%1: unreachable, its tables are left out of rows per key", {ds});
+    std::sort(sourceNotes.begin(), sourceNotes.end(), [](const Text &a, const Text &b) { return a.text < b.text; });
 
-    KeyStatsResult result = compute(config, snapshot, all);
-    if (!result.rowsPerKey.isEmpty())
-        result.notes.prepend(QStringLiteral(
-            "rows per sharding key are estimated from index statistics and widen the error bounds; approximate: InnoDB "
-            "samples CARDINALITY (MariaDB's halving of it is undone), and the plain mean rows per key understates "
-            "skewed keys"));
-    result.notes = sourceNotes + result.notes;
+    const KeyStatsResult computed = compute(config, snapshot, all);
+    KeyStatsResult result = computed;
+    result.notes.clear();
+    result.noteTexts.clear();
+    for (const Text &t : std::as_const(sourceNotes))
+        add(result, t);
+    if (computed.rowsPerKey.size() > computed.uniqueKeys.size())
+        add(result, msg("rows per sharding key come from index statistics, for information: InnoDB samples "
+                        "CARDINALITY (MariaDB's halving of it is undone), and a mean says nothing about the "
+                        "busiest keys, so key-share estimates of tables without a unique sharding key have no bound"));
+    for (const Text &t : computed.noteTexts)
+        add(result, t);
     result.elapsedMs = timer.elapsed();
     return result;
 }

@@ -12,6 +12,10 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
                            const LivePlanOptions &options, JobControl *job)
 {
     LivePlanResult r;
+    auto note = [&r](const Text &t) {
+        r.notes << t.text;
+        r.noteTexts << t;
+    };
     const bool live = options.live || options.exact;
     InspectionOptions inspect = options.inspect;
     inspect.exactCounts = options.exact;
@@ -30,10 +34,11 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
             if (job)
                 job->progress(done, total, QStringLiteral("inspect"));
         });
-        r.notes += ir.notes;
+        for (const QString &n : ir.notes)
+            note(Text(n));
         for (const InstanceHealth &h : ir.snapshot.instances)
             if (!h.reachable)
-                r.notes << h.dataSource + QStringLiteral(": ") + h.error;
+                note(msg("%1: not reachable: %2", {h.dataSource, h.error}));
         r.snapshot = ir.snapshot;
         if (ir.cancelled) {
             r.cancelled = true;
@@ -45,9 +50,10 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
     inputOptions.liveTableDdl = live && r.snapshot.has_value() && options.plan;
     inputOptions.inspect = inspect;
     QString inputError;
-    QStringList inputNotes;
-    r.input = buildPlanInput(configPath, config, r.snapshot, request, inputOptions, &inputError, &inputNotes);
-    r.notes += inputNotes;
+    QList<Text> inputNotes;
+    r.input = buildPlanInput(configPath, config, r.snapshot, request, inputOptions, &inputError, nullptr, &inputNotes);
+    for (const Text &t : std::as_const(inputNotes))
+        note(t);
     if (!r.input) {
         r.error = inputError;
         return r;
@@ -55,8 +61,10 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
     if (options.samplePerTable > 0) {
         const RowSampleResult rs = RowSampler::run(config, *r.snapshot, options.samplePerTable, inspect,
                                                    job ? &job->cancelFlag() : nullptr);
-        r.notes += rs.notes;
+        for (const Text &t : rs.noteTexts)
+            note(t);
         r.input->keySamples = rs.keys;
+        r.input->sampledNodes = rs.nodes;
         if (rs.cancelled) {
             r.cancelled = true;
             return r;

@@ -43,6 +43,7 @@ struct LivePlanResult
     std::optional<ExactCountResult> exact; // with options.exact and a plan
     // In the order they happened: inspection notes, unreachable servers, input notes, sample notes.
     QStringList notes;
+    QList<Text> noteTexts; // the same notes for the console (a server's own words stay as they are)
     bool cancelled = false;
 };
 

@@ -16,8 +16,14 @@ namespace sp::planning {
 std::optional<PlanInput> buildPlanInput(const QString &configPath, const ShardingConfig &config,
                                         const std::optional<ClusterSnapshot> &snapshot,
                                         const PlanRequest &request, const PlanInputOptions &options,
-                                        QString *error, QStringList *notes)
+                                        QString *error, QStringList *notes, QList<Text> *noteTexts)
 {
+    auto note = [notes, noteTexts](const Text &t) {
+        if (notes)
+            *notes << t.text;
+        if (noteTexts)
+            *noteTexts << t;
+    };
     const TextFileResult file = readTextFile(configPath, LoadOptions{}.maxFileBytes);
     if (!file.ok()) {
         if (error)
@@ -51,14 +57,17 @@ std::optional<PlanInput> buildPlanInput(const QString &configPath, const Shardin
                                                    .arg(ds.schema, query));
             used << ds.name;
         }
-        if (notes && !used.isEmpty())
-            *notes << QStringLiteral("sandbox: new data sources %1 use the sandbox's spare instances").arg(used.join(QStringLiteral(", ")));
+        if (!used.isEmpty())
+            note(msg("sandbox: new data sources %1 use the sandbox's spare instances", {used.join(QStringLiteral(", "))}));
     }
     if (options.liveKeyStats && snapshot) {
         const KeyStatsResult k = KeyStats::collect(config, *snapshot, options.inspect);
-        in.rowsPerKey = k.rowsPerKey;
-        if (notes)
-            *notes += k.notes;
+        // Only what is exact goes into the plan: a unique key holds one row. The mean rows per key
+        // of the others is in the notes, for the reader.
+        for (const QString &table : k.uniqueKeys)
+            in.rowsPerKey.insert(table, 1.0);
+        for (const Text &t : k.noteTexts)
+            note(t);
     }
     if (options.liveTableDdl && snapshot) {
         const TableDdlResult d = TableDdl::collect(config, *snapshot, options.inspect);

@@ -2,6 +2,7 @@
 
 #include "core/planning/MovePredicate.h"
 #include "core/planning/PlanBuilder.h"
+#include "core/routing/Hash.h"
 
 #include <QHash>
 
@@ -19,10 +20,20 @@ QString singleColumn(const ShardingConfig &config, const TableRule &rule)
 }
 } // namespace
 
+quint32 RowSampler::seedFor(const DataNode &node, quint32 seed)
+{
+    // MariaDB's RAND(N) takes N as a 32-bit seed; keep it positive for every server.
+    return (seed ^ hash::crc32(QStringView(node.toString()))) & 0x7fffffffu;
+}
+
 RowSampleResult RowSampler::run(const ShardingConfig &config, const ClusterSnapshot &snapshot, int perTable,
-                                const InspectionOptions &options, const std::atomic<bool> *cancel)
+                                const InspectionOptions &options, const std::atomic<bool> *cancel, quint32 seed)
 {
     RowSampleResult r;
+    auto note = [&r](const Text &t) {
+        r.notes << t.text;
+        r.noteTexts << t;
+    };
     if (perTable <= 0)
         return r;
     QHash<QString, Connection *> conns;
@@ -37,7 +48,7 @@ RowSampleResult RowSampler::run(const ShardingConfig &config, const ClusterSnaps
         ConnectionParams params = Inspector::paramsFor(ds, options);
         params.readTimeoutSec = qMax(params.readTimeoutSec, options.countTimeoutSec + 5);
         if (!c->open(params)) {
-            r.notes << ds.name + QStringLiteral(": ") + c->lastError();
+            note(msg("%1: not sampled, the server could not be reached: %2", {ds.name, c->lastError()}));
             failed.insert(ds.name);
             return nullptr;
         }
@@ -54,7 +65,7 @@ RowSampleResult RowSampler::run(const ShardingConfig &config, const ClusterSnaps
             continue;
         const QString column = singleColumn(config, rule);
         if (column.isEmpty()) {
-            r.notes << rule.logicTable + QStringLiteral(": not sampled (routing uses no single sharding column)");
+            note(msg("%1: not sampled (routing uses no single sharding column)", {rule.logicTable}));
             continue;
         }
         qint64 total = 0;
@@ -62,7 +73,7 @@ RowSampleResult RowSampler::run(const ShardingConfig &config, const ClusterSnaps
             if (s.logicTable.compare(rule.logicTable, Qt::CaseInsensitive) == 0 && s.rows() > 0)
                 total += s.rows();
         if (total <= 0) {
-            r.notes << rule.logicTable + QStringLiteral(": not sampled (no rows in the snapshot)");
+            note(msg("%1: not sampled (no rows in the snapshot)", {rule.logicTable}));
             continue;
         }
         const double p = qMin(1.0, double(perTable) / double(total));
@@ -76,21 +87,27 @@ RowSampleResult RowSampler::run(const ShardingConfig &config, const ClusterSnaps
             if (!c)
                 continue;
             const QString table = builder::qualified(builder::schemaOf(config, ds->name), n.table);
-            const QString where = p >= 1.0 ? QString() : QStringLiteral(" WHERE RAND() < %1").arg(p, 0, 'g', 17);
+            const QString where = p >= 1.0 ? QString()
+                                           : QStringLiteral(" WHERE RAND(%1) < %2").arg(seedFor(n, seed)).arg(p, 0, 'g', 17);
+            bool cut = false; // the cap stopped the read before the table's end
             const bool ok = c->forEachRow(QStringLiteral("SELECT %1 FROM %2%3").arg(quoteIdent(column), table, where),
                                           [&](const QList<QVariant> &row) {
-                                              if (stopped() || keys.size() >= cap)
+                                              if (stopped() || keys.size() >= cap) {
+                                                  cut = true;
                                                   return false;
+                                              }
                                               const QVariant &v = row.value(0);
                                               if (!v.isNull())
                                                   keys << v.toString();
                                               return true;
                                           });
-            if (!ok && !stopped())
-                r.notes << n.toString() + QStringLiteral(": ") + c->lastError();
+            if (!ok && !cut && !stopped())
+                note(msg("%1: not sampled: %2", {n.toString(), c->lastError()}));
+            r.nodes.insert(n, SampledNode{p, ok && !cut && !stopped()});
         }
         if (keys.size() >= cap)
-            r.notes << rule.logicTable + QStringLiteral(": sample capped at %1 rows").arg(cap);
+            note(msg("%1: sample capped at %2 rows; the tables it did not reach keep key-share estimates",
+                     {rule.logicTable, cap}));
     }
     r.cancelled = stopped();
     return r;

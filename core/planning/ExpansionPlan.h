@@ -47,7 +47,7 @@ struct MovePair
     qint64 sourceBytes = -1;
     qint64 estimatedRows = -1;      // share x sourceRows (or from a key sample)
     qint64 estimatedBytes = -1;
-    qint64 errorRows = -1;          // +- 2 sigma of the binomial estimate
+    qint64 errorRows = -1;          // +- bound (3 sigma) of the estimate; -1: no bound can be stated
     EstimateBasis basis = EstimateBasis::None;
     std::optional<qint64> exactRows; // COUNT(*) with the predicate, when asked for
 

@@ -13,8 +13,19 @@
 
 namespace sp::planning {
 
+// How one physical table was sampled (RowSampler): every row read with probability `rate`
+// (seeded, so the same data gives the same sample), and whether the table was read to its end.
+// With both, a pair's rows are estimated from the sampled rows alone (k / rate), whatever the
+// snapshot's TABLE_ROWS says.
+struct SampledNode
+{
+    double rate = 0;
+    bool complete = false;
+};
+
 // Everything a strategy needs. `snapshot` (optional) gives per-node rows/bytes/AUTO_INCREMENT;
-// `keySamples` (optional) holds sharding-key values per logic table sampled from the cluster.
+// `keySamples` (optional) holds sharding-key values per logic table sampled from the cluster, one
+// per sampled row, and `sampledNodes` how each physical table was sampled.
 struct PlanInput
 {
     QString configPath;
@@ -22,9 +33,12 @@ struct PlanInput
     ShardingConfig config;
     std::optional<ClusterSnapshot> snapshot;
     QMap<QString, QStringList> keySamples;
+    QMap<DataNode, SampledNode> sampledNodes;
     // Rows-weighted mean rows per distinct sharding key (sum c_k^2 / sum c_k over the keys' row counts
-    // c_k), per logic table; 1 when absent. Rows sharing a key move together, so the error of an
-    // estimate grows with it: var = p(1-p) sum c_k^2 = rows x m x p(1-p).
+    // c_k), per logic table, where it is known (1 for a unique sharding key). Rows sharing a key move
+    // together, so the error of a key-share estimate grows with it: var = p(1-p) sum c_k^2 =
+    // rows x m x p(1-p). Without it a key-share estimate states no bound: the mean rows per key of
+    // index statistics says nothing about how many rows the busiest keys hold.
     QMap<QString, double> rowsPerKey;
     // SHOW CREATE TABLE of existing data nodes (a live plan gathers it in core/live): the tables
     // create.sql makes on new data sources get their source's definition. Empty offline.

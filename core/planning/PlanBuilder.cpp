@@ -92,9 +92,10 @@ Diagnostic missingUrls(const QStringList &names)
 
 Text uniformHashAssumption()
 {
-    return msg("expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma "
-               "binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS "
-               "estimates instead of exact counts");
+    return msg("expected shares assume keys hash uniformly; an estimate's bound (3 sigma, about 99.7%) is "
+               "stated only where it can be: from a row sample's size, or from the key share where each key "
+               "holds one row (a unique sharding key), widened by 75% of the rows where the snapshot has "
+               "TABLE_ROWS estimates instead of exact counts");
 }
 
 bool loadNew(const QByteArray &text, const QString &path, NewConfig *out)
@@ -188,13 +189,13 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
     QStringList newNames;
     for (int i = 0; i < newCount; ++i)
         newNames << prefix + QString::number(i);
-    QString widenError;
+    Text widenError;
     if (!widenDataNodes(input.config, algos, newNames, &p, &widenError)) {
         out.fail(widenError);
         return out;
     }
     if (!p.ok()) {
-        out.fail(p.errors().first());
+        out.fail(p.errorTexts().first());
         return out;
     }
     loadNew(p.text(), input.configPath, &out);
@@ -202,17 +203,17 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
 }
 
 bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
-                    ConfigPatch *patcher, QString *error)
+                    ConfigPatch *patcher, Text *error)
 {
     for (const TableRule &t : config.tables) {
         if (config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
             continue;
         if (!algos.contains(config.effectiveDatabaseStrategy(t).algorithmName))
             continue;
-        QString err;
+        Text err;
         const QString expr = ConfigPatch::rewriteDataSourcePart(t.actualDataNodesExpr, names, &err);
         if (expr.isEmpty()) {
-            *error = t.logicTable + QStringLiteral(": ") + err;
+            *error = msg("%1: %2", {t.logicTable, err});
             return false;
         }
         patcher->setDataNodes(t.logicTable, expr);
@@ -341,8 +342,25 @@ static SampleFlows routeSample(const Router &oldRouter, const Router &newRouter,
 // Mean rows per data source below this: skew after stays on key shares.
 constexpr double kMinRowsForRowSkew = 1000;
 
-// Fewer sampled rows than this at a source node: keep the key-space share.
-constexpr int kMinSampleAtSource = 30;
+// Bounds are this many standard deviations (about 99.7 % for 3): a plan lists dozens of pairs,
+// and each should hold.
+constexpr double kZ = 3.0;
+
+// InnoDB's TABLE_ROWS "may vary from the actual value by as much as 40% to 50%" (MySQL manual):
+// taken as 2 sigma, so one sigma is a quarter of the rows.
+constexpr double kTableRowsSigma = 0.25;
+
+// Half-width of the kZ bound of a count estimated as k / rate from a sample that read each row
+// with probability `rate` (k ~ Binomial(N, rate)): the score interval of the expected sampled count,
+// whose upper side is the wider one, so ± it covers both; small counts (k = 0 too) keep a bound.
+static double sampledBound(double k, double rate)
+{
+    if (rate >= 1.0)
+        return 0; // every row was read: the count is exact
+    const double a = 1.0 - rate;
+    const double upper = k + kZ * kZ * a / 2 + kZ * std::sqrt(k * a + kZ * kZ * a * a / 4);
+    return (upper - k) / rate;
+}
 
 void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options, ExpansionPlan *plan)
 {
@@ -359,13 +377,17 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
             continue;
         const TableMoves m = MoveAnalysis::analyse(oldC, newC, rule.logicTable, options);
         SampleFlows sample;
+        bool sampled = false;
         if (const QStringList keys = input.keySamples.value(rule.logicTable); !keys.isEmpty()) {
             const Router oldRouter(oldC), newRouter(newC);
             sample = routeSample(oldRouter, newRouter, rule, newC.table(rule.logicTable), keys);
-            plan->addAssumption(msg("%1: per-pair estimates from a random sample of %2 rows (%3 routed); "
-                                    "rows sharing a hot key are weighed by their rows",
+            sampled = true;
+            plan->addAssumption(msg("%1: per-pair estimates from a seeded random sample of %2 rows (%3 routed): "
+                                    "the rows a pair has in the sample over the sampling rate, with a bound from "
+                                    "the sample size; hot keys weigh what their rows weigh",
                                     {rule.logicTable, keys.size(), sample.routed}));
         }
+        bool unbounded = false; // a key-share estimate without a bound
         TablePlan tp;
         tp.logicTable = rule.logicTable;
         tp.shardingColumn = m.column;
@@ -401,34 +423,39 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 if (s->dataBytes >= 0)
                     mp.sourceBytes = s->dataBytes + qMax<qint64>(0, s->indexBytes);
                 const double n = double(mp.sourceRows), p = ps.share;
-                mp.estimatedRows = qint64(std::llround(n * p));
-                if (mp.sourceBytes >= 0)
-                    mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * p));
-                // Keys hash independently: binomial over keys, each carrying m rows on average.
-                const double perKey = qMax(1.0, input.rowsPerKey.value(rule.logicTable, 1.0));
-                double var = n * perKey * p * (1 - p);
-                // InnoDB's TABLE_ROWS is a rough estimate ("may vary from the actual value by as much as
-                // 40% to 50%", MySQL manual): without an exact count, 2 sigma covers 50% of the rows.
-                const double rowsSigma = s->exactRows ? 0.0 : 0.25 * n;
-                var += rowsSigma * rowsSigma * p * p;
-                if (!m.exact) {
-                    const double ns = qMax(1.0, m.sampleSize * m.oldWeight.value(ps.source));
-                    var += n * n * p * (1 - p) / ns; // plus the error of the sampled share
-                }
-                mp.errorRows = qint64(std::ceil(2 * std::sqrt(var)));
-                // A row sample replaces the key-space share where it has enough rows at the source.
-                if (const int ns = sample.perSource.value(ps.source); ns >= kMinSampleAtSource) {
+                const SampledNode design = input.sampledNodes.value(ps.source);
+                if (sampled && design.complete && design.rate > 0) {
+                    // The source was read to its end, each row with probability `rate`: the pair's
+                    // sampled rows over the rate (Horvitz-Thompson), whatever TABLE_ROWS says and
+                    // however hot its keys are; the bound comes from the sample size alone.
                     const int k = sample.perPair.value(qMakePair(ps.source, ps.target));
-                    const double ph = double(k) / ns;
-                    const double pv = (k + 1.0) / (ns + 2.0); // never a zero variance from a small sample
+                    const int ns = sample.perSource.value(ps.source);
                     mp.basis = EstimateBasis::KeySample;
-                    mp.estimatedRows = qint64(std::llround(n * ph));
+                    mp.estimatedRows = qint64(std::llround(k / design.rate));
                     if (mp.sourceBytes >= 0)
-                        mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * ph));
-                    // Sampling with probability ns/n: 2 sigma, with the finite-population correction.
-                    const double fpc = n > 1 ? qMax(0.0, (n - ns) / (n - 1)) : 0.0;
-                    mp.errorRows = qint64(std::ceil(2 * std::sqrt(n * n * pv * (1 - pv) / ns * fpc
-                                                                  + rowsSigma * rowsSigma * ph * ph)));
+                        mp.estimatedBytes = ns > 0 ? qint64(std::llround(double(mp.sourceBytes) * k / ns)) : 0;
+                    mp.errorRows = qint64(std::ceil(sampledBound(k, design.rate)));
+                } else {
+                    mp.estimatedRows = qint64(std::llround(n * p));
+                    if (mp.sourceBytes >= 0)
+                        mp.estimatedBytes = qint64(std::llround(double(mp.sourceBytes) * p));
+                    // Keys hash independently: binomial over keys, each carrying m rows (rows-weighted).
+                    // Known only for a unique key or when measured: else no bound, a hot key can hold
+                    // most of a node's rows.
+                    const auto perKey = input.rowsPerKey.constFind(rule.logicTable);
+                    if (perKey == input.rowsPerKey.cend()) {
+                        mp.errorRows = -1;
+                        unbounded = unbounded || n > 0;
+                    } else {
+                        double var = n * qMax(1.0, *perKey) * p * (1 - p);
+                        const double rowsSigma = s->exactRows ? 0.0 : kTableRowsSigma * n;
+                        var += rowsSigma * rowsSigma * p * p;
+                        if (!m.exact) {
+                            const double keys = qMax(1.0, m.sampleSize * m.oldWeight.value(ps.source));
+                            var += n * n * p * (1 - p) / keys; // plus the error of the sampled share
+                        }
+                        mp.errorRows = qint64(std::ceil(kZ * std::sqrt(var)));
+                    }
                 }
             }
             tp.pairs << mp;
@@ -476,6 +503,11 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 msg("%1: the new config routes %2% of keys nowhere",
                     {rule.logicTable, QString::number(100.0 * m.unroutableAfter, 'f', 2)}),
                 {}, msg("check actualDataNodes against sharding-count"));
+        if (unbounded)
+            plan->addAssumption(msg("%1: the key-share estimates have no bound: rows sharing a sharding key move "
+                                    "together, and nothing here tells how many rows the busiest keys hold; draw a "
+                                    "row sample or count exactly",
+                                    {rule.logicTable}));
         if (!m.note.isEmpty())
             plan->addAssumption(m.exact ? msg("%1: %2", {rule.logicTable, m.note})
                                         : msg("%1: %2 (shares from %3 sampled keys)",

@@ -56,7 +56,7 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
 // of the database algorithms `algos` (tables kept on one data source without a database strategy,
 // or with another algorithm, stay). False with `error` when an expression cannot be rewritten.
 bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
-                    ConfigPatch *patcher, QString *error);
+                    ConfigPatch *patcher, Text *error);
 
 // Fills tables/pairs/estimates/creates/checks of `plan` by comparing old and new configs.
 void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options,

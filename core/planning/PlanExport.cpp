@@ -544,8 +544,9 @@ QString PlanExport::runbookHtml(const ExpansionPlan &plan)
                           esc(p.predicate.kind == MovePredicate::Kind::Client ? QStringLiteral("client-side routing")
                                                                                : p.predicate.sql()),
                           QString::number(p.share, 'f', 4),
-                          p.estimatedRows < 0 ? QStringLiteral("?")
-                                              : QStringLiteral("%1 &plusmn; %2").arg(p.estimatedRows).arg(p.errorRows),
+                          p.estimatedRows < 0  ? QStringLiteral("?")
+                          : p.errorRows < 0    ? QStringLiteral("&asymp; %1").arg(p.estimatedRows)
+                                               : QStringLiteral("%1 &plusmn; %2").arg(p.estimatedRows).arg(p.errorRows),
                           p.exactRows ? QString::number(*p.exactRows) : QStringLiteral("-"));
     h += QStringLiteral("</table><h2>Scripts</h2><p>Each SQL script runs on one data source, with the mariadb "
                         "client: <code>on-&lt;data source&gt;/create.sql</code> (T0), <code>copy.sql</code> (counts "
@@ -595,8 +596,10 @@ QString PlanExport::text(const ExpansionPlan &plan)
         for (const MovePair &p : t.pairs) {
             s += QStringLiteral("  %1 -> %2  share %3")
                      .arg(P(p.source.toString()), P(p.target.toString()), QString::number(p.share, 'f', 4));
-            if (p.estimatedRows >= 0)
+            if (p.estimatedRows >= 0 && p.errorRows >= 0)
                 s += QStringLiteral("  est %1 +- %2 rows").arg(p.estimatedRows).arg(p.errorRows);
+            else if (p.estimatedRows >= 0)
+                s += QStringLiteral("  est ~%1 rows (no bound)").arg(p.estimatedRows);
             if (p.estimatedBytes >= 0)
                 s += QStringLiteral(" (%1 bytes)").arg(p.estimatedBytes);
             if (p.exactRows)

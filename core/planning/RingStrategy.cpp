@@ -109,13 +109,13 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
                 p.setAlgorithmProp(a, QStringLiteral("virtual-nodes"), QString::number(rq.virtualNodes));
         }
     }
-    QString widenError;
+    Text widenError;
     if (!builder::widenDataNodes(input.config, algos, nodes, &p, &widenError)) {
         out.fail(widenError);
         return out;
     }
     if (!p.ok()) {
-        out.fail(p.errors().first());
+        out.fail(p.errorTexts().first());
         return out;
     }
     if (!builder::loadNew(p.text(), input.configPath, &next)) {

@@ -26,6 +26,10 @@ struct TablePlan
     std::vector<QByteArray> nodeName;   // `schema`.`table`
     std::vector<QString> nodeSchema, nodeTable;
     std::vector<int> userRoute, groupRoute;
+    // Generic tables: the key of each of its rows (a user or group id, or a number when the
+    // algorithms need one) and where it routes.
+    std::vector<QByteArray> genericKeys;
+    std::vector<int> genericRoute;
 };
 
 struct RowRef
@@ -67,22 +71,23 @@ Plan makePlan(const ShardingConfig &config, const SandboxState *state, const Rou
         p.table = t;
         p.rule = config.table(t.logicTable);
         const QString col = t.shardingColumn;
+        auto is = [&col](const char *name) { return col.compare(QLatin1String(name), Qt::CaseInsensitive) == 0; };
         if (t.kind == DemoTableKind::Messages) {
-            if (col == QLatin1String("_target"))
+            if (is("_target"))
                 p.key = KeySource::Target;
-            else if (col == QLatin1String("_from"))
+            else if (is("_from"))
                 p.key = KeySource::Sender;
-            else if (col == QLatin1String("_mid"))
+            else if (is("_mid"))
                 p.key = KeySource::Mid;
             else
                 plan.error = t.logicTable + QStringLiteral(": the demo data cannot shard on column '") + col +
                     QStringLiteral("' (use _target, _from or _mid)");
         } else if (t.kind == DemoTableKind::UserMessages) {
-            if (col == QLatin1String("_uid"))
+            if (is("_uid"))
                 p.key = KeySource::Uid;
-            else if (col == QLatin1String("_mid"))
+            else if (is("_mid"))
                 p.key = KeySource::Mid;
-            else if (col == QLatin1String("_seq"))
+            else if (is("_seq"))
                 p.key = KeySource::Seq;
             else
                 plan.error = t.logicTable + QStringLiteral(": the demo data cannot shard on column '") + col +
@@ -115,9 +120,20 @@ Plan makePlan(const ShardingConfig &config, const SandboxState *state, const Rou
                 }
             }
         };
-        routeAll(data.userCount(), [&](int i) -> const QByteArray & { return data.userId(i); }, p.userRoute);
-        if (p.key == KeySource::Target || p.key == KeySource::Groups)
-            routeAll(data.groupCount(), [&](int i) -> const QByteArray & { return data.groupId(i); }, p.groupRoute);
+        if (t.kind == DemoTableKind::Generic) {
+            // One row per user (or group): ids as they are, or numbers from 100001 on.
+            const bool groups = p.key == KeySource::Groups;
+            const int n = groups ? data.groupCount() : data.userCount();
+            p.genericKeys.reserve(size_t(n));
+            for (int i = 0; i < n; ++i)
+                p.genericKeys.push_back(t.numericKey ? QByteArray::number(100001 + i)
+                                                     : groups ? data.groupId(i) : data.userId(i));
+            routeAll(n, [&](int i) -> const QByteArray & { return p.genericKeys[size_t(i)]; }, p.genericRoute);
+        } else {
+            routeAll(data.userCount(), [&](int i) -> const QByteArray & { return data.userId(i); }, p.userRoute);
+            if (p.key == KeySource::Target)
+                routeAll(data.groupCount(), [&](int i) -> const QByteArray & { return data.groupId(i); }, p.groupRoute);
+        }
         plan.tables.append(p);
     }
     return plan;
@@ -172,16 +188,13 @@ bool visitRows(const Router &router, const TablePlan &p, const DemoData &data, i
             }
         }
         return true;
-    case DemoTableKind::Generic: {
-        const bool groups = p.key == KeySource::Groups;
-        const int n = groups ? data.groupCount() : data.userCount();
-        for (int i = 0; i < n; ++i) {
-            const int node = groups ? p.groupRoute[size_t(i)] : p.userRoute[size_t(i)];
-            if (mine(node) && !onRow(node, RowRef{i, -1}))
+    case DemoTableKind::Generic:
+        for (size_t i = 0; i < p.genericKeys.size(); ++i) {
+            const int node = p.genericRoute[i];
+            if (mine(node) && !onRow(node, RowRef{qint64(i), -1}))
                 return false;
         }
         return true;
-    }
     case DemoTableKind::Broadcast:
         return true;
     }
@@ -195,9 +208,13 @@ QByteArray insertPrefix(const DemoTable &t, const QByteArray &name)
         return "INSERT INTO " + name + " (`_mid`,`_from`,`_type`,`_target`,`_line`,`_data`,`_searchable_key`,`_dt`) VALUES ";
     case DemoTableKind::UserMessages:
         return "INSERT INTO " + name + " (`_mid`,`_uid`,`_seq`,`_dt`) VALUES ";
-    case DemoTableKind::Generic:
-        return "INSERT INTO " + name + " (" + Connection::quoteIdentifier(t.shardingColumn).toUtf8() +
-            ",`payload`,`_dt`) VALUES ";
+    case DemoTableKind::Generic: {
+        QStringList columns;
+        for (const QString &c : t.keyColumns)
+            columns << Connection::quoteIdentifier(c);
+        columns << Connection::quoteIdentifier(t.payloadColumn) << Connection::quoteIdentifier(t.timeColumn);
+        return "INSERT INTO " + name + " (" + columns.join(QLatin1Char(',')).toUtf8() + ") VALUES ";
+    }
     case DemoTableKind::Broadcast:
         return "INSERT INTO " + name + " (`name`,`payload`) VALUES ";
     }
@@ -229,10 +246,17 @@ void appendRow(QByteArray &sql, const TablePlan &p, const DemoData &data, const 
         sql += ',' + QByteArray::number(row.k) + ",'" + data.dateTime(row.k) + "')";
         break;
     case DemoTableKind::Generic: {
-        const QByteArray &key = p.key == KeySource::Groups ? data.groupId(int(row.k)) : data.userId(int(row.k));
+        const QByteArray &key = p.genericKeys[size_t(row.k)];
         sql += '(';
-        appendQuoted(sql, key);
-        sql += ",'demo " + p.table.logicTable.toUtf8() + ' ' + key + "','" + data.dateTime(row.k) + "')";
+        for (qsizetype c = 0; c < p.table.keyColumns.size(); ++c) {
+            if (p.table.numericKey)
+                sql += key; // digits only
+            else
+                appendQuoted(sql, key);
+            sql += ',';
+        }
+        appendQuoted(sql, "demo " + p.table.logicTable.toUtf8() + ' ' + key);
+        sql += ",'" + data.dateTime(row.k) + "')";
         break;
     }
     case DemoTableKind::Broadcast:

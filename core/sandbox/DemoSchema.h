@@ -5,8 +5,9 @@
 
 namespace sp::sandbox {
 
-// Kind of demo table: the two fsharechat message tables have their real columns; any other logic
-// table gets a generic (id, <sharding column>, payload) shape; broadcast tables (id, name, payload).
+// Kind of demo table: the two fsharechat message tables have their real columns (when they are
+// sharded on one of them); any other logic table gets a generic shape built around its own sharding
+// columns; broadcast tables (id, name, payload).
 enum class DemoTableKind { Messages, UserMessages, Generic, Broadcast };
 
 struct DemoTable
@@ -14,6 +15,16 @@ struct DemoTable
     QString logicTable;
     DemoTableKind kind = DemoTableKind::Generic;
     QString shardingColumn; // sp::shardingColumn(), else the demo column of its kind
+    // Generic tables: (<idColumn> surrogate key, every routing column, <payloadColumn>, <timeColumn>).
+    // The routing columns are those of the database and table strategies (sharding column first),
+    // each holding the row's key, so the router's one key routes the row at both levels; the other
+    // names are chosen so that none repeats a routing column (a table sharded on `id`).
+    QStringList keyColumns;
+    QString idColumn = QStringLiteral("id");
+    QString payloadColumn = QStringLiteral("payload");
+    QString timeColumn = QStringLiteral("_dt");
+    // The algorithms need a number (MOD, INLINE arithmetic): BIGINT keys instead of VARCHAR ids.
+    bool numericKey = false;
 };
 
 // DDL for the demo schema derived from a sharding config. All names are quoted; statements are
@@ -22,7 +33,9 @@ class DemoSchema final
 {
 public:
     static QList<DemoTable> tables(const ShardingConfig &config);
-    static DemoTableKind kindOf(const QString &logicTable);
+    // Messages / UserMessages for the fsharechat tables sharded on a column of theirs (or on none),
+    // Generic otherwise.
+    static DemoTableKind kindOf(const QString &logicTable, const QString &shardingColumn = {});
 
     static QString createDatabaseSql(const QString &schema);
     // Without secondary keys when `secondaryKeys` is false (bulk loads add them afterwards, sorted,

@@ -197,9 +197,17 @@ bool InstanceManager::installDataDir(const InstanceSpec &spec, const QString &da
         const QString out = QString::fromLocal8Bit(p.readAll()).trimmed();
         p.kill();
         p.waitForFinished(2000);
-        if (error)
+        if (error) {
+            // The first lines say what failed, the server's [ERROR] lines why (the data directory and
+            // its logs go away with a sandbox that could not be made).
+            const QStringList lines = out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            QStringList shown = lines.mid(0, 3);
+            for (const QString &l : lines)
+                if (l.contains(QLatin1String("[ERROR]")) && shown.size() < 8 && !shown.contains(l))
+                    shown << l.trimmed();
             *error = QStringLiteral("mariadb-install-db failed for ") + dataDir + QStringLiteral(": ") +
-                out.split(QLatin1Char('\n')).mid(0, 3).join(QStringLiteral(" / "));
+                shown.join(QStringLiteral(" / "));
+        }
         return false;
     }
     return true;

@@ -125,10 +125,42 @@ SandboxUpResult Sandbox::up(const SandboxOptions &options)
         return r;
     }
     r.created = true;
+    // Remove only what create() makes: the directory when it did not exist, else its own files.
+    const bool dirExisted = QFileInfo::exists(m_dir);
     r.ok = create(options, &r);
     if (!r.ok)
-        killAll(); // a half-built sandbox does not keep servers running; its files stay for inspection
+        discardHalfMade(dirExisted, &r.error);
     return r;
+}
+
+void Sandbox::discardHalfMade(bool keepDir, QString *error)
+{
+    // A half-made sandbox is worse than none: a later `up` would take it for a complete one and
+    // start its servers without tables, data or application user. Stop what was started, remove
+    // what was made, and say so.
+    killAll();
+    bool removed = true;
+    if (!keepDir) {
+        removed = QDir(m_dir).removeRecursively();
+    } else {
+        for (const SandboxInstance &inst : std::as_const(m_state.instances))
+            if (!inst.spec.dir.isEmpty() && QFileInfo::exists(inst.spec.dir))
+                removed = QDir(inst.spec.dir).removeRecursively() && removed;
+        for (const QString &file : QStringList{m_state.clusterYaml(), m_state.appOptionFile(), m_state.stateFile()})
+            if (QFileInfo::exists(file))
+                removed = QFile::remove(file) && removed;
+    }
+    m_state = SandboxState{};
+    m_state.dir = m_dir;
+    if (error->isEmpty())
+        *error = QStringLiteral("failed");
+    *error += removed ? QStringLiteral(" — the sandbox was not created: its servers were stopped and its files in %1 "
+                                       "removed; fix the cause and run sandbox up again")
+                            .arg(m_dir)
+                      : QStringLiteral(" — the sandbox was not created: its servers were stopped, but some of its files "
+                                       "in %1 could not be removed; delete the directory, fix the cause and run sandbox up "
+                                       "again")
+                            .arg(m_dir);
 }
 
 bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
@@ -280,6 +312,28 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
 
 bool Sandbox::restart(const SandboxOptions &options, SandboxUpResult *result)
 {
+    // On a failure the instances this call started are stopped again (those already running stay):
+    // `up` leaves the sandbox as it found it.
+    QList<int> startedHere;
+    auto undo = [&] {
+        for (const int i : std::as_const(startedHere)) {
+            SandboxInstance &inst = m_state.instances[i];
+            QString ignored;
+            InstanceManager::stop(inst.spec, inst.pid, 60000, &ignored);
+            inst.pid = -1;
+        }
+        QString ignored;
+        m_state.save(&ignored);
+        if (startedHere.size() == 1)
+            result->error += QStringLiteral(" — the instance this command started was stopped again; fix the cause and "
+                                            "run sandbox up again");
+        else if (startedHere.size() > 1)
+            result->error += QStringLiteral(" — the %1 instances this command started were stopped again; fix the cause "
+                                            "and run sandbox up again")
+                                 .arg(startedHere.size());
+        result->started = 0;
+        return false;
+    };
     for (int i = 0; i < m_state.instances.size(); ++i) {
         const SandboxInstance &inst = m_state.instances.at(i);
         qint64 pid = InstanceManager::readPidFile(inst.spec);
@@ -288,10 +342,11 @@ bool Sandbox::restart(const SandboxOptions &options, SandboxUpResult *result)
         if (InstanceManager::isRunning(inst.spec, pid))
             continue;
         if (stopRequested(options, &result->error))
-            return false;
+            return undo();
         say(options, QStringLiteral("starting %1 on port %2").arg(inst.spec.name).arg(inst.spec.port));
         if (!startOne(i, options.dieWithParent, options.startTimeoutSec, &result->error))
-            return false;
+            return undo();
+        startedHere << i;
         ++result->started;
     }
     return true;

@@ -17,7 +17,7 @@ struct SandboxOptions
     int startTimeoutSec = 60;
     std::function<void(const QString &)> progress; // one line per step (optional)
     // Checked between steps (optional): true stops `up` with the error "cancelled"; the
-    // instances it started are stopped, as after any failure.
+    // instances it started are stopped, as after any failure (a sandbox being created is removed).
     std::function<bool()> cancelled;
 };
 
@@ -57,6 +57,8 @@ public:
     const sandbox::SandboxState &state() const { return m_state; }
     QString dir() const { return m_dir; }
 
+    // Creates DIR (or starts its stopped instances again). On any failure nothing half-made is left:
+    // the servers it started are stopped, a sandbox it was creating is removed, and the error says so.
     SandboxUpResult up(const SandboxOptions &options);
     bool down(QString *error);              // clean stop of every instance, data kept
     QList<SandboxInstanceStatus> status();
@@ -72,6 +74,9 @@ public:
 private:
     bool create(const SandboxOptions &options, SandboxUpResult *result);
     bool restart(const SandboxOptions &options, SandboxUpResult *result);
+    // After a failed create(): stops every instance, removes what create() made (the directory, or
+    // only its own files when `keepDir`) and appends what was done and what to do to *error.
+    void discardHalfMade(bool keepDir, QString *error);
     bool startOne(int index, bool dieWithParent, int timeoutSec, QString *error);
     bool secureAndProvision(int index, const QString &appPassword, const ShardingConfig &config, QString *error);
     bool writeClusterYaml(QString *error);

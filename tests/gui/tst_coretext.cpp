@@ -1,16 +1,22 @@
 // Core texts in the console's language: every template core builds (sp::msg in core/config,
-// core/analysis, core/planning) has an entry in ui/CoreText's table, and no entry is stale; the
-// texts the loader, the linter and the planner produce over the test and example configs carry
-// their template and arguments (the English field equals the text they make); and the zh_CN
-// console shows lint and loader findings, the planning page's comparison and the plan steps in
-// Chinese.
+// core/analysis, core/planning, core/live) has an entry in ui/CoreText's table, and no entry is
+// stale; the texts the loader, the linter and the planner produce over the test and example configs
+// carry their template and arguments (the English field equals the text they make); and the zh_CN
+// console shows lint and loader findings, the planning page's comparison, the plan steps, the notes
+// of key statistics, row sample and plan inputs, exact-count errors, refused YAML edits and the
+// HTML/PDF report in Chinese (a server's own error text stays English inside a Chinese sentence).
 
 #include "GuiTestSupport.h"
 #include "core/analysis/Linter.h"
 #include "core/config/AppPaths.h"
 #include "core/config/ConfigLoader.h"
 #include "core/planning/ExpansionStrategy.h"
+#include "core/live/ExactCounter.h"
+#include "core/live/KeyStats.h"
 #include "core/live/PlanInputs.h"
+#include "core/live/RowSampler.h"
+#include "core/config/ConfigPatch.h"
+#include "ui/export/ExportController.h"
 #include "core/planning/WhatIf.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
@@ -217,6 +223,7 @@ private slots:
     void producedTextsHaveEntries();
     void rendersArgumentsAndFallsBack();
     void zhConsoleShowsCoreTexts();
+    void zhLiveNotesErrorsPatchesAndReport();
 };
 
 void TestCoreText::sourceTemplatesHaveEntries()
@@ -401,6 +408,118 @@ void TestCoreText::zhConsoleShowsCoreTexts()
         tree->expandAll();
         page.grab().save(shots + QStringLiteral("/coretext-migration-zh_CN.png"));
     }
+    QCoreApplication::removeTranslator(&zh);
+}
+
+// What the console showed in English under zh_CN: the notes of key statistics, of the row sample
+// and of the plan inputs (the wizard's warnings page), exact-count errors (the moves page), refused
+// edits of the config forms (YamlPatch/ConfigPatch), and the HTML/PDF report.
+void TestCoreText::zhLiveNotesErrorsPatchesAndReport()
+{
+    QTranslator zh;
+    const QString qm = AppPaths::translationsDir() + QStringLiteral("/shardpilot_zh_CN.qm");
+    QVERIFY2(zh.load(qm), qPrintable(qm));
+    QVERIFY(QCoreApplication::installTranslator(&zh));
+    const auto allChinese = [](const QStringList &english, const QList<Text> &texts) {
+        QStringList bad;
+        if (texts.size() != english.size())
+            bad << QStringLiteral("%1 texts for %2 lines").arg(texts.size()).arg(english.size());
+        const QStringList shown = CoreText::render(english, texts);
+        for (const QString &line : shown)
+            if (!hasHan(line))
+                bad << line;
+        return bad;
+    };
+
+    // A config whose two servers do not listen (port 1 refuses at once).
+    const QString path = test::examplePath(QStringLiteral("fsharechat-crc32.yaml"));
+    LoadResult load = ConfigLoader::loadFile(path);
+    QVERIFY(load.ok());
+    ShardingConfig dead = load.config;
+    for (DataSourceDef &d : dead.dataSources) {
+        d.host = QStringLiteral("127.0.0.1");
+        d.port = 1;
+    }
+    ClusterSnapshot snap;
+    for (const TableRule &t : dead.tables)
+        for (const DataNode &n : t.dataNodes) {
+            TableStats ts;
+            ts.node = n;
+            ts.logicTable = t.logicTable;
+            ts.estimatedRows = 100;
+            snap.tables << ts;
+        }
+    InspectionOptions options;
+    options.connectTimeoutSec = 2;
+
+    // Key statistics: nothing read (every server refuses), then cardinalities never computed.
+    KeyStatsResult k = KeyStats::collect(dead, snap, options);
+    QVERIFY(!k.notes.isEmpty());
+    QStringList bad = allChinese(k.notes, k.noteTexts);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+    QList<KeyCardinality> cards;
+    for (const TableRule &t : dead.tables)
+        for (const DataNode &n : t.dataNodes)
+            cards << KeyCardinality{n, QStringLiteral("idx"), 0};
+    k = KeyStats::compute(dead, snap, cards);
+    QVERIFY(!k.notes.isEmpty());
+    bad = allChinese(k.notes, k.noteTexts);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+
+    // Row sample: the servers cannot be reached; libmariadb's words stay inside our sentence.
+    const RowSampleResult rs = RowSampler::run(dead, snap, 100, options);
+    QVERIFY(!rs.notes.isEmpty());
+    bad = allChinese(rs.notes, rs.noteTexts);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+    const QString sampleNote = CoreText::render(rs.noteTexts.first());
+    QVERIFY2(sampleNote.contains(QStringLiteral("无法连接")), qPrintable(sampleNote));
+
+    // Exact counts of a plan on those servers: one error per server, in Chinese around the server's.
+    PlanRequest rq;
+    QString error;
+    const auto in = buildPlanInput(path, dead, std::nullopt, rq, {}, &error);
+    QVERIFY2(in, qPrintable(error));
+    const PlanOutcome outcome = makePlan(*in);
+    QVERIFY2(outcome.plan, qPrintable(outcome.error));
+    ExpansionPlan plan = *outcome.plan;
+    const ExactCountResult counted = ExactCounter::run(plan, dead, options);
+    QVERIFY(!counted.errors.isEmpty());
+    bad = allChinese(counted.errors, counted.errorTexts);
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+
+    // A refused edit of the config forms: a value that is an alias, a data source that is not there.
+    ConfigPatch patch(QByteArrayLiteral("dataSources:\n  db0:\n    url: &u jdbc:mysql://h:3306/a\n"
+                                        "  db1:\n    url: *u\n"));
+    QVERIFY(!patch.set(ConfigPatch::dataSourceUrlPath(QStringLiteral("db1")), QStringLiteral("jdbc:mysql://x:1/b")));
+    QVERIFY(!patch.removeDataSource(QStringLiteral("db9")));
+    bad = allChinese(patch.errors(), patch.errorTexts());
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QLatin1Char('\n'))));
+
+    // The HTML report the console exports (the PDF prints the same HTML).
+    QTemporaryDir dir;
+    const auto window = test::makeMainWindow(dir);
+    QVERIFY(window->openConfig(path));
+    ClusterSnapshot shown = snap;
+    shown.takenAt = QDateTime::currentDateTimeUtc();
+    InstanceHealth down;
+    down.dataSource = QStringLiteral("db0");
+    down.host = QStringLiteral("127.0.0.1");
+    down.port = 1;
+    down.error = QStringLiteral("Can't connect to server on '127.0.0.1' (111)");
+    shown.instances << down;
+    window->context()->setSnapshot(shown);
+    const QString report = dir.filePath(QStringLiteral("report.html"));
+    QVERIFY2(window->exporter()->write(ExportController::Kind::HtmlReport, report, false, &error), qPrintable(error));
+    QFile f(report);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString html = QString::fromUtf8(f.readAll());
+    for (const QString &zhText : {QStringLiteral("统计时间"), QStringLiteral("总行数"), QStringLiteral("实例"),
+                                  QStringLiteral("数据源"), QStringLiteral("否：Can&#x27;t connect")})
+        QVERIFY2(html.contains(zhText) || html.contains(QString(zhText).replace(QStringLiteral("&#x27;"), QStringLiteral("'"))),
+                 qPrintable(zhText));
+    for (const QString &english : {QStringLiteral("Statistics taken at"), QStringLiteral("total rows"),
+                                   QStringLiteral("Instances"), QStringLiteral("data source"), QStringLiteral("Config:")})
+        QVERIFY2(!html.contains(english), qPrintable(english));
     QCoreApplication::removeTranslator(&zh);
 }
 

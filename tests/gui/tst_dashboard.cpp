@@ -1,5 +1,6 @@
 #include "core/config/ConfigLoader.h"
 #include "ui/AppContext.h"
+#include "ui/TimeFormat.h"
 #include "ui/models/HeatmapModel.h"
 #include "ui/pages/DashboardPage.h"
 #include "ui/widgets/HeatmapWidget.h"
@@ -80,6 +81,7 @@ private slots:
     void heatmapEqualsSnapshot_data();
     void heatmapEqualsSnapshot();
     void metricSwitch();
+    void growthFromStableBaseline();
     void clickShowsNode();
     void nodeDetailsFollowSelection();
     void skewFigures();
@@ -222,6 +224,114 @@ void TestDashboard::metricSwitch()
             growing += model->value(r, c) > 0;
         }
     QVERIFY(growing > 0);
+}
+
+// Growth is measured from a baseline the operator sees (the first refresh of the session, or the
+// one set with Set baseline), not from the previous refresh: a 30 s auto-refresh zeroed it. A count
+// whose source changed (exact vs estimate) or an estimate after a restart of its instance (InnoDB
+// re-reads old statistics) is "not comparable", never a drop.
+void TestDashboard::growthFromStableBaseline()
+{
+    auto withUptime = [](ClusterSnapshot s, qint64 uptime) {
+        for (InstanceHealth &h : s.instances)
+            h.uptimeSeconds = uptime;
+        return s;
+    };
+    const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    ClusterSnapshot first = withUptime(syntheticSnapshot(m_ctx->config()), 100000);
+    first.takenAt = t0;
+    ClusterSnapshot second = withUptime(syntheticSnapshot(m_ctx->config(), 250), 100030);
+    second.takenAt = t0.addSecs(30);
+    ClusterSnapshot third = withUptime(syntheticSnapshot(m_ctx->config(), 500), 100060);
+    third.takenAt = t0.addSecs(60); // the auto-refresh, 30 s later
+    m_ctx->setSnapshot(first);
+    m_ctx->setSnapshot(second);
+    m_ctx->setSnapshot(third);
+
+    auto *metric = m_page->findChild<QComboBox *>(QStringLiteral("metricCombo"));
+    auto *baseline = m_page->findChild<QLabel *>(QStringLiteral("baselineLabel"));
+    auto *setBaseline = m_page->findChild<QPushButton *>(QStringLiteral("setBaselineButton"));
+    auto *heatmap = m_page->findChild<HeatmapWidget *>(QStringLiteral("heatmap"));
+    QVERIFY(metric && baseline && setBaseline && heatmap);
+    metric->setCurrentIndex(metric->findData(int(HeatmapModel::Metric::Growth)));
+    QVERIFY2(metric->currentText().contains(QStringLiteral("baseline")), qPrintable(metric->currentText()));
+    HeatmapModel *model = m_page->heatmapModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    int growing = 0;
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c) {
+            const TableStats *now = statsFor(third, model->node(r, c));
+            const TableStats *then = statsFor(first, model->node(r, c));
+            if (now->rows() < 0 || then->rows() < 0)
+                continue;
+            QCOMPARE(model->value(r, c), double(now->rows() - then->rows())); // since the first, not the second
+            growing += model->value(r, c) > 0;
+        }
+    QVERIFY(growing > 0);
+    QVERIFY2(baseline->text().contains(timestampText(t0)), qPrintable(baseline->text()));
+    QVERIFY(setBaseline->isEnabled());
+
+    // The operator moves the baseline to the snapshot shown now: no growth since.
+    QTest::mouseClick(setBaseline, Qt::LeftButton);
+    QVERIFY(m_ctx->baselineChosen());
+    QVERIFY2(baseline->text().contains(timestampText(third.takenAt)), qPrintable(baseline->text()));
+    QVERIFY(!setBaseline->isEnabled());
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c)
+            QVERIFY(std::isnan(model->value(r, c)) || model->value(r, c) == 0);
+
+    // Next refresh: one data source counted exactly (the others still estimated), and the instance
+    // of another one restarted, its estimates back at an older, smaller value.
+    const QString exactDs = m_ctx->config().dataSources.at(0).name;
+    const QString restartedDs = m_ctx->config().dataSources.at(1).name;
+    ClusterSnapshot fourth = withUptime(syntheticSnapshot(m_ctx->config(), 700), 100090);
+    fourth.takenAt = t0.addSecs(90);
+    for (InstanceHealth &h : fourth.instances)
+        if (h.dataSource == restartedDs)
+            h.uptimeSeconds = 12; // restarted 12 s ago
+    for (TableStats &t : fourth.tables) {
+        if (t.node.dataSource == exactDs && t.estimatedRows >= 0)
+            t.exactRows = t.estimatedRows - 40; // exact: a little below the estimate
+        if (t.node.dataSource == restartedDs && t.estimatedRows > 0)
+            t.estimatedRows = t.estimatedRows / 3; // a pre-load value read back after the restart
+    }
+    m_ctx->setSnapshot(fourth);
+    int notComparable = 0, compared = 0;
+    for (int r = 0; r < model->rows(); ++r)
+        for (int c = 0; c < model->columns(); ++c) {
+            const DataNode n = model->node(r, c);
+            const TableStats *now = statsFor(fourth, n);
+            const TableStats *then = statsFor(third, n);
+            const QModelIndex index = model->index(r, c);
+            if (now->rows() < 0 || then->rows() < 0) {
+                QVERIFY(std::isnan(model->value(r, c)));
+                continue;
+            }
+            if (n.dataSource == exactDs || n.dataSource == restartedDs) {
+                QVERIFY2(std::isnan(model->value(r, c)), qPrintable(n.toString()));
+                QVERIFY(model->notComparable(r, c));
+                QCOMPARE(model->data(index, HeatmapModel::ComparableRole).toBool(), false);
+                QCOMPARE(model->data(index).toString(), QStringLiteral("not comparable"));
+                QVERIFY(!model->data(index, HeatmapModel::ValueRole).isValid());
+                QVERIFY2(model->data(index, Qt::ToolTipRole).toString().contains(QStringLiteral("not comparable")),
+                         qPrintable(model->data(index, Qt::ToolTipRole).toString()));
+                ++notComparable;
+            } else {
+                QCOMPARE(model->value(r, c), double(now->rows() - then->rows()));
+                QVERIFY(!model->notComparable(r, c));
+                ++compared;
+            }
+        }
+    QVERIFY(notComparable >= 4);
+    QVERIFY(compared >= 4);
+    QVERIFY2(baseline->text().contains(QStringLiteral("not comparable")), qPrintable(baseline->text()));
+    // Nothing reads as shrinkage: no negative growth anywhere.
+    QVERIFY(model->minValue() >= 0);
+    if (QString dir = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+        combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+        m_page->grab().save(dir + QStringLiteral("/dashboard-growth-baseline.png"));
+    }
 }
 
 void TestDashboard::clickShowsNode()

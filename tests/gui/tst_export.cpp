@@ -1,6 +1,9 @@
 // File > Export flow: menu actions write the files the pure exporters produce; the config is
-// redacted unless passwords are confirmed; CSV needs statistics; the PDF is a real PDF.
+// redacted unless passwords are confirmed; CSV needs statistics; the PDF is a real PDF whose
+// headings stay on the page their tables start on.
 #include "GuiTestSupport.h"
+#include "core/analysis/StatsExport.h"
+#include "core/config/ConfigLoader.h"
 #include "core/routing/Router.h"
 #include "ui/AppContext.h"
 #include "ui/export/ExportController.h"
@@ -9,6 +12,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QAbstractTextDocumentLayout>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextTable>
 
 using namespace sp;
 using namespace sp::ui;
@@ -24,6 +32,7 @@ private slots:
     void routingJson();
     void statsCsv();
     void htmlAndPdf();
+    void headingsStayWithTheirTables();
     void cancelledDialogWritesNothing();
 
 private:
@@ -173,6 +182,117 @@ void TestExportFlow::htmlAndPdf()
     const QByteArray p = pdf.readAll();
     QVERIFY(p.startsWith("%PDF-"));
     QVERIFY(p.size() > 1000);
+}
+
+namespace {
+
+// A config with many logic tables of different sizes (1 to 4 tables on 1 to 4 data sources), so
+// the report has many sections and page breaks fall everywhere.
+QByteArray manyTablesConfig(int tables)
+{
+    QByteArray y = "dataSources:\n";
+    for (int d = 0; d < 4; ++d)
+        y += "  ds" + QByteArray::number(d) + ":\n    url: jdbc:mysql://127.0.0.1:3306/app\n";
+    y += "rules:\n  - !SHARDING\n    tables:\n";
+    for (int t = 0; t < tables; ++t) {
+        const int ds = 1 + t % 4, per = 1 + (t * 7) % 4;
+        y += "      t_" + QByteArray::number(t) + ":\n        actualDataNodes: ds${0.." + QByteArray::number(ds - 1)
+            + "}.t_" + QByteArray::number(t) + "_${0.." + QByteArray::number(per - 1) + "}\n";
+    }
+    return y;
+}
+
+// Page (0-based) of a block when the document is laid out in pages.
+int pageOf(QTextDocument &doc, const QTextBlock &block)
+{
+    const QRectF r = doc.documentLayout()->blockBoundingRect(block);
+    return int(r.top() / doc.pageSize().height());
+}
+
+} // namespace
+
+// A printed report (QTextDocument pages, as File > Export PDF report prints it) never ends a page
+// with a section heading whose table starts on the next page: for every page height, the page of
+// each heading is the page of its table's first data row. Before, each <h2> stood before its table,
+// and QTextDocument moves a table whose first row does not fit to the next page, without the heading.
+void TestExportFlow::headingsStayWithTheirTables()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("many.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(manyTablesConfig(40));
+    f.close();
+    const LoadResult load = ConfigLoader::loadFile(path);
+    QVERIFY2(load.ok(), qPrintable(load.diagnostics.value(0).toString()));
+    QCOMPARE(load.config.tables.size(), 40);
+    ClusterSnapshot snap;
+    snap.takenAt = QDateTime::currentDateTimeUtc();
+    int i = 0;
+    for (const TableRule &t : load.config.tables)
+        for (const DataNode &n : t.dataNodes) {
+            TableStats s;
+            s.node = n;
+            s.logicTable = t.logicTable;
+            s.estimatedRows = 1000 + 37 * (i++ % 50);
+            snap.tables << s;
+        }
+    for (const DataSourceDef &d : load.config.dataSources) {
+        InstanceHealth h;
+        h.dataSource = d.name;
+        h.host = QStringLiteral("127.0.0.1");
+        h.port = 3306;
+        h.reachable = true;
+        h.version = QStringLiteral("10.11.6-MariaDB");
+        snap.instances << h;
+    }
+    const QString html = exporting::htmlReport(load.config, &snap);
+
+    QTextDocument doc;
+    doc.setHtml(html);
+    int headings = 0, checked = 0;
+    QStringList split;
+    for (int height = 260; height <= 900; height += 8) {
+        doc.setPageSize(QSizeF(700, height));
+        headings = 0;
+        for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+            if (b.blockFormat().headingLevel() != 2)
+                continue;
+            ++headings;
+            // Its table: the one it is in (the heading is the table's first header row), else the next.
+            QTextCursor c(b);
+            QTextTable *table = c.currentTable();
+            if (!table) {
+                c.movePosition(QTextCursor::NextBlock);
+                while (!c.atEnd() && !c.currentTable())
+                    c.movePosition(QTextCursor::NextBlock);
+                table = c.currentTable();
+            }
+            QVERIFY2(table, qPrintable(b.text()));
+            const int firstDataRow = std::min(table->format().headerRowCount(), table->rows() - 1);
+            const QTextBlock row = table->cellAt(firstDataRow, 0).firstCursorPosition().block();
+            ++checked;
+            if (pageOf(doc, b) != pageOf(doc, row))
+                split << QStringLiteral("%1 at page height %2: heading on page %3, its table on page %4")
+                             .arg(b.text())
+                             .arg(height)
+                             .arg(pageOf(doc, b) + 1)
+                             .arg(pageOf(doc, row) + 1);
+        }
+    }
+    QCOMPARE(headings, 41); // 40 logic tables and the instances
+    QVERIFY(checked > 1000);
+    QVERIFY2(split.isEmpty(), qPrintable(QString::number(split.size()) + QStringLiteral(" split, e.g. ") +
+                                          split.mid(0, 5).join(QStringLiteral("; "))));
+
+    // The PDF the menu writes: for a look (SP_SCREENSHOT_DIR: pdftoppm -png report.pdf page).
+    if (const QString shots = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        QVERIFY(m_window->openConfig(path));
+        m_window->context()->setSnapshot(snap);
+        m_nextPath = shots + QStringLiteral("/report-many-tables.pdf");
+        trigger("actionExportPdf");
+        QVERIFY(QFileInfo::exists(m_nextPath));
+    }
 }
 
 void TestExportFlow::cancelledDialogWritesNothing()

@@ -1,8 +1,8 @@
 // From a sandbox to a plan through the console, as an operator does it: open the sandbox's config in
 // the main window, inspect the cluster from the dashboard (real mariadbd), read the what-if
-// comparison on real counts, plan with the wizard, and check that `shardctl plan --live` on the
-// same cluster gives the same plan and the same comparison; export it, lint the new config, and
-// hand the plan to the migration page.
+// comparison on real counts, plan with the wizard (also from a row sample of the moves page), and
+// check that `shardctl plan --live [--sample N]` on the same cluster gives the same plan and the
+// same comparison; export it, lint the new config, and hand the plan to the migration page.
 #include "SandboxFixture.h"
 #include "TestPaths.h"
 
@@ -24,6 +24,7 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QProcess>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -132,20 +133,31 @@ void TestGuiSandboxPlan::wizardMatchesShardctl_data()
 {
     QTest::addColumn<QString>("radio");
     QTest::addColumn<int>("toCount");
+    QTest::addColumn<int>("sample");
     QTest::addColumn<QStringList>("cli");
-    QTest::addRow("mod-double") << QStringLiteral("strategyModDouble") << 0
+    QTest::addRow("mod-double") << QStringLiteral("strategyModDouble") << 0 << 0
                                 << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double")};
-    QTest::addRow("remap 2->3") << QStringLiteral("strategyRemap") << 3
+    QTest::addRow("remap 2->3") << QStringLiteral("strategyRemap") << 3 << 0
                                 << QStringList{QStringLiteral("--strategy"), QStringLiteral("remap"), QStringLiteral("--to"),
                                                QStringLiteral("3")};
-    QTest::addRow("dual-master") << QStringLiteral("strategyDualMaster") << 0
+    QTest::addRow("dual-master") << QStringLiteral("strategyDualMaster") << 0 << 0
                                  << QStringList{QStringLiteral("--strategy"), QStringLiteral("dual-master")};
+    // The wizard's row sample and `--sample N`: seeded, so the same sample and the same plan.
+    QTest::addRow("mod-double, sample 1200")
+        << QStringLiteral("strategyModDouble") << 0 << 1200
+        << QStringList{QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--sample"),
+                       QStringLiteral("1200")};
+    QTest::addRow("remap 2->3, sample 700")
+        << QStringLiteral("strategyRemap") << 3 << 700
+        << QStringList{QStringLiteral("--strategy"), QStringLiteral("remap"), QStringLiteral("--to"), QStringLiteral("3"),
+                       QStringLiteral("--sample"), QStringLiteral("700")};
 }
 
 void TestGuiSandboxPlan::wizardMatchesShardctl()
 {
     QFETCH(QString, radio);
     QFETCH(int, toCount);
+    QFETCH(int, sample);
     QFETCH(QStringList, cli);
     QPointer<ExpansionWizard> wizard = m_window->createExpansionWizard();
     wizard->show();
@@ -174,6 +186,23 @@ void TestGuiSandboxPlan::wizardMatchesShardctl()
     }
     QTRY_VERIFY_WITH_TIMEOUT(wizard->advanceTo(ExpansionWizard::MovesPageId), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(wizard->plan().has_value() && !wizard->isPlanning(), 60000);
+    if (sample > 0) {
+        // Estimate from a row sample: the moves page plans again with it.
+        auto *rows = wizard->findChild<QSpinBox *>(QStringLiteral("movesSampleRows"));
+        auto *apply = wizard->findChild<QPushButton *>(QStringLiteral("movesSampleApply"));
+        QVERIFY(rows && apply);
+        QVERIFY(apply->isEnabled());
+        rows->setValue(sample);
+        apply->click();
+        QVERIFY(wizard->isPlanning());
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->plan().has_value() && !wizard->isPlanning(), 60000);
+        QCOMPARE(wizard->sampleRows(), sample);
+        int fromSample = 0;
+        for (const TablePlan &t : wizard->plan()->tables)
+            for (const MovePair &p : t.pairs)
+                fromSample += p.basis == EstimateBasis::KeySample;
+        QVERIFY(fromSample > 0);
+    }
     const ExpansionPlan plan = *wizard->plan();
     QVERIFY(plan.totalEstimatedRows() > 0); // estimates from the dashboard's snapshot
 

@@ -1,11 +1,16 @@
 // The real shardctl binary: sandbox up/status/kill-instance/start-instance/down and load.
 #include "TestPaths.h"
 
+#include "core/config/ConfigLoader.h"
+#include "core/routing/Router.h"
+#include "core/sandbox/DemoData.h"
+#include "core/sandbox/DemoLoader.h"
 #include "core/sandbox/Sandbox.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDirIterator>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -50,6 +55,43 @@ private:
     }
 
     QString dir() const { return m_tmp.path() + QStringLiteral("/sb"); }
+
+    // Writes a two-data-source config with `tables` (the YAML of the tables: block, indented by 6)
+    // and `algorithms` (of shardingAlgorithms:, indented by 6), plus an optional broadcast table.
+    QString writeConfig(const QString &name, const QString &tables, const QString &algorithms,
+                        const QString &broadcast = {})
+    {
+        const QString path = m_tmp.filePath(name + QStringLiteral(".yaml"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        QString yaml = QStringLiteral("dataSources:\n"
+                                      "  ds0:\n    url: jdbc:mysql://127.0.0.1:3306/shop\n    username: app\n"
+                                      "  ds1:\n    url: jdbc:mysql://127.0.0.1:3306/shop\n    username: app\n"
+                                      "rules:\n  - !SHARDING\n    tables:\n") +
+            tables + QStringLiteral("    shardingAlgorithms:\n") + algorithms;
+        if (!broadcast.isEmpty())
+            yaml += QStringLiteral("  - !BROADCAST\n    tables:\n      - ") + broadcast + QLatin1Char('\n');
+        f.write(yaml.toUtf8());
+        return path;
+    }
+
+    // Processes whose command line names `path` (mariadbd started with --defaults-file=path/...).
+    static QStringList processesUsing(const QString &path)
+    {
+        QStringList out;
+        QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
+        while (it.hasNext()) {
+            const QString pidDir = it.next();
+            QFile cmdline(pidDir + QStringLiteral("/cmdline"));
+            if (!cmdline.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray line = cmdline.readAll().replace('\0', ' ');
+            if (line.contains(path.toUtf8()) && !line.contains("shardctl"))
+                out << QFileInfo(pidDir).fileName() + QLatin1Char(' ') + QString::fromUtf8(line);
+        }
+        return out;
+    }
 
 private slots:
     void initTestCase() { QVERIFY(m_tmp.isValid()); }
@@ -158,6 +200,174 @@ private slots:
         QCOMPARE(down.code, 0);
     }
 
+    // A user's own config gives a working sandbox whatever its column and table names: sharded on
+    // `id` (the generic demo table had its own `id` column: "Duplicate column name 'id'"), on
+    // reserved words, with a table name that needs quoting, on a numeric column (MOD and INLINE
+    // arithmetic need numbers). Each comes up, every demo row sits on the node the router picks for
+    // its key, and `sandbox down` stops it.
+    void userConfigsComeUp_data()
+    {
+        QTest::addColumn<QString>("tables");
+        QTest::addColumn<QString>("algorithms");
+        QTest::addColumn<QString>("broadcast");
+        QTest::addRow("sharding column id")
+            << QStringLiteral("      t_order:\n        actualDataNodes: ds${0..1}.t_order_${0..1}\n"
+                              "        databaseStrategy:\n          standard:\n            shardingColumn: id\n"
+                              "            shardingAlgorithmName: db-inline\n"
+                              "        tableStrategy:\n          standard:\n            shardingColumn: id\n"
+                              "            shardingAlgorithmName: table-inline\n")
+            << QStringLiteral("      db-inline:\n        type: INLINE\n        props:\n"
+                              "          algorithm-expression: ds${id % 2}\n"
+                              "      table-inline:\n        type: INLINE\n        props:\n"
+                              "          algorithm-expression: t_order_${id.intdiv(2) % 2}\n")
+            << QString();
+        QTest::addRow("reserved words as columns")
+            << QStringLiteral("      t_item:\n        actualDataNodes: ds${0..1}.t_item_${0..1}\n"
+                              "        databaseStrategy:\n          standard:\n            shardingColumn: order\n"
+                              "            shardingAlgorithmName: crc-db\n"
+                              "        tableStrategy:\n          standard:\n            shardingColumn: key\n"
+                              "            shardingAlgorithmName: crc-table\n")
+            << QStringLiteral("      crc-db:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
+                              "      crc-table:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
+                              "          divisor: 65536\n")
+            << QString();
+        QTest::addRow("table names needing quotes")
+            << QStringLiteral("      t-order:\n        actualDataNodes: ds${0..1}.t-order_${0..1}\n"
+                              "        databaseStrategy:\n          standard:\n            shardingColumn: user_id\n"
+                              "            shardingAlgorithmName: hash-db\n"
+                              "        tableStrategy:\n          standard:\n            shardingColumn: user_id\n"
+                              "            shardingAlgorithmName: hash-table\n")
+            << QStringLiteral("      hash-db:\n        type: HASH_MOD\n        props:\n          sharding-count: 2\n"
+                              "      hash-table:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
+                              "          divisor: 65536\n")
+            << QStringLiteral("group");
+        QTest::addRow("numeric sharding column")
+            << QStringLiteral("      t_account:\n        actualDataNodes: ds${0..1}.t_account_${0..1}\n"
+                              "        databaseStrategy:\n          standard:\n            shardingColumn: account_no\n"
+                              "            shardingAlgorithmName: mod-db\n"
+                              "        tableStrategy:\n          standard:\n            shardingColumn: account_no\n"
+                              "            shardingAlgorithmName: table-inline\n")
+            << QStringLiteral("      mod-db:\n        type: MOD\n        props:\n          sharding-count: 2\n"
+                              "      table-inline:\n        type: INLINE\n        props:\n"
+                              "          algorithm-expression: t_account_${account_no.intdiv(2) % 2}\n")
+            << QString();
+    }
+
+    void userConfigsComeUp()
+    {
+        QFETCH(QString, tables);
+        QFETCH(QString, algorithms);
+        QFETCH(QString, broadcast);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+        const QString config = writeConfig(tag, tables, algorithms, broadcast);
+        const LoadResult loaded = ConfigLoader::loadFile(config);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.diagnostics.value(0).toString()));
+        const QString sbDir = m_tmp.filePath(QStringLiteral("user-") + tag);
+        const quint64 seed = 3;
+        const qint64 rows = 2000;
+        Run up = shardctl({QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), sbDir,
+                           QStringLiteral("--instances"), QStringLiteral("2"), QStringLiteral("--config"), config,
+                           QStringLiteral("--rows"), QString::number(rows), QStringLiteral("--seed"),
+                           QString::number(seed), QStringLiteral("--json")},
+                          180000);
+        QVERIFY2(up.code == 0, up.err.constData());
+
+        // Every row of every data node routes (all its routing columns hold the row's key) to that node.
+        Sandbox sb(sbDir);
+        QString error;
+        QVERIFY2(sb.load(&error), qPrintable(error));
+        const Router router(loaded.config);
+        const sandbox::DemoLoadResult expected =
+            sandbox::DemoLoader::expectedCounts(loaded.config, sandbox::DemoData(rows, seed));
+        QVERIFY2(expected.ok, qPrintable(expected.error));
+        int filled = 0;
+        for (const TableRule &rule : loaded.config.tables) {
+            QStringList names, columns;
+            for (const StrategyDef &st : {loaded.config.effectiveDatabaseStrategy(rule),
+                                          loaded.config.effectiveTableStrategy(rule)})
+                for (const QString &c : st.columns)
+                    if (!names.contains(c, Qt::CaseInsensitive)) {
+                        names << c;
+                        columns << Connection::quoteIdentifier(c);
+                    }
+            QVERIFY(!columns.isEmpty());
+            for (const DataNode &n : rule.dataNodes) {
+                const sandbox::SandboxDataSource *ds = sb.state().dataSource(n.dataSource);
+                QVERIFY(ds);
+                Connection c;
+                QVERIFY2(c.open(sb.rootParams(ds->instance)), qPrintable(c.lastError()));
+                qint64 seen = 0;
+                QString wrong;
+                const bool ok = c.forEachRow(
+                    QStringLiteral("SELECT ") + columns.join(QStringLiteral(", ")) + QStringLiteral(" FROM ") +
+                        Connection::quoteIdentifier(ds->schema) + QLatin1Char('.') + Connection::quoteIdentifier(n.table),
+                    [&](const QList<QVariant> &row) {
+                        const QString key = row.value(0).toString();
+                        for (const QVariant &v : row)
+                            if (v.toString() != key)
+                                wrong = QStringLiteral("routing columns differ: ") + key + QLatin1Char('/') + v.toString();
+                        const RouteResult r = router.route(rule.logicTable, ShardingValue{key, KeyType::Auto});
+                        if (!r.ok || r.node != n)
+                            wrong = key + QStringLiteral(" routes to ") + (r.ok ? r.node.toString() : r.error);
+                        ++seen;
+                        return wrong.isEmpty();
+                    });
+                QVERIFY2(ok || !wrong.isEmpty(), qPrintable(c.lastError()));
+                QVERIFY2(wrong.isEmpty(), qPrintable(n.toString() + QStringLiteral(": ") + wrong));
+                QCOMPARE(seen, expected.rowsPerNode.value(n));
+                filled += seen > 0 ? 1 : 0;
+            }
+        }
+        QVERIFY2(filled >= 3, qPrintable(QString::number(filled))); // rows on (nearly) every node
+        if (!broadcast.isEmpty()) {
+            Connection c;
+            QVERIFY2(c.open(sb.rootParams(0)), qPrintable(c.lastError()));
+            const auto v = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM ") +
+                                        Connection::quoteIdentifier(sb.state().dataSource(QStringLiteral("ds0"))->schema) +
+                                        QLatin1Char('.') + Connection::quoteIdentifier(broadcast));
+            QVERIFY2(v, qPrintable(c.lastError()));
+            QCOMPARE(v->toInt(), 3);
+        }
+
+        Run down = shardctl({QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), sbDir});
+        QVERIFY2(down.code == 0, down.err.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(processesUsing(sbDir).isEmpty(), 10000);
+        Run st = shardctl({QStringLiteral("sandbox"), QStringLiteral("status"), QStringLiteral("--dir"), sbDir});
+        QCOMPARE(st.code, 1);
+    }
+
+    // A failure after the servers started (here: the demo rows cannot be routed, the table strategy
+    // names tables the config does not have) leaves no half-made sandbox: no server runs, the
+    // directory is gone (a later `up` would have taken it for a complete sandbox), and the error
+    // says what happened and what to do.
+    void failedUpLeavesNothing()
+    {
+        const QString config = writeConfig(
+            QStringLiteral("unroutable"),
+            QStringLiteral("      t_bad:\n        actualDataNodes: ds${0..1}.t_bad_${0..1}\n"
+                           "        databaseStrategy:\n          standard:\n            shardingColumn: bad_key\n"
+                           "            shardingAlgorithmName: crc-db\n"
+                           "        tableStrategy:\n          standard:\n            shardingColumn: bad_key\n"
+                           "            shardingAlgorithmName: table-inline\n"),
+            QStringLiteral("      crc-db:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
+                           "      table-inline:\n        type: INLINE\n        props:\n"
+                           "          algorithm-expression: t_bad_${bad_key % 2 + 5}\n"));
+        const QString sbDir = m_tmp.filePath(QStringLiteral("failed"));
+        Run up = shardctl({QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), sbDir,
+                           QStringLiteral("--instances"), QStringLiteral("2"), QStringLiteral("--config"), config,
+                           QStringLiteral("--rows"), QStringLiteral("200")},
+                          180000);
+        QCOMPARE(up.code, 1);
+        QVERIFY2(up.out.contains("starting 2 mariadbd instances"), up.out.constData()); // it failed after starting them
+        QVERIFY2(up.err.contains("t_bad"), up.err.constData());
+        QVERIFY2(up.err.contains("servers were stopped") && up.err.contains("run sandbox up again"), up.err.constData());
+        QCOMPARE(up.err.count('\n'), 1);
+        QVERIFY2(processesUsing(sbDir).isEmpty(), qPrintable(processesUsing(sbDir).join(QLatin1Char('\n'))));
+        QVERIFY(!QFileInfo::exists(sbDir));
+        Run st = shardctl({QStringLiteral("sandbox"), QStringLiteral("status"), QStringLiteral("--dir"), sbDir});
+        QVERIFY(st.code != 0);
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -188,6 +398,12 @@ private slots:
         Sandbox noHosts(m_tmp.path() + QStringLiteral("/nohosts"));
         if (noHosts.load(&error))
             noHosts.killAll();
+        QDirIterator user(m_tmp.path(), {QStringLiteral("user-*")}, QDir::Dirs);
+        while (user.hasNext()) {
+            Sandbox sb(user.next());
+            if (sb.load(&error))
+                sb.killAll();
+        }
     }
 };
 

@@ -264,7 +264,7 @@ void TestConfigPatch::rewriteDataSourcePart()
     QFETCH(QString, expr);
     QFETCH(QStringList, ds);
     QFETCH(QString, expected);
-    QString err;
+    Text err;
     QCOMPARE(ConfigPatch::rewriteDataSourcePart(expr, ds, &err), expected);
     QCOMPARE(err.isEmpty(), !expected.isEmpty());
 }

@@ -40,7 +40,7 @@ ClusterSnapshot snap(int day, qint64 base)
     a.port = 3307;
     a.reachable = true;
     a.version = QStringLiteral("10.11.6-MariaDB");
-    a.uptimeSeconds = 1000 + day;
+    a.uptimeSeconds = 1000 + qint64(day) * 86400; // up since before day 0
     a.logBin = true;
     a.binlogFormat = QStringLiteral("ROW");
     a.binlogRowImage = QStringLiteral("FULL");
@@ -244,14 +244,40 @@ void TestHistory::growthSinceLastRefresh()
     QVERIFY(g.at(0).exact);
     QVERIFY(!g.at(1).exact);
 
-    // An exact refresh after an estimated one compares estimates (db0.t_m_0 estimate = base - 5).
+    QCOMPARE(g.at(0).basis, TableGrowth::Basis::Exact);
+    QCOMPARE(g.at(1).basis, TableGrowth::Basis::Estimate);
+    QCOMPARE(g.at(2).basis, TableGrowth::Basis::Unknown);
+    QCOMPARE(g.at(3).basis, TableGrowth::Basis::Missing);
+
+    // An exact refresh after an estimated one: the counts come from different sources (the
+    // estimate of db0.t_m_0 is base - 5), so that table is not comparable, and no delta is made up.
     ClusterSnapshot estimatedOnly = snap(2, 200);
     for (TableStats &t : estimatedOnly.tables)
         t.exactRows.reset();
     const QList<TableGrowth> mixed = StatsHistory::growth(estimatedOnly, snap(3, 260));
     QVERIFY(!mixed.at(0).exact);
+    QCOMPARE(mixed.at(0).basis, TableGrowth::Basis::SourceChanged);
+    QVERIFY(!mixed.at(0).comparable());
+    QCOMPARE(mixed.at(0).delta(), qint64(0));
     QCOMPARE(mixed.at(0).previousRows, qint64(195));
-    QCOMPARE(mixed.at(0).currentRows, qint64(255));
+    QCOMPARE(mixed.at(0).currentRows, qint64(260));
+    QCOMPARE(mixed.at(1).basis, TableGrowth::Basis::Estimate); // estimates both times
+    QCOMPARE(mixed.at(1).delta(), qint64(120));
+    // ... and the other way round: an exact count that failed and fell back to its estimate.
+    QCOMPARE(StatsHistory::growth(snap(3, 260), estimatedOnly).at(0).basis, TableGrowth::Basis::SourceChanged);
+
+    // db0 restarted between the two (its uptime is shorter than the time between them): InnoDB
+    // re-read its persistent statistics, so its estimates are not comparable; exact counts are.
+    ClusterSnapshot afterRestart = snap(4, 150); // an estimate that fell back to an old value
+    afterRestart.instances[0].uptimeSeconds = 600;
+    QVERIFY(StatsHistory::restartedBetween(snap(3, 260), afterRestart, QStringLiteral("db0")));
+    QVERIFY(!StatsHistory::restartedBetween(snap(3, 260), snap(4, 150), QStringLiteral("db0")));
+    QVERIFY(!StatsHistory::restartedBetween(snap(3, 260), afterRestart, QStringLiteral("db1"))); // uptime unknown
+    const QList<TableGrowth> restarted = StatsHistory::growth(snap(3, 260), afterRestart);
+    QCOMPARE(restarted.at(1).basis, TableGrowth::Basis::Restarted);
+    QCOMPARE(restarted.at(1).delta(), qint64(0)); // 520 -> 300 would have read -220
+    QCOMPARE(restarted.at(0).basis, TableGrowth::Basis::Exact);
+    QCOMPARE(restarted.at(0).delta(), qint64(150 - 260));
 }
 
 void TestHistory::persistsAndSharesFile()

@@ -3,6 +3,7 @@
 #include "core/analysis/ConfigExport.h"
 #include "core/analysis/StatsExport.h"
 #include "ui/AppContext.h"
+#include "ui/CoreText.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -116,6 +117,7 @@ bool ExportController::write(Kind kind, const QString &path, bool includePasswor
     exporting::ReportOptions report;
     report.rowLimit = m_rowLimit;
     report.title = tr("ShardPilot report: %1").arg(QFileInfo(m_ctx->configPath()).fileName());
+    report.render = [](const Text &t) { return CoreText::render(t); }; // in the console's language
     const ClusterSnapshot *snap = m_ctx->snapshot() ? &*m_ctx->snapshot() : nullptr;
 
     if (kind == Kind::PdfReport) {

@@ -1,5 +1,7 @@
 #include "ui/models/HeatmapModel.h"
 
+#include "ui/TimeFormat.h"
+
 #include <QHash>
 #include <QLocale>
 
@@ -25,10 +27,11 @@ QString shortTableLabel(const QString &logicTable, const QString &table)
 HeatmapModel::HeatmapModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void HeatmapModel::resetData(const ShardingConfig &config, const std::optional<ClusterSnapshot> &current,
-                             const std::optional<ClusterSnapshot> &previous, const QString &logicTable)
+                             const std::optional<ClusterSnapshot> &baseline, const QString &logicTable)
 {
     beginResetModel();
     m_logicTable = logicTable;
+    m_baselineAt = baseline ? baseline->takenAt : QDateTime();
     m_rowLabels.clear();
     m_columnLabels.clear();
     m_rowTables.clear();
@@ -36,13 +39,13 @@ void HeatmapModel::resetData(const ShardingConfig &config, const std::optional<C
     m_groupStarts.clear();
 
     QHash<QString, const TableStats *> cur;
-    QHash<QString, const TableStats *> prev;
+    QHash<QString, TableGrowth> growth;
     if (current)
         for (const TableStats &t : current->tables)
             cur.insert(t.node.toString(), &t);
-    if (previous)
-        for (const TableStats &t : previous->tables)
-            prev.insert(t.node.toString(), &t);
+    if (current && baseline)
+        for (const TableGrowth &g : StatsHistory::growth(*baseline, *current))
+            growth.insert(g.node.toString(), g);
 
     QList<const TableRule *> rules;
     if (logicTable.isEmpty()) {
@@ -114,8 +117,11 @@ void HeatmapModel::resetData(const ShardingConfig &config, const std::optional<C
                     cell.rows = t->rows(); // estimate still known although the count failed
                 }
             }
-            if (const TableStats *t = prev.value(key))
-                cell.previousRows = t->existsOnServer ? t->rows() : -1;
+            const auto g = growth.constFind(key);
+            if (g != growth.cend()) {
+                cell.previousRows = g->previousRows;
+                cell.growth = g->basis;
+            }
         }
     }
     recomputeRange();
@@ -178,10 +184,22 @@ double HeatmapModel::cellValue(const Cell &cell) const
         return cell.rows >= 0 ? double(cell.rows) : kNaN;
     case Metric::Bytes:
         return cell.bytes >= 0 ? double(cell.bytes) : kNaN;
-    case Metric::Growth:
-        return cell.rows >= 0 && cell.previousRows >= 0 ? double(cell.rows - cell.previousRows) : kNaN;
+    case Metric::Growth: {
+        TableGrowth g;
+        g.basis = cell.growth;
+        g.previousRows = cell.previousRows;
+        g.currentRows = cell.rows;
+        return g.comparable() ? double(g.delta()) : kNaN;
+    }
     }
     return kNaN;
+}
+
+bool HeatmapModel::notComparable(int r, int c) const
+{
+    const Cell &cell = m_cells.at(r * columns() + c);
+    return cell.present && !cell.useOverride
+        && (cell.growth == TableGrowth::Basis::SourceChanged || cell.growth == TableGrowth::Basis::Restarted);
 }
 
 void HeatmapModel::recomputeRange()
@@ -262,6 +280,8 @@ QVariant HeatmapModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (!cell.present)
             return {};
+        if (std::isnan(v) && m_metric == Metric::Growth && notComparable(r, c))
+            return tr("not comparable");
         return std::isnan(v) ? tr("unknown") : formatValue(m_metric, v);
     case Qt::ToolTipRole:
         return cell.present ? describeCell(r, c) : QVariant();
@@ -271,6 +291,8 @@ QVariant HeatmapModel::data(const QModelIndex &index, int role) const
         return cell.present ? QVariant(cell.node.toString()) : QVariant();
     case LogicTableRole:
         return m_rowTables.value(r);
+    case ComparableRole:
+        return !notComparable(r, c);
     default:
         return {};
     }
@@ -317,9 +339,27 @@ QString HeatmapModel::describeCell(int r, int c) const
     if (cell.bytes >= 0)
         lines.append(tr("Size: %1 (%2 bytes)")
                          .arg(locale.formattedDataSize(cell.bytes), locale.toString(cell.bytes)));
-    if (cell.rows >= 0 && cell.previousRows >= 0)
-        lines.append(tr("Growth since last refresh: %1")
-                         .arg(formatValue(Metric::Growth, double(cell.rows - cell.previousRows))));
+    const QString since = timestampText(m_baselineAt);
+    switch (cell.growth) {
+    case TableGrowth::Basis::Exact:
+    case TableGrowth::Basis::Estimate:
+        lines.append(tr("Growth since %1 (baseline): %2")
+                         .arg(since, formatValue(Metric::Growth, double(cell.rows - cell.previousRows))));
+        break;
+    case TableGrowth::Basis::SourceChanged:
+        lines.append(tr("Growth since %1 (baseline): not comparable, one count is exact and the other an "
+                        "InnoDB estimate (%2 then, %3 now)")
+                         .arg(since, locale.toString(cell.previousRows), locale.toString(cell.rows)));
+        break;
+    case TableGrowth::Basis::Restarted:
+        lines.append(tr("Growth since %1 (baseline): not comparable, the instance restarted since and InnoDB "
+                        "re-read its estimates (%2 then, %3 now); count exactly or set a new baseline")
+                         .arg(since, locale.toString(cell.previousRows), locale.toString(cell.rows)));
+        break;
+    case TableGrowth::Basis::Missing:
+    case TableGrowth::Basis::Unknown:
+        break;
+    }
     if (m_metric == Metric::Rows && cell.rows >= 0 && m_known > 0) {
         double total = 0;
         for (int cc = 0; cc < columns(); ++cc)

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/cluster/ClusterStats.h"
+#include "core/cluster/StatsHistory.h"
 #include "core/config/ShardingConfig.h"
 
 #include <QAbstractTableModel>
@@ -12,8 +13,9 @@ namespace sp::ui {
 
 // A matrix of one metric per data node: rows = data sources, columns = the n-th physical table of
 // that data source, for one logic table; or, for the compact all-tables view, rows = "table · ds".
-// Built from the config and the latest (and previous) snapshot; no I/O. Cells without a data node
-// are "absent"; nodes without a known value are "unknown" (NaN).
+// Built from the config, the latest snapshot and the baseline growth is measured from; no I/O. Cells
+// without a data node are "absent"; nodes without a known value are "unknown" (NaN); a growth whose
+// counts are not comparable (exact vs estimate, estimates across a restart) is NaN too and says why.
 class HeatmapModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -32,14 +34,15 @@ public:
     enum Roles {
         ValueRole = Qt::UserRole + 1, // double; invalid QVariant when unknown or absent
         NodeRole,                     // "ds.table"; invalid when absent
-        LogicTableRole                // the row's logic table
+        LogicTableRole,               // the row's logic table
+        ComparableRole                // Growth: false when the counts cannot be compared (see GrowthBasis)
     };
 
     explicit HeatmapModel(QObject *parent = nullptr);
 
-    // logicTable empty: every sharded logic table (compact view).
+    // logicTable empty: every sharded logic table (compact view). Growth is measured from `baseline`.
     void resetData(const ShardingConfig &config, const std::optional<ClusterSnapshot> &current,
-                   const std::optional<ClusterSnapshot> &previous, const QString &logicTable);
+                   const std::optional<ClusterSnapshot> &baseline, const QString &logicTable);
     void setMetric(Metric metric);
     Metric metric() const { return m_metric; }
     void setColourScale(ColourScale scale);
@@ -63,6 +66,10 @@ public:
     bool hasNode(int r, int c) const { return m_cells.at(r * columns() + c).present; }
     double value(int r, int c) const; // NaN when unknown or absent
     DataNode node(int r, int c) const { return m_cells.at(r * columns() + c).node; }
+    // Growth of a node whose counts are both known but not comparable (a change of count source,
+    // or estimates across a restart): shown as such, never as a drop.
+    bool notComparable(int r, int c) const;
+    QDateTime baselineTime() const { return m_baselineAt; }
     const QString &rowLabel(int r) const { return m_rowLabels.at(r); }
     const QString &columnLabel(int c) const { return m_columnLabels.at(c); }
     // First row of each logic table in the compact view (for separators); {0} otherwise.
@@ -91,6 +98,7 @@ private:
         qint64 rows = -1;
         qint64 bytes = -1;
         qint64 previousRows = -1;
+        TableGrowth::Basis growth = TableGrowth::Basis::Missing;
         double override = 0; // setMatrix() values
         bool useOverride = false;
     };
@@ -100,6 +108,7 @@ private:
     Metric m_metric = Metric::Rows;
     ColourScale m_colourScale = ColourScale::TableMean;
     QString m_logicTable;
+    QDateTime m_baselineAt;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     QStringList m_rowTables;

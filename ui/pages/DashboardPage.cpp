@@ -67,7 +67,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_metricCombo->setObjectName(QStringLiteral("metricCombo"));
     m_metricCombo->addItem(tr("Rows"), int(HeatmapModel::Metric::Rows));
     m_metricCombo->addItem(tr("Size (data + index)"), int(HeatmapModel::Metric::Bytes));
-    m_metricCombo->addItem(tr("Growth since last refresh"), int(HeatmapModel::Metric::Growth));
+    m_metricCombo->addItem(tr("Growth since the baseline"), int(HeatmapModel::Metric::Growth));
     m_metricCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_metricCombo->setMinimumContentsLength(4);
     m_colourScale = new QComboBox(this);
@@ -102,6 +102,13 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName(QStringLiteral("cancelRefreshButton"));
     m_cancel->setVisible(false);
+    m_baseline = new QLabel(this);
+    m_baseline->setObjectName(QStringLiteral("baselineLabel"));
+    m_baseline->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_setBaseline = new QPushButton(tr("Set baseline"), this);
+    m_setBaseline->setObjectName(QStringLiteral("setBaselineButton"));
+    m_setBaseline->setToolTip(tr("Measure growth from the snapshot shown now (refreshes, automatic ones too, "
+                                 "keep the baseline)"));
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("inspectionProgress"));
     m_progress->setVisible(false);
@@ -126,7 +133,8 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     how->addWidget(m_contrast);
     how->addStretch(1);
     auto *act = new QHBoxLayout; // a row of its own: the three rows fit a 640-pixel window
-    act->addStretch(1);
+    act->addWidget(m_baseline, 1);
+    act->addWidget(m_setBaseline);
     act->addWidget(m_progress);
     act->addWidget(m_exact);
     act->addWidget(m_cancel);
@@ -206,6 +214,10 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     connect(refreshAction, &QAction::triggered, this, &DashboardPage::refresh);
     connect(m_refresh, &QPushButton::clicked, this, &DashboardPage::refresh);
     connect(m_cancel, &QPushButton::clicked, this, &DashboardPage::cancelRefresh);
+    connect(m_setBaseline, &QPushButton::clicked, this, [this] {
+        if (m_ctx->snapshot())
+            m_ctx->setBaseline(*m_ctx->snapshot());
+    });
 
     m_autoRefresh = new QTimer(this);
     m_autoRefresh->setObjectName(QStringLiteral("autoRefreshTimer"));
@@ -260,6 +272,7 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
 
     connect(m_ctx, &AppContext::configChanged, this, &DashboardPage::onConfigChanged);
     connect(m_ctx, &AppContext::snapshotChanged, this, &DashboardPage::onSnapshotChanged);
+    connect(m_ctx, &AppContext::baselineChanged, this, &DashboardPage::onSnapshotChanged);
     connect(m_ctx, &AppContext::preferencesChanged, this, &DashboardPage::applyPreferences);
     onConfigChanged();
     applyPreferences();
@@ -353,7 +366,8 @@ void DashboardPage::onSnapshotChanged()
 
 void DashboardPage::updateView()
 {
-    m_model->resetData(m_ctx->config(), m_ctx->snapshot(), m_ctx->previousSnapshot(), currentTable());
+    m_model->resetData(m_ctx->config(), m_ctx->snapshot(), m_ctx->baseline(), currentTable());
+    updateBaseline();
     updateChart();
     updateSkew();
     updateStatus();
@@ -368,6 +382,33 @@ void DashboardPage::updateNodeDetails()
         showNode(*node);
     else
         m_nodeDetails->setText(tr("Click a cell of the heatmap."));
+}
+
+void DashboardPage::updateBaseline()
+{
+    const auto &base = m_ctx->baseline();
+    const auto &snap = m_ctx->snapshot();
+    m_setBaseline->setEnabled(snap.has_value() && (!base || base->takenAt != snap->takenAt));
+    if (!base) {
+        m_baseline->setText(tr("Growth: no baseline yet"));
+        m_baseline->setToolTip(tr("Growth is measured from a baseline: the first refresh of the session, or the "
+                                  "snapshot you choose with Set baseline."));
+        return;
+    }
+    int notComparable = 0;
+    for (int r = 0; r < m_model->rows(); ++r)
+        for (int c = 0; c < m_model->columns(); ++c)
+            notComparable += m_model->hasNode(r, c) && m_model->notComparable(r, c) ? 1 : 0;
+    QString text = m_ctx->baselineChosen() ? tr("Growth since %1 (baseline you set)").arg(timestampText(base->takenAt))
+                                           : tr("Growth since %1 (first refresh of this session)")
+                                                 .arg(timestampText(base->takenAt));
+    if (notComparable > 0)
+        text += QStringLiteral(" — ") + tr("%n table(s) not comparable", nullptr, notComparable);
+    m_baseline->setText(text);
+    m_baseline->setToolTip(
+        tr("Growth compares each table with the baseline snapshot, exact counts with exact counts and estimates "
+           "with estimates. A table counted exactly one time and estimated the other, or whose instance restarted "
+           "since (InnoDB then re-reads old estimates), is marked not comparable instead of showing a drop."));
 }
 
 SkewStats DashboardPage::skewFor(const ShardingConfig &config, const ClusterSnapshot &snapshot,

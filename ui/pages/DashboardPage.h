@@ -59,6 +59,7 @@ private:
     void updateSkew();
     void updateStatus();
     void updateNodeDetails();
+    void updateBaseline();
     void applyPreferences();
     void showNode(const sp::DataNode &node);
     QString currentTable() const;
@@ -80,6 +81,8 @@ private:
     QLabel *m_nodeDetails = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_instances = nullptr;
+    QLabel *m_baseline = nullptr;
+    QPushButton *m_setBaseline = nullptr;
     QPushButton *m_refresh = nullptr;
     QPushButton *m_cancel = nullptr;
     QCheckBox *m_exact = nullptr;

@@ -245,7 +245,9 @@ bool EditorPage::applyEdits(const QList<FormEdit> &edits)
     QStringList done;
     for (const FormEdit &e : edits) {
         if (!patch.set(e.path, e.value)) {
-            m_form->setStatus(tr("Not changed (%1): %2").arg(e.what, patch.errors().last()), true);
+            m_form->setStatus(tr("Not changed (%1): %2")
+                                  .arg(e.what, CoreText::render(patch.errors().last(), patch.errorTexts().last())),
+                              true);
             return false;
         }
         done.append(e.what);

@@ -72,16 +72,19 @@ void ExpansionWizard::ensurePlan()
 {
     const PlanRequest rq = request();
     const QDateTime snapshotAt = m_ctx->snapshot() ? m_ctx->snapshot()->takenAt : QDateTime();
-    if (m_planned && *m_planned == rq && m_plannedSnapshotAt == snapshotAt && (m_plan || m_worker->isRunning()))
+    const int sample = m_ctx->snapshot() ? m_sampleRows : 0;
+    if (m_planned && *m_planned == rq && m_plannedSnapshotAt == snapshotAt && m_plannedSample == sample
+        && (m_plan || m_worker->isRunning()))
         return;
     m_plannedSnapshotAt = snapshotAt;
+    m_plannedSample = sample;
     m_plan.reset();
     m_planError.clear();
     m_planned = rq;
     emit planningStarted();
     m_planNotes.clear();
     m_worker->start(m_ctx->configPath(), m_ctx->config(), m_ctx->snapshot(), rq, /*liveKeyStats=*/true,
-                    m_inspect);
+                    m_inspect, sample);
 }
 
 void ExpansionWizard::setCountedPlan(const ExpansionPlan &plan)

@@ -59,6 +59,10 @@ public:
     // cluster's (AppContext::inspectionOptions(), its credentials included).
     const InspectionOptions &inspectionOptions() const { return m_inspect; }
     void setInspectionOptions(const InspectionOptions &options) { m_inspect = options; }
+    // Rows per logic table of the row sample the plan's estimates come from (0: none), as
+    // `shardctl plan --sample N`; needs the dashboard's snapshot. Takes effect at the next ensurePlan().
+    int sampleRows() const { return m_sampleRows; }
+    void setSampleRows(int rows) { m_sampleRows = qMax(0, rows); }
 
     // Tests and screenshots: press Next until `id` is current or Next is refused (a page is not
     // complete, e.g. the plan is still being made: wait for planBuilt and call again).
@@ -85,6 +89,8 @@ private:
     QStringList m_planNotes;
     InspectionOptions m_inspect;
     QDateTime m_plannedSnapshotAt; // snapshot the plan was made with (null: none)
+    int m_sampleRows = 0;
+    int m_plannedSample = 0;       // sample size the plan (or the running job) was made with
 };
 
 } // namespace sp::ui

@@ -66,6 +66,16 @@ QVariant MovePairModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::TextAlignmentRole && index.column() >= ShareColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == EstimateColumn && p.estimatedRows >= 0) {
+        if (p.errorRows < 0)
+            return tr("The key share of the source's rows. No bound: rows sharing a sharding key move together and "
+                      "nothing tells how many rows the busiest keys hold. Estimate from a row sample, or count "
+                      "exactly.");
+        return p.basis == EstimateBasis::KeySample
+                   ? tr("From the row sample: the pair's sampled rows over the sampling rate; ± is a 3-sigma bound "
+                        "from the sample size.")
+                   : tr("The key share of the source's rows; ± is a 3-sigma bound (every key holds one row).");
+    }
     if (role == Qt::ToolTipRole && index.column() == PredicateColumn)
         return p.predicate.kind == MovePredicate::Kind::Client
                    ? CoreText::render(p.predicate.clientNote, p.predicate.clientNoteText)
@@ -92,6 +102,8 @@ QVariant MovePairModel::data(const QModelIndex &index, int role) const
             return tr("unknown");
         if (p.errorRows > 0)
             return tr("%1 ± %2").arg(locale.toString(p.estimatedRows), locale.toString(p.errorRows));
+        if (p.errorRows < 0)
+            return tr("≈ %1").arg(locale.toString(p.estimatedRows)); // no bound can be stated
         return locale.toString(p.estimatedRows);
     case ExactColumn:
         return p.exactRows ? locale.toString(*p.exactRows) : QString();

@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -32,7 +33,8 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
       m_chartMode(new QComboBox(this)), m_table(new QTableView(this)), m_chart(new MovesChart(this)),
       m_countButton(new QPushButton(tr("Count &exactly"), this)),
       m_cancelCount(new QPushButton(tr("Cancel count"), this)), m_countProgress(new QProgressBar(this)),
-      m_countStatus(new QLabel(this))
+      m_countStatus(new QLabel(this)), m_sampleRows(new QSpinBox(this)),
+      m_sampleApply(new QPushButton(tr("Estimate from &sample"), this))
 {
     setObjectName(QStringLiteral("wizardMovesPage"));
     setTitle(tr("What moves"));
@@ -87,6 +89,25 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     m_cancelCount->setVisible(false);
     m_countProgress->setVisible(false);
 
+    m_sampleRows->setObjectName(QStringLiteral("movesSampleRows"));
+    m_sampleRows->setRange(0, 10000000);
+    m_sampleRows->setSingleStep(1000);
+    m_sampleRows->setValue(3000);
+    m_sampleRows->setGroupSeparatorShown(true);
+    m_sampleApply->setObjectName(QStringLiteral("movesSampleApply"));
+    const QString sampleHelp =
+        tr("Plan again with a row sample of about this many rows per logic table: every physical table is read "
+           "once (each row with the same probability, seeded, so the same data gives the same sample), and each "
+           "pair is estimated from the rows it has in the sample, with a bound from the sample size. The same as "
+           "shardctl plan --live --sample N. 0: no sample.");
+    m_sampleRows->setToolTip(sampleHelp);
+    m_sampleApply->setToolTip(sampleHelp);
+    auto *sampleRow = new QHBoxLayout;
+    sampleRow->addWidget(new QLabel(tr("Row sample per logic table:"), this));
+    sampleRow->addWidget(m_sampleRows);
+    sampleRow->addWidget(m_sampleApply);
+    sampleRow->addStretch(1);
+
     auto *filterRow = new QHBoxLayout;
     filterRow->addWidget(new QLabel(tr("Logic table:"), this));
     filterRow->addWidget(m_tableFilter);
@@ -111,6 +132,7 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     layout->addWidget(m_estimate);
     layout->addWidget(m_planning);
     layout->addWidget(m_error);
+    layout->addLayout(sampleRow);
     layout->addLayout(filterRow);
     layout->addWidget(split, 1);
     layout->addWidget(m_countStatus);
@@ -132,6 +154,10 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     });
     connect(m_chartMode, &QComboBox::currentIndexChanged, this, &MovesPage::updateChart);
     connect(m_countButton, &QPushButton::clicked, this, &MovesPage::startCount);
+    connect(m_sampleApply, &QPushButton::clicked, this, [this] {
+        m_wizard->setSampleRows(m_sampleRows->value());
+        m_wizard->ensurePlan(); // a new plan when the sample size changed
+    });
     connect(m_cancelCount, &QPushButton::clicked, m_counter, &ExactCountRunner::cancel);
     connect(m_counter, &ExactCountRunner::progress, this, [this](int done, int total) {
         m_countProgress->setRange(0, std::max(total, 1));
@@ -151,7 +177,8 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
                 m_cancelCount->setVisible(false);
                 QString status = tr("Counted %n pair(s) exactly.", nullptr, r.counted);
                 if (!r.errors.isEmpty())
-                    status += QLatin1Char(' ') + tr("Errors: %1").arg(r.errors.join(QStringLiteral("; ")));
+                    status += QLatin1Char(' ') + tr("Errors: %1").arg(CoreText::render(r.errors, r.errorTexts)
+                                                                           .join(QStringLiteral("; ")));
                 m_wizard->setCountedPlan(counted); // -> showPlan()
                 m_countStatus->setText(status);
             });
@@ -260,6 +287,10 @@ void MovesPage::showPlan()
     updateChart();
 
     const bool live = m_wizard->context()->snapshot().has_value();
+    m_sampleRows->setEnabled(live);
+    m_sampleApply->setEnabled(live);
+    if (!live)
+        m_sampleApply->setToolTip(tr("Needs a live cluster: refresh the dashboard first"));
     m_countButton->setEnabled(live && !m_counter->isRunning());
     m_countButton->setToolTip(live ? tr("COUNT(*) of every pair's rows on the source servers")
                                    : tr("Needs a live cluster: refresh the dashboard first"));

@@ -8,6 +8,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSpinBox;
 class QTableView;
 
 namespace sp::ui {
@@ -19,7 +20,8 @@ class MovesChart;
 
 // Page 3: plans off the UI thread and shows what moves: description, estimate source, every
 // (source -> target) pair with its predicate, share, estimate and exact count, a filter by logic
-// table, a chart per pair or per source node, and exact counts on the live cluster on demand.
+// table, a chart per pair or per source node, estimates from a row sample (as `shardctl plan
+// --sample N`) and exact counts on the live cluster on demand.
 class MovesPage final : public QWizardPage
 {
     Q_OBJECT
@@ -58,6 +60,8 @@ private:
     QPushButton *m_cancelCount;
     QProgressBar *m_countProgress;
     QLabel *m_countStatus;
+    QSpinBox *m_sampleRows;
+    QPushButton *m_sampleApply;
 };
 
 } // namespace sp::ui

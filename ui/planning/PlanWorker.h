@@ -26,27 +26,31 @@ public:
     explicit PlanWorker(QObject *parent = nullptr);
     ~PlanWorker() override;
 
-    // With `liveKeyStats` and a snapshot, the input also gets rows per key from the cluster's index
-    // statistics, as `shardctl plan --live` does.
+    // With `liveKeyStats` and a snapshot, the input also gets the cluster's index statistics, as
+    // `shardctl plan --live` does; with `samplePerTable` > 0 (and a snapshot) a row sample of about
+    // that many rows per logic table, as `shardctl plan --live --sample N` (same seeds, same plan).
     void start(const QString &configPath, const ShardingConfig &config,
                const std::optional<ClusterSnapshot> &snapshot, const planning::PlanRequest &request,
-               bool liveKeyStats = false, const InspectionOptions &inspect = {});
+               bool liveKeyStats = false, const InspectionOptions &inspect = {}, int samplePerTable = 0);
     void cancel();
     bool isRunning() const;
 
     struct Result
     {
         planning::PlanOutcome outcome;
-        QStringList notes; // buildPlanInput's notes (assumptions made, servers not reached)
+        QStringList notes;     // runLivePlan's notes in English (assumptions made, servers not reached)
+        QList<Text> noteTexts; // the same notes, for the console's language
     };
-    // The blocking job: buildPlanInput + makePlan, exactly what `shardctl plan` does.
+    // The blocking job: runLivePlan (inputs, sample, makePlan), exactly what `shardctl plan` does.
     static Result planNow(const QString &configPath, const ShardingConfig &config,
                           const std::optional<ClusterSnapshot> &snapshot,
                           const planning::PlanRequest &request, bool liveKeyStats,
-                          const InspectionOptions &inspect = {}, JobControl *job = nullptr);
+                          const InspectionOptions &inspect = {}, JobControl *job = nullptr,
+                          int samplePerTable = 0);
 
 signals:
     void started();
+    // `notes` in the console's language (through CoreText).
     void finished(const sp::planning::PlanOutcome &outcome, const QStringList &notes);
 
 private:

@@ -195,8 +195,13 @@ void HeatmapWidget::updateLayout()
             legendText = std::max(legendText, fm.horizontalAdvance(legendValue(v)));
     }
     legendText = std::max(legendText, fm.horizontalAdvance(tr("unknown")));
+    // Growth has a second swatch (not comparable) on a row of its own under the first.
+    const int swatchRows = m_model && m_model->metric() == HeatmapModel::Metric::Growth ? 2 : 1;
+    if (swatchRows > 1)
+        legendText = std::max(legendText, fm.horizontalAdvance(tr("not comparable")));
     const int legendWidth = kLegendBar + 6 + legendText + 8;
-    m_grid = rect().adjusted(m_rowLabelWidth, m_columnLabelHeight, -legendWidth - 8, -2 * fm.height() - 8);
+    m_grid = rect().adjusted(m_rowLabelWidth, m_columnLabelHeight, -legendWidth - 8,
+                             -(swatchRows + 1) * fm.height() - 8 - (swatchRows - 1) * 2);
     if (m_grid.width() < 1 || m_grid.height() < 1)
         m_grid = QRect();
     m_legendRect = QRect(rect().right() - legendWidth, m_columnLabelHeight, kLegendBar,
@@ -267,6 +272,13 @@ void HeatmapWidget::paintEvent(QPaintEvent *event)
         if (ch >= 6)
             for (int r = std::max(1, r0); r <= r1; ++r)
                 p.fillRect(QRectF(target.left(), m_grid.top() + r * ch - 0.5, target.width(), 1), gap);
+        // Growth that cannot be compared (count source changed, instance restarted): hatched, so it
+        // never reads as an unknown count nor as a drop.
+        if (m_model->metric() == HeatmapModel::Metric::Growth)
+            for (int r = r0; r <= r1; ++r)
+                for (int c = c0; c <= c1; ++c)
+                    if (m_model->notComparable(r, c))
+                        p.fillRect(cellRect(r, c), QBrush(QColor(0x60, 0x60, 0x60), Qt::BDiagPattern));
         const QList<int> &groups = m_model->groupStarts();
         p.setPen(QPen(palette().color(QPalette::WindowText), 2));
         for (int g : groups)
@@ -279,7 +291,10 @@ void HeatmapWidget::paintEvent(QPaintEvent *event)
                     if (!m_model->hasNode(r, c))
                         continue;
                     const double v = m_model->value(r, c);
-                    QString text = std::isnan(v) ? tr("?") : HeatmapModel::formatValue(m_model->metric(), v);
+                    const bool incomparable = std::isnan(v) && m_model->metric() == HeatmapModel::Metric::Growth
+                                              && m_model->notComparable(r, c);
+                    QString text = incomparable ? QStringLiteral("≠") : std::isnan(v) ? tr("?")
+                                                                         : HeatmapModel::formatValue(m_model->metric(), v);
                     if (fontMetrics().horizontalAdvance(text) > cw - 4)
                         text = compactNumber(v);
                     p.setPen(isDark(m_cells.pixel(c, r)) ? Qt::white : Qt::black);
@@ -410,8 +425,17 @@ void HeatmapWidget::paintLegend(QPainter &p)
     p.fillRect(unknown, QColor::fromRgb(kUnknown));
     p.drawText(QRect(unknown.right() + 6, y - 1, width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                tr("unknown"));
+    int below = y + fm.height() + 2;
+    if (m_model->metric() == HeatmapModel::Metric::Growth) {
+        const QRect hatched = unknown.translated(0, fm.height() + 2);
+        p.fillRect(hatched, QColor::fromRgb(kUnknown));
+        p.fillRect(hatched, QBrush(QColor(0x60, 0x60, 0x60), Qt::BDiagPattern));
+        p.drawText(QRect(hatched.right() + 6, hatched.top() - 1, width(), fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, tr("not comparable"));
+        below += fm.height() + 2;
+    }
     // What the colours mean, under the grid where there is room for it.
-    const QRect line(m_grid.left(), y + fm.height() + 2, rect().right() - m_grid.left(), fm.height());
+    const QRect line(m_grid.left(), below, rect().right() - m_grid.left(), fm.height());
     p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(scaleDescription(), Qt::ElideRight, line.width()));
 }
@@ -439,7 +463,7 @@ QString HeatmapWidget::scaleDescription() const
                                               : tr("Colour: absolute size, one scale for all tables");
         break;
     case HeatmapModel::Metric::Growth:
-        what = tr("Colour: rows added since the last refresh, one scale for all tables");
+        what = tr("Colour: rows added since the baseline, one scale for all tables");
         break;
     }
     return what + QStringLiteral(" (") + scale + QLatin1Char(')');
