@@ -1095,13 +1095,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
-    </message>
-    <message>
-        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the patched config does not load: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1515,6 +1508,7 @@
     </message>
     <message>
         <source>On every new instance the replica status shows Seconds_Behind_Master = 0 and both replication threads running (Slave_IO_Running, Slave_SQL_Running: Yes).</source>
+        <translation></translation>
     </message>
     <message>
         <source>expected shares assume keys hash uniformly; an estimate&apos;s bound (3 sigma, about 99.7%) is stated only where it can be: from a row sample&apos;s size, or from the key share where each key holds one row (a unique sharding key), widened by 75% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>

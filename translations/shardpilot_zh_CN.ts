@@ -1095,14 +1095,6 @@
         <translation>旧配置中缺少表%1</translation>
     </message>
     <message>
-        <source>expected shares assume keys hash uniformly; estimated rows carry a +-2 sigma binomial bound, widened by 50% of the rows where the snapshot has TABLE_ROWS estimates instead of exact counts</source>
-        <translation>预期比例假设键的哈希是均匀的；估算行数带有 ±2σ 的二项分布误差界，若快照中是 TABLE_ROWS 估算值而非精确计数，误差界再放宽行数的 50%</translation>
-    </message>
-    <message>
-        <source>url of %1 copied from %2; give the real one with --url %1=jdbc:mysql://...</source>
-        <translation>%1的 url 复制自%2；请用 --url %1=jdbc:mysql://... 给出真实地址</translation>
-    </message>
-    <message>
         <source>the patched config does not load: %1</source>
         <translation>修改后的配置无法加载：%1</translation>
     </message>
