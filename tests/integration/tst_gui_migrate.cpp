@@ -138,6 +138,9 @@ void TestGuiMigrate::createContinueAndTakeTurns()
     QVERIFY2(copied > 500, qPrintable(QString::number(copied)));
     QVERIFY(scalar(2, QStringLiteral("SELECT COUNT(*) FROM `fsharechat`.`t_messages_0`")) > 0);
     QTRY_VERIFY(cont->isEnabled());
+    // The next natural stop is proposed: the write stop in one go (T4..T7), T3 (catch up again) offered.
+    QCOMPARE(until->currentData().toInt(), int(Step::T7));
+    QCOMPARE(until->itemData(0).toInt(), int(Step::T3));
 
     // 3. Taking turns: `shardctl migrate run` continues the same run to T5 while the page watches.
     QProcess cli;

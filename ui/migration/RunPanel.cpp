@@ -329,6 +329,7 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     connect(m_run, &RunController::engineLine, this, &RunPanel::appendLog);
     connect(m_run, &RunController::engineProgress, m_logProgress, &QLabel::setText);
     connect(m_run, &RunController::engineStarted, this, [this](EngineAction a) {
+        m_actionStarted = QDateTime::currentDateTimeUtc().addSecs(-1);
         m_failure->hide();
         m_failure->setProperty("failureText", QString());
         appendLog(QStringLiteral("— ") + tr("%1 started").arg(actionName(a)));
@@ -377,6 +378,7 @@ void RunPanel::followContext()
             m_checksShown = -1;
             m_diffsShownKey.clear();
             m_stepPinned = false;
+            m_shownDefaultUntil = -2;
             m_log->clear();
             m_logProgress->clear();
             m_failure->hide();
@@ -503,24 +505,29 @@ void RunPanel::updateView()
     m_gate->setVisible(!lines.isEmpty());
     const QString failure = m_failure->property("failureText").toString();
     if (!failure.isEmpty()) {
+        // The step that failed during this console's action (not an older failure).
         const auto failed = s.failedStep();
+        const bool now = failed && m_actionStarted.isValid() && s.step(*failed).finished >= m_actionStarted;
         m_failure->setText(
-            failed ? tr("%1 (at %2 %3)").arg(failure, stepName(*failed), RunGate::stepTitle(*failed))
-                   : failure);
+            now ? tr("%1 (at %2 %3)").arg(failure, stepName(*failed), RunGate::stepTitle(*failed)) : failure);
     }
 
     // The actions.
     QList<Step> shown;
     for (int i = 0; i < m_until->count(); ++i)
         shown << Step(m_until->itemData(i).toInt());
-    if (shown != gate.untilChoices) {
-        const QVariant keep = m_until->currentData();
+    // The operator's choice stays while the run stands still; when it moves on (a step done), the
+    // next natural stop is proposed.
+    const int defaultUntil = gate.defaultUntil ? int(*gate.defaultUntil) : -1;
+    if (shown != gate.untilChoices || defaultUntil != m_shownDefaultUntil) {
+        const QVariant keep = defaultUntil == m_shownDefaultUntil ? m_until->currentData() : QVariant();
+        m_shownDefaultUntil = defaultUntil;
         m_until->clear();
         for (Step c : gate.untilChoices)
             m_until->addItem(QStringLiteral("%1 %2").arg(stepName(c), RunGate::stepTitle(c)), int(c));
         int at = keep.isValid() ? m_until->findData(keep) : -1;
-        if (at < 0 && gate.defaultUntil)
-            at = m_until->findData(int(*gate.defaultUntil));
+        if (at < 0)
+            at = m_until->findData(defaultUntil);
         m_until->setCurrentIndex(at);
     }
     m_until->setEnabled(gate.canContinue);
@@ -643,10 +650,11 @@ void RunPanel::updateWriteStop()
     if (st->writesStopped()) {
         const qint64 ms = st->writeStopStart().msecsTo(QDateTime::currentDateTimeUtc());
         m_writeStop->setText(tr("Writes stopped %1").arg(clock(ms)));
-        m_writeStop->setToolTip(tr("read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the "
-                                   "capture, then it lasts until T7 or a rollback")
-                                    .arg(timestampText(st->writeStopStart()))
-                                    .arg(st->spec.writeStopBudgetSec));
+        m_writeStop->setToolTip(
+            tr("read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the "
+               "capture, then it lasts until T7 or a rollback")
+                .arg(timestampText(st->writeStopStart()))
+                .arg(st->spec.writeStopBudgetSec));
         m_writeStop->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
     } else if (st->writeStopMs() >= 0) {
         m_writeStop->setText(

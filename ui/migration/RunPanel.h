@@ -1,6 +1,7 @@
 #pragma once
 #include "ui/migration/RunController.h"
 
+#include <QDateTime>
 #include <QWidget>
 
 class QComboBox;
@@ -99,10 +100,12 @@ private:
     QTableWidget *m_audit = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QLabel *m_logProgress = nullptr;
+    int m_shownDefaultUntil = -2;
     int m_auditShown = 0;
     int m_checksShown = -1;
     QString m_diffsShownKey;
     QString m_createError;     // shown in place of the no-run text
+    QDateTime m_actionStarted; // UTC, of this console's last engine action
     bool m_stepPinned = false; // the operator picked a step on the stepper
 };
 
