@@ -465,8 +465,16 @@ void RunPanel::updateView()
         return;
     }
     const RunState &s = *st;
+    // A plan read back from plan.json has no template: the handed-over plan's, when it is the same
+    // plan, shows the description in the console's language.
+    const auto &handed = m_ctx->plan();
+    const planning::ExpansionPlan *named = handed && s.plan && handed->sourceSha256 == s.plan->sourceSha256 &&
+                                                   handed->description == s.plan->description
+                                               ? &*handed
+                                           : s.plan ? &*s.plan
+                                                    : nullptr;
     const QString description =
-        s.plan ? CoreText::render(s.plan->description, s.plan->descriptionText) : QString();
+        named ? CoreText::render(named->description, named->descriptionText) : QString();
     m_title->setText(description.isEmpty() ? tr("Run %1").arg(s.spec.runId)
                                            : tr("Run %1: %2").arg(s.spec.runId, description));
     m_title->setToolTip(
