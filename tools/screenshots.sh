@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Produces docs/screenshots/<page>.png from a built tree: starts the local sandbox cluster with
 # shardctl, runs the console offscreen with --screenshot-dir (it visits every page, waits for the
-# dashboard's inspection, grabs the window), then stops the sandbox. Builds nothing.
+# dashboard's inspection, grabs the window, walks the expansion wizard, and on the sandbox creates a
+# run of the plan in <sandbox>/runs and continues it to T3 for migration-run.png), then stops the
+# sandbox. Builds nothing.
 #
 #   tools/screenshots.sh BUILD_DIR [OUT_DIR] [LANGUAGE]
 #

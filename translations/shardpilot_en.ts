@@ -77,6 +77,85 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::CopyProgressPanel</name>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No copy yet: T2 copies the rows that move, pair by pair.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 copies done, %3 rows copied of about %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unknown number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::CoreText</name>
     <message>
         <source>too many data nodes in total</source>
@@ -1836,6 +1915,153 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::CreateRunDialog</name>
+    <message>
+        <source>Create a migration run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run executes the plan T0..T9 on the cluster, from this console or with &lt;tt&gt;shardctl migrate run --run DIR&lt;/tt&gt;; both take turns on the same directory. Its options are fixed for the life of the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run directory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long T8 watches the old shards for writes that still follow the old routes before T9 may purge (86,400 s = 24 h; 0 allowed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Observe (T8):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not needed: the sandbox&apos;s root access is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MySQL option file with user and password ([client])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An account with replication and DDL rights on every server. Only the file&apos;s path is kept in the run, never the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin option file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, e.g. a config reload of the applications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell command run after T6 switched the config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long T4 may keep writes stopped while the capture drains; past it writes resume and T4 fails.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write-stop budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first copy chunk; then adapted to about 0.5 s per chunk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First chunk:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest copy chunk: smaller means shorter transactions on busy servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest chunk:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> rows/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy rate limit over all servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The copy waits while a source&apos;s Threads_running is above this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads_running limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a directory for the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a run already: open it, or choose another directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The admin option file %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin option file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Option files (*.cnf);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::DashboardPage</name>
     <message>
         <source>Inspected %1 of %2</source>
@@ -2919,6 +3145,18 @@
         <source>Opened the plan %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Migration run %1 reopened: see the Migration page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit ShardPilot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A migration step is running in this console. Quit anyway? The run is asked to pause and stops with the console; &apos;Continue&apos; (here or &apos;shardctl migrate run&apos;) resumes it from its journal.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MigrationPage</name>
@@ -2988,14 +3226,6 @@
     </message>
     <message>
         <source>Purge moved rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;No migration plan yet&lt;/h3&gt;&lt;p&gt;Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over: its steps appear here as a timeline, with the SQL of each step.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read-only: executing these steps comes with the migration engine, which is not in this build. Export the runbook and run the steps with your own tools; nothing on this page connects to a server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3110,6 +3340,30 @@
     </message>
     <message>
         <source>Broadcast rows to copy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;No migration plan yet&lt;/h3&gt;&lt;p&gt;Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over, or open one (File ▸ Open plan): its steps appear here as a timeline, with the SQL of each step, and a run executes them T0..T9.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan as a runbook: every step with its SQL. A run executes it on the Timeline tab (or with &apos;shardctl migrate&apos;); nothing on this tab connects to a server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a run directory for this plan and follow it on the Timeline tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3642,6 +3896,670 @@ bob
     </message>
 </context>
 <context>
+    <name>sp::ui::RunGate</name>
+    <message>
+        <source>That step cannot be continued to now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The steps up to %1 change the live cluster and need a confirmation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine is running in this console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preflight and create targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start change capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backfill existing rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Catch up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch the config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Observe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge moved rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verifying (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolling back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>continuing the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running in this console: %1. The page follows the journal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running in another process (pid %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running in another process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page follows its journal; Continue, Verify and Rollback wait until it ends. Pause asks it to stop after its current chunk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause requested: the engine stops after its current chunk of the copy (T2), the observation (T8) or the purge (T9); the other steps run to their end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run was rolled back. Create a new run to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is complete: the moved rows were purged from the old shards (T9).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan was made: %2 refuse to run. Make a new plan and a new run, or put the file back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T0 and T6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the targets&apos; checkpoints.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed. The engine says: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue runs it again once the cause is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) differ between the sources and the targets: T6 is refused until T5 is clean. Apply the repair SQL (Differences), then continue: T5 compares again.</source>
+        <translation>
+            <numerusform>%n row differs between the sources and the targets: T6 is refused until T5 is clean. Apply the repair SQL (Differences), then continue: T5 compares again.</numerusform>
+            <numerusform>%n rows differ between the sources and the targets: T6 is refused until T5 is clean. Apply the repair SQL (Differences), then continue: T5 compares again.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T8 watches the old shards for writes that still follow the old routes until %1; T9 purges only after it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs T0 first: it checks the servers&apos; binlog settings and creates the target tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused during %1. Continue resumes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped after %1. Next: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another process is working on this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config changed since the plan was made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify compares the copied rows: it needs T2 (backfill) done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes follow the new config since T7: the old shards no longer match the targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was rolled back already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (T7): rollback is only possible before T7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to roll back: the run has not started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the source servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T4 sets read_only=1 on %1: the applications&apos; writes fail until T7 (or a rollback) lifts it. The capture must drain within %2 s, or writes are resumed and T4 fails.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T6 replaces %1 with the plan&apos;s new config (the old file is kept next to it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T6 replaces %1 with the plan&apos;s new config (the old file is kept next to it) and runs the reload command: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T7 sets read_only=0 on %1: writes resume, routed by the new config. After T7 the run cannot be rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T9 deletes the moved rows from the old shards (%1): %2. A row is deleted only when it is on its target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every moved row</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RunPanel</name>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a run directory for the plan, as &apos;shardctl migrate create&apos; does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow a run directory made here or by &apos;shardctl migrate create&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop following this run here (the run directory stays as it is)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run stops after this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollback…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a difference to see the SQL that repairs its target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy SQL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OS user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the engine says while it runs in this console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollback stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine still runs on %1 in this console; the page follows it until it ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running in another process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped at a gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writes stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan an expansion first (Plan ▸ Expansion wizard) or open a plan (File ▸ Open plan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run of this plan yet. A run executes it T0..T9 on the cluster, with a gate before every step; it can be continued here or with &apos;shardctl migrate run&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run. Plan an expansion and hand it over, or open a run directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the run in %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the run in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run directory: %1
+Config: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (at %2 %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the steps up to the chosen one; the steps that change the live cluster (T4, T6, T7, T9) ask first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause requested already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the engine to stop after its current chunk of the copy (T2), the observation (T8) or the purge (T9); &apos;Continue&apos; resumes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare every target row with its source again (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before T7: put the old config back and lift read_only; optionally drop the target tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checks (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Differences (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No differences: T5 (or Verify) found every target row identical to its source, or has not compared yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) differ; the first %1 are listed. Each comes with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>%n row differs; the first %1 are listed. Each comes with the SQL that repairs its target.</numerusform>
+            <numerusform>%n rows differ; the first %1 are listed. Each comes with the SQL that repairs its target.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) differ. Each comes with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>%n row differs. It comes with the SQL that repairs its target.</numerusform>
+            <numerusform>%n rows differ. Each comes with the SQL that repairs its target.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writes stopped %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the capture, then it lasts until T7 or a rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write stop: %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine says: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continuing to %1 %2 changes the live cluster:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? (goes into the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the source servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1 (T6 replaced it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1: writes resume on the old config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rollback:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot ask for a pause: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pause requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine is running in this console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run created in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a run directory (no run.json).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run belongs to %1; open that config first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extra</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (T4 to T7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::SandboxLauncher</name>
     <message>
         <source>Cannot create the sandbox directory %1.</source>
@@ -3803,6 +4721,21 @@ bob
             <numerusform>; %n node without a count</numerusform>
             <numerusform>; %n nodes without a count</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::StepperWidget</name>
+    <message>
+        <source>started %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine says: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

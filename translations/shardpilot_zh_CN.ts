@@ -77,6 +77,85 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::CopyProgressPanel</name>
+    <message>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已拷贝</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Rows/s</source>
+        <translation>行/秒</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>剩余</translation>
+    </message>
+    <message>
+        <source>Rows copied</source>
+        <translation>拷贝行数</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>copying</source>
+        <translation>拷贝中</translation>
+    </message>
+    <message>
+        <source>No copy yet: T2 copies the rows that move, pair by pair.</source>
+        <translation>尚未拷贝：T2 逐对拷贝要迁移的行。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 copies done, %3 rows copied of about %4</source>
+        <translation>%2 个拷贝中已完成 %1 个，已拷贝 %3 行（约 %4 行）</translation>
+    </message>
+    <message>
+        <source>an unknown number</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 rows/s</source>
+        <translation>%1 行/秒</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::CoreText</name>
     <message>
         <source>too many data nodes in total</source>
@@ -1836,6 +1915,153 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::CreateRunDialog</name>
+    <message>
+        <source>Create a migration run</source>
+        <translation>创建迁移运行</translation>
+    </message>
+    <message>
+        <source>A run executes the plan T0..T9 on the cluster, from this console or with &lt;tt&gt;shardctl migrate run --run DIR&lt;/tt&gt;; both take turns on the same directory. Its options are fixed for the life of the run.</source>
+        <translation>运行在集群上按 T0..T9 执行方案，可在本控制台执行，也可用 &lt;tt&gt;shardctl migrate run --run DIR&lt;/tt&gt; 执行；两者可在同一目录上轮流接手。运行的选项在其整个生命周期内固定不变。</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Choose</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <source>Run directory:</source>
+        <translation>运行目录：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>How long T8 watches the old shards for writes that still follow the old routes before T9 may purge (86,400 s = 24 h; 0 allowed).</source>
+        <translation>T8 在 T9 允许清理之前观察旧分片上仍按旧路由写入的时长（86,400 秒 = 24 小时；允许为 0）。</translation>
+    </message>
+    <message>
+        <source>Observe (T8):</source>
+        <translation>观察（T8）：</translation>
+    </message>
+    <message>
+        <source>not needed: the sandbox&apos;s root access is used</source>
+        <translation>无需填写：使用沙箱的 root 访问</translation>
+    </message>
+    <message>
+        <source>MySQL option file with user and password ([client])</source>
+        <translation>含用户名和密码的 MySQL 选项文件（[client]）</translation>
+    </message>
+    <message>
+        <source>An account with replication and DDL rights on every server. Only the file&apos;s path is kept in the run, never the password.</source>
+        <translation>在每台服务器上具有复制和 DDL 权限的账号。运行中只保存该文件的路径，绝不保存密码。</translation>
+    </message>
+    <message>
+        <source>Admin option file:</source>
+        <translation>管理员选项文件：</translation>
+    </message>
+    <message>
+        <source>optional, e.g. a config reload of the applications</source>
+        <translation>可选，例如让应用重新加载配置</translation>
+    </message>
+    <message>
+        <source>A shell command run after T6 switched the config.</source>
+        <translation>T6 切换配置后执行的 shell 命令。</translation>
+    </message>
+    <message>
+        <source>Reload command:</source>
+        <translation>重新加载命令：</translation>
+    </message>
+    <message>
+        <source>How long T4 may keep writes stopped while the capture drains; past it writes resume and T4 fails.</source>
+        <translation>T4 在增量捕获排空期间最多可停写多久；超过后恢复写入，T4 失败。</translation>
+    </message>
+    <message>
+        <source>Write-stop budget:</source>
+        <translation>停写预算：</translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>The first copy chunk; then adapted to about 0.5 s per chunk.</source>
+        <translation>第一个拷贝块的大小；之后自动调整为每块约 0.5 秒。</translation>
+    </message>
+    <message>
+        <source>First chunk:</source>
+        <translation>首个块：</translation>
+    </message>
+    <message>
+        <source>The largest copy chunk: smaller means shorter transactions on busy servers.</source>
+        <translation>最大拷贝块：越小，繁忙服务器上的事务越短。</translation>
+    </message>
+    <message>
+        <source>Largest chunk:</source>
+        <translation>最大块：</translation>
+    </message>
+    <message>
+        <source> rows/s</source>
+        <translation> 行/秒</translation>
+    </message>
+    <message>
+        <source>Copy rate limit over all servers.</source>
+        <translation>所有服务器合计的拷贝速率上限。</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Rate limit:</source>
+        <translation>速率上限：</translation>
+    </message>
+    <message>
+        <source>The copy waits while a source&apos;s Threads_running is above this.</source>
+        <translation>源库的 Threads_running 高于此值时拷贝暂停等待。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Threads_running limit:</source>
+        <translation>Threads_running 上限：</translation>
+    </message>
+    <message>
+        <source>Create run</source>
+        <translation>创建运行</translation>
+    </message>
+    <message>
+        <source>Choose a directory for the run.</source>
+        <translation>请为运行选择一个目录。</translation>
+    </message>
+    <message>
+        <source>%1 holds a run already: open it, or choose another directory.</source>
+        <translation>%1 中已有一个运行：请打开它，或选择其他目录。</translation>
+    </message>
+    <message>
+        <source>The admin option file %1 does not exist.</source>
+        <translation>管理员选项文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Run directory</source>
+        <translation>运行目录</translation>
+    </message>
+    <message>
+        <source>Admin option file</source>
+        <translation>管理员选项文件</translation>
+    </message>
+    <message>
+        <source>Option files (*.cnf);;All files (*)</source>
+        <translation>选项文件 (*.cnf);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::DashboardPage</name>
     <message>
         <source>Inspected %1 of %2</source>
@@ -2911,6 +3137,18 @@
         <source>Opened the plan %1.</source>
         <translation>已打开方案 %1。</translation>
     </message>
+    <message>
+        <source>Migration run %1 reopened: see the Migration page.</source>
+        <translation>已重新打开迁移运行 %1：见“迁移”页。</translation>
+    </message>
+    <message>
+        <source>Quit ShardPilot</source>
+        <translation>退出 ShardPilot</translation>
+    </message>
+    <message>
+        <source>A migration step is running in this console. Quit anyway? The run is asked to pause and stops with the console; &apos;Continue&apos; (here or &apos;shardctl migrate run&apos;) resumes it from its journal.</source>
+        <translation>本控制台中有迁移步骤正在运行。仍要退出吗？运行会被要求暂停，并随控制台一起停止；之后“继续”（在此处或用 shardctl migrate run）会根据其日志恢复运行。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MigrationPage</name>
@@ -2981,14 +3219,6 @@
     <message>
         <source>Purge moved rows</source>
         <translation>清理已迁移的行</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;No migration plan yet&lt;/h3&gt;&lt;p&gt;Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over: its steps appear here as a timeline, with the SQL of each step.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;尚无迁移方案&lt;/h3&gt;&lt;p&gt;请先规划扩容（规划 ▸ 扩容向导）并将方案移交到此处：其步骤会以时间线的形式显示在这里，并附有每一步的 SQL。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Read-only: executing these steps comes with the migration engine, which is not in this build. Export the runbook and run the steps with your own tools; nothing on this page connects to a server.</source>
-        <translation>只读：执行这些步骤需要迁移引擎，而此版本未包含该引擎。请导出运行手册，用你自己的工具执行这些步骤；本页不会连接任何服务器。</translation>
     </message>
     <message>
         <source>Step</source>
@@ -3101,6 +3331,30 @@
     <message>
         <source>Broadcast rows to copy: %1</source>
         <translation>待拷贝的广播表行数：%1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;No migration plan yet&lt;/h3&gt;&lt;p&gt;Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over, or open one (File ▸ Open plan): its steps appear here as a timeline, with the SQL of each step, and a run executes them T0..T9.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;还没有迁移方案&lt;/h3&gt;&lt;p&gt;请先规划扩容（规划 ▸ 扩容向导）并移交方案，或打开一个方案（文件 ▸ 打开方案）：其步骤会以时间线显示在这里，并附有每一步的 SQL，由运行按 T0..T9 执行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>The plan as a runbook: every step with its SQL. A run executes it on the Timeline tab (or with &apos;shardctl migrate&apos;); nothing on this tab connects to a server.</source>
+        <translation>方案的运行手册：每一步及其 SQL。运行在“时间线”页签（或用 shardctl migrate）执行它；本页签不会连接任何服务器。</translation>
+    </message>
+    <message>
+        <source>Create run…</source>
+        <translation>创建运行…</translation>
+    </message>
+    <message>
+        <source>Make a run directory for this plan and follow it on the Timeline tab</source>
+        <translation>为此方案创建运行目录，并在“时间线”页签中跟踪它</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
     </message>
 </context>
 <context>
@@ -3627,6 +3881,668 @@ bob
     </message>
 </context>
 <context>
+    <name>sp::ui::RunGate</name>
+    <message>
+        <source>That step cannot be continued to now.</source>
+        <translation>现在不能继续到该步骤。</translation>
+    </message>
+    <message>
+        <source>The steps up to %1 change the live cluster and need a confirmation.</source>
+        <translation>直到 %1 的步骤会改动线上集群，需要确认。</translation>
+    </message>
+    <message>
+        <source>No run is open.</source>
+        <translation>没有打开的运行。</translation>
+    </message>
+    <message>
+        <source>The engine is running in this console.</source>
+        <translation>引擎正在本控制台中运行。</translation>
+    </message>
+    <message>
+        <source>Preflight and create targets</source>
+        <translation>预检并创建目标表</translation>
+    </message>
+    <message>
+        <source>Start change capture</source>
+        <translation>启动增量变更捕获</translation>
+    </message>
+    <message>
+        <source>Backfill existing rows</source>
+        <translation>回填已有数据</translation>
+    </message>
+    <message>
+        <source>Catch up</source>
+        <translation>追平增量</translation>
+    </message>
+    <message>
+        <source>Stop writes</source>
+        <translation>停写</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <source>Switch the config</source>
+        <translation>切换配置</translation>
+    </message>
+    <message>
+        <source>Resume writes</source>
+        <translation>恢复写入</translation>
+    </message>
+    <message>
+        <source>Observe</source>
+        <translation>观察</translation>
+    </message>
+    <message>
+        <source>Purge moved rows</source>
+        <translation>清理已迁移的行</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>待执行</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>已回滚</translation>
+    </message>
+    <message>
+        <source>verifying (read-only)</source>
+        <translation>校验中（只读）</translation>
+    </message>
+    <message>
+        <source>rolling back</source>
+        <translation>回滚中</translation>
+    </message>
+    <message>
+        <source>continuing the run</source>
+        <translation>继续运行中</translation>
+    </message>
+    <message>
+        <source>Running in this console: %1. The page follows the journal.</source>
+        <translation>正在本控制台中运行：%1。本页跟踪其日志。</translation>
+    </message>
+    <message>
+        <source>Running in another process (pid %1).</source>
+        <translation>正在另一个进程中运行（pid %1）。</translation>
+    </message>
+    <message>
+        <source>Running in another process.</source>
+        <translation>正在另一个进程中运行。</translation>
+    </message>
+    <message>
+        <source>The page follows its journal; Continue, Verify and Rollback wait until it ends. Pause asks it to stop after its current chunk.</source>
+        <translation>本页跟踪其日志；“继续”、“校验”和“回滚”需等它结束。“暂停”会请它在当前块之后停止。</translation>
+    </message>
+    <message>
+        <source>Pause requested: the engine stops after its current chunk of the copy (T2), the observation (T8) or the purge (T9); the other steps run to their end.</source>
+        <translation>已请求暂停：引擎会在拷贝（T2）、观察（T8）或清理（T9）的当前块之后停止；其他步骤会运行到结束。</translation>
+    </message>
+    <message>
+        <source>This run was rolled back. Create a new run to try again.</source>
+        <translation>此运行已回滚。如需重试，请创建新的运行。</translation>
+    </message>
+    <message>
+        <source>The run is complete: the moved rows were purged from the old shards (T9).</source>
+        <translation>运行已完成：已迁移的行已从旧分片清理（T9）。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan was made: %2 refuse to run. Make a new plan and a new run, or put the file back.</source>
+        <translation>%1 在方案生成后已被修改：%2 会拒绝执行。请生成新方案并创建新运行，或恢复原文件。</translation>
+    </message>
+    <message>
+        <source>T6</source>
+        <translation>T6</translation>
+    </message>
+    <message>
+        <source>T0 and T6</source>
+        <translation>T0 和 T6</translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the targets&apos; checkpoints.</source>
+        <translation>在 %1 期间中断：运行它的进程在该步骤完成前就结束了。“继续”会根据日志和目标库的检查点恢复。</translation>
+    </message>
+    <message>
+        <source>%1 failed. The engine says: %2</source>
+        <translation>%1 失败。引擎信息：%2</translation>
+    </message>
+    <message>
+        <source>Continue runs it again once the cause is fixed.</source>
+        <translation>排除原因后，“继续”会重新执行它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) differ between the sources and the targets: T6 is refused until T5 is clean. Apply the repair SQL (Differences), then continue: T5 compares again.</source>
+        <translation>
+            <numerusform>源与目标之间有 %n 行不一致：在 T5 通过之前 T6 会被拒绝。请执行修复 SQL（差异），然后继续：T5 会重新比较。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation>自 %1 起已停写（源服务器 read_only=1）。继续到 T7 会在新配置上恢复写入；回滚则在旧配置上恢复写入。</translation>
+    </message>
+    <message>
+        <source>T8 watches the old shards for writes that still follow the old routes until %1; T9 purges only after it.</source>
+        <translation>T8 将观察旧分片上仍按旧路由的写入，直到 %1；T9 只在其后清理。</translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs T0 first: it checks the servers&apos; binlog settings and creates the target tables.</source>
+        <translation>尚未开始。“继续”先执行 T0：检查服务器的 binlog 设置并创建目标表。</translation>
+    </message>
+    <message>
+        <source>Paused during %1. Continue resumes it.</source>
+        <translation>在 %1 期间暂停。“继续”会恢复它。</translation>
+    </message>
+    <message>
+        <source>Stopped after %1. Next: %2.</source>
+        <translation>已在 %1 之后停止。下一步：%2。</translation>
+    </message>
+    <message>
+        <source>Another process is working on this run.</source>
+        <translation>另一个进程正在处理此运行。</translation>
+    </message>
+    <message>
+        <source>The run was rolled back.</source>
+        <translation>此运行已回滚。</translation>
+    </message>
+    <message>
+        <source>The run is complete.</source>
+        <translation>此运行已完成。</translation>
+    </message>
+    <message>
+        <source>The config changed since the plan was made.</source>
+        <translation>配置在方案生成后已被修改。</translation>
+    </message>
+    <message>
+        <source>Verify compares the copied rows: it needs T2 (backfill) done.</source>
+        <translation>校验比较已拷贝的行：需要先完成 T2（回填）。</translation>
+    </message>
+    <message>
+        <source>Writes follow the new config since T7: the old shards no longer match the targets.</source>
+        <translation>自 T7 起写入按新配置路由：旧分片已不再与目标一致。</translation>
+    </message>
+    <message>
+        <source>The run was rolled back already.</source>
+        <translation>此运行已经回滚。</translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (T7): rollback is only possible before T7.</source>
+        <translation>已在新配置上恢复写入（T7）：只能在 T7 之前回滚。</translation>
+    </message>
+    <message>
+        <source>Nothing to roll back: the run has not started.</source>
+        <translation>无需回滚：运行尚未开始。</translation>
+    </message>
+    <message>
+        <source>the source servers</source>
+        <translation>源服务器</translation>
+    </message>
+    <message>
+        <source>T4 sets read_only=1 on %1: the applications&apos; writes fail until T7 (or a rollback) lifts it. The capture must drain within %2 s, or writes are resumed and T4 fails.</source>
+        <translation>T4 在 %1 上设置 read_only=1：在 T7（或回滚）解除之前，应用的写入都会失败。增量捕获必须在 %2 秒内排空，否则恢复写入且 T4 失败。</translation>
+    </message>
+    <message>
+        <source>T6 replaces %1 with the plan&apos;s new config (the old file is kept next to it).</source>
+        <translation>T6 用方案的新配置替换 %1（旧文件保留在其旁边）。</translation>
+    </message>
+    <message>
+        <source>T6 replaces %1 with the plan&apos;s new config (the old file is kept next to it) and runs the reload command: %2</source>
+        <translation>T6 用方案的新配置替换 %1（旧文件保留在其旁边），并执行重新加载命令：%2</translation>
+    </message>
+    <message>
+        <source>T7 sets read_only=0 on %1: writes resume, routed by the new config. After T7 the run cannot be rolled back.</source>
+        <translation>T7 在 %1 上设置 read_only=0：恢复写入，按新配置路由。T7 之后运行无法回滚。</translation>
+    </message>
+    <message>
+        <source>T9 deletes the moved rows from the old shards (%1): %2. A row is deleted only when it is on its target.</source>
+        <translation>T9 从旧分片（%1）删除已迁移的行：%2。只有已在目标上的行才会被删除。</translation>
+    </message>
+    <message>
+        <source>about %1 rows</source>
+        <translation>约 %1 行</translation>
+    </message>
+    <message>
+        <source>every moved row</source>
+        <translation>所有已迁移的行</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RunPanel</name>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <source>Create run…</source>
+        <translation>创建运行…</translation>
+    </message>
+    <message>
+        <source>Make a run directory for the plan, as &apos;shardctl migrate create&apos; does</source>
+        <translation>为方案创建运行目录，与 shardctl migrate create 相同</translation>
+    </message>
+    <message>
+        <source>Open run…</source>
+        <translation>打开运行…</translation>
+    </message>
+    <message>
+        <source>Follow a run directory made here or by &apos;shardctl migrate create&apos;</source>
+        <translation>跟踪在此处或由 shardctl migrate create 创建的运行目录</translation>
+    </message>
+    <message>
+        <source>Close run</source>
+        <translation>关闭运行</translation>
+    </message>
+    <message>
+        <source>Stop following this run here (the run directory stays as it is)</source>
+        <translation>在此处停止跟踪此运行（运行目录保持不变）</translation>
+    </message>
+    <message>
+        <source>Continue to:</source>
+        <translation>继续到：</translation>
+    </message>
+    <message>
+        <source>The run stops after this step</source>
+        <translation>运行在此步骤之后停止</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Rollback…</source>
+        <translation>回滚…</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Select a difference to see the SQL that repairs its target.</source>
+        <translation>选择一条差异，查看修复其目标的 SQL。</translation>
+    </message>
+    <message>
+        <source>Copy SQL</source>
+        <translation>复制 SQL</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>OS user</source>
+        <translation>操作系统用户</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>SQL</source>
+        <translation>SQL</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <source>What the engine says while it runs in this console.</source>
+        <translation>引擎在本控制台中运行时输出的信息。</translation>
+    </message>
+    <message>
+        <source>Engine log</source>
+        <translation>引擎日志</translation>
+    </message>
+    <message>
+        <source>%1 started</source>
+        <translation>%1 已开始</translation>
+    </message>
+    <message>
+        <source>%1 finished</source>
+        <translation>%1 已完成</translation>
+    </message>
+    <message>
+        <source>%1 paused</source>
+        <translation>%1 已暂停</translation>
+    </message>
+    <message>
+        <source>Continue stopped: %1</source>
+        <translation>继续已停止：%1</translation>
+    </message>
+    <message>
+        <source>Verify stopped: %1</source>
+        <translation>校验已停止：%1</translation>
+    </message>
+    <message>
+        <source>Rollback stopped: %1</source>
+        <translation>回滚已停止：%1</translation>
+    </message>
+    <message>
+        <source>The engine still runs on %1 in this console; the page follows it until it ends.</source>
+        <translation>引擎仍在本控制台中处理 %1；本页会跟踪它直到结束。</translation>
+    </message>
+    <message>
+        <source>running here</source>
+        <translation>在此运行</translation>
+    </message>
+    <message>
+        <source>running in another process</source>
+        <translation>在其他进程中运行</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>已回滚</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>stopped at a gate</source>
+        <translation>受阻于关卡</translation>
+    </message>
+    <message>
+        <source>writes stopped</source>
+        <translation>已停写</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Plan an expansion first (Plan ▸ Expansion wizard) or open a plan (File ▸ Open plan)</source>
+        <translation>请先规划扩容（规划 ▸ 扩容向导）或打开方案（文件 ▸ 打开方案）</translation>
+    </message>
+    <message>
+        <source>No run of this plan yet. A run executes it T0..T9 on the cluster, with a gate before every step; it can be continued here or with &apos;shardctl migrate run&apos;.</source>
+        <translation>此方案还没有运行。运行在集群上按 T0..T9 执行它，每一步之前都有关卡；可在此处或用 shardctl migrate run 继续。</translation>
+    </message>
+    <message>
+        <source>No run. Plan an expansion and hand it over, or open a run directory.</source>
+        <translation>没有运行。请规划扩容并移交方案，或打开一个运行目录。</translation>
+    </message>
+    <message>
+        <source>Reading the run in %1…</source>
+        <translation>正在读取 %1 中的运行…</translation>
+    </message>
+    <message>
+        <source>Cannot read the run in %1</source>
+        <translation>无法读取 %1 中的运行</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run directory: %1
+Config: %2</source>
+        <translation>运行目录：%1
+配置：%2</translation>
+    </message>
+    <message>
+        <source>%1 (at %2 %3)</source>
+        <translation>%1（在 %2 %3）</translation>
+    </message>
+    <message>
+        <source>Run the steps up to the chosen one; the steps that change the live cluster (T4, T6, T7, T9) ask first</source>
+        <translation>执行直到所选步骤的各步；会改动线上集群的步骤（T4、T6、T7、T9）会先请求确认</translation>
+    </message>
+    <message>
+        <source>Pause requested already</source>
+        <translation>已请求暂停</translation>
+    </message>
+    <message>
+        <source>Ask the engine to stop after its current chunk of the copy (T2), the observation (T8) or the purge (T9); &apos;Continue&apos; resumes</source>
+        <translation>请引擎在拷贝（T2）、观察（T8）或清理（T9）的当前块之后停止；“继续”可恢复</translation>
+    </message>
+    <message>
+        <source>Compare every target row with its source again (read-only)</source>
+        <translation>再次逐行比较每个目标行与其源（只读）</translation>
+    </message>
+    <message>
+        <source>Before T7: put the old config back and lift read_only; optionally drop the target tables</source>
+        <translation>T7 之前：恢复旧配置并解除 read_only；可选删除目标表</translation>
+    </message>
+    <message>
+        <source>Checks (%1)</source>
+        <translation>检查（%1）</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Differences (%1)</source>
+        <translation>差异（%1）</translation>
+    </message>
+    <message>
+        <source>No differences: T5 (or Verify) found every target row identical to its source, or has not compared yet.</source>
+        <translation>没有差异：T5（或校验）发现每个目标行都与其源一致，或者尚未比较。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) differ; the first %1 are listed. Each comes with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>有 %n 行不一致；列出了前 %1 行。每一行都附有修复其目标的 SQL。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) differ. Each comes with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>有 %n 行不一致。每一行都附有修复其目标的 SQL。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writes stopped %1</source>
+        <translation>已停写 %1</translation>
+    </message>
+    <message>
+        <source>read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the capture, then it lasts until T7 or a rollback</source>
+        <translation>自 %1 起源服务器 read_only=1；T4 最多保持 %2 秒以排空增量捕获，之后持续到 T7 或回滚</translation>
+    </message>
+    <message>
+        <source>Write stop: %1 s</source>
+        <translation>停写：%1 秒</translation>
+    </message>
+    <message>
+        <source>started %1</source>
+        <translation>开始于 %1</translation>
+    </message>
+    <message>
+        <source>ended %1</source>
+        <translation>结束于 %1</translation>
+    </message>
+    <message>
+        <source>the engine says: %1</source>
+        <translation>引擎信息：%1</translation>
+    </message>
+    <message>
+        <source>Continue to %1</source>
+        <translation>继续到 %1</translation>
+    </message>
+    <message>
+        <source>Continuing to %1 %2 changes the live cluster:</source>
+        <translation>继续到 %1 %2 会改动线上集群：</translation>
+    </message>
+    <message>
+        <source>T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? (goes into the audit log)</source>
+        <translation>T8 在旧分片上发现了对已迁移键的写入；T9 会删除它们。为什么仍要清理？（会记入审计日志）</translation>
+    </message>
+    <message>
+        <source>the source servers</source>
+        <translation>源服务器</translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1 (T6 replaced it)</source>
+        <translation>把旧配置恢复到 %1（T6 曾替换它）</translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1: writes resume on the old config</source>
+        <translation>在 %1 上设置 read_only=0：在旧配置上恢复写入</translation>
+    </message>
+    <message>
+        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
+        <translation>把运行标记为已回滚：它无法再继续；新的运行需从头开始</translation>
+    </message>
+    <message>
+        <source>Roll back the run</source>
+        <translation>回滚运行</translation>
+    </message>
+    <message>
+        <source>The rollback:</source>
+        <translation>回滚将：</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
+        <translation>同时删除运行创建的目标表（在 %1 上 DROP TABLE）</translation>
+    </message>
+    <message>
+        <source>the target servers</source>
+        <translation>目标服务器</translation>
+    </message>
+    <message>
+        <source>Cannot ask for a pause: %1</source>
+        <translation>无法请求暂停：%1</translation>
+    </message>
+    <message>
+        <source>pause requested</source>
+        <translation>已请求暂停</translation>
+    </message>
+    <message>
+        <source>There is no plan.</source>
+        <translation>没有方案。</translation>
+    </message>
+    <message>
+        <source>The engine is running in this console.</source>
+        <translation>引擎正在本控制台中运行。</translation>
+    </message>
+    <message>
+        <source>run created in %1</source>
+        <translation>运行已创建于 %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the run: %1</source>
+        <translation>无法创建运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not a run directory (no run.json).</source>
+        <translation>%1 不是运行目录（没有 run.json）。</translation>
+    </message>
+    <message>
+        <source>This run belongs to %1; open that config first.</source>
+        <translation>此运行属于 %1；请先打开该配置。</translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation>打开运行</translation>
+    </message>
+    <message>
+        <source>Cannot open the run: %1</source>
+        <translation>无法打开运行：%1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>目标缺失</translation>
+    </message>
+    <message>
+        <source>extra</source>
+        <translation>目标多余</translation>
+    </message>
+    <message>
+        <source>different</source>
+        <translation>内容不同</translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (T4 to T7)</source>
+        <translation>停写持续的时长（T4 到 T7）</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::SandboxLauncher</name>
     <message>
         <source>Cannot create the sandbox directory %1.</source>
@@ -3787,6 +4703,21 @@ bob
         <translation>
             <numerusform>；%n 个节点没有行数</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::StepperWidget</name>
+    <message>
+        <source>started %1</source>
+        <translation>开始于 %1</translation>
+    </message>
+    <message>
+        <source>ended %1</source>
+        <translation>结束于 %1</translation>
+    </message>
+    <message>
+        <source>The engine says: %1</source>
+        <translation>引擎信息：%1</translation>
     </message>
 </context>
 <context>

@@ -83,6 +83,7 @@ public:
         m_baselineChosen = false;
         const bool hadPlan = m_plan.has_value();
         m_plan.reset();
+        m_runDir.clear(); // the migration page lets go of the run on configChanged
         emit configChanged();
         if (hadPlan)
             emit planChanged();
@@ -99,6 +100,18 @@ public:
     {
         m_plan.reset();
         emit planChanged();
+    }
+
+    // The migration run (a run directory of core/migration) the migration page follows for this
+    // config: created there, opened, or remembered per config (the main window keeps it in
+    // Settings). Cleared with the config, without runDirChanged.
+    const QString &runDir() const { return m_runDir; }
+    void setRunDir(const QString &dir)
+    {
+        if (dir == m_runDir)
+            return;
+        m_runDir = dir;
+        emit runDirChanged();
     }
 
     void setSnapshot(const ClusterSnapshot &snap)
@@ -119,6 +132,7 @@ signals:
     void baselineChanged();
     void preferencesChanged();
     void planChanged();
+    void runDirChanged();
 
 private:
     QString m_configPath;
@@ -129,6 +143,7 @@ private:
     std::optional<ClusterSnapshot> m_baseline;
     bool m_baselineChosen = false;
     std::optional<planning::ExpansionPlan> m_plan;
+    QString m_runDir;
     CredentialOptions m_credentials;
     qint64 m_rowLimit = 30000000;
     int m_refreshSeconds = 30;

@@ -127,6 +127,10 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     resizeDocks({dock}, {110}, Qt::Vertical);
 
     connect(m_ctx, &AppContext::configChanged, this, &MainWindow::showFindings);
+    connect(m_ctx, &AppContext::runDirChanged, this, [this] {
+        if (m_ctx->hasConfig())
+            m_settings->setRunFor(m_ctx->configPath(), m_ctx->runDir());
+    });
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openConfig);
     connect(m_welcome, &WelcomePage::openDialogRequested, this, &MainWindow::chooseConfig);
     connect(m_welcome, &WelcomePage::sandboxReady, this, [this](const QString &path) {
@@ -318,6 +322,17 @@ bool MainWindow::openConfig(const QString &path)
         else
             m_settings->setPlanFor(path, {}); // gone or no longer a plan: forget it
     }
+    // So does the migration run followed for it: the migration page shows it where it is (running
+    // here or in a `shardctl migrate run`, interrupted, or stopped at a gate).
+    const QString runDir = m_settings->runFor(path);
+    if (!runDir.isEmpty()) {
+        if (QFileInfo::exists(runDir + QStringLiteral("/run.json"))) {
+            m_ctx->setRunDir(runDir);
+            statusBar()->showMessage(tr("Migration run %1 reopened: see the Migration page.").arg(runDir), 10000);
+        } else {
+            m_settings->setRunFor(path, {}); // removed: forget it
+        }
+    }
     return load.ok();
 }
 
@@ -463,6 +478,18 @@ void MainWindow::copyDiagnostics()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // An engine step running in this console: closing asks it to pause and stops it (a killed
+    // step is resumed from the journal by the next Continue or 'shardctl migrate run').
+    if (auto *migration = qobject_cast<MigrationPage *>(page(QStringLiteral("migration")));
+        migration && migration->isEngineRunning() &&
+        QMessageBox::question(this, tr("Quit ShardPilot"),
+                              tr("A migration step is running in this console. Quit anyway? The run is asked to "
+                                 "pause and stops with the console; 'Continue' (here or 'shardctl migrate run') "
+                                 "resumes it from its journal."),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
     m_settings->sync();

@@ -132,6 +132,22 @@ void Settings::setPlanFor(const QString &configPath, const QString &planPath)
     m_settings.setValue(key("migration/plans"), plans);
 }
 
+QString Settings::runFor(const QString &configPath) const
+{
+    const QMap<QString, QVariant> runs = m_settings.value(key("migration/runs")).toMap();
+    return runs.value(QFileInfo(configPath).absoluteFilePath()).toString();
+}
+
+void Settings::setRunFor(const QString &configPath, const QString &runDir)
+{
+    QMap<QString, QVariant> runs = m_settings.value(key("migration/runs")).toMap();
+    if (runDir.isEmpty())
+        runs.remove(QFileInfo(configPath).absoluteFilePath());
+    else
+        runs.insert(QFileInfo(configPath).absoluteFilePath(), QFileInfo(runDir).absoluteFilePath());
+    m_settings.setValue(key("migration/runs"), runs);
+}
+
 bool Settings::useKeychain() const
 {
     return m_settings.value(key("credentials/useKeychain"), true).toBool();

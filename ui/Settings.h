@@ -46,6 +46,10 @@ public:
     QString planFor(const QString &configPath) const;
     void setPlanFor(const QString &configPath, const QString &planPath);
 
+    // The migration run directory last followed for a config (absolute paths). Empty when none.
+    QString runFor(const QString &configPath) const;
+    void setRunFor(const QString &configPath, const QString &runDir);
+
     // Look passwords up in the OS keychain (qtkeychain), as shardctl does. Default on.
     bool useKeychain() const;
     void setUseKeychain(bool on);

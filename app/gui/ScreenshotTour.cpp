@@ -2,12 +2,16 @@
 
 #include "ui/AppContext.h"
 #include "ui/MainWindow.h"
+#include "ui/migration/RunController.h"
+#include "ui/migration/RunPanel.h"
+#include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
 #include "ui/planning/TargetPage.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QPixmap>
 #include <QPushButton>
 #include <QTimer>
@@ -51,6 +55,8 @@ void ScreenshotTour::visitNext()
         return;
     }
     if (m_todo.isEmpty()) {
+        if (m_current == QLatin1String("migration") && !m_runStarted && startRun())
+            return;
         if (m_current == QLatin1String("migration") || !m_window->context()->load().ok()) {
             QCoreApplication::exit(m_failures == 0 ? 0 : 1);
             return;
@@ -187,4 +193,70 @@ void ScreenshotTour::finishWizard()
     }
     m_todo = QStringList{QStringLiteral("migration")};
     QTimer::singleShot(500, this, &ScreenshotTour::visitNext);
+}
+
+// After the plan's shot, on a sandbox (a cluster of its own, never a real one): a run of the plan
+// in <sandbox>/runs, continued to T3 (copy and catch-up; nothing that stops writes), then the
+// timeline is shot as migration-run.png.
+bool ScreenshotTour::startRun()
+{
+    m_runStarted = true;
+    auto *page = qobject_cast<sp::ui::MigrationPage *>(m_window->page(QStringLiteral("migration")));
+    const auto &plan = m_window->context()->plan();
+    const QString configDir = QFileInfo(m_window->context()->configPath()).absolutePath();
+    if (!page || !plan || plan->strategy == sp::planning::StrategyId::DualMaster ||
+        !QFileInfo::exists(configDir + QStringLiteral("/sandbox.json")))
+        return false;
+    sp::ui::RunPanel *panel = page->runPanel();
+    connect(panel, &sp::ui::RunPanel::createFailed, this, [this](const QString &error) {
+        std::fprintf(stderr, "shardpilot: cannot create a run for the timeline shot: %s\n", qPrintable(error));
+        ++m_failures;
+        QCoreApplication::exit(1);
+    });
+    connect(panel, &sp::ui::RunPanel::runCreated, this, [this] { QTimer::singleShot(1000, this, &ScreenshotTour::runStep); });
+    sp::migration::RunSpec options;
+    options.observeSec = 0;
+    options.runId = sp::migration::newRunId();
+    m_waitedMs = 0;
+    panel->createRun(configDir + QStringLiteral("/runs/") + options.runId, options);
+    return true;
+}
+
+void ScreenshotTour::runStep()
+{
+    auto *page = m_window ? qobject_cast<sp::ui::MigrationPage *>(m_window->page(QStringLiteral("migration"))) : nullptr;
+    if (!page) {
+        QCoreApplication::exit(1);
+        return;
+    }
+    sp::ui::RunController *run = page->runPanel()->controller();
+    m_waitedMs += 1000;
+    if (m_waitedMs > 480000) {
+        std::fprintf(stderr, "shardpilot: the run did not reach T3 in time\n");
+        ++m_failures;
+        QCoreApplication::exit(1);
+        return;
+    }
+    if (!run->state() || run->isReading()) {
+        QTimer::singleShot(1000, this, &ScreenshotTour::runStep);
+        return;
+    }
+    if (!m_runContinued) {
+        QString error;
+        if (!run->continueTo(sp::migration::Step::T3, false, QString(), &error)) {
+            std::fprintf(stderr, "shardpilot: cannot continue the run: %s\n", qPrintable(error));
+            ++m_failures;
+            QCoreApplication::exit(1);
+            return;
+        }
+        m_runContinued = true;
+        QTimer::singleShot(1000, this, &ScreenshotTour::runStep);
+        return;
+    }
+    if (run->engineRunning() || run->state()->locked) {
+        QTimer::singleShot(1000, this, &ScreenshotTour::runStep);
+        return;
+    }
+    save(m_window->window(), QStringLiteral("migration-run"));
+    QCoreApplication::exit(m_failures == 0 ? 0 : 1);
 }

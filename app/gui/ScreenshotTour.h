@@ -11,8 +11,9 @@ class MainWindow;
 // --screenshot-dir: visits every page of the main window, waits for its data, saves
 // DIR/<page>.png from window()->grab(); then walks the expansion wizard (mod-double) saving
 // DIR/wizard-<n>-<page>.png (with exact counts on the moves page when a cluster is up), finishes
-// it and saves the migration page with the handed-over plan; then quits. Timers only: no nested
-// event loops.
+// it and saves the migration page with the handed-over plan; on a sandbox it then creates a run of
+// the plan, continues it to T3 and saves the live timeline (migration-run.png); then quits. Timers
+// only: no nested event loops.
 class ScreenshotTour final : public QObject
 {
     Q_OBJECT
@@ -33,6 +34,8 @@ private:
     void wizardStep();
     void finishWizard();
     bool save(QWidget *widget, const QString &name);
+    bool startRun();
+    void runStep();
 
     QPointer<sp::ui::MainWindow> m_window;
     QString m_dir;
@@ -44,4 +47,6 @@ private:
     QPointer<sp::ui::ExpansionWizard> m_wizard;
     int m_wizardStep = 0;
     bool m_counting = false;
+    bool m_runStarted = false;
+    bool m_runContinued = false;
 };

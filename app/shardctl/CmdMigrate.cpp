@@ -2,6 +2,7 @@
 
 #include "core/migration/Engine.h"
 #include "core/migration/Journal.h"
+#include "core/migration/RunState.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -10,7 +11,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRandomGenerator>
+
+#include <limits>
 
 namespace sp::cli {
 
@@ -61,12 +63,6 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
     opt("json", "status, log: JSON output.");
 }
 
-static QString newRunId()
-{
-    const quint64 v = QRandomGenerator::system()->generate64();
-    return QStringLiteral("%1").arg(v, 16, 16, QLatin1Char('0'));
-}
-
 static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream &err)
 {
     const QString prefix = QStringLiteral("shardctl migrate create: ");
@@ -85,16 +81,7 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         err << prefix << f.fileName() << ": " << why << '\n';
         return Findings;
     }
-    if (plan->strategy == planning::StrategyId::DualMaster) {
-        err << prefix << "dual-master plans are not executed by this version (copy plans: mod-double, remap, ring)\n";
-        return Findings;
-    }
-    RunSpec spec;
-    spec.runId = newRunId();
-    spec.createdAt = QDateTime::currentDateTimeUtc();
-    spec.configPath = QFileInfo(plan->sourcePath).absoluteFilePath();
-    spec.configSha256 = plan->sourceSha256;
-    spec.planFile = QFileInfo(f.fileName()).absoluteFilePath();
+    RunSpec options;
     auto intOpt = [&](const char *name, int *into, int lo, int hi) {
         if (!p.isSet(QString::fromLatin1(name)))
             return true;
@@ -107,48 +94,31 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         *into = v;
         return true;
     };
-    if (!intOpt("observe", &spec.observeSec, 0, 365 * 86400) ||
-        !intOpt("write-stop-budget", &spec.writeStopBudgetSec, 1, 3600) || !intOpt("chunk-rows", &spec.chunkRows, 10, 100000) ||
-        !intOpt("max-chunk-rows", &spec.maxChunkRows, 10, 1000000) ||
-        !intOpt("max-rows-per-sec", &spec.maxRowsPerSec, 1, 100000000) ||
-        !intOpt("max-threads-running", &spec.maxThreadsRunning, 1, 100000))
+    if (!intOpt("observe", &options.observeSec, 0, 365 * 86400) ||
+        !intOpt("write-stop-budget", &options.writeStopBudgetSec, 1, 3600) ||
+        !intOpt("chunk-rows", &options.chunkRows, 10, 100000) ||
+        !intOpt("max-chunk-rows", &options.maxChunkRows, 10, 1000000) ||
+        !intOpt("max-rows-per-sec", &options.maxRowsPerSec, 1, 100000000) ||
+        !intOpt("max-threads-running", &options.maxThreadsRunning, 1, 100000))
         return Usage;
-    if (p.isSet(QStringLiteral("admin-defaults-file")))
-        spec.adminDefaultsFile = QFileInfo(p.value(QStringLiteral("admin-defaults-file"))).absoluteFilePath();
-    spec.chunkRows = qMin(spec.chunkRows, spec.maxChunkRows);
-    spec.reloadCommand = p.value(QStringLiteral("reload-command"));
-    if (spec.configPath.isEmpty() || !QFileInfo::exists(spec.configPath)) {
-        err << prefix << "the plan's config " << plan->sourcePath << " does not exist\n";
-        return Findings;
-    }
-    const QString sha = sha256OfFile(spec.configPath, &why);
-    if (sha != spec.configSha256) {
-        err << prefix << spec.configPath << " changed since the plan was made: make a new plan\n";
-        return Findings;
-    }
+    options.adminDefaultsFile = p.value(QStringLiteral("admin-defaults-file"));
+    options.reloadCommand = p.value(QStringLiteral("reload-command"));
     const QString dir = p.value(QStringLiteral("run"));
-    if (!RunDir::create(dir, spec, *plan, &why)) {
+    // The same creation as the console's (core/migration/RunState.h).
+    const std::optional<RunSpec> spec = sp::migration::createRun(*plan, f.fileName(), dir, options, &why);
+    if (!spec) {
         err << prefix << why << '\n';
         return Findings;
     }
-    // Resolves the servers now, so a missing admin account is said at once.
-    Engine engine(dir);
-    if (!engine.open(&why)) {
-        QFile::remove(RunDir(dir).specFile());
-        err << prefix << why << '\n';
-        return Findings;
-    }
-    engine.journal().audit(QString(), QStringLiteral("create run"), QString(),
-                           QStringLiteral("plan %1, config %2").arg(spec.planFile, spec.configPath), QStringLiteral("ok"));
-    out << "run " << spec.runId << " created in " << dir << ": " << plan->description << '\n'
+    out << "run " << spec->runId << " created in " << dir << ": " << plan->description << '\n'
         << "next: shardctl migrate run --run " << dir << " --until T3   (then --yes for T4..T9)\n";
     return Ok;
 }
 
-static QJsonObject statusJson(Journal &j)
+static QJsonObject statusJson(const RunState &j)
 {
     QJsonArray steps;
-    for (const StepState &s : j.steps())
+    for (const StepState &s : j.steps)
         steps.append(QJsonObject{{QStringLiteral("step"), stepName(s.step)},
                                  {QStringLiteral("title"), stepTitle(s.step)},
                                  {QStringLiteral("status"), statusName(s.status)},
@@ -156,20 +126,20 @@ static QJsonObject statusJson(Journal &j)
                                  {QStringLiteral("finished"), s.finished.toString(Qt::ISODateWithMs)},
                                  {QStringLiteral("message"), s.message}});
     QJsonArray progress;
-    for (const CopyProgress &c : j.progress())
+    for (const CopyProgress &c : j.progress)
         progress.append(QJsonObject{{QStringLiteral("source"), c.source},
                                     {QStringLiteral("target"), c.target},
                                     {QStringLiteral("copied"), c.copied},
                                     {QStringLiteral("expected"), c.expected},
                                     {QStringLiteral("done"), c.done}});
     QJsonArray checks;
-    for (const CheckResult &c : j.checks())
+    for (const CheckResult &c : j.checks)
         checks.append(QJsonObject{{QStringLiteral("step"), c.step},
                                   {QStringLiteral("name"), c.name},
                                   {QStringLiteral("ok"), c.ok},
                                   {QStringLiteral("detail"), c.detail}});
     QJsonArray diffs;
-    for (const RowDifference &d : j.differences())
+    for (const RowDifference &d : j.differences)
         diffs.append(QJsonObject{{QStringLiteral("target"), d.targetNode},
                                  {QStringLiteral("source"), d.sourceNode},
                                  {QStringLiteral("key"), d.key},
@@ -179,61 +149,54 @@ static QJsonObject statusJson(Journal &j)
                        {QStringLiteral("progress"), progress},
                        {QStringLiteral("checks"), checks},
                        {QStringLiteral("differences"), diffs},
-                       {QStringLiteral("writeStopMs"), j.value(QStringLiteral("writeStopMs")).toLongLong()},
-                       {QStringLiteral("rolledBack"), j.value(QStringLiteral("rolledBack")) == QLatin1String("1")}};
+                       {QStringLiteral("writeStopMs"), j.values.value(QStringLiteral("writeStopMs")).toLongLong()},
+                       {QStringLiteral("rolledBack"), j.rolledBack()}};
 }
 
 static int status(const QString &dir, bool json, QTextStream &out, QTextStream &err)
 {
-    RunSpec spec;
-    planning::ExpansionPlan plan;
+    RunStateOptions options;
+    options.withPlan = true;
+    options.maxDifferences = std::numeric_limits<int>::max(); // every difference, as before
+    RunState j;
     QString why;
-    if (!RunDir(dir).load(&spec, &plan, &why)) {
+    if (!loadRunState(dir, options, &j, &why)) {
         err << "shardctl migrate status: " << why << '\n';
         return Findings;
     }
-    Journal j(RunDir(dir).journalFile());
-    if (!j.isOpen()) {
-        err << "shardctl migrate status: " << j.error() << '\n';
-        return Findings;
-    }
-    RunLock probe;
-    const bool busy = !probe.acquire(RunDir(dir).lockFile(), &why);
-    probe.release();
+    const bool busy = j.locked;
     if (json) {
         QJsonObject o = statusJson(j);
-        o[QStringLiteral("runId")] = spec.runId;
-        o[QStringLiteral("plan")] = plan.description;
-        o[QStringLiteral("config")] = spec.configPath;
+        o[QStringLiteral("runId")] = j.spec.runId;
+        o[QStringLiteral("plan")] = j.plan->description;
+        o[QStringLiteral("config")] = j.spec.configPath;
         o[QStringLiteral("running")] = busy;
         out << QJsonDocument(o).toJson(QJsonDocument::Indented);
         return Ok;
     }
-    out << "run " << spec.runId << ": " << plan.description << (busy ? "  (a process is working on it)" : "") << '\n';
-    for (const StepState &s : j.steps())
+    out << "run " << j.spec.runId << ": " << j.plan->description << (busy ? "  (a process is working on it)" : "") << '\n';
+    for (const StepState &s : j.steps)
         out << "  " << stepName(s.step) << "  " << statusName(s.status).leftJustified(12) << stepTitle(s.step)
             << (s.message.isEmpty() ? QString() : QStringLiteral("  - ") + s.message.left(200)) << '\n';
     qint64 copied = 0, expected = 0;
     int done = 0;
-    const QList<CopyProgress> progress = j.progress();
-    for (const CopyProgress &c : progress) {
+    for (const CopyProgress &c : j.progress) {
         copied += c.copied;
         expected += qMax<qint64>(0, c.expected);
         done += c.done ? 1 : 0;
     }
-    if (!progress.isEmpty())
-        out << "copy: " << done << " of " << progress.size() << " copies done, " << copied << " rows copied (plan: about "
+    if (!j.progress.isEmpty())
+        out << "copy: " << done << " of " << j.progress.size() << " copies done, " << copied << " rows copied (plan: about "
             << expected << ")\n";
-    const QString ws = j.value(QStringLiteral("writeStopMs"));
+    const QString ws = j.values.value(QStringLiteral("writeStopMs"));
     if (!ws.isEmpty())
         out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
-    for (const CheckResult &c : j.checks())
+    for (const CheckResult &c : j.checks)
         if (!c.ok)
             out << "  FAILED " << c.step << " " << c.name << ": " << c.detail.left(400) << '\n';
-    const QList<RowDifference> diffs = j.differences();
-    if (!diffs.isEmpty()) {
-        out << diffs.size() << " differences (T5):\n";
-        for (const RowDifference &d : diffs)
+    if (!j.differences.isEmpty()) {
+        out << j.differences.size() << " differences (T5):\n";
+        for (const RowDifference &d : j.differences)
             out << "  " << d.kind << " " << d.targetNode << " key " << d.key << "\n    " << d.repairSql << '\n';
     }
     return Ok;

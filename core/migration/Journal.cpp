@@ -187,16 +187,26 @@ bool Journal::setDifferences(const QList<RowDifference> &diffs)
     return db.commit();
 }
 
-QList<RowDifference> Journal::differences()
+QList<RowDifference> Journal::differences(int limit)
 {
     QList<RowDifference> out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    if (!q.exec(QStringLiteral("SELECT target, source, pk, kind, repair FROM diffs ORDER BY id")))
+    q.prepare(QStringLiteral("SELECT target, source, pk, kind, repair FROM diffs ORDER BY id LIMIT ?"));
+    q.addBindValue(limit < 0 ? qint64(-1) : qint64(limit)); // LIMIT -1: no limit
+    if (!q.exec())
         return out;
     while (q.next())
         out.append(RowDifference{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
                                  q.value(3).toString(), q.value(4).toString()});
     return out;
+}
+
+qint64 Journal::differenceCount()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (q.exec(QStringLiteral("SELECT COUNT(*) FROM diffs")) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
 }
 
 bool Journal::setProgress(const QList<CopyProgress> &progress)
@@ -239,6 +249,17 @@ QString Journal::value(const QString &key, const QString &fallback)
     if (q.exec() && q.next())
         return q.value(0).toString();
     return fallback;
+}
+
+QMap<QString, QString> Journal::values()
+{
+    QMap<QString, QString> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.exec(QStringLiteral("SELECT key, value FROM kv")))
+        return out;
+    while (q.next())
+        out.insert(q.value(0).toString(), q.value(1).toString());
+    return out;
 }
 
 bool Journal::setValue(const QString &key, const QString &value)

@@ -3,6 +3,7 @@
 
 #include <QDateTime>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace sp::migration {
@@ -86,13 +87,16 @@ public:
     bool clearChecks(const QString &step);
 
     bool setDifferences(const QList<RowDifference> &diffs);
-    QList<RowDifference> differences();
+    // The first `limit` differences (all when negative), and how many there are.
+    QList<RowDifference> differences(int limit = -1);
+    qint64 differenceCount();
 
     bool setProgress(const QList<CopyProgress> &progress);
     QList<CopyProgress> progress();
 
     QString value(const QString &key, const QString &fallback = {});
     bool setValue(const QString &key, const QString &value);
+    QMap<QString, QString> values(); // every key/value (writeStopStart, final.<instance>, ...)
 
 private:
     bool exec(const QString &sql, const QVariantList &bind = {});

@@ -14,6 +14,8 @@
 #include <fcntl.h>
 #include <pwd.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 namespace sp::migration {
@@ -227,6 +229,53 @@ void RunLock::release()
         ::close(m_fd);
         m_fd = -1;
     }
+}
+
+bool RunLock::isHeld(const QString &lockFile, qint64 *holderPid)
+{
+    if (holderPid)
+        *holderPid = -1;
+    struct stat st = {};
+    if (::stat(QFile::encodeName(lockFile).constData(), &st) != 0)
+        return false; // no lock file: nobody ever ran the run
+    // "1: FLOCK  ADVISORY  WRITE 15901 fe:00:10954128 0 EOF" (waiters are listed as "1: -> FLOCK ...").
+    QFile locks(QStringLiteral("/proc/locks"));
+    bool decided = false;
+    if (locks.open(QIODevice::ReadOnly)) {
+        decided = true;
+        const QByteArray inode = QByteArray::number(quint64(st.st_ino));
+        const QByteArray device = QByteArray::number(major(st.st_dev), 16).rightJustified(2, '0') + ':' +
+                                  QByteArray::number(minor(st.st_dev), 16).rightJustified(2, '0');
+        // A proc file reports size 0: readAll() reads it to its end (the kernel's lock table).
+        const QList<QByteArray> lines = locks.readAll().split('\n');
+        for (const QByteArray &line : lines) {
+            const QList<QByteArray> f = line.simplified().split(' ');
+            if (f.size() < 6 || f.at(1) != "FLOCK")
+                continue;
+            const QList<QByteArray> id = f.at(5).split(':');
+            if (id.size() != 3 || id.at(2) != inode)
+                continue;
+            if (id.at(0) + ':' + id.at(1) != device) {
+                decided = false; // same inode, another device (overlay filesystems): cannot tell
+                continue;
+            }
+            if (holderPid)
+                *holderPid = f.at(4).toLongLong();
+            return true;
+        }
+    }
+    if (decided)
+        return false;
+    RunLock probe;
+    QString why;
+    if (probe.acquire(lockFile, &why))
+        return false;
+    if (holderPid) {
+        QFile f(lockFile);
+        if (f.open(QIODevice::ReadOnly))
+            *holderPid = f.read(32).trimmed().toLongLong();
+    }
+    return true;
 }
 
 QString sha256OfFile(const QString &path, QString *error)

@@ -78,6 +78,11 @@ public:
     void release();
     bool held() const { return m_fd >= 0; }
 
+    // Whether some process holds the lock on `lockFile`, without taking it: a probe that took the
+    // lock, even for a moment, could make a `migrate run` starting at that instant fail. Reads
+    // /proc/locks (the holder's pid into `holderPid`); where that cannot decide, tries the lock.
+    static bool isHeld(const QString &lockFile, qint64 *holderPid = nullptr);
+
 private:
     int m_fd = -1;
 };

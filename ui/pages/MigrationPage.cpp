@@ -4,6 +4,8 @@
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
+#include "ui/migration/RunController.h"
+#include "ui/migration/RunPanel.h"
 
 #include <QApplication>
 #include <QFile>
@@ -19,6 +21,7 @@
 #include <QSaveFile>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -69,19 +72,24 @@ MigrationPage::MigrationPage(AppContext *ctx, QWidget *parent) : QWidget(parent)
     auto *col = new QVBoxLayout(this);
 
     m_empty = new QLabel(tr("<h3>No migration plan yet</h3>"
-                            "<p>Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over: "
-                            "its steps appear here as a timeline, with the SQL of each step.</p>"),
+                            "<p>Plan an expansion first (Plan ▸ Expansion wizard) and hand the plan over, or open "
+                            "one (File ▸ Open plan): its steps appear here as a timeline, with the SQL of each "
+                            "step, and a run executes them T0..T9.</p>"),
                          this);
     m_empty->setObjectName(QStringLiteral("migrationEmpty"));
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     col->addWidget(m_empty, 1);
 
-    m_content = new QWidget(this);
-    m_content->setObjectName(QStringLiteral("migrationContent"));
-    auto *cl = new QVBoxLayout(m_content);
-    cl->setContentsMargins(0, 0, 0, 0);
-    m_title = new QLabel(m_content);
+    m_content = new QTabWidget(this);
+    m_content->setObjectName(QStringLiteral("migrationTabs"));
+    m_runPanel = new RunPanel(ctx, m_content);
+    m_content->addTab(m_runPanel, tr("Timeline"));
+
+    m_planView = new QWidget(m_content);
+    m_planView->setObjectName(QStringLiteral("migrationContent"));
+    auto *cl = new QVBoxLayout(m_planView);
+    m_title = new QLabel(m_planView);
     m_title->setObjectName(QStringLiteral("migrationTitle"));
     m_title->setTextFormat(Qt::PlainText);
     QFont big = m_title->font();
@@ -89,22 +97,22 @@ MigrationPage::MigrationPage(AppContext *ctx, QWidget *parent) : QWidget(parent)
     big.setPointSizeF(big.pointSizeF() * 1.3);
     m_title->setFont(big);
     cl->addWidget(m_title);
-    m_facts = new QLabel(m_content);
+    m_facts = new QLabel(m_planView);
     m_facts->setObjectName(QStringLiteral("migrationFacts"));
     m_facts->setTextFormat(Qt::PlainText);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setWordWrap(true);
     cl->addWidget(m_facts);
 
-    auto *notice = new QLabel(tr("Read-only: executing these steps comes with the migration engine, which is not "
-                                 "in this build. Export the runbook and run the steps with your own tools; "
-                                 "nothing on this page connects to a server."),
-                              m_content);
+    auto *notice = new QLabel(tr("The plan as a runbook: every step with its SQL. A run executes it on the Timeline "
+                                 "tab (or with 'shardctl migrate'); nothing on this tab connects to a server."),
+                              m_planView);
     notice->setObjectName(QStringLiteral("migrationNotice"));
     notice->setWordWrap(true);
     notice->setStyleSheet(QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
     cl->addWidget(notice);
 
-    auto *split = new QSplitter(Qt::Horizontal, m_content);
+    auto *split = new QSplitter(Qt::Horizontal, m_planView);
     m_tree = new QTreeWidget(split);
     m_tree->setObjectName(QStringLiteral("migrationSteps"));
     m_tree->setColumnCount(ColumnCount);
@@ -129,35 +137,80 @@ MigrationPage::MigrationPage(AppContext *ctx, QWidget *parent) : QWidget(parent)
     cl->addWidget(split, 1);
 
     auto *buttons = new QHBoxLayout;
-    m_export = new QPushButton(tr("Export runbook (HTML)…"), m_content);
+    m_createRun = new QPushButton(tr("Create run…"), m_planView);
+    m_createRun->setObjectName(QStringLiteral("migrationPlanCreateRun"));
+    m_createRun->setToolTip(tr("Make a run directory for this plan and follow it on the Timeline tab"));
+    m_export = new QPushButton(tr("Export runbook (HTML)…"), m_planView);
     m_export->setObjectName(QStringLiteral("migrationExport"));
-    m_clear = new QPushButton(tr("Clear plan"), m_content);
+    m_clear = new QPushButton(tr("Clear plan"), m_planView);
     m_clear->setObjectName(QStringLiteral("migrationClear"));
+    buttons->addWidget(m_createRun);
     buttons->addWidget(m_export);
     buttons->addStretch(1);
     buttons->addWidget(m_clear);
     cl->addLayout(buttons);
+    m_content->addTab(m_planView, tr("Plan"));
     col->addWidget(m_content, 1);
 
     connect(m_tree, &QTreeWidget::currentItemChanged, this, &MigrationPage::showStep);
     connect(m_export, &QPushButton::clicked, this, &MigrationPage::askExport);
     connect(m_clear, &QPushButton::clicked, this, [this] { m_ctx->clearPlan(); });
+    connect(m_createRun, &QPushButton::clicked, m_runPanel, &RunPanel::askCreateRun);
     connect(m_ctx, &AppContext::planChanged, this, &MigrationPage::rebuild);
+    connect(m_ctx, &AppContext::runDirChanged, this, &MigrationPage::updateVisibility);
+    connect(m_ctx, &AppContext::configChanged, this, &MigrationPage::updateVisibility);
+    // A run followed without a handed-over plan shows its own plan (once read).
+    connect(m_runPanel->controller(), &RunController::stateChanged, this, [this] {
+        const bool runPlan = !m_ctx->plan() && displayPlan();
+        if (runPlan != m_shownRunPlan)
+            rebuild();
+    });
     rebuild();
 }
 
 MigrationPage::~MigrationPage() = default;
 
+bool MigrationPage::isEngineRunning() const
+{
+    return m_runPanel->controller()->engineRunning();
+}
+
+const planning::ExpansionPlan *MigrationPage::displayPlan() const
+{
+    if (m_ctx->plan())
+        return &*m_ctx->plan();
+    const auto &st = m_runPanel->controller()->state();
+    return st && st->plan ? &*st->plan : nullptr;
+}
+
+void MigrationPage::updateVisibility()
+{
+    const bool run = !m_ctx->runDir().isEmpty();
+    const bool plan = displayPlan() != nullptr || m_ctx->plan().has_value();
+    m_empty->setVisible(!plan && !run);
+    m_content->setVisible(plan || run);
+    m_createRun->setEnabled(m_ctx->plan().has_value());
+    // The timeline when a run is followed (a new one, or after a restart); the runbook otherwise.
+    if (m_ctx->runDir() != m_shownRunDir) {
+        m_shownRunDir = m_ctx->runDir();
+        m_content->setCurrentIndex(run ? TimelineTab : PlanTab);
+    } else if (!run) {
+        m_content->setCurrentIndex(PlanTab);
+    }
+}
+
 void MigrationPage::rebuild()
 {
-    const auto &plan = m_ctx->plan();
+    const planning::ExpansionPlan *plan = displayPlan();
+    m_shownRunPlan = !m_ctx->plan() && plan;
     m_tree->clear();
     m_sql->clear();
-    m_empty->setVisible(!plan);
-    m_content->setVisible(plan.has_value());
+    updateVisibility();
     if (!plan) {
         m_title->clear();
         m_facts->clear();
+        m_export->setEnabled(false);
+        m_clear->setEnabled(false);
         return;
     }
     const QLocale loc;
@@ -220,12 +273,12 @@ void MigrationPage::rebuild()
         top->setExpanded(n <= 8);
     }
     m_export->setEnabled(true);
-    m_clear->setEnabled(true);
+    m_clear->setEnabled(m_ctx->plan().has_value());
 }
 
 void MigrationPage::showStep()
 {
-    const auto &plan = m_ctx->plan();
+    const planning::ExpansionPlan *plan = displayPlan();
     QTreeWidgetItem *item = m_tree->currentItem();
     const int i = item ? item->data(StepColumn, StepIndexRole).toInt() : -1;
     if (!plan || i < 0 || i >= plan->steps.size()) {
@@ -251,7 +304,7 @@ void MigrationPage::showStep()
 
 bool MigrationPage::exportRunbook(const QString &path, QString *error)
 {
-    const auto &plan = m_ctx->plan();
+    const planning::ExpansionPlan *plan = displayPlan();
     if (!plan) {
         if (error)
             *error = tr("There is no plan to export.");

@@ -1,0 +1,84 @@
+#pragma once
+#include "core/migration/Journal.h"
+#include "core/migration/RunStore.h"
+
+#include <QDateTime>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sp::migration {
+
+// A new run id: 16 hex digits from the system's random source.
+QString newRunId();
+
+// Makes the run directory DIR for `plan`, the one way `shardctl migrate create` and the console
+// create a run, so both make identical runs. `options` carries what the operator chose (observe
+// seconds, admin defaults file, reload command, write-stop budget, chunk sizes, rate limits; a
+// runId, generated when empty); createRun fills in the rest: createdAt, the config the plan was made
+// from (plan.sourcePath, absolute) and its sha256, and `planFile` (absolute; informational, may be
+// empty for a plan handed over by the console's wizard). Refuses plans this engine does not execute
+// (dual-master), a config that changed since the plan was made and a directory that holds a run;
+// then opens an Engine on the new run once, so a missing admin account or an unknown server is said
+// at once (run.json is removed again then, so the directory can be reused). The run's journal gets
+// a "create run" audit entry. Returns the spec written to DIR/run.json.
+std::optional<RunSpec> createRun(const planning::ExpansionPlan &plan, const QString &planFile,
+                                 const QString &dir, const RunSpec &options, QString *error);
+
+// What a front end shows of a run, read without disturbing a process that runs it: run.json (and
+// the plan, when asked), the journal (WAL: readable while another process writes it), whether some
+// process holds the run's lock (never taking it), the pause request and the config's current hash.
+struct RunState
+{
+    QString dir;
+    RunSpec spec;
+    std::optional<planning::ExpansionPlan> plan; // RunStateOptions::withPlan
+    // The source and target servers of the plan's moves, "db0 (127.0.0.1:3306)" (withPlan).
+    QStringList sourceServers;
+    QStringList targetServers;
+
+    QList<StepState> steps; // kStepCount entries, T0..T9
+    QList<CopyProgress> progress;
+    QList<CheckResult> checks;
+    QList<RowDifference> differences; // the first RunStateOptions::maxDifferences
+    qint64 differenceCount = 0;
+    QList<AuditEntry> audit;       // the entries after RunStateOptions::auditAfterId
+    QMap<QString, QString> values; // the journal's key/values
+
+    bool locked = false;         // a process holds DIR/run.lock (runs, verifies or rolls back)
+    qint64 lockHolder = -1;      // its pid when known
+    bool pauseRequested = false; // DIR/pause exists
+    QString configSha256;        // of spec.configPath now (empty: unreadable)
+    QDateTime readAt;            // UTC
+
+    const StepState &step(Step s) const { return steps.at(int(s)); }
+    StepStatus status(Step s) const { return steps.at(int(s)).status; }
+    bool rolledBack() const { return values.value(QStringLiteral("rolledBack")) == QLatin1String("1"); }
+    bool finished() const { return status(Step::T9) == StepStatus::Done; }
+    // The first step not done (std::nullopt when all are).
+    std::optional<Step> firstNotDone() const;
+    // A step the journal shows failed (the last one in T0..T9 order), if any.
+    std::optional<Step> failedStep() const;
+    // A step marked running while no process holds the lock: the process that ran it died.
+    std::optional<Step> interruptedStep() const;
+    QDateTime writeStopStart() const;
+    QDateTime writesResumed() const;
+    qint64 writeStopMs() const; // -1 while unknown
+    // read_only=1 was set by T4 and not lifted yet (T7 or a rollback lifts it).
+    bool writesStopped() const;
+    // The config file is not the one the plan was made from (and not the plan's new config T6 wrote).
+    bool configChanged() const;
+};
+
+struct RunStateOptions
+{
+    bool withPlan = false;     // read plan.json too (large; once per run is enough)
+    qint64 auditAfterId = 0;   // only audit entries after this id (a front end appends)
+    int maxDifferences = 5000; // differences beyond these are counted, not read
+};
+
+bool loadRunState(const QString &dir, const RunStateOptions &options, RunState *out, QString *error);
+
+} // namespace sp::migration

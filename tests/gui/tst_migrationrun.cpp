@@ -1,0 +1,704 @@
+// The migration page's live timeline without a server: a run directory made with createRun and a
+// journal written through the core API (as an engine in another process would) shows its steps,
+// copy progress with rates, checks, differences with their repair SQL and the audit log; the buttons
+// follow the journal's gates (rollback off after T7, nothing after a rollback, continue off while
+// another process holds the run's lock, pause writes the pause file); destructive steps ask first;
+// an engine failure is shown with its step; a run is created from the dialog and comes back with its
+// config after a restart.
+#include "GuiTestSupport.h"
+
+#include "core/config/ConfigLoader.h"
+#include "core/migration/Engine.h"
+#include "core/migration/RunState.h"
+#include "core/planning/ExpansionStrategy.h"
+#include "ui/AppContext.h"
+#include "ui/migration/CopyProgressPanel.h"
+#include "ui/migration/RunController.h"
+#include "ui/migration/RunPanel.h"
+#include "ui/migration/StepperWidget.h"
+#include "ui/pages/MigrationPage.h"
+
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeWidget>
+
+using namespace sp;
+using namespace sp::migration;
+using namespace sp::ui;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestMigrationRun final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void showsTheJournal();
+    void buttonsFollowTheGates();
+    void runningElsewhere();
+    void destructiveStepsAskFirst();
+    void fitsSmallWindows();
+    void engineFailureWithItsStep();
+    void createFromTheDialog();
+    void reopenedWithItsConfig();
+
+private:
+    QString newRun(const QString &name);
+    void setJournal(const QString &dir, const std::function<void(Journal &)> &f);
+    // A page on the run, shown, with the first read done.
+    std::unique_ptr<MigrationPage> pageOn(AppContext &ctx, const QString &dir, QSize size = {1280, 800});
+    static bool readAfter(RunController *c, const QDateTime &t);
+    static void refreshNow(RunController *c);
+    void shoot(QWidget *w, const QString &name);
+
+    QTemporaryDir m_dir;
+    QString m_config;
+    QString m_admin;
+    LoadResult m_load;
+    planning::ExpansionPlan m_plan;
+    QString m_journalRun; // showsTheJournal's run, with every kind of entry
+};
+
+void TestMigrationRun::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // The example config, its servers pointed at a port where nothing listens: an engine started
+    // by the page fails at once instead of waiting for names that do not resolve.
+    QString text = QString::fromUtf8(readAll(test::examplePath(QStringLiteral("fsharechat-crc32.yaml"))));
+    // (db0 on port 1 .. db3 on port 4; the plan puts db4..db7 on the next ports.)
+    for (int i = 0; i < 4; ++i)
+        text.replace(QStringLiteral("jdbc:mysql://mysql-%1:3306/").arg(i),
+                     QStringLiteral("jdbc:mysql://127.0.0.1:%1/").arg(i + 1));
+    m_config = m_dir.filePath(QStringLiteral("cluster.yaml"));
+    {
+        QFile f(m_config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text.toUtf8());
+    }
+    m_admin = m_dir.filePath(QStringLiteral("admin.cnf"));
+    {
+        QFile a(m_admin);
+        QVERIFY(a.open(QIODevice::WriteOnly));
+        a.write("[client]\nuser=sp_admin\npassword=Gui-admin-pw\n");
+    }
+    QFile::setPermissions(m_admin, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    m_load = ConfigLoader::loadFile(m_config);
+    QVERIFY(m_load.ok());
+    planning::PlanInput in;
+    in.configPath = m_config;
+    in.configText = text.toUtf8();
+    in.config = m_load.config;
+    in.request.strategy = planning::StrategyId::ModDouble;
+    const planning::PlanOutcome out = planning::makePlan(in);
+    QVERIFY2(out.plan, qPrintable(out.error));
+    m_plan = *out.plan;
+}
+
+QString TestMigrationRun::newRun(const QString &name)
+{
+    RunSpec options;
+    options.adminDefaultsFile = m_admin;
+    options.observeSec = 3600;
+    QString error;
+    const QString dir = m_dir.filePath(QStringLiteral("runs/") + name);
+    if (!createRun(m_plan, QString(), dir, options, &error))
+        qFatal("createRun: %s", qPrintable(error));
+    return dir;
+}
+
+void TestMigrationRun::setJournal(const QString &dir, const std::function<void(Journal &)> &f)
+{
+    Journal j(RunDir(dir).journalFile());
+    QVERIFY2(j.isOpen(), qPrintable(j.error()));
+    f(j);
+}
+
+bool TestMigrationRun::readAfter(RunController *c, const QDateTime &t)
+{
+    return c->state() && c->state()->readAt > t && !c->isReading();
+}
+
+void TestMigrationRun::refreshNow(RunController *c)
+{
+    const QDateTime t = QDateTime::currentDateTimeUtc();
+    QTRY_VERIFY_WITH_TIMEOUT(!c->isReading(), 5000);
+    c->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(readAfter(c, t), 5000);
+}
+
+std::unique_ptr<MigrationPage> TestMigrationRun::pageOn(AppContext &ctx, const QString &dir, QSize size)
+{
+    ctx.setConfig(m_config, m_load, {});
+    ctx.setRunDir(dir);
+    auto page = std::make_unique<MigrationPage>(&ctx);
+    page->resize(size);
+    page->show();
+    if (!QTest::qWaitForWindowExposed(page.get()))
+        qWarning("page not exposed");
+    RunController *c = page->runPanel()->controller();
+    c->setPollInterval(200);
+    if (!QTest::qWaitFor([c] { return c->state().has_value() && !c->isReading(); }, 5000))
+        qWarning("no read of %s", qPrintable(dir));
+    return page;
+}
+
+void TestMigrationRun::shoot(QWidget *w, const QString &name)
+{
+    if (qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
+        return;
+    QCoreApplication::processEvents();
+    w->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") + QLatin1Char('/') + name +
+                   QStringLiteral(".png"));
+}
+
+void TestMigrationRun::showsTheJournal()
+{
+    const QString dir = newRun(QStringLiteral("journal"));
+    m_journalRun = dir;
+    const QString pairA = QStringLiteral("db0.t_messages_0"), targetA = QStringLiteral("db4.t_messages_0");
+    setJournal(dir, [&](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T1, StepStatus::Done, QStringLiteral("capture starts at bin.000003:1234")));
+        QVERIFY(j.setStep(Step::T2, StepStatus::Running));
+        QVERIFY(j.addCheck(QStringLiteral("T0"), QStringLiteral("binlog"), true,
+                           QStringLiteral("node0: ROW, FULL image")));
+        QVERIFY(j.addCheck(QStringLiteral("T0"), QStringLiteral("binlog retention"), false,
+                           QStringLiteral("node0: expire_logs_days=0.1")));
+        QVERIFY(j.setProgress({CopyProgress{pairA, targetA, 400, 1000, 0, false},
+                               CopyProgress{QStringLiteral("db1.t_messages_1"),
+                                            QStringLiteral("db5.t_messages_1"), 250, 250, 0, true}}));
+        QVERIFY(j.setDifferences(
+            {RowDifference{targetA, pairA, QStringLiteral("17"), QStringLiteral("missing"),
+                           QStringLiteral("INSERT INTO `fsharechat`.`t_messages_0` VALUES (17, 'x')")},
+             RowDifference{targetA, pairA, QStringLiteral("42"), QStringLiteral("extra"),
+                           QStringLiteral("DELETE FROM `fsharechat`.`t_messages_0` WHERE `id` = 42")}}));
+        QVERIFY(j.audit(
+            QStringLiteral("T0"), QStringLiteral("create table"), QStringLiteral("sp_admin@127.0.0.1:1"),
+            QStringLiteral("CREATE TABLE `fsharechat`.`t_messages_0` (...)"), QStringLiteral("ok")));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    QVERIFY(c->state().has_value());
+    auto *tabs = test::findNamed<QTabWidget>(page.get(), "migrationTabs");
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentIndex(), int(MigrationPage::TimelineTab));
+    QVERIFY(!test::findNamed<QLabel>(page.get(), "migrationEmpty")->isVisible());
+
+    // The stepper and the step's message.
+    auto *stepper = test::findNamed<StepperWidget>(page.get(), "migrationStepper");
+    QVERIFY(stepper && stepper->isVisible());
+    QCOMPARE(stepper->status(Step::T0), StepStatus::Done);
+    QCOMPARE(stepper->status(Step::T1), StepStatus::Done);
+    QCOMPARE(stepper->status(Step::T2), StepStatus::Running);
+    QCOMPARE(stepper->status(Step::T3), StepStatus::Pending);
+    QCOMPARE(stepper->selected(), 2);
+    QTest::mouseClick(stepper, Qt::LeftButton, {}, stepper->nodeRect(1).center());
+    QCOMPARE(stepper->selected(), 1);
+    auto *message = test::findNamed<QLabel>(page.get(), "migrationStepMessage");
+    QVERIFY2(message->text().contains(QLatin1String("capture starts at bin.000003:1234")),
+             qPrintable(message->text()));
+
+    // Nobody holds the lock while T2 shows running: interrupted, Continue offered.
+    auto *state = test::findNamed<QLabel>(page.get(), "migrationRunState");
+    QCOMPARE(state->text(), QStringLiteral("interrupted"));
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    QVERIFY2(gate->isVisible() && gate->text().contains(QLatin1String("Interrupted during T2")),
+             qPrintable(gate->text()));
+    QVERIFY(test::findNamed<QPushButton>(page.get(), "migrationContinue")->isEnabled());
+    QVERIFY(test::findNamed<QPushButton>(page.get(), "migrationRollback")->isEnabled());
+    QVERIFY(!test::findNamed<QPushButton>(page.get(), "migrationVerify")->isEnabled()); // T2 not done
+    QVERIFY(!test::findNamed<QPushButton>(page.get(), "migrationPause")->isEnabled());  // nothing runs
+    auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
+    QCOMPARE(until->count(), 8); // T2..T9
+    QCOMPARE(until->currentData().toInt(), int(Step::T3));
+
+    // Progress: copied of expected with a bar; a rate and the time left once the copy moves.
+    auto *table = test::findNamed<QTableWidget>(page.get(), "migrationProgress");
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->item(0, CopyProgressPanel::SourceColumn)->text(), pairA);
+    QCOMPARE(table->item(0, CopyProgressPanel::CopiedColumn)->text(), QStringLiteral("400 / 1,000"));
+    QCOMPARE(table->item(0, CopyProgressPanel::BarColumn)->data(CopyProgressPanel::FractionRole).toDouble(),
+             0.4);
+    QCOMPARE(table->item(1, CopyProgressPanel::BarColumn)->text(), QStringLiteral("done"));
+    QCOMPARE(table->item(0, CopyProgressPanel::RateColumn)->text(), QStringLiteral("—"));
+    QTest::qWait(1100);
+    setJournal(dir, [&](Journal &j) {
+        QVERIFY(j.setProgress({CopyProgress{pairA, targetA, 700, 1000, 0, false}}));
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(
+        table->item(0, CopyProgressPanel::CopiedColumn)->text() == QLatin1String("700 / 1,000"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(table->item(0, CopyProgressPanel::RateColumn)->text() != QLatin1String("—"),
+                             5000);
+    QVERIFY(table->item(0, CopyProgressPanel::RateColumn)->text().remove(QLatin1Char(',')).toInt() > 0);
+    QVERIFY2(table->item(0, CopyProgressPanel::EtaColumn)->text().contains(QLatin1String("s")),
+             qPrintable(table->item(0, CopyProgressPanel::EtaColumn)->text()));
+    QVERIFY(c->samples().size() >= 2);
+
+    // Checks, with the failed one marked.
+    auto *checks = test::findNamed<QTreeWidget>(page.get(), "migrationChecks");
+    QCOMPARE(checks->topLevelItemCount(), 2);
+    QCOMPARE(checks->topLevelItem(1)->text(2), QStringLiteral("failed"));
+
+    // Differences and their repair SQL, copied to the clipboard.
+    auto *diffs = test::findNamed<QTableWidget>(page.get(), "migrationDiffs");
+    QCOMPARE(diffs->rowCount(), 2);
+    QCOMPARE(diffs->item(1, 3)->text(), QStringLiteral("42"));
+    QVERIFY2(gate->text().contains(QLatin1String("2 row(s) differ between the sources and the targets")),
+             qPrintable(gate->text()));
+    diffs->selectRow(1);
+    auto *repair = test::findNamed<QPlainTextEdit>(page.get(), "migrationRepairSql");
+    QCOMPARE(repair->toPlainText(),
+             QStringLiteral("DELETE FROM `fsharechat`.`t_messages_0` WHERE `id` = 42"));
+    auto *copy = test::findNamed<QPushButton>(page.get(), "migrationCopyRepair");
+    QVERIFY(copy->isEnabled());
+    QApplication::clipboard()->clear();
+    copy->click();
+    QCOMPARE(QApplication::clipboard()->text(), repair->toPlainText());
+
+    // The audit log: the creation and the table, and entries appended later.
+    auto *audit = test::findNamed<QTableWidget>(page.get(), "migrationAudit");
+    QCOMPARE(audit->rowCount(), 2);
+    QCOMPARE(audit->item(0, 3)->text(), QStringLiteral("create run"));
+    QCOMPARE(audit->item(1, 3)->text(), QStringLiteral("create table"));
+    QCOMPARE(audit->item(1, 4)->text(), QStringLiteral("sp_admin@127.0.0.1:1"));
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.audit(QStringLiteral("T2"), QStringLiteral("copy chunk"), QString(), QString(),
+                        QStringLiteral("ok")));
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(audit->rowCount(), 3, 5000);
+    QCOMPARE(audit->item(2, 3)->text(), QStringLiteral("copy chunk"));
+    for (QTableWidget *t : {audit, diffs})
+        for (int r = 0; r < t->rowCount(); ++r)
+            for (int k = 0; k < t->columnCount(); ++k)
+                QVERIFY(!t->item(r, k) || !t->item(r, k)->text().contains(QLatin1String("Gui-admin-pw")));
+
+    // The plan tab shows the run's plan when none was handed over.
+    QVERIFY(!ctx.plan());
+    auto *steps = test::findNamed<QTreeWidget>(page.get(), "migrationSteps");
+    QVERIFY(steps->topLevelItemCount() > 0);
+
+    shoot(page.get(), QStringLiteral("migration-run-1280x800"));
+    page->resize(1024, 600);
+    shoot(page.get(), QStringLiteral("migration-run-1024x600"));
+}
+
+void TestMigrationRun::buttonsFollowTheGates()
+{
+    const QString dir = newRun(QStringLiteral("gates"));
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *cont = test::findNamed<QPushButton>(page.get(), "migrationContinue");
+    auto *verify = test::findNamed<QPushButton>(page.get(), "migrationVerify");
+    auto *rollback = test::findNamed<QPushButton>(page.get(), "migrationRollback");
+    auto *pause = test::findNamed<QPushButton>(page.get(), "migrationPause");
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    auto *writeStop = test::findNamed<QLabel>(page.get(), "migrationWriteStop");
+    auto *state = test::findNamed<QLabel>(page.get(), "migrationRunState");
+
+    // Not started: Continue only (to T0..T9), no rollback.
+    QCOMPARE(state->text(), QStringLiteral("not started"));
+    QVERIFY(cont->isEnabled());
+    QVERIFY(!rollback->isEnabled());
+    QVERIFY(!verify->isEnabled());
+    QVERIFY(!pause->isEnabled());
+    QVERIFY2(gate->text().contains(QLatin1String("Not started")), qPrintable(gate->text()));
+
+    // Writes stopped (T4 done, T7 not): the live timer, rollback and verify allowed.
+    setJournal(dir, [](Journal &j) {
+        for (int i = 0; i <= 4; ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+                           QDateTime::currentDateTimeUtc().addSecs(-75).toString(Qt::ISODateWithMs)));
+    });
+    refreshNow(c);
+    QCOMPARE(state->text(), QStringLiteral("writes stopped"));
+    QVERIFY2(writeStop->text().contains(QLatin1String("Writes stopped 00:01:1")),
+             qPrintable(writeStop->text()));
+    QVERIFY2(gate->text().contains(QLatin1String("WRITES ARE STOPPED")), qPrintable(gate->text()));
+    QVERIFY(cont->isEnabled() && rollback->isEnabled() && verify->isEnabled());
+    auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
+    QCOMPARE(until->currentData().toInt(), int(Step::T7)); // the write stop in one go
+    QCOMPARE(until->itemData(0).toInt(), int(Step::T5));
+
+    // T7 done: writes resumed, the stop's length; no rollback any more, no verify.
+    setJournal(dir, [](Journal &j) {
+        for (int i = 5; i <= 7; ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(j.setValue(QStringLiteral("writesResumed"),
+                           QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
+        QVERIFY(j.setValue(QStringLiteral("writeStopMs"), QStringLiteral("2345")));
+    });
+    refreshNow(c);
+    QVERIFY(!rollback->isEnabled());
+    QVERIFY2(rollback->toolTip().contains(QLatin1String("only possible before T7")),
+             qPrintable(rollback->toolTip()));
+    QVERIFY(!verify->isEnabled());
+    QVERIFY(cont->isEnabled());
+    QCOMPARE(writeStop->text(), QStringLiteral("Write stop: 2.3 s"));
+    QVERIFY2(gate->text().contains(QLatin1String("T8 watches")), qPrintable(gate->text()));
+
+    // Complete.
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.setStep(Step::T8, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T9, StepStatus::Done));
+    });
+    refreshNow(c);
+    QCOMPARE(state->text(), QStringLiteral("complete"));
+    QVERIFY(!cont->isEnabled() && !rollback->isEnabled() && !verify->isEnabled());
+
+    // Rolled back: nothing more.
+    const QString dir2 = newRun(QStringLiteral("rolledback"));
+    setJournal(dir2, [](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::RolledBack, QStringLiteral("rolled back")));
+        QVERIFY(j.setValue(QStringLiteral("rolledBack"), QStringLiteral("1")));
+    });
+    ctx.setRunDir(dir2);
+    QTRY_VERIFY_WITH_TIMEOUT(c->dir() == dir2 && c->state() && !c->isReading(), 5000);
+    QCOMPARE(state->text(), QStringLiteral("rolled back"));
+    QVERIFY(!cont->isEnabled() && !rollback->isEnabled() && !verify->isEnabled() && !pause->isEnabled());
+    QVERIFY2(gate->text().contains(QLatin1String("rolled back")), qPrintable(gate->text()));
+    QCOMPARE(test::findNamed<StepperWidget>(page.get(), "migrationStepper")->status(Step::T0),
+             StepStatus::RolledBack);
+
+    // A config changed since the plan: T0 would refuse, so Continue is off.
+    const QString dir3 = newRun(QStringLiteral("changed"));
+    const QByteArray text = readAll(m_config);
+    {
+        QFile f(m_config);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("# edited by hand\n");
+    }
+    ctx.setRunDir(dir3);
+    QTRY_VERIFY_WITH_TIMEOUT(c->dir() == dir3 && c->state() && !c->isReading(), 5000);
+    QVERIFY(!cont->isEnabled());
+    QVERIFY2(gate->text().contains(QLatin1String("changed since the plan was made")),
+             qPrintable(gate->text()));
+    {
+        QFile f(m_config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+    refreshNow(c);
+    QVERIFY(cont->isEnabled());
+}
+
+void TestMigrationRun::runningElsewhere()
+{
+    const QString dir = newRun(QStringLiteral("elsewhere"));
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T1, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T2, StepStatus::Running));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *cont = test::findNamed<QPushButton>(page.get(), "migrationContinue");
+    auto *pause = test::findNamed<QPushButton>(page.get(), "migrationPause");
+    auto *rollback = test::findNamed<QPushButton>(page.get(), "migrationRollback");
+    auto *state = test::findNamed<QLabel>(page.get(), "migrationRunState");
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    QVERIFY(cont->isEnabled());
+    QVERIFY(!pause->isEnabled());
+    {
+        // What `shardctl migrate run` holds while it works.
+        RunLock lock;
+        QString error;
+        QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+        refreshNow(c);
+        QCOMPARE(state->text(), QStringLiteral("running in another process"));
+        QVERIFY2(gate->text().contains(QStringLiteral("Running in another process (pid %1)")
+                                           .arg(QCoreApplication::applicationPid())),
+                 qPrintable(gate->text()));
+        QVERIFY(!cont->isEnabled());
+        QVERIFY(!rollback->isEnabled());
+        QVERIFY(pause->isEnabled());
+        QVERIFY(!gate->text().contains(QLatin1String("Interrupted")));
+        // Pause writes the pause file the other process checks after each chunk.
+        QVERIFY(!QFileInfo::exists(dir + QStringLiteral("/pause")));
+        pause->click();
+        QVERIFY(QFileInfo::exists(dir + QStringLiteral("/pause")));
+        QTRY_VERIFY_WITH_TIMEOUT(!pause->isEnabled(), 5000);
+        QVERIFY2(gate->text().contains(QLatin1String("Pause requested")), qPrintable(gate->text()));
+        // Continue through the controller is refused too.
+        QVERIFY(!c->continueTo(Step::T3, false, QString(), &error));
+        QVERIFY(!c->engineRunning());
+    }
+    // The other process ended: the run is interrupted, Continue is back.
+    refreshNow(c);
+    QVERIFY(cont->isEnabled());
+    QCOMPARE(state->text(), QStringLiteral("interrupted"));
+}
+
+void TestMigrationRun::destructiveStepsAskFirst()
+{
+    const QString dir = newRun(QStringLiteral("destructive"));
+    setJournal(dir, [](Journal &j) {
+        for (int i = 0; i <= 3; ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
+    auto *cont = test::findNamed<QPushButton>(page.get(), "migrationContinue");
+    until->setCurrentIndex(until->findData(int(Step::T6)));
+    QString text;
+    test::onModal([&text](QWidget *w) {
+        auto *label = w->findChild<QLabel *>(QStringLiteral("confirmText"));
+        text = label ? label->text() : QString();
+        auto *ok = w->findChild<QPushButton *>(QStringLiteral("confirmOk"));
+        if (ok)
+            text += QStringLiteral("\nOK: ") + ok->text();
+        qobject_cast<QDialog *>(w)->reject();
+    });
+    cont->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!text.isEmpty(), 5000);
+    // Each destructive step is named with what it does and where.
+    QVERIFY2(text.contains(QLatin1String("T4 sets read_only=1 on db0 (127.0.0.1:1)")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("T6 replaces")) && text.contains(QFileInfo(m_config).fileName()),
+             qPrintable(text));
+    QVERIFY(!text.contains(QLatin1String("T7 sets"))); // not asked for
+    QVERIFY2(text.contains(QLatin1String("OK: Continue to T6")), qPrintable(text));
+    // Cancelled: nothing runs.
+    QTest::qWait(100);
+    QVERIFY(!c->engineRunning());
+    QCOMPARE(c->state()->status(Step::T4), StepStatus::Pending);
+    // Without the confirmation the controller refuses.
+    QString error;
+    QVERIFY(!c->continueTo(Step::T4, false, QString(), &error));
+    QVERIFY2(error.contains(QLatin1String("confirmation")), qPrintable(error));
+
+    // Rollback asks too, with the drop-targets choice.
+    bool offered = false;
+    test::onModal([&offered](QWidget *w) {
+        auto *drop = w->findChild<QCheckBox *>(QStringLiteral("confirmDropTargets"));
+        offered = drop && drop->isVisible() && !drop->isChecked() &&
+                  drop->text().contains(QLatin1String("DROP TABLE"));
+        qobject_cast<QDialog *>(w)->reject();
+    });
+    test::findNamed<QPushButton>(page.get(), "migrationRollback")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(offered, 5000);
+    QVERIFY(!c->engineRunning());
+}
+
+void TestMigrationRun::fitsSmallWindows()
+{
+    // The page in the main window at 1280x800 and 1024x600: nothing cut off sideways, every action
+    // in view without scrolling.
+    QVERIFY(!m_journalRun.isEmpty());
+    QTemporaryDir home;
+    auto window = test::makeMainWindow(home);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openConfig(m_config));
+    window->context()->setRunDir(m_journalRun);
+    window->showPage(QStringLiteral("migration"));
+    auto *page = qobject_cast<MigrationPage *>(window->page(QStringLiteral("migration")));
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(page->runPanel()->controller()->state().has_value(), 5000);
+    QScrollArea *scroll = nullptr;
+    for (QWidget *w = page->parentWidget(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea *>(w);
+    QVERIFY(scroll);
+    for (const QSize size : {QSize(1280, 800), QSize(1024, 600)}) {
+        window->resize(size);
+        QTest::qWait(200);
+        QCOMPARE(window->size(), size);
+        QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("%1x%2: the page is %3 px wider than its view")
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(scroll->horizontalScrollBar()->maximum())));
+        for (const char *name :
+             {"migrationContinue", "migrationPause", "migrationVerify", "migrationRollback",
+              "migrationCloseRun", "migrationUntil", "migrationRunState", "migrationStepper"}) {
+            auto *w = test::findNamed<QWidget>(page, name);
+            QVERIFY(w && w->isVisible());
+            const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+            QVERIFY2(scroll->viewport()->rect().contains(r),
+                     qPrintable(QStringLiteral("%1x%2: %3 at %4,%5 %6x%7 is outside the view %8x%9")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(QLatin1String(name))
+                                    .arg(r.x())
+                                    .arg(r.y())
+                                    .arg(r.width())
+                                    .arg(r.height())
+                                    .arg(scroll->viewport()->width())
+                                    .arg(scroll->viewport()->height())));
+        }
+        // The stepper shows every step's name (T0..T9) in its width.
+        QVERIFY(test::findNamed<StepperWidget>(page, "migrationStepper")->width() >= 10 * 44);
+        shoot(window.get(), QStringLiteral("migration-window-%1x%2").arg(size.width()).arg(size.height()));
+    }
+}
+
+void TestMigrationRun::engineFailureWithItsStep()
+{
+    // The engine runs in the console and fails at T3 (the servers do not answer): the failure and
+    // its step are shown prominently, the journal's gate names it, the engine's lines are logged.
+    const QString dir = newRun(QStringLiteral("failure"));
+    setJournal(dir, [](Journal &j) {
+        for (int i = 0; i <= 2; ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
+    until->setCurrentIndex(until->findData(int(Step::T3)));
+    bool started = false;
+    connect(c, &RunController::engineStarted, this, [&started] { started = true; });
+    test::findNamed<QPushButton>(page.get(), "migrationContinue")->click(); // T3: no confirmation
+    QVERIFY(started);
+    QVERIFY(c->engineRunning());
+    QVERIFY(!test::findNamed<QPushButton>(page.get(), "migrationContinue")->isEnabled());
+    QVERIFY(!test::findNamed<QPushButton>(page.get(), "migrationCloseRun")->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!c->engineRunning(), 60000);
+    refreshNow(c);
+    auto *failure = test::findNamed<QLabel>(page.get(), "migrationFailure");
+    QVERIFY(failure->isVisible());
+    QVERIFY2(failure->text().startsWith(QLatin1String("Continue stopped: ")), qPrintable(failure->text()));
+    QVERIFY2(failure->text().contains(QLatin1String("(at T3 Catch up)")), qPrintable(failure->text()));
+    QCOMPARE(c->state()->status(Step::T3), StepStatus::Failed);
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    QVERIFY2(gate->text().contains(QLatin1String("T3 Catch up failed. The engine says: ")),
+             qPrintable(gate->text()));
+    auto *log = test::findNamed<QPlainTextEdit>(page.get(), "migrationLog");
+    QVERIFY2(log->toPlainText().contains(QLatin1String("T3 Catch up ...")), qPrintable(log->toPlainText()));
+    QVERIFY2(log->toPlainText().contains(QLatin1String("T3 failed: ")), qPrintable(log->toPlainText()));
+    QVERIFY(!log->toPlainText().contains(QLatin1String("Gui-admin-pw")));
+    QVERIFY(!failure->text().contains(QLatin1String("Gui-admin-pw")));
+    // The engine let go of the lock: `shardctl migrate run` could take its turn now.
+    QVERIFY(!RunLock::isHeld(RunDir(dir).lockFile()));
+    QVERIFY(test::findNamed<QPushButton>(page.get(), "migrationContinue")->isEnabled());
+    shoot(page.get(), QStringLiteral("migration-run-failed"));
+}
+
+void TestMigrationRun::createFromTheDialog()
+{
+    AppContext ctx;
+    ctx.setConfig(m_config, m_load, {});
+    MigrationPage page(&ctx);
+    page.resize(1024, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ctx.setPlan(m_plan);
+    auto *tabs = test::findNamed<QTabWidget>(&page, "migrationTabs");
+    QCOMPARE(tabs->currentIndex(), int(MigrationPage::PlanTab));
+    auto *create = test::findNamed<QPushButton>(&page, "migrationPlanCreateRun");
+    QVERIFY(create->isEnabled());
+
+    // Without an admin account (not a sandbox): refused, with the reason.
+    QString proposed;
+    test::onModal([&proposed](QWidget *w) {
+        auto *dir = w->findChild<QLineEdit *>(QStringLiteral("createRunDir"));
+        proposed = dir ? dir->text() : QString();
+        w->findChild<QPushButton *>(QStringLiteral("createRunOk"))->click();
+    });
+    create->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!proposed.isEmpty(), 5000);
+    QVERIFY2(QRegularExpression(QStringLiteral("^%1/runs/[0-9a-f]{16}$")
+                                    .arg(QRegularExpression::escape(QFileInfo(m_config).absolutePath())))
+                 .match(proposed)
+                 .hasMatch(),
+             qPrintable(proposed));
+    auto *noRun = test::findNamed<QLabel>(&page, "migrationNoRunText");
+    QTRY_VERIFY_WITH_TIMEOUT(noRun->text().contains(QLatin1String("Cannot create the run")), 10000);
+    QVERIFY2(noRun->text().contains(QLatin1String("--admin-defaults-file")), qPrintable(noRun->text()));
+    QVERIFY(ctx.runDir().isEmpty());
+    QVERIFY(!QFileInfo::exists(proposed + QStringLiteral("/run.json")));
+
+    // With one: created, followed, on the timeline.
+    test::onModal([this](QWidget *w) {
+        w->findChild<QLineEdit *>(QStringLiteral("createRunAdmin"))->setText(m_admin);
+        w->findChild<QSpinBox *>(QStringLiteral("createRunObserve"))->setValue(60);
+        w->findChild<QSpinBox *>(QStringLiteral("createRunMaxRate"))->setValue(2000);
+        w->findChild<QPushButton *>(QStringLiteral("createRunOk"))->click();
+    });
+    create->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!ctx.runDir().isEmpty(), 10000);
+    const QString dir = ctx.runDir();
+    QVERIFY(QFileInfo::exists(dir + QStringLiteral("/run.json")));
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->currentIndex(), int(MigrationPage::TimelineTab), 5000);
+    RunController *c = page.runPanel()->controller();
+    QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value(), 5000);
+    QCOMPARE(c->state()->spec.observeSec, 60);
+    QCOMPARE(c->state()->spec.maxRowsPerSec, 2000);
+    QCOMPARE(c->state()->spec.adminDefaultsFile, QFileInfo(m_admin).absoluteFilePath());
+    QVERIFY(!readAll(dir + QStringLiteral("/run.json")).contains("Gui-admin-pw"));
+    auto *audit = test::findNamed<QTableWidget>(&page, "migrationAudit");
+    QTRY_COMPARE_WITH_TIMEOUT(audit->rowCount(), 1, 5000);
+    QCOMPARE(audit->item(0, 3)->text(), QStringLiteral("create run"));
+    // Close run lets go (the directory stays).
+    test::findNamed<QPushButton>(&page, "migrationCloseRun")->click();
+    QVERIFY(ctx.runDir().isEmpty());
+    QVERIFY(QFileInfo::exists(dir + QStringLiteral("/run.json")));
+    QTRY_VERIFY(test::findNamed<QWidget>(&page, "migrationNoRun")->isVisibleTo(page.runPanel()));
+    // ... and it can be opened again; a run of another config is refused.
+    QString error;
+    QVERIFY2(page.runPanel()->openRun(dir, &error), qPrintable(error));
+    QCOMPARE(ctx.runDir(), dir);
+}
+
+void TestMigrationRun::reopenedWithItsConfig()
+{
+    const QString dir = newRun(QStringLiteral("restart"));
+    QTemporaryDir home;
+    {
+        auto window = test::makeMainWindow(home);
+        QVERIFY(window->openConfig(m_config));
+        QVERIFY(window->context()->runDir().isEmpty());
+        window->context()->setRunDir(dir);
+        QCOMPARE(window->settings()->runFor(m_config), dir);
+    }
+    {
+        // A restart: the config comes back with its run, shown where it is.
+        auto settings = std::make_unique<Settings>(home.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(nullptr, std::move(settings));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.openConfig(m_config);
+        QCOMPARE(window.context()->runDir(), dir);
+        auto *page = qobject_cast<MigrationPage *>(window.page(QStringLiteral("migration")));
+        QVERIFY(page);
+        QTRY_VERIFY_WITH_TIMEOUT(page->runPanel()->controller()->state().has_value(), 5000);
+        QCOMPARE(page->runPanel()->controller()->dir(), dir);
+        // Another config lets go of it; the run is still remembered for its own.
+        window.openConfig(test::examplePath(QStringLiteral("native-algorithms.yaml")));
+        QVERIFY(window.context()->runDir().isEmpty());
+        QTRY_VERIFY(page->runPanel()->controller()->dir().isEmpty());
+        QCOMPARE(window.settings()->runFor(m_config), dir);
+        // A run directory that is gone is forgotten.
+        QVERIFY(QDir(dir).removeRecursively());
+        window.openConfig(m_config);
+        QVERIFY(window.context()->runDir().isEmpty());
+        QVERIFY(window.settings()->runFor(m_config).isEmpty());
+    }
+}
+
+QTEST_MAIN(TestMigrationRun)
+#include "tst_migrationrun.moc"

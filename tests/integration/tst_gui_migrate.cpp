@@ -1,0 +1,218 @@
+// The migration page against a real sandbox (4 mariadbd: db0, db1 and two spares), as an operator
+// takes turns with the CLI: a mod-double plan (2 -> 4 databases, from `shardctl plan`) opened in the
+// console, a run created from the page's dialog, continued to T3 by the console's engine, then
+// `shardctl migrate run --until T5 --yes` as a process on the same run directory (the console let
+// go of the lock), which the page follows from the journal until it shows T5 done with writes
+// stopped; finally a rollback with dropped targets from the page puts the cluster back.
+#include "../gui/GuiTestSupport.h" // onModal, findNamed
+#include "SandboxFixture.h"
+#include "TestPaths.h"
+
+#include "core/cluster/Connection.h"
+#include "core/migration/RunState.h"
+#include "ui/AppContext.h"
+#include "ui/MainWindow.h"
+#include "ui/Settings.h"
+#include "ui/migration/RunController.h"
+#include "ui/migration/RunPanel.h"
+#include "ui/migration/StepperWidget.h"
+#include "ui/pages/MigrationPage.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sp;
+using namespace sp::migration;
+using namespace sp::ui;
+
+class TestGuiMigrate final : public QObject
+{
+    Q_OBJECT
+
+    test::SandboxFixture m_fx{test::SandboxFixtureOptions{4, {}, 3000, 11}};
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+
+    qint64 scalar(int instance, const QString &sql)
+    {
+        Connection c;
+        if (!c.open(m_fx.rootParams(instance))) {
+            qWarning() << c.lastError();
+            return -1;
+        }
+        return c.queryValue(sql).value_or(QVariant(-1)).toLongLong();
+    }
+
+private slots:
+    void initTestCase();
+    void createContinueAndTakeTurns();
+    void cleanupTestCase();
+};
+
+void TestGuiMigrate::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+    QCOMPARE(m_fx.instanceCount(), 4);
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data"))));
+    // The plan as `shardctl plan --live` makes it (counts from the servers).
+    const QString planDir = m_dir.filePath(QStringLiteral("plan"));
+    QProcess plan;
+    plan.start(test::shardctlPath(),
+               {QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--live"),
+                QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"),
+                planDir});
+    QVERIFY(plan.waitForFinished(120000));
+    QVERIFY2(plan.exitCode() == 0, plan.readAllStandardError().constData());
+
+    auto settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+    m_window = std::make_unique<MainWindow>(nullptr, std::move(settings));
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openConfig(m_fx.clusterYamlPath()));
+    QVERIFY(m_window->openPlan(planDir + QStringLiteral("/plan.json")));
+    QCOMPARE(m_window->currentPageId(), QStringLiteral("migration"));
+}
+
+void TestGuiMigrate::createContinueAndTakeTurns()
+{
+    auto *page = qobject_cast<MigrationPage *>(m_window->page(QStringLiteral("migration")));
+    QVERIFY(page);
+    RunController *c = page->runPanel()->controller();
+    c->setPollInterval(250);
+
+    // 1. A run from the console, with the dialog's options (no admin file: a sandbox).
+    test::onModal([](QWidget *w) {
+        auto *admin = w->findChild<QLineEdit *>(QStringLiteral("createRunAdmin"));
+        if (!admin || !admin->placeholderText().contains(QLatin1String("sandbox")))
+            qWarning("the dialog does not know the config is a sandbox's");
+        w->findChild<QSpinBox *>(QStringLiteral("createRunObserve"))->setValue(0);
+        w->findChild<QPushButton *>(QStringLiteral("createRunOk"))->click();
+    });
+    test::findNamed<QPushButton>(page, "migrationPlanCreateRun")->click();
+    AppContext *ctx = m_window->context();
+    QTRY_VERIFY_WITH_TIMEOUT(!ctx->runDir().isEmpty(), 30000);
+    const QString dir = ctx->runDir();
+    QVERIFY2(dir.startsWith(QFileInfo(m_fx.clusterYamlPath()).absolutePath() + QStringLiteral("/runs/")),
+             qPrintable(dir));
+    QCOMPARE(m_window->settings()->runFor(m_fx.clusterYamlPath()), dir);
+    QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value() && !c->isReading(), 10000);
+    QCOMPARE(c->state()->spec.observeSec, 0);
+
+    // 2. Continue to T3 from the page: T0..T3 need no confirmation.
+    auto *until = test::findNamed<QComboBox>(page, "migrationUntil");
+    auto *cont = test::findNamed<QPushButton>(page, "migrationContinue");
+    auto *state = test::findNamed<QLabel>(page, "migrationRunState");
+    auto *stepper = test::findNamed<StepperWidget>(page, "migrationStepper");
+    QCOMPARE(until->currentData().toInt(), int(Step::T3));
+    QVERIFY(cont->isEnabled());
+    cont->click();
+    QVERIFY(c->engineRunning());
+    QCOMPARE(state->text(), QStringLiteral("running here"));
+    QTRY_VERIFY_WITH_TIMEOUT(!c->engineRunning(), 300000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        c->state() && c->state()->status(Step::T3) == StepStatus::Done && !c->state()->locked, 10000);
+    auto *failure = test::findNamed<QLabel>(page, "migrationFailure");
+    QVERIFY2(failure->isHidden(), qPrintable(failure->text()));
+    auto *log = test::findNamed<QPlainTextEdit>(page, "migrationLog");
+    QVERIFY2(log->toPlainText().contains(QLatin1String("T3 done")), qPrintable(log->toPlainText()));
+    for (int i = 0; i <= 3; ++i)
+        QCOMPARE(stepper->status(Step(i)), StepStatus::Done);
+    QCOMPARE(stepper->status(Step::T4), StepStatus::Pending);
+    qint64 copied = 0;
+    for (const CopyProgress &p : c->state()->progress) {
+        QVERIFY2(p.done, qPrintable(RunController::pairKey(p)));
+        copied += p.copied;
+    }
+    QVERIFY2(copied > 500, qPrintable(QString::number(copied)));
+    QVERIFY(scalar(2, QStringLiteral("SELECT COUNT(*) FROM `fsharechat`.`t_messages_0`")) > 0);
+    QTRY_VERIFY(cont->isEnabled());
+    // The next natural stop is proposed: the write stop in one go (T4..T7), T3 (catch up again) offered.
+    QCOMPARE(until->currentData().toInt(), int(Step::T7));
+    QCOMPARE(until->itemData(0).toInt(), int(Step::T3));
+
+    // 3. Taking turns: `shardctl migrate run` continues the same run to T5 while the page watches.
+    QProcess cli;
+    cli.start(test::shardctlPath(),
+              {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir,
+               QStringLiteral("--until"), QStringLiteral("T5"), QStringLiteral("--yes")});
+    QVERIFY(cli.waitForStarted());
+    bool sawElsewhere = false;
+    QElapsedTimer t;
+    t.start();
+    while (cli.state() != QProcess::NotRunning && t.elapsed() < 300000) {
+        QTest::qWait(50);
+        if (state->text() == QLatin1String("running in another process")) {
+            sawElsewhere = true;
+            QVERIFY(!cont->isEnabled());
+            QVERIFY(test::findNamed<QPushButton>(page, "migrationPause")->isEnabled());
+        }
+    }
+    QCOMPARE(cli.state(), QProcess::NotRunning);
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput() + cli.readAllStandardError());
+    QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, qPrintable(out));
+    QVERIFY2(out.contains(QLatin1String("WRITES ARE STOPPED")), qPrintable(out));
+    qInfo("the page saw the CLI's run as running elsewhere: %s",
+          sawElsewhere ? "yes" : "no (it was quicker than a read)");
+
+    // The page shows where the CLI left the run: T5 done, writes stopped, the timer running.
+    QTRY_VERIFY_WITH_TIMEOUT(stepper->status(Step::T5) == StepStatus::Done, 10000);
+    QCOMPARE(stepper->status(Step::T4), StepStatus::Done);
+    QCOMPARE(stepper->status(Step::T6), StepStatus::Pending);
+    QTRY_COMPARE_WITH_TIMEOUT(state->text(), QStringLiteral("writes stopped"), 10000);
+    auto *writeStop = test::findNamed<QLabel>(page, "migrationWriteStop");
+    QVERIFY2(writeStop->text().startsWith(QLatin1String("Writes stopped 00:")),
+             qPrintable(writeStop->text()));
+    QVERIFY(cont->isEnabled());
+    QCOMPARE(until->currentData().toInt(), int(Step::T7));
+    auto *rollback = test::findNamed<QPushButton>(page, "migrationRollback");
+    QVERIFY(rollback->isEnabled());
+    QCOMPARE(scalar(0, QStringLiteral("SELECT @@read_only")), qint64(1));
+    // The audit log holds the CLI's statements too.
+    bool readOnlyAudited = false;
+    for (const AuditEntry &a : c->state()->audit)
+        readOnlyAudited = readOnlyAudited || a.sql == QLatin1String("SET GLOBAL read_only = 1");
+    QVERIFY(readOnlyAudited);
+    if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
+        m_window->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") +
+                              QStringLiteral("/migration-sandbox-t5.png"));
+
+    // 4. Rollback from the page, dropping the targets: writes resume, the copies go.
+    test::onModal([](QWidget *w) {
+        w->findChild<QCheckBox *>(QStringLiteral("confirmDropTargets"))->setChecked(true);
+        w->findChild<QPushButton *>(QStringLiteral("confirmOk"))->click();
+    });
+    rollback->click();
+    QTRY_VERIFY_WITH_TIMEOUT(c->engineRunning(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!c->engineRunning(), 120000);
+    QTRY_COMPARE_WITH_TIMEOUT(state->text(), QStringLiteral("rolled back"), 10000);
+    QVERIFY2(failure->isHidden(), qPrintable(failure->text()));
+    QCOMPARE(scalar(0, QStringLiteral("SELECT @@read_only")), qint64(0));
+    QCOMPARE(scalar(1, QStringLiteral("SELECT @@read_only")), qint64(0));
+    QCOMPARE(scalar(2, QStringLiteral(
+                           "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fsharechat' "
+                           "AND TABLE_NAME LIKE 't\\_messages%'")),
+             qint64(0));
+    QVERIFY(!cont->isEnabled() && !rollback->isEnabled());
+    QVERIFY(!RunLock::isHeld(RunDir(dir).lockFile()));
+}
+
+void TestGuiMigrate::cleanupTestCase()
+{
+    m_window.reset();
+    m_fx.stop();
+}
+
+QTEST_MAIN(TestGuiMigrate)
+#include "tst_gui_migrate.moc"

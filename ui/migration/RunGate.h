@@ -1,0 +1,71 @@
+#pragma once
+#include "core/migration/RunState.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+namespace sp::ui {
+
+// Who works on a run right now, as the migration page sees it.
+enum class RunActivity
+{
+    None,      // nobody: stopped after a step, at a gate, paused, or interrupted
+    Here,      // an engine job of this console
+    Elsewhere, // another process holds the run's lock (`shardctl migrate run` ...)
+};
+
+// What the engine job of this console does.
+enum class EngineAction
+{
+    None,
+    Continue,
+    Verify,
+    Rollback
+};
+
+// The gates of a run as the page presents them: which actions are allowed now, why the others
+// are not, and the lines that say what blocks. Pure: from a RunState and who runs it.
+struct RunGate
+{
+    Q_DECLARE_TR_FUNCTIONS(sp::ui::RunGate)
+
+public:
+    enum class Level
+    {
+        None,
+        Info,
+        Warning,
+        Error
+    };
+    struct Line
+    {
+        Level level = Level::Info;
+        QString text;
+    };
+
+    RunActivity activity = RunActivity::None;
+    bool canContinue = false;
+    QString continueBlocked;             // why Continue is disabled (tooltip)
+    QList<migration::Step> untilChoices; // the steps Continue can stop after
+    std::optional<migration::Step> defaultUntil;
+    bool canPause = false;
+    bool canVerify = false;
+    QString verifyBlocked;
+    bool canRollback = false;
+    QString rollbackBlocked;
+    QList<Line> lines; // most important first
+    Level level() const;
+
+    static RunGate evaluate(const migration::RunState &s, bool engineHere, EngineAction action);
+    // Destructive steps Continue would run up to `until`, each with what it does to the cluster
+    // ("T4 sets read_only=1 on db0 (127.0.0.1:3306), db1 ..."); empty: no confirmation needed.
+    static QStringList destructiveSteps(const migration::RunState &s, migration::Step until);
+    // The translated title of a step ("Backfill existing rows").
+    static QString stepTitle(migration::Step s);
+    static QString statusText(migration::StepStatus s);
+};
+
+} // namespace sp::ui
