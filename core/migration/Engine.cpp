@@ -141,6 +141,10 @@ Outcome Engine::run(const RunOptions &options)
         const bool repeat = s == Step::T3 && states.at(int(Step::T4)).status != StepStatus::Done;
         if (states.at(i).status == StepStatus::Done && !repeat)
             continue;
+        if (pauseRequested()) { // `migrate pause` stops between steps too, never going on into T4
+            say(QStringLiteral("paused before %1; 'shardctl migrate run' continues").arg(stepName(s)));
+            return Outcome::Paused;
+        }
         const bool destructive = s == Step::T4 || s == Step::T6 || s == Step::T7 || s == Step::T9;
         if (destructive && !options.yes) {
             m_error = QStringLiteral("%1 (%2) changes the live cluster: confirm with --yes").arg(stepName(s), stepTitle(s));
