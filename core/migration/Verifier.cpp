@@ -114,7 +114,8 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
     const int window = 20000;
     const QLocale en(QLocale::English);
 
-    for (const auto &[key, feeds] : byTarget) {
+    for (const auto &entry : byTarget) {
+        const auto &feeds = entry.second; // not a structured binding: lambdas below use it (C++17)
         const MoveUnit &first = *feeds.first().first;
         const int ft = feeds.first().second;
         const TableInfo &info = first.info;
