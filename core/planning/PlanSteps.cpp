@@ -1,23 +1,27 @@
 #include "core/planning/PlanBuilder.h"
 
-namespace sp::planning::builder {
+#include <QSet>
 
-static QString sourceSchema(const ShardingConfig &c, const QString &ds) { return schemaOf(c, ds); }
+namespace sp::planning::builder {
 
 QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const ExpansionPlan &plan)
 {
-    const ShardingConfig &oldC = input.config;
+    const Schemas sourceSchema(input.config);
     QList<PlanStep> steps;
     // T0: schemas and tables on the new data sources.
     QMap<QString, QStringList> createSql;
+    QSet<QString> createdSchema; // per data source: each CREATE DATABASE once
     for (const CreateSpec &c : plan.creates) {
         QStringList &l = createSql[c.dataSource];
         const QString create = QStringLiteral("CREATE DATABASE IF NOT EXISTS %1 DEFAULT CHARACTER SET utf8mb4")
                                    .arg(quoteIdent(c.schema));
-        if (!l.contains(create))
+        const QString key = c.dataSource + QLatin1Char('\n') + create;
+        if (!createdSchema.contains(key)) {
+            createdSchema.insert(key);
             l << create;
+        }
         l << QStringLiteral("-- %1: DDL of SHOW CREATE TABLE %2 on %3, renamed to %4")
-                 .arg(qualified(c.schema, c.table), qualified(sourceSchema(oldC, c.ddlFrom.dataSource), c.ddlFrom.table),
+                 .arg(qualified(c.schema, c.table), qualified(sourceSchema(c.ddlFrom.dataSource), c.ddlFrom.table),
                       c.ddlFrom.dataSource, quoteIdent(c.table));
     }
     for (auto it = createSql.cbegin(); it != createSql.cend(); ++it)
@@ -25,10 +29,13 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
                                 msg("Table definitions are read from the source nodes at execution time."),
                                 it.key(), it.value());
     QStringList sources;
+    QSet<QString> sourceSet; // hashed: one look per move pair
     for (const TablePlan &t : plan.tables)
         for (const MovePair &p : t.pairs)
-            if (!sources.contains(p.source.dataSource))
+            if (!sourceSet.contains(p.source.dataSource)) {
+                sourceSet.insert(p.source.dataSource);
                 sources << p.source.dataSource;
+            }
     for (const QString &ds : std::as_const(sources))
         steps << PlanStep::make(
             QStringLiteral("T1"), msg("Start change capture on %1", {ds}),
@@ -37,7 +44,7 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
             ds, {QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")});
     for (const TablePlan &t : plan.tables) {
         for (const MovePair &p : t.pairs) {
-            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString src = qualified(sourceSchema(p.source.dataSource), p.source.table);
             QString sql;
             if (p.predicate.kind == MovePredicate::Kind::Client)
                 sql = QStringLiteral("SELECT <primary key>, %1 FROM %2 WHERE <pk> > ? ORDER BY <pk> LIMIT ?  "
@@ -61,7 +68,7 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
         for (const MovePair &p : t.pairs) {
             if (p.predicate.kind == MovePredicate::Kind::Client)
                 continue;
-            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString src = qualified(sourceSchema(p.source.dataSource), p.source.table);
             steps << PlanStep::make(
                 QStringLiteral("T5"), msg("Verify %1 -> %2", {p.source.toString(), p.target.toString()}),
                 msg("Count and checksum of the moving rows must equal the target's."), p.source.dataSource,
@@ -81,7 +88,7 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
         if (t.broadcast)
             continue;
         for (const MovePair &p : t.pairs) {
-            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString src = qualified(sourceSchema(p.source.dataSource), p.source.table);
             const QString sql = p.predicate.kind == MovePredicate::Kind::Client
                 ? QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys routed to %2>)  -- chunks of 1000")
                       .arg(src, p.target.toString())

@@ -4,6 +4,8 @@
 #include "core/planning/PlanBuilder.h"
 #include "core/routing/AlgorithmDefaults.h"
 
+#include <QSet>
+
 namespace sp::planning {
 
 Text RingStrategy::summary() const
@@ -62,7 +64,8 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     Diagnostics warnings;
     ConfigPatch p(input.configText);
     NewConfig next;
-    QString after = oldDs.last();
+    const ConfigLookup lookup(input.config);
+    QList<std::pair<QString, QString>> newSources; // in one edit: one per data source is quadratic
     for (int i = 0; i < added.size(); ++i) {
         const QString &name = added.at(i);
         Text note;
@@ -70,25 +73,22 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
         const QString url = builder::urlFor(input, name, index, oldDs, &note);
         if (!note.isEmpty())
             warnings << Diagnostic::make(Severity::Warning, QStringLiteral("plan.url-guessed"), note);
-        if (!input.config.dataSource(name))
-            p.addDataSource(name, url, oldDs.last(), after);
+        if (!lookup.dataSource(name))
+            newSources.append({name, url});
         next.changes << DataSourceChange{name, url, true};
-        after = name;
     }
+    p.addDataSources(newSources, oldDs.last(), oldDs.last());
     for (const QString &r : rq.removeNodes)
-        next.changes << DataSourceChange{r, input.config.dataSource(r) ? input.config.dataSource(r)->url : QString(), false};
+        next.changes << DataSourceChange{r, lookup.dataSource(r) ? lookup.dataSource(r)->url : QString(), false};
     int oldVnodes = defaults::kVirtualNodes;
+    const QSet<QString> tableAlgorithms = builder::tableLevelAlgorithms(input.config);
     for (const QString &a : algos) {
         const AlgorithmDef *def = input.config.algorithm(a);
         QString target = a;
         if (!def)
             continue;
         if (def->type != QLatin1String("CONSISTENT_HASH")) {
-            bool alsoTable = false;
-            for (const TableRule &t : input.config.tables)
-                if (input.config.effectiveTableStrategy(t).algorithmName == a)
-                    alsoTable = true;
-            if (alsoTable) {
+            if (tableAlgorithms.contains(a)) {
                 target = a + QStringLiteral("-ring");
                 p.cloneAlgorithmForDatabaseLevel(a, target);
             }
