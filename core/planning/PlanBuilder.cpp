@@ -166,6 +166,26 @@ bool loadNew(const QByteArray &text, const QString &path, NewConfig *out)
     return true;
 }
 
+// Why a count-changing plan (mod-double, remap, dual-master) cannot re-count the databases of
+// algorithm `name`, said for what it is.
+static Text notModulo(const QString &name, const AlgorithmDef *def)
+{
+    if (!def)
+        return msg("database algorithm '%1' is not defined; define it under shardingAlgorithms", {name});
+    if (def->type == QLatin1String("CONSISTENT_HASH"))
+        return msg("database algorithm '%1' is a CONSISTENT_HASH ring, which has no database count to "
+                   "change; plan it with --strategy ring (--add-nodes / --remove-nodes)",
+                   {name});
+    if (def->type == QLatin1String("INLINE"))
+        return msg("database algorithm '%1' is INLINE (%2): the expression itself names the data sources, "
+                   "so a plan cannot change their count by a property; rewrite the expression for the new "
+                   "count by hand, or move the table to MOD / CRC32_MOD first",
+                   {name, def->props.value(QStringLiteral("algorithm-expression"))});
+    return msg("database algorithm '%1' (%2) is not a modulo algorithm (MOD, HASH_MOD, CRC32_MOD), so its "
+               "database count cannot be changed by a plan",
+               {name, def->type});
+}
+
 NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *warnings)
 {
     NewConfig out;
@@ -191,9 +211,7 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
         const AlgorithmDef *def = input.config.algorithm(a);
         if (!def || !(def->type == QLatin1String("CRC32_MOD") || def->type == QLatin1String("MOD")
                       || def->type == QLatin1String("HASH_MOD"))) {
-            out.fail(msg("database algorithm '%1' (%2) is not a modulo algorithm; use --strategy ring "
-                         "for CONSISTENT_HASH",
-                         {a, def ? Text(def->type) : msg("undefined")}));
+            out.fail(notModulo(a, def));
             return out;
         }
     }

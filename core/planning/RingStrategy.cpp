@@ -101,7 +101,12 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
                 msg("database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first "
                     "move remaps most keys; later node changes move only the arcs taken over",
                     {a, def->type}),
-                {}, msg("the sharding-count/divisor props of '%1' are ignored by the ring", {target}));
+                {},
+                def->type == QLatin1String("INLINE")
+                    ? msg("the algorithm-expression of '%1' is ignored by the ring: keys are placed by CRC32 "
+                          "on the ring, not by the expression",
+                          {target})
+                    : msg("the sharding-count/divisor props of '%1' are ignored by the ring", {target}));
         } else {
             oldVnodes = defaults::virtualNodesOf(*def);
             if (rq.virtualNodes > 0)
