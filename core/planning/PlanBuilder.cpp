@@ -389,8 +389,11 @@ constexpr double kMinRowsForRowSkew = 1000;
 // Fewer sampled rows than this at a source node: keep the key-space share.
 constexpr int kMinSampleAtSource = 30;
 
-void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options, ExpansionPlan *plan)
+void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &moveOptions, ExpansionPlan *plan)
 {
+    MoveAnalysisOptions options = moveOptions;
+    if (input.sampleKeys > 0)
+        options.sampleKeys = input.sampleKeys;
     const ShardingConfig &oldC = input.config;
     const ShardingConfig &newC = next.config;
     plan->setEstimateSource(
