@@ -1190,14 +1190,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>database algorithm &apos;%1&apos; (%2) is not a modulo algorithm; use --strategy ring for CONSISTENT_HASH</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>undefined</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>algorithm &apos;%1&apos; served both levels; the database level now uses the copy &apos;%2&apos; (sharding-count %3) and the table level keeps &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1911,6 +1903,78 @@
     </message>
     <message>
         <source>%1: not counted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a second YAML document starts here; a sharding configuration is one document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardingSphere reads one YAML document per file. Keep the configuration&apos;s document (for Spring Boot profiles, the active profile&apos;s settings) and remove the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is %1 text; ShardPilot reads UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a NUL byte is here; YAML text holds none (is the file UTF-16 without a byte-order mark, or not text at all?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>control character %1 is here; YAML allows only tab, line feed and carriage return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte %1 here is not UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the file as UTF-8 text (for example: iconv -f UTF-16 -t UTF-8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routing previews of %1 table(s) were not simulated: this lint&apos;s budget of %2 simulated keys was spent on the tables before them (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unreachable data nodes are not reported for these tables. Tables routed alike (same modulo algorithms and layout) share one simulation; to cover the rest, lint a smaller file or simulate fewer keys per table (shardctl lint --sample-keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routing previews of %1 table(s) have more data nodes than the keys simulated per table can reach one by one: unreachable nodes are not reported for them (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A table with tens of thousands of data nodes needs millions of keys; simulate more keys per table (shardctl lint --sample-keys N) to check it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; is not defined; define it under shardingAlgorithms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; is a CONSISTENT_HASH ring, which has no database count to change; plan it with --strategy ring (--add-nodes / --remove-nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; is INLINE (%2): the expression itself names the data sources, so a plan cannot change their count by a property; rewrite the expression for the new count by hand, or move the table to MOD / CRC32_MOD first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; (%2) is not a modulo algorithm (MOD, HASH_MOD, CRC32_MOD), so its database count cannot be changed by a plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the algorithm-expression of &apos;%1&apos; is ignored by the ring: keys are placed by CRC32 on the ring, not by the expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no key element %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no value of its own; not patched in place</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1190,14 +1190,6 @@
         <translation>没有任何分片表设置了分库策略</translation>
     </message>
     <message>
-        <source>database algorithm &apos;%1&apos; (%2) is not a modulo algorithm; use --strategy ring for CONSISTENT_HASH</source>
-        <translation>分库算法 &apos;%1&apos;（%2）不是取模算法；CONSISTENT_HASH 请使用 --strategy ring</translation>
-    </message>
-    <message>
-        <source>undefined</source>
-        <translation>未定义</translation>
-    </message>
-    <message>
         <source>algorithm &apos;%1&apos; served both levels; the database level now uses the copy &apos;%2&apos; (sharding-count %3) and the table level keeps &apos;%1&apos;</source>
         <translation>算法 &apos;%1&apos; 同时用于分库和分表两层；分库层现在使用其副本 &apos;%2&apos;（sharding-count %3），分表层仍使用 &apos;%1&apos;</translation>
     </message>
@@ -1912,6 +1904,78 @@
     <message>
         <source>%1: not counted: %2</source>
         <translation>%1：未计数：%2</translation>
+    </message>
+    <message>
+        <source>a second YAML document starts here; a sharding configuration is one document</source>
+        <translation>第二个 YAML 文档从这里开始；一份分片配置只能是一个文档</translation>
+    </message>
+    <message>
+        <source>ShardingSphere reads one YAML document per file. Keep the configuration&apos;s document (for Spring Boot profiles, the active profile&apos;s settings) and remove the others.</source>
+        <translation>ShardingSphere 每个文件只读取一个 YAML 文档。请保留配置所在的文档（若是 Spring Boot 的多 profile 文件，保留当前生效 profile 的设置），删除其余文档。</translation>
+    </message>
+    <message>
+        <source>the file is %1 text; ShardPilot reads UTF-8</source>
+        <translation>文件是%1编码的文本；ShardPilot 只读取 UTF-8</translation>
+    </message>
+    <message>
+        <source>a NUL byte is here; YAML text holds none (is the file UTF-16 without a byte-order mark, or not text at all?)</source>
+        <translation>这里有一个 NUL 字节；YAML 文本中不能有 NUL（文件是否是没有字节序标记的 UTF-16，或者根本不是文本？）</translation>
+    </message>
+    <message>
+        <source>control character %1 is here; YAML allows only tab, line feed and carriage return</source>
+        <translation>这里有控制字符%1；YAML 只允许制表符、换行符和回车符</translation>
+    </message>
+    <message>
+        <source>byte %1 here is not UTF-8</source>
+        <translation>这里的字节%1不是 UTF-8</translation>
+    </message>
+    <message>
+        <source>Save the file as UTF-8 text (for example: iconv -f UTF-16 -t UTF-8).</source>
+        <translation>请把文件另存为 UTF-8 文本（例如：iconv -f UTF-16 -t UTF-8）。</translation>
+    </message>
+    <message>
+        <source>routing previews of %1 table(s) were not simulated: this lint&apos;s budget of %2 simulated keys was spent on the tables before them (%3)</source>
+        <translation>有%1个表的路由预览没有模拟：本次检查的%2个模拟键的预算已用在它们之前的表上（%3）</translation>
+    </message>
+    <message>
+        <source>Unreachable data nodes are not reported for these tables. Tables routed alike (same modulo algorithms and layout) share one simulation; to cover the rest, lint a smaller file or simulate fewer keys per table (shardctl lint --sample-keys).</source>
+        <translation>这些表的不可达数据节点不会被报告。路由方式相同（取模算法和布局相同）的表共用一次模拟；要覆盖其余的表，请检查更小的文件，或减少每个表模拟的键数（shardctl lint --sample-keys）。</translation>
+    </message>
+    <message>
+        <source>routing previews of %1 table(s) have more data nodes than the keys simulated per table can reach one by one: unreachable nodes are not reported for them (%2)</source>
+        <translation>有%1个表的数据节点多于每个表模拟的键所能逐一覆盖的数量：不报告这些表的不可达节点（%2）</translation>
+    </message>
+    <message>
+        <source>A table with tens of thousands of data nodes needs millions of keys; simulate more keys per table (shardctl lint --sample-keys N) to check it.</source>
+        <translation>有数万个数据节点的表需要数百万个键；要检查它，请增加每个表模拟的键数（shardctl lint --sample-keys N）。</translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; is not defined; define it under shardingAlgorithms</source>
+        <translation>分库算法 &apos;%1&apos; 没有定义；请在 shardingAlgorithms 下定义它</translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; is a CONSISTENT_HASH ring, which has no database count to change; plan it with --strategy ring (--add-nodes / --remove-nodes)</source>
+        <translation>分库算法 &apos;%1&apos; 是 CONSISTENT_HASH 哈希环，没有可修改的库数量；请用 --strategy ring（--add-nodes / --remove-nodes）规划</translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; is INLINE (%2): the expression itself names the data sources, so a plan cannot change their count by a property; rewrite the expression for the new count by hand, or move the table to MOD / CRC32_MOD first</source>
+        <translation>分库算法 &apos;%1&apos; 是 INLINE（%2）：数据源由表达式本身给出，方案无法通过修改某个属性来改变数据源数量；请按新的数量手工改写表达式，或先把该表改为 MOD / CRC32_MOD</translation>
+    </message>
+    <message>
+        <source>database algorithm &apos;%1&apos; (%2) is not a modulo algorithm (MOD, HASH_MOD, CRC32_MOD), so its database count cannot be changed by a plan</source>
+        <translation>分库算法 &apos;%1&apos;（%2）不是取模算法（MOD、HASH_MOD、CRC32_MOD），方案无法修改它的库数量</translation>
+    </message>
+    <message>
+        <source>the algorithm-expression of &apos;%1&apos; is ignored by the ring: keys are placed by CRC32 on the ring, not by the expression</source>
+        <translation>哈希环会忽略 &apos;%1&apos; 的 algorithm-expression：键按 CRC32 落在环上，而不是由表达式决定</translation>
+    </message>
+    <message>
+        <source>%1: no key element %2</source>
+        <translation>%1：没有第 %2 个键元素</translation>
+    </message>
+    <message>
+        <source>%1: no value of its own; not patched in place</source>
+        <translation>%1：没有自己的值；不在原处修改</translation>
     </message>
 </context>
 <context>

@@ -131,6 +131,19 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "indented %1 columns deep"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "nested more than %1 levels deep"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "the quoted value starting here is never closed"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "a second YAML document starts here; a sharding configuration is one document"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "ShardingSphere reads one YAML document per file. Keep the configuration's document "
+                      "(for Spring Boot profiles, the active profile's settings) and remove the others."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the file is %1 text; ShardPilot reads UTF-8"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "a NUL byte is here; YAML text holds none (is the file UTF-16 without a byte-order mark, "
+                      "or not text at all?)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "control character %1 is here; YAML allows only tab, line feed and carriage return"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "byte %1 here is not UTF-8"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Save the file as UTF-8 text (for example: iconv -f UTF-16 -t UTF-8)."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "more than %1 problems; the rest are not shown"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "the document has more than %1 nodes once aliases are followed"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Check for aliases (*name) that repeat large blocks."),
@@ -199,6 +212,19 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "only %1 of %2 data nodes of %3 can receive rows: %4; never reached in %5 simulated "
                       "keys: %6"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "routing previews of %1 table(s) were not simulated: this lint's budget of %2 simulated "
+                      "keys was spent on the tables before them (%3)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Unreachable data nodes are not reported for these tables. Tables routed alike (same "
+                      "modulo algorithms and layout) share one simulation; to cover the rest, lint a smaller "
+                      "file or simulate fewer keys per table (shardctl lint --sample-keys)."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "routing previews of %1 table(s) have more data nodes than the keys simulated per table "
+                      "can reach one by one: unreachable nodes are not reported for them (%2)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "A table with tens of thousands of data nodes needs millions of keys; simulate more keys "
+                      "per table (shardctl lint --sample-keys N) to check it."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "Check sharding-count against the number of targets, the names' numeric suffixes, and"
                       " whether the table algorithm depends on the database one; or drop the unused nodes "
@@ -434,10 +460,17 @@ const char *const kTemplates[] = {
                       " so"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "target database count %1 is out of range 1..1024"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "no sharded table has a database strategy"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "database algorithm '%1' is not defined; define it under shardingAlgorithms"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
-                      "database algorithm '%1' (%2) is not a modulo algorithm; use --strategy ring for "
-                      "CONSISTENT_HASH"),
-    QT_TRANSLATE_NOOP("sp::ui::CoreText", "undefined"),
+                      "database algorithm '%1' is a CONSISTENT_HASH ring, which has no database count to "
+                      "change; plan it with --strategy ring (--add-nodes / --remove-nodes)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "database algorithm '%1' is INLINE (%2): the expression itself names the data sources, "
+                      "so a plan cannot change their count by a property; rewrite the expression for the new "
+                      "count by hand, or move the table to MOD / CRC32_MOD first"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "database algorithm '%1' (%2) is not a modulo algorithm (MOD, HASH_MOD, CRC32_MOD), so "
+                      "its database count cannot be changed by a plan"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "algorithm '%1' served both levels; the database level now uses the copy '%2' "
                       "(sharding-count %3) and the table level keeps '%1'"),
@@ -538,6 +571,9 @@ const char *const kTemplates[] = {
                       "database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first move remaps "
                       "most keys; later node changes move only the arcs taken over"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "the sharding-count/divisor props of '%1' are ignored by the ring"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the algorithm-expression of '%1' is ignored by the ring: keys are placed by CRC32 on the "
+                      "ring, not by the expression"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "add %1"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "remove %1"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "virtual nodes %1 -> %2"),
@@ -598,6 +634,8 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "empty path"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 not found"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 matches %2 places"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: no key element %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: no value of its own; not patched in place"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "not a single value"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "no position known"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "the value text does not read as its parsed value; not patched in place"),

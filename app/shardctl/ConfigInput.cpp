@@ -14,7 +14,8 @@ bool ConfigInput::isUnreadable(const Diagnostic &d)
 {
     static const QStringList codes{QStringLiteral("file-unreadable"), QStringLiteral("file-too-large"), QStringLiteral("file-not-regular"),
                                    QStringLiteral("yaml-syntax"),     QStringLiteral("yaml-too-deep"),
-                                   QStringLiteral("yaml-too-large"),  QStringLiteral("empty-config")};
+                                   QStringLiteral("yaml-too-large"),  QStringLiteral("empty-config"),
+                                   QStringLiteral("yaml-multiple-documents"), QStringLiteral("file-encoding")};
     return d.severity == Severity::Error && codes.contains(d.code);
 }
 

@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QJsonObject>
 
 namespace sp::exporting {
@@ -88,15 +89,20 @@ QByteArray routingTableJson(const ShardingConfig &config)
         QJsonArray nodes;
         QStringList sources;
         QStringList tableNames;
+        QSet<QString> sourceSet, tableSet; // hashed: a table may have a million data nodes
         for (const DataNode &n : t.dataNodes) {
             QJsonObject no;
             no.insert(QStringLiteral("dataSource"), n.dataSource);
             no.insert(QStringLiteral("table"), n.table);
             nodes.append(no);
-            if (!sources.contains(n.dataSource))
+            if (!sourceSet.contains(n.dataSource)) {
+                sourceSet.insert(n.dataSource);
                 sources << n.dataSource;
-            if (!tableNames.contains(n.table))
+            }
+            if (!tableSet.contains(n.table)) {
+                tableSet.insert(n.table);
                 tableNames << n.table;
+            }
         }
         to.insert(QStringLiteral("dataNodes"), nodes);
         to.insert(QStringLiteral("databaseStrategy"),

@@ -1,6 +1,8 @@
 #include "core/analysis/LintRules.h"
 #include "core/routing/Algorithm.h"
 
+#include <QHash>
+
 namespace sp::lint {
 
 // ShardingSphere algorithm types that exist but that sp::Router does not evaluate; anything else
@@ -16,16 +18,19 @@ static const QStringList &knownUnevaluatedTypes()
     return types;
 }
 
-// Logic tables whose effective database or table strategy uses the algorithm.
-static QStringList tablesUsing(const ShardingConfig &cfg, const QString &algorithm)
+// Per algorithm name, the logic tables whose effective database or table strategy uses it: one
+// pass over the tables (asking per algorithm would be algorithms x tables).
+static QHash<QString, QStringList> tablesByAlgorithm(const ShardingConfig &cfg)
 {
-    QStringList out;
+    QHash<QString, QStringList> out;
     for (const TableRule &t : cfg.tables) {
         const StrategyDef db = cfg.effectiveDatabaseStrategy(t);
         const StrategyDef tb = cfg.effectiveTableStrategy(t);
-        if ((isStrategyUsable(db) && db.algorithmName == algorithm) ||
-            (isStrategyUsable(tb) && tb.algorithmName == algorithm))
-            out << t.logicTable;
+        const bool dbUses = isStrategyUsable(db);
+        if (dbUses)
+            out[db.algorithmName] << t.logicTable;
+        if (isStrategyUsable(tb) && !(dbUses && tb.algorithmName == db.algorithmName))
+            out[tb.algorithmName] << t.logicTable;
     }
     return out;
 }
@@ -121,8 +126,9 @@ static void checkStrategyKinds(LintContext &ctx)
 void checkAlgorithms(LintContext &ctx)
 {
     const ShardingConfig &cfg = ctx.config();
+    const QHash<QString, QStringList> users = tablesByAlgorithm(cfg);
     for (const AlgorithmDef &def : cfg.algorithms) {
-        const QStringList tables = tablesUsing(cfg, def.name);
+        const QStringList tables = users.value(def.name);
         checkNoSqlEquivalent(ctx, def, tables);
         checkEvaluable(ctx, def, tables);
         checkProps(ctx, def);

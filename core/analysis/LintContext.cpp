@@ -5,7 +5,7 @@
 namespace sp::lint {
 
 LintContext::LintContext(const ShardingConfig &config, const LintOptions &options)
-    : m_config(config), m_options(options)
+    : m_config(config), m_options(options), m_lookup(config)
 {}
 
 void LintContext::add(Severity severity, const QString &code, const Text &message,
@@ -50,10 +50,13 @@ QStringList dataSourcesOf(const TableRule &table)
 QMap<QString, QStringList> tablesPerDataSource(const TableRule &table)
 {
     QMap<QString, QStringList> out;
+    QHash<QString, QSet<QString>> seen; // hashed: a data source may hold 80k actual tables
     for (const DataNode &n : table.dataNodes) {
-        QStringList &tables = out[n.dataSource];
-        if (!tables.contains(n.table))
-            tables << n.table;
+        QSet<QString> &s = seen[n.dataSource];
+        if (s.contains(n.table))
+            continue;
+        s.insert(n.table);
+        out[n.dataSource] << n.table;
     }
     return out;
 }

@@ -1,7 +1,9 @@
 #pragma once
 #include "core/analysis/Linter.h"
 
+#include <QHash>
 #include <QMap>
+#include <QSet>
 #include <QStringList>
 
 namespace sp::lint {
@@ -24,10 +26,17 @@ public:
     SourceLocation strategyLocation(const StrategyDef &strategy, const TableRule &table) const;
     SourceLocation fileLocation() const;
 
+    // The config's lookups, hashed once (ShardingConfig's own scan their lists: a rule asking
+    // once per table would be quadratic in the number of tables).
+    const TableRule *table(const QString &logicTable) const { return m_lookup.table(logicTable); }
+    bool isBroadcast(const QString &logicTable) const { return m_lookup.isBroadcast(logicTable); }
+    bool hasDataSource(const QString &name) const { return m_lookup.dataSource(name) != nullptr; }
+
 private:
     const ShardingConfig &m_config;
     const LintOptions &m_options;
     Diagnostics m_diagnostics;
+    ConfigLookup m_lookup;
 };
 
 // Distinct data sources of a table's data nodes, in first-seen order.

@@ -7,11 +7,16 @@
 #include <QHash>
 #include <QSet>
 
+#include <cmath>
+
 namespace sp::lint {
 
 namespace {
 
 constexpr qint64 kMaxSimulatedKeys = 1000000;
+// Keys simulated in one lint across all tables: a config with tens of thousands of tables of
+// distinct routing is checked up to this budget, the rest is named in one finding.
+constexpr qint64 kMaxSimulatedKeysPerLint = 8000000;
 
 struct Simulation
 {
@@ -20,6 +25,7 @@ struct Simulation
     QSet<int> hit; // indices into the table's dataNodes
     bool onlyCannotEvaluate = true;
     QString firstError;
+    bool undersampled = false; // too few routed keys to reach every node (a table past ~40k nodes)
 
     void fail(bool cannotEvaluate, const QString &error)
     {
@@ -35,6 +41,13 @@ QHash<QString, int> nodeIndexes(const TableRule &t)
     for (int i = 0; i < t.dataNodes.size(); ++i)
         out.insert(t.dataNodes.at(i).toString(), i);
     return out;
+}
+
+// Enough routed keys that, hashing uniformly, every reachable one of `targets` is hit: at most
+// 0.01 reachable targets expected to be missed (n ln(100 n) keys), so a miss means unreachable.
+bool covers(qint64 routed, qint64 targets)
+{
+    return targets <= 1 || double(routed) >= double(targets) * std::log(100.0 * double(targets));
 }
 
 // Integer keys, then string keys; a key type the algorithms refuse (MOD and strings) is dropped
@@ -63,7 +76,7 @@ Simulation simulateWithRouter(const Router &router, const TableRule &t, qint64 k
     Simulation sim;
     const QHash<QString, int> index = nodeIndexes(t);
     runKeys(keys, sim, [&](const ShardingValue &v) {
-        const RouteResult r = router.route(t.logicTable, v);
+        const RouteResult r = router.routeQuietly(t.logicTable, v);
         if (!r.ok) {
             sim.fail(r.cannotEvaluate, r.error);
             return false;
@@ -73,6 +86,7 @@ Simulation simulateWithRouter(const Router &router, const TableRule &t, qint64 k
             sim.hit.insert(i);
         return true;
     });
+    sim.undersampled = !covers(sim.routed, t.dataNodes.size());
     return sim;
 }
 
@@ -98,8 +112,7 @@ Simulation simulateIndependently(const TableRoute &route, qint64 keys)
         runKeys(levelKeys, one, [&](const ShardingValue &v) {
             QString error;
             bool cannot = false;
-            QStringList ambiguous;
-            const int i = level.pick(v, &error, &cannot, &ambiguous);
+            const int i = level.pick(v, &error, &cannot, nullptr);
             if (i < 0) {
                 sim.fail(cannot, error);
                 return false;
@@ -109,6 +122,8 @@ Simulation simulateIndependently(const TableRoute &route, qint64 keys)
         });
         sim.keys += one.keys;
         sim.routed += one.routed;
+        if (one.routed > 0 && !covers(one.routed, level.targets().size()))
+            sim.undersampled = true;
         return hits;
     };
     for (const int ds : levelHits(route.db))
@@ -149,6 +164,45 @@ QStringList nodeNames(const TableRule &t, const QSet<int> &indexes, bool inSet)
     return out;
 }
 
+// Tables whose levels each pick one target or have a residue closed form route every key to
+// the same node positions when their forms and remainder-to-target tables are equal, whatever the
+// names: their simulations are the same and run once. The bytes of that key, or nullopt when a
+// level has another form (INLINE, ring, an error), whose result may depend on the names.
+std::optional<QByteArray> routingSignature(const TableRoute &route, bool independent, qint64 keys)
+{
+    QByteArray s;
+    auto put = [&s](qint64 v) { s.append(reinterpret_cast<const char *>(&v), sizeof v); };
+    auto level = [&](const RouteLevel &l) {
+        put(qint64(l.kind()));
+        put(l.targets().size());
+        if (l.kind() == RouteLevel::Kind::Single)
+            return true;
+        if (l.kind() != RouteLevel::Kind::Evaluate || l.form() != RouteLevel::Form::Residue)
+            return false;
+        const ResidueForm &f = l.residue();
+        for (qint64 v : {qint64(f.input), qint64(f.divisor), qint64(f.count), qint64(f.startOffset),
+                         qint64(f.stopOffset)})
+            put(v);
+        s += l.algorithmType().toUtf8() + '\0';
+        for (uint32_t r = 0; r < f.count; ++r)
+            put(l.targetForRemainder(r));
+        return true;
+    };
+    put(independent);
+    put(keys);
+    put(route.perDataSourceSearch);
+    put(route.nodes.size());
+    if (!route.error.isEmpty() || !level(route.db))
+        return std::nullopt;
+    for (size_t ds = 0; ds < route.table.size(); ++ds) {
+        if (!level(route.table[ds]))
+            return std::nullopt;
+        for (int i : route.nodeAt[ds])
+            put(i);
+    }
+    return s;
+}
+
 Text diagonalHint(const TableRule &t)
 {
     const int sources = int(dataSourcesOf(t).size());
@@ -169,8 +223,12 @@ void checkReachability(LintContext &ctx)
     const ShardingConfig &cfg = ctx.config();
     const Router router(cfg);
     const QStringList evaluated = supportedAlgorithmTypes();
+    QHash<QByteArray, Simulation> sharedSimulations; // by routingSignature()
+    const qint64 budgetInAll = std::max<qint64>(kMaxSimulatedKeysPerLint, ctx.options().sampleKeys);
+    qint64 budget = budgetInAll;
+    QStringList notSimulated, notCovered;
     for (const TableRule &t : cfg.tables) {
-        if (t.dataNodes.size() < 2 || cfg.isBroadcast(t.logicTable))
+        if (t.dataNodes.size() < 2 || ctx.isBroadcast(t.logicTable))
             continue;
         const StrategyDef db = cfg.effectiveDatabaseStrategy(t);
         const StrategyDef tb = cfg.effectiveTableStrategy(t);
@@ -194,9 +252,23 @@ void checkReachability(LintContext &ctx)
             const qint64 keys = std::max(wanted, std::min<qint64>(24 * qint64(t.dataNodes.size()),
                                                                   std::max(wanted, kMaxSimulatedKeys)));
             const bool independent = bothStandard && !sameColumn && !t.autoTable;
-            const Simulation sim = independent ? simulateIndependently(*router.table(t.logicTable), keys)
-                                               : simulateWithRouter(router, t, keys);
-            if (sim.routed > 0) {
+            const TableRoute &route = *router.table(t.logicTable);
+            const std::optional<QByteArray> signature = routingSignature(route, independent, keys);
+            Simulation sim;
+            if (const auto it = signature ? sharedSimulations.constFind(*signature) : sharedSimulations.constEnd();
+                it != sharedSimulations.constEnd()) {
+                sim = *it;
+            } else if (keys > budget) {
+                notSimulated << t.logicTable;
+            } else {
+                sim = independent ? simulateIndependently(route, keys) : simulateWithRouter(router, t, keys);
+                budget -= sim.keys;
+                if (signature && sim.routed > 0)
+                    sharedSimulations.insert(*signature, sim);
+            }
+            if (sim.routed > 0 && sim.undersampled) {
+                notCovered << t.logicTable; // a node missed by too few keys is not unreachable
+            } else if (sim.routed > 0) {
                 reachable = sim.hit;
                 known = true;
                 simulated = sim.keys;
@@ -239,6 +311,23 @@ void checkReachability(LintContext &ctx)
         }
         ctx.add(Severity::Warning, QStringLiteral("unreachable-nodes"), message, ctx.tableLocation(t), hint);
     }
+    if (!notCovered.isEmpty())
+        ctx.add(Severity::Info, QStringLiteral("simulation-budget"),
+                msg("routing previews of %1 table(s) have more data nodes than the keys simulated per table "
+                    "can reach one by one: unreachable nodes are not reported for them (%2)",
+                    {notCovered.size(), joinLimited(notCovered)}),
+                ctx.fileLocation(),
+                msg("A table with tens of thousands of data nodes needs millions of keys; simulate more keys "
+                    "per table (shardctl lint --sample-keys N) to check it."));
+    if (!notSimulated.isEmpty())
+        ctx.add(Severity::Info, QStringLiteral("simulation-budget"),
+                msg("routing previews of %1 table(s) were not simulated: this lint's budget of %2 simulated "
+                    "keys was spent on the tables before them (%3)",
+                    {notSimulated.size(), budgetInAll, joinLimited(notSimulated)}),
+                ctx.fileLocation(),
+                msg("Unreachable data nodes are not reported for these tables. Tables routed alike (same "
+                    "modulo algorithms and layout) share one simulation; to cover the rest, lint a smaller "
+                    "file or simulate fewer keys per table (shardctl lint --sample-keys)."));
 }
 
 } // namespace sp::lint

@@ -18,7 +18,7 @@ static void checkDataSourceReferences(LintContext &ctx)
             t.autoTable ? QStringLiteral("actualDataSources") : QStringLiteral("actualDataNodes");
         for (const QString &ds : dataSourcesOf(t)) {
             used.insert(ds);
-            if (cfg.dataSource(ds))
+            if (ctx.hasDataSource(ds))
                 continue;
             ctx.add(Severity::Error, QStringLiteral("undefined-data-source"),
                     msg("%1 of %2 names data source '%3', which is not defined in dataSources",
@@ -56,12 +56,15 @@ static void checkDuplicateNodes(LintContext &ctx)
         const SourceLocation loc = t.dataNodesLocation.isValid() ? t.dataNodesLocation : ctx.tableLocation(t);
         QSet<QString> own;
         QStringList repeated;
+        QSet<QString> repeatedSeen;
         QMap<int, QStringList> shared; // other table index -> nodes
         for (const DataNode &n : t.dataNodes) {
             const QString key = nodeKey(n);
             if (own.contains(key)) {
-                if (!repeated.contains(n.toString()))
+                if (!repeatedSeen.contains(n.toString())) {
+                    repeatedSeen.insert(n.toString());
                     repeated << n.toString();
+                }
                 continue;
             }
             own.insert(key);
@@ -94,6 +97,7 @@ static void checkAlgorithmReferences(LintContext &ctx)
 {
     const ShardingConfig &cfg = ctx.config();
     QSet<QString> used;
+    const Text defined = cfg.algorithms.isEmpty() ? Text() : joinLimited(cfg.algorithms.keys()); // once
     for (const StrategyUse &use : writtenStrategies(cfg)) {
         const StrategyDef &s = *use.strategy;
         if (!isStrategyUsable(s) || s.algorithmName.isEmpty())
@@ -108,7 +112,7 @@ static void checkAlgorithmReferences(LintContext &ctx)
             Severity::Error, QStringLiteral("undefined-algorithm"),
             msg("%1 names algorithm '%2', which is not defined", {strategyOwner(use), s.algorithmName}), loc,
             cfg.algorithms.isEmpty() ? msg("Define it under shardingAlgorithms.")
-                                     : msg("Defined algorithms: %1.", {joinLimited(cfg.algorithms.keys())}));
+                                     : msg("Defined algorithms: %1.", {defined}));
     }
     for (const AlgorithmDef &def : cfg.algorithms) {
         if (used.contains(def.name))

@@ -46,21 +46,23 @@ static QMap<QString, QStringList> layoutOf(const TableRule &t)
     return out;
 }
 
-static QString layoutText(const TableRule &t)
+static QString layoutText(const QMap<QString, QStringList> &per)
 {
-    const auto per = layoutOf(t);
     QStringList parts;
     for (auto it = per.constBegin(); it != per.constEnd(); ++it)
         parts << it.key() + QStringLiteral(": ") + joinLimited(it.value(), 4).text;
     return QLatin1Char('{') + joinLimited(parts, 3).text + QLatin1Char('}');
 }
 
-static QList<Text> differences(const ShardingConfig &cfg, const TableRule &ref, const TableRule &t)
+// `refLayout` is layoutOf(ref), computed once per group.
+static QList<Text> differences(const ShardingConfig &cfg, const TableRule &ref,
+                               const QMap<QString, QStringList> &refLayout, const TableRule &t)
 {
     QList<Text> out;
-    if (layoutOf(ref) != layoutOf(t))
+    const QMap<QString, QStringList> layout = layoutOf(t);
+    if (refLayout != layout)
         out << msg("data-node layout (actual tables per data source, logic name taken out) %1 vs %2",
-                   {layoutText(ref), layoutText(t)});
+                   {layoutText(refLayout), layoutText(layout)});
     const StrategyDef refDb = cfg.effectiveDatabaseStrategy(ref), tDb = cfg.effectiveDatabaseStrategy(t);
     const StrategyDef refTb = cfg.effectiveTableStrategy(ref), tTb = cfg.effectiveTableStrategy(t);
     if (!sameStrategyAlgorithm(cfg, refDb, ref, tDb, t))
@@ -81,12 +83,13 @@ static void checkBindingGroups(LintContext &ctx)
         const SourceLocation loc = g.location.isValid() ? g.location : ctx.fileLocation();
         const Text groupText = joinLimited(g.tables, 6);
         const TableRule *ref = nullptr;
+        QMap<QString, QStringList> refLayout;
         for (const QString &name : g.tables) {
-            const TableRule *t = cfg.table(name);
+            const TableRule *t = ctx.table(name);
             if (!t) {
                 ctx.add(Severity::Error, QStringLiteral("binding-no-rule"),
                         msg("binding group [%1] lists %2, which has no table rule", {groupText, name}), loc,
-                        cfg.isBroadcast(name)
+                        ctx.isBroadcast(name)
                             ? msg("%1 is a broadcast table; broadcast tables cannot be bound. "
                                   "Remove it from the group.",
                                   {name})
@@ -98,9 +101,10 @@ static void checkBindingGroups(LintContext &ctx)
             }
             if (!ref) {
                 ref = t;
+                refLayout = layoutOf(*t);
                 continue;
             }
-            const QList<Text> diff = differences(cfg, *ref, *t);
+            const QList<Text> diff = differences(cfg, *ref, refLayout, *t);
             if (diff.isEmpty())
                 continue;
             ctx.add(Severity::Error, QStringLiteral("binding-mismatch"),
@@ -121,7 +125,7 @@ static void checkBroadcast(LintContext &ctx)
     SourceLocation first;
     for (const BroadcastTable &b : cfg.broadcastTables) {
         const SourceLocation loc = b.location.isValid() ? b.location : ctx.fileLocation();
-        if (const TableRule *t = cfg.table(b.name)) {
+        if (const TableRule *t = ctx.table(b.name)) {
             ctx.add(Severity::Error, QStringLiteral("broadcast-has-rule"),
                     msg("%1 is a broadcast table and also has a sharding rule", {b.name}), loc,
                     msg("A table is either copied in full to every data source (broadcast) or "

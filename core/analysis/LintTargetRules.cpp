@@ -1,6 +1,7 @@
 #include "core/analysis/LintRules.h"
 #include "core/routing/Algorithm.h"
 
+#include <QHash>
 #include <QSet>
 
 #include <map>
@@ -123,13 +124,14 @@ void report(LintContext &ctx, const LevelCheck &c, const AlgorithmDef &def,
     }
     if (!a.ambiguous.isEmpty()) {
         // Where the two rules disagree, the same config routes differently across versions.
+        const QSet<QString> targetSet(c.targets.cbegin(), c.targets.cend());
         QList<Text> divergent, cases;
         for (const auto &[r, names] : a.ambiguous) {
             const QString exact = c.naming.targetFor(algorithm.suffixFor(uint32_t(r)));
             if (names.first() != exact)
                 divergent << msg(
                     "%1 -> %2 (5.0) vs %3 (5.1.1+)",
-                    {r, names.first(), c.targets.contains(exact) ? Text(exact) : msg("no target")});
+                    {r, names.first(), targetSet.contains(exact) ? Text(exact) : msg("no target")});
             if (cases.size() < 3)
                 cases << msg("%1 -> %2", {r, joinLimited(names, 3)});
         }
@@ -189,15 +191,17 @@ void checkTargets(LintContext &ctx)
             const TargetNaming tableNaming = TargetNaming::fromTargets(actualTablesOf(t), t.logicTable);
             // Group data sources holding the same actual table list, to report each list once.
             QList<std::pair<QStringList, QStringList>> groups;
+            QHash<QStringList, int> groupOf; // hashed: thousands of data sources, each its own list
             const auto per = tablesPerDataSource(t);
             for (const QString &ds : dataSourcesOf(t)) {
                 const QStringList &tables = per.value(ds);
-                auto it = std::find_if(groups.begin(), groups.end(),
-                                       [&](const auto &g) { return g.first == tables; });
-                if (it == groups.end())
+                const auto it = groupOf.constFind(tables);
+                if (it == groupOf.constEnd()) {
+                    groupOf.insert(tables, int(groups.size()));
                     groups.append({tables, {ds}});
-                else
-                    it->second << ds;
+                } else {
+                    groups[*it].second << ds;
+                }
             }
             for (const auto &[tables, sources] : groups)
                 checks.append({LevelCheck{&t, &t.tableStrategy, msg("table"), msg("actual tables"), tables,

@@ -64,7 +64,8 @@ QStringList Linter::codes()
             QStringLiteral("unused-algorithm"),        QStringLiteral("missing-strategy"),
             QStringLiteral("sharding-count-mismatch"), QStringLiteral("suffix-ambiguous"),
             QStringLiteral("cannot-evaluate"),         QStringLiteral("needs-class-based"),
-            QStringLiteral("invalid-algorithm"),       QStringLiteral("plain-text-password")};
+            QStringLiteral("invalid-algorithm"),       QStringLiteral("plain-text-password"),
+            QStringLiteral("simulation-budget")};
 }
 
 } // namespace sp

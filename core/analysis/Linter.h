@@ -16,7 +16,9 @@ class Linter final
 {
 public:
     // Findings in file order (those without a location last). Bounded work: the simulation routes
-    // at most max(sampleKeys, 1M) keys per table; sampleKeys <= 0 turns the simulation off.
+    // at most max(sampleKeys, 1M) keys per table and 8M keys in all (tables routed alike share one
+    // simulation; tables past the budget get one `simulation-budget` finding); sampleKeys <= 0
+    // turns the simulation off.
     static Diagnostics lint(const ShardingConfig &config, const LintOptions &options = {});
     // `lint` without the findings the loader already reported (same line, same or equivalent code:
     // the loader's unknown-data-source / unknown-algorithm are the linter's undefined-*). Front-ends

@@ -1,5 +1,6 @@
 #include "core/config/ConfigFinalizer.h"
 
+#include "core/config/AlgorithmProps.h"
 #include "core/config/InlineExpression.h"
 
 #include <QDateTime>
@@ -31,8 +32,11 @@ qint64 autoTablesAmount(const AlgorithmDef &a)
     auto number = [&](const char *key, bool *ok) { return a.props.value(QLatin1String(key)).trimmed().toLongLong(ok); };
     bool ok = false;
     if (a.props.contains(QStringLiteral("sharding-count"))) {
-        const qint64 n = number("sharding-count", &ok);
-        return ok && n > 0 ? n : -1;
+        // Read as the algorithm itself reads it (a Java int > 0), so the loader, lint and route
+        // agree on which counts are valid (2^31 is not: it made 2^31 tables here).
+        QString invalid;
+        const int n = props::positiveIntProp(a, QStringLiteral("sharding-count"), true, -1, &invalid);
+        return invalid.isEmpty() ? n : -1;
     }
     if (a.type == QLatin1String("BOUNDARY_RANGE")) {
         const QStringList ranges = a.props.value(QStringLiteral("sharding-ranges")).split(QLatin1Char(','), Qt::SkipEmptyParts);

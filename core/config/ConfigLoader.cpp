@@ -56,12 +56,21 @@ LoadResult ConfigLoader::loadText(const QByteArray &yaml, const QString &fileNam
             msg("the text is %1 bytes; the limit is %2", {yaml.size(), options.maxFileBytes}));
         return result;
     }
-    const detail::PrescanResult pre = detail::prescanYaml(yaml);
+    detail::PrescanResult pre = detail::checkEncoding(yaml);
+    if (pre.ok)
+        pre = detail::prescanYaml(yaml);
     if (!pre.ok) {
-        diags << fileDiagnostic(fileName, pre.code, pre.message, pre.line, pre.column,
-                                pre.code == QLatin1String("yaml-too-deep")
-                                    ? msg("A sharding configuration is never this deeply nested.")
-                                    : msg("Add the closing quote."));
+        Text hint;
+        if (pre.code == QLatin1String("yaml-too-deep"))
+            hint = msg("A sharding configuration is never this deeply nested.");
+        else if (pre.code == QLatin1String("yaml-multiple-documents"))
+            hint = msg("ShardingSphere reads one YAML document per file. Keep the configuration's document "
+                       "(for Spring Boot profiles, the active profile's settings) and remove the others.");
+        else if (pre.code == QLatin1String("file-encoding"))
+            hint = msg("Save the file as UTF-8 text (for example: iconv -f UTF-16 -t UTF-8).");
+        else
+            hint = msg("Add the closing quote.");
+        diags << fileDiagnostic(fileName, pre.code, pre.message, pre.line, pre.column, hint);
         return result;
     }
 

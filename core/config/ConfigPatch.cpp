@@ -111,7 +111,22 @@ bool ConfigPatch::setDataNodes(const QString &logicTable, const QString &express
     return set(dataNodesPath(logicTable), expression);
 }
 
-void ConfigPatch::editNames(const QString &add, const QString &remove)
+bool ConfigPatch::setDataNodes(const QMap<QString, QString> &expressions)
+{
+    if (expressions.isEmpty())
+        return true;
+    if (!m_yaml.setEach({QStringLiteral("tables"), QStringLiteral("*"), kDataNodes}, 1, expressions)) {
+        const QString why = m_yaml.errors().value(m_yaml.errors().size() - 1);
+        // The message a single edit gives when a table's line is missing.
+        for (auto it = expressions.constBegin(); it != expressions.constEnd(); ++it)
+            if (why.startsWith(QStringLiteral("tables.%1.").arg(it.key())) && why.endsWith(QLatin1String(" not found")))
+                return fail(QStringLiteral("actualDataNodes of table '%1' not found in the text").arg(it.key()));
+        return fail(why);
+    }
+    return true;
+}
+
+void ConfigPatch::editNames(const QStringList &add, const QString &remove)
 {
     // Spring Boot: spring.shardingsphere.datasource.names: db0,db1
     const QStringList path{kDataSources, QStringLiteral("names")};
@@ -121,8 +136,9 @@ void ConfigPatch::editNames(const QString &add, const QString &remove)
     QStringList names = ref.value.split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (QString &n : names)
         n = n.trimmed();
-    if (!add.isEmpty() && !names.contains(add))
-        names << add;
+    for (const QString &a : add)
+        if (!a.isEmpty() && !names.contains(a))
+            names << a;
     if (!remove.isEmpty())
         names.removeAll(remove);
     set(path, names.join(QLatin1Char(',')));
@@ -138,7 +154,37 @@ bool ConfigPatch::addDataSource(const QString &name, const QString &url, const Q
         return fail(msg("data source '%1' has no url line to copy", {templateName}));
     if (!check(m_yaml.copy({kDataSources}, templateName, name, after)) || !set(dataSourceUrlPath(name), url))
         return false;
-    editNames(name, QString());
+    editNames({name}, QString());
+    return ok();
+}
+
+bool ConfigPatch::addDataSources(const QList<std::pair<QString, QString>> &nameUrls, const QString &templateName,
+                                 const QString &after)
+{
+    if (nameUrls.isEmpty())
+        return ok();
+    for (const QString &ds : {templateName, after})
+        if (!exists({kDataSources, ds}))
+            return fail(QStringLiteral("data source '%1' not found in the text").arg(ds));
+    if (!exists(dataSourceUrlPath(templateName)))
+        return fail(QStringLiteral("data source '%1' has no url line to copy").arg(templateName));
+    QStringList names;
+    QMap<QString, QString> urls;
+    for (const auto &[name, url] : nameUrls) {
+        names << name;
+        urls.insert(name, url);
+    }
+    if (!check(m_yaml.copy({kDataSources}, templateName, names, after)))
+        return false;
+    // The copies' urls: each copy spells the url key as the template does.
+    QString urlKey;
+    for (const QString &key : kUrl.split(QLatin1Char('|')))
+        if (urlKey.isEmpty() && m_yaml.count({kDataSources, templateName, key}, YamlPatch::Match::Anywhere) == 1)
+            urlKey = key;
+    if (urlKey.isEmpty() || !check(m_yaml.setEach({kDataSources, QStringLiteral("*"), urlKey}, 1, urls)))
+        return urlKey.isEmpty() ? fail(QStringLiteral("data source '%1' has no url line to copy").arg(templateName))
+                                : false;
+    editNames(names, QString());
     return ok();
 }
 
@@ -148,7 +194,7 @@ bool ConfigPatch::removeDataSource(const QString &name)
         return fail(msg("data source '%1' not found in the text", {name}));
     if (!check(m_yaml.remove({kDataSources}, name)))
         return false;
-    editNames(QString(), name);
+    editNames({}, name);
     return ok();
 }
 

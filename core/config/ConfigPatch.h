@@ -35,10 +35,16 @@ public:
     bool cloneAlgorithmForDatabaseLevel(const QString &from, const QString &to);
     // tables.<logicTable>.actualDataNodes = expr
     bool setDataNodes(const QString &logicTable, const QString &expression);
+    // The same for many tables in one edit (logic table -> expression); all or nothing.
+    bool setDataNodes(const QMap<QString, QString> &expressions);
     // Adds data source `name` as a copy of `templateName`'s entry with its url replaced, after the
     // entry of `after` (Spring Boot: also appended to `names`).
     bool addDataSource(const QString &name, const QString &url, const QString &templateName,
                        const QString &after);
+    // The same for several data sources (name -> url, added in that order) in three edits in all,
+    // whatever their number (one addDataSource per source re-parses the file three times each).
+    bool addDataSources(const QList<std::pair<QString, QString>> &nameUrls, const QString &templateName,
+                        const QString &after);
     bool removeDataSource(const QString &name);
 
     // Replaces the data-source part (before the first top-level '.') of a single-part
@@ -50,7 +56,7 @@ private:
     bool exists(const QStringList &path) const;
     bool check(bool done); // records YamlPatch's reason when an edit failed
     bool fail(const Text &message);
-    void editNames(const QString &add, const QString &remove); // Spring Boot datasource.names
+    void editNames(const QStringList &add, const QString &remove); // Spring Boot datasource.names
 
     YamlPatch m_yaml;
     QStringList m_errors;

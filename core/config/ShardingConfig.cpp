@@ -55,4 +55,27 @@ StrategyDef ShardingConfig::effectiveTableStrategy(const TableRule &t) const
                              defaultShardingColumn);
 }
 
+ConfigLookup::ConfigLookup(const ShardingConfig &config) : m_config(&config)
+{
+    // Backwards, so that of two equal names the first one is kept, as the scans find it.
+    for (int i = int(config.tables.size()) - 1; i >= 0; --i)
+        m_tables.insert(config.tables.at(i).logicTable.toCaseFolded(), i);
+    for (int i = int(config.dataSources.size()) - 1; i >= 0; --i)
+        m_dataSources.insert(config.dataSources.at(i).name, i);
+    for (const BroadcastTable &b : config.broadcastTables)
+        m_broadcast.insert(b.name.toCaseFolded());
+}
+
+const TableRule *ConfigLookup::table(const QString &logicTable) const
+{
+    const auto it = m_tables.constFind(logicTable.toCaseFolded());
+    return it == m_tables.constEnd() ? nullptr : &m_config->tables.at(*it);
+}
+
+const DataSourceDef *ConfigLookup::dataSource(const QString &name) const
+{
+    const auto it = m_dataSources.constFind(name);
+    return it == m_dataSources.constEnd() ? nullptr : &m_config->dataSources.at(*it);
+}
+
 } // namespace sp

@@ -1,7 +1,9 @@
 #pragma once
 #include "core/config/Diagnostic.h"
 
+#include <QHash>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -136,6 +138,27 @@ struct ShardingConfig
     // The strategy that really applies to a table: its own, or the default one.
     StrategyDef effectiveDatabaseStrategy(const TableRule &t) const;
     StrategyDef effectiveTableStrategy(const TableRule &t) const;
+};
+
+// Hashed lookups over one config, built once: ShardingConfig's own lookups scan their lists, so
+// code that asks per table or per data node (lint rules, the planner, exports) uses this instead
+// and stays linear in the size of the config. Keeps a pointer to the config: it must outlive
+// this and not change meanwhile.
+class ConfigLookup final
+{
+public:
+    explicit ConfigLookup(const ShardingConfig &config);
+
+    // As ShardingConfig::table / dataSource / isBroadcast answer.
+    const TableRule *table(const QString &logicTable) const;
+    const DataSourceDef *dataSource(const QString &name) const;
+    bool isBroadcast(const QString &logicTable) const { return m_broadcast.contains(logicTable.toCaseFolded()); }
+
+private:
+    const ShardingConfig *m_config;
+    QHash<QString, int> m_tables;      // case-folded logic table -> first index
+    QHash<QString, int> m_dataSources; // name -> first index
+    QSet<QString> m_broadcast;         // case-folded
 };
 
 } // namespace sp

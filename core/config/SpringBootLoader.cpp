@@ -24,6 +24,11 @@ void SpringBootLoader::load(YamlContext &ctx, const YAML::Node &root, ShardingCo
     ctx.setKebabKeys(true);
     const YamlEntries top = ctx.entries(root, msg("the document"));
     const YamlEntry *spring = YamlContext::find(top, QStringLiteral("spring"));
+    if (!spring) { // load() without detect(): springboot_fuzz found the null dereference
+        ctx.error(QStringLiteral("missing-field"), msg("%1 has no %2", {msg("the document"), QStringLiteral("spring")}),
+                  ctx.fileLocation(1, 1));
+        return;
+    }
     const YamlEntries springEntries = ctx.entries(spring->value, QStringLiteral("spring"));
     const YamlEntry *ss = YamlContext::find(springEntries, QStringLiteral("shardingsphere"));
     if (!ss) {

@@ -3,7 +3,13 @@
 #include "core/config/YamlPatchInternal.h"
 #include "core/config/YamlText.h"
 
+#include <QHash>
+
 #include <algorithm>
+#include <numeric>
+#include <functional>
+#include <optional>
+#include <unordered_map>
 
 namespace sp {
 
@@ -48,8 +54,27 @@ std::vector<std::string> alternativesOf(const QString &element)
     return out;
 }
 
-bool sameTree(const YAML::Node &a, const YAML::Node &b)
+// Map entries of `b` by scalar key, so comparing two maps of n entries is O(n), not O(n^2)
+// (a `tables:` map may have 80k entries). Null when some key is not a scalar.
+std::optional<std::unordered_map<std::string, YAML::Node>> entriesByKey(const YAML::Node &b)
 {
+    std::unordered_map<std::string, YAML::Node> out;
+    out.reserve(b.size());
+    for (auto it = b.begin(); it != b.end(); ++it) {
+        if (!it->first.IsScalar())
+            return std::nullopt;
+        out.emplace(it->first.Scalar(), it->second);
+    }
+    return out;
+}
+
+// `a` and `b` hold the same tree; where `expected` gives a value for a node of `a`, `b` holds
+// that scalar instead (a batch of edits checked without cloning and mutating `a`).
+bool sameTree(const YAML::Node &a, const YAML::Node &b, const std::function<const std::string *(const YAML::Node &)> &expected = {})
+{
+    if (expected)
+        if (const std::string *want = expected(a))
+            return b.IsScalar() && b.Scalar() == *want;
     if (a.Type() != b.Type())
         return false;
     switch (a.Type()) {
@@ -59,17 +84,27 @@ bool sameTree(const YAML::Node &a, const YAML::Node &b)
         if (a.size() != b.size() || a.Tag() != b.Tag())
             return false;
         for (std::size_t i = 0; i < a.size(); ++i)
-            if (!sameTree(a[i], b[i]))
+            if (!sameTree(a[i], b[i], expected))
                 return false;
         return true;
-    case YAML::NodeType::Map:
+    case YAML::NodeType::Map: {
         if (a.size() != b.size() || a.Tag() != b.Tag())
             return false;
+        if (const auto byKey = entriesByKey(b)) {
+            for (auto it = a.begin(); it != a.end(); ++it) {
+                if (!it->first.IsScalar())
+                    return false; // b has only scalar keys
+                const auto jt = byKey->find(it->first.Scalar());
+                if (jt == byKey->end() || !sameTree(it->second, jt->second, expected))
+                    return false;
+            }
+            return true;
+        }
         for (auto it = a.begin(); it != a.end(); ++it) {
             bool found = false;
             for (auto jt = b.begin(); jt != b.end() && !found; ++jt)
                 if (sameTree(it->first, jt->first)) {
-                    if (!sameTree(it->second, jt->second))
+                    if (!sameTree(it->second, jt->second, expected))
                         return false;
                     found = true;
                 }
@@ -77,6 +112,7 @@ bool sameTree(const YAML::Node &a, const YAML::Node &b)
                 return false;
         }
         return true;
+    }
     default:
         return true;
     }
@@ -100,6 +136,14 @@ YamlPatch::YamlPatch(const QByteArray &text) : m_text(text)
 }
 
 YamlPatch::~YamlPatch() = default;
+
+int YamlPatch::lineOf(int offset) const
+{
+    // The line starts of the current text are known: a binary search, not a count from the top
+    // (which made listing every scalar of a big file quadratic).
+    const QList<int> &starts = m_doc->starts;
+    return int(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
+}
 
 bool YamlPatch::fail(const Text &message)
 {
@@ -183,10 +227,19 @@ QList<YamlPatch::Found> YamlPatch::match(const QStringList &path, Match m) const
     } catch (const YAML::Exception &) {
         out.clear();
     }
-    // A key reached twice (an alias pointing at it) is still one place.
-    std::sort(out.begin(), out.end(),
-              [](const Found &a, const Found &b) { return a.nodeOffset < b.nodeOffset; });
-    return out;
+    // In document order. Never by sorting Founds in place: assigning a YAML::Node re-points the
+    // node it refers to (yaml-cpp's operator= is an assignment *through* the reference), so
+    // swapping matches rewrote the parsed document once there were enough of them for the sort to
+    // move elements. Copies are constructed in the sorted order instead.
+    std::vector<int> order(size_t(out.size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&out](int a, int b) { return out.at(a).nodeOffset < out.at(b).nodeOffset; });
+    QList<Found> sorted;
+    sorted.reserve(out.size());
+    for (int i : order)
+        sorted.append(out.at(i));
+    return sorted;
 }
 
 int YamlPatch::count(const QStringList &path, Match m) const
@@ -233,7 +286,7 @@ bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, Text *error) const
             (v >= m_text.size() || m_text.at(v) == '#' || m_text.at(v) == '\n' || m_text.at(v) == '\r')) {
             ref->begin = ref->end = colon + 1;
             const int lineStart = lineStartOf(m_text, colon);
-            ref->line = int(m_text.left(lineStart).count('\n')) + 1;
+            ref->line = lineOf(lineStart);
             ref->column = colon + 2 - lineStart;
             return true;
         }
@@ -266,7 +319,7 @@ bool YamlPatch::scalarAt(const Found &f, YamlScalarRef *ref, Text *error) const
     ref->end = token.end;
     ref->inFlow = f.inFlow;
     const int lineStart = lineStartOf(m_text, token.begin);
-    ref->line = int(m_text.left(lineStart).count('\n')) + 1;
+    ref->line = lineOf(lineStart);
     ref->column = token.begin - lineStart + 1;
     return true;
 }
@@ -356,7 +409,16 @@ bool YamlPatch::set(const QStringList &path, const QString &value, Match m)
         return fail(msg("%1: %2", {shown, err}));
     const char quote = ref.quote == '"' || ref.quote == '\'' ? ref.quote : 0;
     const QByteArray before = ref.begin == ref.end ? " " : ""; // `key:` with no value yet
-    QList<QList<Replacement>> forms;
+    if (f.node.IsScalar() && f.nodeOffset >= 0) {
+        // Checked against the old document with this one value changed (no copy of the document).
+        const QHash<int, std::string> newValue{{f.nodeOffset, value.toStdString()}};
+        Text why;
+        for (const QByteArray &form : scalarForms(value, quote, f.inFlow))
+            if (tryApplyValues({{ref.begin, ref.end, before + form}}, newValue, &why))
+                return true;
+        return fail(msg("%1: %2", {shown, why}));
+    }
+    QList<QList<Replacement>> forms; // `key:` without a value: no position of its own to check by
     for (const QByteArray &form : scalarForms(value, quote, f.inFlow))
         forms.append({{ref.begin, ref.end, before + form}});
     return applyForms(
@@ -414,6 +476,104 @@ int YamlPatch::replaceAll(const QStringList &path, const QString &from, const QS
         },
         path.join(QLatin1Char('.')));
     return done ? int(edits.size()) : 0;
+}
+
+bool YamlPatch::setEach(const QStringList &pattern, int keyElement, const QMap<QString, QString> &values, Match m)
+{
+    const QString shown = pattern.join(QLatin1Char('.'));
+    if (values.isEmpty())
+        return true;
+    if (!m_doc)
+        return fail(m_errors.value(0));
+    if (keyElement < 0 || keyElement >= pattern.size())
+        return fail(msg("%1: no key element %2", {shown, keyElement}));
+    // One walk for every key: a set() per key walks the document once per key.
+    QHash<QString, Found> chosen;
+    QHash<QString, int> places;
+    for (const Found &f : match(pattern, m)) {
+        const qsizetype at = qsizetype(f.path.size()) - pattern.size() + keyElement;
+        if (at < 0 || f.path[size_t(at)].index >= 0)
+            continue;
+        const QString key = QString::fromStdString(f.path[size_t(at)].key);
+        if (!values.contains(key))
+            continue;
+        if (places[key]++ == 0)
+            chosen.insert(key, f);
+    }
+    QList<Replacement> edits;
+    QList<QList<QByteArray>> forms;
+    QHash<int, std::string> newValues; // by the old node's offset
+    for (auto it = values.constBegin(); it != values.constEnd(); ++it) {
+        QStringList path = pattern;
+        path[keyElement] = it.key();
+        const QString where = path.join(QLatin1Char('.'));
+        if (!chosen.contains(it.key()))
+            return fail(msg("%1 not found", {where}));
+        if (places.value(it.key()) > 1)
+            return fail(msg("%1 matches %2 places", {where, places.value(it.key())}));
+        const Found &f = chosen[it.key()];
+        YamlScalarRef ref;
+        Text err;
+        if (!scalarAt(f, &ref, &err))
+            return fail(msg("%1: %2", {where, err}));
+        if (!f.node.IsScalar() || f.nodeOffset < 0 || newValues.contains(f.nodeOffset))
+            return fail(msg("%1: no value of its own; not patched in place", {where}));
+        const char quote = ref.quote == '"' || ref.quote == '\'' ? ref.quote : 0;
+        const QByteArray before = ref.begin == ref.end ? " " : "";
+        edits.append({ref.begin, ref.end, before});
+        QList<QByteArray> written;
+        for (const QByteArray &form : scalarForms(it.value(), quote, ref.inFlow))
+            written << before + form;
+        forms.append(written);
+        newValues.insert(f.nodeOffset, it.value().toStdString());
+    }
+    // The preferred form everywhere, then the fallbacks (single, double quotes) everywhere.
+    Text why;
+    QList<QList<Replacement>> tried;
+    for (int k = 0; k < 3; ++k) {
+        QList<Replacement> edit = edits;
+        for (int i = 0; i < edit.size(); ++i)
+            edit[i].with = forms.at(i).value(k, forms.at(i).last());
+        if (tried.contains(edit))
+            continue;
+        tried.append(edit);
+        if (tryApplyValues(edit, newValues, &why))
+            return true;
+    }
+    return fail(msg("%1: %2", {shown, why}));
+}
+
+bool YamlPatch::tryApplyValues(QList<Replacement> edits, const QHash<int, std::string> &newValues, Text *why)
+{
+    std::sort(edits.begin(), edits.end(),
+              [](const Replacement &a, const Replacement &b) { return a.begin > b.begin; });
+    QByteArray next = m_text;
+    for (const Replacement &r : std::as_const(edits))
+        next.replace(r.begin, r.end - r.begin, r.with);
+    auto doc = std::make_unique<Doc>();
+    try {
+        doc->root = YAML::Load(next.toStdString());
+    } catch (const YAML::Exception &e) {
+        *why = msg("patched text does not parse back (line %1: %2); nothing changed",
+                   {e.mark.line + 1, QString::fromStdString(e.msg)});
+        return false;
+    }
+    const Doc &old = *m_doc;
+    const auto expected = [&](const YAML::Node &n) -> const std::string * {
+        if (!n.IsScalar())
+            return nullptr;
+        const auto it = newValues.constFind(old.offsetOf(n.Mark()));
+        return it == newValues.constEnd() ? nullptr : &*it;
+    };
+    if (!sameTree(old.root, doc->root, expected)) {
+        *why = msg("the patched text would mean something else; nothing changed");
+        return false;
+    }
+    doc->starts = lineStarts(next);
+    doc->bom = next.startsWith("\xEF\xBB\xBF");
+    m_text = next;
+    m_doc = std::move(doc);
+    return true;
 }
 
 YamlScalarRef YamlPatch::find(const QByteArray &text, const QStringList &path, Match match, QString *error)

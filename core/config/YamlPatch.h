@@ -2,11 +2,14 @@
 #include "core/config/Text.h"
 
 #include <QByteArray>
+#include <QHash>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace YAML {
 class Node;
@@ -78,11 +81,20 @@ public:
     // Every scalar the path matches whose value is `from` becomes `to`; how many did.
     int replaceAll(const QStringList &path, const QString &from, const QString &to,
                    Match match = Match::Anywhere);
+    // Many scalars in one edit: every scalar `pattern` matches whose mapping key at element
+    // `keyElement` (a "*" of the pattern) is a key of `values` becomes that key's value. Each key
+    // must match exactly one scalar; the document is walked, patched and re-parsed once (a set()
+    // per key would make editing every table of a big file quadratic). All or nothing.
+    bool setEach(const QStringList &pattern, int keyElement, const QMap<QString, QString> &values,
+                 Match match = Match::Anywhere);
     // Adds `key: value` to the mapping the path matches, after its entry `after` (empty: the last).
     bool insert(const QStringList &mapping, const QString &key, const QString &value,
                 const QString &after = QString(), Match match = Match::Anywhere);
     // Adds a copy of the mapping's entry `from`, named `to`, after its entry `after`.
     bool copy(const QStringList &mapping, const QString &from, const QString &to, const QString &after,
+              Match match = Match::Anywhere);
+    // Copies of `from` named `to` (in that order) after `after`, in one edit (one re-parse).
+    bool copy(const QStringList &mapping, const QString &from, const QStringList &to, const QString &after,
               Match match = Match::Anywhere);
     // Removes the mapping's entry `key`.
     bool remove(const QStringList &mapping, const QString &key, Match match = Match::Anywhere);
@@ -119,11 +131,15 @@ private:
                    Text *error) const;
     // Replaces, re-parses and checks against `expected`; keeps the text when the check fails.
     bool tryApply(QList<Replacement> edits, const Mutation &expected, Text *why);
+    // The same check for scalar edits: the old document with the scalar at each offset (a node's
+    // offset in the old text) replaced by its new value.
+    bool tryApplyValues(QList<Replacement> edits, const QHash<int, std::string> &newValues, Text *why);
     bool apply(QList<Replacement> edits, const Mutation &expected, const QString &what);
     // The first alternative that passes the check.
     bool applyForms(const QList<QList<Replacement>> &alternatives, const Mutation &expected,
                     const QString &what);
     bool fail(const Text &message);
+    int lineOf(int offset) const; // 1-based line of a byte offset of the current text
 
     QByteArray m_text;
     QStringList m_errors;

@@ -4,6 +4,8 @@
 #include "core/config/YamlPatchInternal.h"
 #include "core/config/YamlText.h"
 
+#include <QSet>
+
 namespace sp {
 
 using namespace yamltext;
@@ -143,41 +145,60 @@ bool YamlPatch::insert(const QStringList &path, const QString &key, const QStrin
 bool YamlPatch::copy(const QStringList &path, const QString &from, const QString &to, const QString &after,
                      Match m)
 {
-    const QString what = path.join(QLatin1Char('.')) + QLatin1Char('.') + to;
+    return copy(path, from, QStringList{to}, after, m);
+}
+
+bool YamlPatch::copy(const QStringList &path, const QString &from, const QStringList &to, const QString &after,
+                     Match m)
+{
+    if (to.isEmpty())
+        return true;
+    const QString what = path.join(QLatin1Char('.')) + QLatin1Char('.') + to.join(QLatin1Char(','));
     Text err;
     Found map;
     if (!mapping(path, m, &map, &err))
         return fail(err);
-    if (entryKey(map.node, to).IsDefined())
-        return fail(msg("%1 exists already", {what}));
+    QSet<QString> existing; // one pass over the mapping, not one per new key
+    for (auto it = map.node.begin(); it != map.node.end(); ++it)
+        if (it->first.IsScalar())
+            existing.insert(QString::fromStdString(it->first.Scalar()));
+    for (const QString &name : to) {
+        if (existing.contains(name))
+            return fail(msg("%1 exists already", {QString(path.join(QLatin1Char('.')) + QLatin1Char('.') + name)}));
+        existing.insert(name);
+    }
     const bool flow = map.inFlow || isFlow(map.node);
     int keyBegin = 0, keyEnd = 0, end = 0, aBegin = 0, aEnd = 0, pos = 0;
     if (!entrySpan(map, from, !flow, &keyBegin, &keyEnd, &end, &err) ||
         !entrySpan(map, after, !flow, &aBegin, &aEnd, &pos, &err))
         return fail(msg("%1: %2", {what, err}));
-    QByteArray entry;
-    if (flow) {
-        entry = ", " + formatScalar(to, 0, true) + m_text.mid(keyEnd, end - keyEnd);
-    } else {
-        const int start = lineStartOf(m_text, keyBegin);
-        entry = m_text.mid(start, keyBegin - start) + formatScalar(to, 0, false) +
-                m_text.mid(keyEnd, end - keyEnd);
-        if (pos == m_text.size() && !m_text.endsWith('\n')) {
-            entry.prepend(lineBreak(m_text));
-            if (entry.endsWith('\n'))
-                entry.chop(entry.endsWith("\r\n") ? 2 : 1);
-        } else if (!entry.endsWith('\n')) {
-            entry += lineBreak(m_text);
+    QByteArray entries;
+    for (const QString &name : to) {
+        QByteArray entry;
+        if (flow) {
+            entry = ", " + formatScalar(name, 0, true) + m_text.mid(keyEnd, end - keyEnd);
+        } else {
+            const int start = lineStartOf(m_text, keyBegin);
+            entry = m_text.mid(start, keyBegin - start) + formatScalar(name, 0, false) +
+                    m_text.mid(keyEnd, end - keyEnd);
+            if (!entry.endsWith('\n'))
+                entry += lineBreak(m_text);
         }
+        entries += entry;
+    }
+    if (!flow && pos == m_text.size() && !m_text.endsWith('\n')) {
+        entries.prepend(lineBreak(m_text));
+        entries.chop(entries.endsWith("\r\n") ? 2 : 1);
     }
     return apply(
-        {{pos, pos, entry}},
+        {{pos, pos, entries}},
         [&](YAML::Node &root) {
             YAML::Node n = nodeAt(root, map.path);
             const YAML::Node source = nodeAt(n, {Step{from.toStdString(), -1}});
             if (!n.IsMap() || !source.IsDefined())
                 return false;
-            n[to.toStdString()] = YAML::Clone(source);
+            for (const QString &name : to)
+                n[name.toStdString()] = YAML::Clone(source);
             return true;
         },
         what);

@@ -52,13 +52,14 @@ PlanOutcome DualMasterStrategy::plan(const PlanInput &input) const
     plan.warnings = warnings + plan.warnings;
 
     QList<PlanStep> &s = plan.steps;
+    const builder::Schemas oldSchema(input.config), newSchema(next.config);
     for (int i = 0; i < n; ++i) {
         const QString a = oldDs.at(i);
         const QString b = next.changes.value(i).name;
         const DataSourceDef *ad = input.config.dataSource(a);
         const JdbcUrl au = JdbcUrl::parse(ad ? ad->url : QString());
         const JdbcUrl bu = JdbcUrl::parse(next.changes.value(i).url);
-        const QString schema = builder::schemaOf(input.config, a);
+        const QString schema = oldSchema(a);
         s << PlanStep::make(
             QStringLiteral("D1"), msg("Check %1 can be a replication source", {a}),
             msg("Binary log on with GTIDs; %1 needs its own server_id.", {b}), a,
@@ -117,9 +118,9 @@ PlanOutcome DualMasterStrategy::plan(const PlanInput &input) const
         if (t.broadcast)
             continue;
         for (const MovePair &p : t.pairs) {
-            const QString schema = builder::schemaOf(input.config, p.source.dataSource);
+            const QString schema = oldSchema(p.source.dataSource);
             const QString oldT = builder::qualified(schema, p.source.table);
-            const QString newT = builder::qualified(builder::schemaOf(next.config, p.target.dataSource), p.target.table);
+            const QString newT = builder::qualified(newSchema(p.target.dataSource), p.target.table);
             const bool client = p.predicate.kind == MovePredicate::Kind::Client;
             // No comment after a statement: it would swallow the next one in a script.
             const QString dropOld = client ? QStringLiteral("DELETE FROM %1 WHERE <pk> IN (<keys the new config routes to %2>)")

@@ -44,6 +44,9 @@ struct PlanInput
     // create.sql makes on new data sources get their source's definition. Empty offline.
     QMap<DataNode, QString> tableDdl;
     PlanRequest request;
+    // Keys routed per table whose routing has no closed form (0: the planner's default, 200k and
+    // at least 48 per data node). Lower only to bound a run, as tests and fuzzing do.
+    int sampleKeys = 0;
 };
 
 struct PlanOutcome

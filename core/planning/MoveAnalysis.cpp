@@ -5,6 +5,10 @@
 
 #include <QHash>
 #include <QRandomGenerator64>
+#include <QSet>
+
+#include <charconv>
+#include <tuple>
 
 #include <map>
 #include <numeric>
@@ -16,20 +20,31 @@ namespace {
 
 constexpr quint64 kSpace = quint64(1) << 32;
 constexpr quint64 kMaxPeriod = quint64(1) << 22;
+constexpr qint64 kMaxSampleKeys = 16000000; // keys a sampled table routes, whatever its size
+
+// An outcome packed for hashing and ordering: (old ds, old table) and (new ds, new table), 32 bits
+// each (a data source may hold more than 65535 actual tables). Ordered as the tuple.
+struct Packed
+{
+    quint64 from = 0, to = 0;
+    friend bool operator==(const Packed &a, const Packed &b) { return a.from == b.from && a.to == b.to; }
+    friend bool operator<(const Packed &a, const Packed &b) { return a.from != b.from ? a.from < b.from : a.to < b.to; }
+    friend size_t qHash(const Packed &p, size_t seed = 0) { return qHashMulti(seed, p.from, p.to); }
+};
 
 // Outcome of one key: data source and table indexes before and after (-1 = routes nowhere).
 struct Outcome
 {
     int odb = -1, otb = -1, ndb = -1, ntb = -1;
-    quint64 pack() const
+    Packed pack() const
     {
-        return (quint64(quint16(odb + 1)) << 48) | (quint64(quint16(otb + 1)) << 32)
-             | (quint64(quint16(ndb + 1)) << 16) | quint64(quint16(ntb + 1));
+        return Packed{(quint64(quint32(odb + 1)) << 32) | quint64(quint32(otb + 1)),
+                      (quint64(quint32(ndb + 1)) << 32) | quint64(quint32(ntb + 1))};
     }
-    static Outcome unpack(quint64 k)
+    static Outcome unpack(const Packed &k)
     {
-        return Outcome{int((k >> 48) & 0xffff) - 1, int((k >> 32) & 0xffff) - 1, int((k >> 16) & 0xffff) - 1,
-                       int(k & 0xffff) - 1};
+        return Outcome{int(k.from >> 32) - 1, int(k.from & 0xffffffffu) - 1, int(k.to >> 32) - 1,
+                       int(k.to & 0xffffffffu) - 1};
     }
 };
 
@@ -91,11 +106,8 @@ HashTerm residueTerm(const RouteLevel &l, int targetIndex)
     t.input = l.residue().input == ResidueForm::Input::Value ? HashInput::Value : HashInput::Crc32;
     t.divisor = l.divisor();
     t.modulus = l.remainderCount();
-    for (quint32 r = 0; r < l.remainderCount(); ++r)
-        if (l.targetForRemainder(r) == targetIndex) {
-            t.lo = t.hi = r;
-            break;
-        }
+    if (const qint64 r = l.remainderForTarget(targetIndex); r >= 0) // not a scan per pair
+        t.lo = t.hi = quint32(r);
     return t;
 }
 
@@ -108,7 +120,7 @@ QPair<int, int> arcKey(const TableRoute &o, const TableRoute &n, int odb, int nd
 
 struct Enumeration
 {
-    QHash<quint64, double> weights;                            // packed outcome -> key share
+    QHash<Packed, double> weights;                             // packed outcome -> key share
     QMap<QPair<int, int>, QList<QPair<quint32, quint32>>> dbArcs; // (odb, ndb) -> CRC32 ranges
 };
 
@@ -123,7 +135,7 @@ public:
     {
         for (const RouteLevel *f : levels(o, n))
             if (isResidue(*f))
-                m_slot.emplace_back(f, m_hist.slot(f->divisor(), f->remainderCount()));
+                m_slot.insert(f, m_hist.slot(f->divisor(), f->remainderCount()));
     }
     const ResidueHistogram &histogram() const { return m_hist; }
     void tabulate(quint64 period) { m_hist.tabulate(period); }
@@ -141,7 +153,7 @@ public:
     }
 
     // Integer key counts per packed outcome over [from, to], every key's ring owners taken at segStart.
-    void countInto(std::map<quint64, quint64> &counts, quint64 from, quint64 to, quint64 segStart) const
+    void countInto(std::map<Packed, quint64> &counts, quint64 from, quint64 to, quint64 segStart) const
     {
         counts.clear();
         for (const auto &[combination, n] : m_hist.count(from, to))
@@ -155,19 +167,13 @@ private:
             return f.targetForInput(segStart);
         if (!isResidue(f))
             return f.targetForInput(0);
-        int s = -1;
-        for (const auto &[fn, slot] : m_slot)
-            if (fn == &f) {
-                s = slot;
-                break;
-            }
-        return f.targetForRemainder(m_hist.residue(combination, s));
+        return f.targetForRemainder(m_hist.residue(combination, m_slot.value(&f, -1)));
     }
 
     const TableRoute &m_o;
     const TableRoute &m_n;
     ResidueHistogram m_hist;
-    std::vector<std::pair<const RouteLevel *, int>> m_slot;
+    QHash<const RouteLevel *, int> m_slot; // hashed: a level per data source, thousands of them
 };
 
 Enumeration enumerate(const TableRoute &o, const TableRoute &n, ResidueForm::Input input)
@@ -189,7 +195,7 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, ResidueForm::Inp
     }
     Evaluator ev(o, n);
     ev.tabulate(period);
-    std::map<quint64, quint64> counts;
+    std::map<Packed, quint64> counts;
     if (input != ResidueForm::Input::Crc32) {
         // Value / |hashCode|: assume values spread evenly over residues of the period.
         ev.countInto(counts, 0, period - 1, 0);
@@ -205,7 +211,7 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, ResidueForm::Inp
             starts << c;
     // Distribution over one period, counted once; mapped to outcomes per combination of ring owners (cached).
     const auto periodCounts = ev.histogram().count(0, period - 1);
-    std::map<std::vector<int>, std::vector<std::pair<quint64, double>>> cache;
+    std::map<std::vector<int>, std::vector<std::pair<Packed, double>>> cache;
     std::vector<int> owners;
     for (int s = 0; s < starts.size(); ++s) {
         const quint64 a = starts.at(s);
@@ -233,7 +239,7 @@ Enumeration enumerate(const TableRoute &o, const TableRoute &n, ResidueForm::Inp
                 counts.clear();
                 for (const auto &[combination, c] : periodCounts)
                     counts[ev.at(combination, a).pack()] += c;
-                std::vector<std::pair<quint64, double>> dist;
+                std::vector<std::pair<Packed, double>> dist;
                 for (const auto &[key, c] : counts)
                     dist.emplace_back(key, double(c) / double(period));
                 it = cache.emplace(owners, std::move(dist)).first;
@@ -282,8 +288,16 @@ bool needsSampling(const TableRoute &o, const TableRoute &n, ResidueForm::Input 
 
 } // namespace
 
+// Whether the levels of the old and new routes compute the same function, asked once per pair of
+// levels (comparing two levels walks their remainder tables; asking per move pair was quadratic).
+struct SameFunctions
+{
+    std::optional<bool> db;
+    QHash<QPair<int, int>, bool> table; // (old ds, new ds) -> same table-level function
+};
+
 static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, const Outcome &out,
-                                    const MoveAnalysisOptions &opt)
+                                    const MoveAnalysisOptions &opt, SameFunctions &same)
 {
     const TableRoute &o = m.oldRoute;
     const TableRoute &n = m.newRoute;
@@ -292,8 +306,14 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
     p.column = m.column;
     const RouteLevel &otf = o.table.at(size_t(out.odb));
     const RouteLevel &ntf = n.table.at(size_t(out.ndb));
-    const bool dbChanged = !o.db.sameFunction(n.db);
-    const bool tbChanged = !otf.sameFunction(ntf)
+    if (!same.db)
+        same.db = o.db.sameFunction(n.db);
+    const bool dbChanged = !*same.db;
+    const auto levels = qMakePair(out.odb, out.ndb);
+    auto known = same.table.constFind(levels);
+    if (known == same.table.constEnd())
+        known = same.table.insert(levels, otf.sameFunction(ntf));
+    const bool tbChanged = !*known
                         || o.tablesPerSource.at(out.odb).at(out.otb) != n.tablesPerSource.at(out.ndb).at(out.ntb);
     auto noSqlReason = [](const RouteLevel &l) {
         if (l.residue().input == ResidueForm::Input::Value)
@@ -347,20 +367,81 @@ static MovePredicate buildPredicate(const TableMoves &m, const Enumeration &e, c
     return p;
 }
 
+struct MoveAnalysis::Session::Shared
+{
+    Shared(const ShardingConfig &o, const ShardingConfig &n) : oldConfig(o), newConfig(n), oldLookup(o), newLookup(n)
+    {
+        for (const BroadcastTable &b : o.broadcastTables)
+            oldBroadcast.insert(b.name.toLower());
+        for (const BroadcastTable &b : n.broadcastTables)
+            newBroadcast.insert(b.name.toLower());
+    }
+    const Router &oldRouter()
+    {
+        if (!m_oldRouter)
+            m_oldRouter = std::make_unique<Router>(oldConfig);
+        return *m_oldRouter;
+    }
+    const Router &newRouter()
+    {
+        if (!m_newRouter)
+            m_newRouter = std::make_unique<Router>(newConfig);
+        return *m_newRouter;
+    }
+
+    const ShardingConfig &oldConfig;
+    const ShardingConfig &newConfig;
+    ConfigLookup oldLookup, newLookup;
+    QSet<QString> oldBroadcast, newBroadcast; // lower-cased, as TableRoute::compile reads them
+    AlgorithmCache oldAlgorithms, newAlgorithms;
+
+private:
+    std::unique_ptr<Router> m_oldRouter, m_newRouter; // built when a table needs sampling
+};
+
+MoveAnalysis::Session::Session(const ShardingConfig &oldConfig, const ShardingConfig &newConfig,
+                               const MoveAnalysisOptions &options)
+    : m_options(options), m_shared(std::make_unique<Shared>(oldConfig, newConfig))
+{}
+
+MoveAnalysis::Session::~Session() = default;
+
 TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const ShardingConfig &newConfig,
                                  const QString &logicTable, const MoveAnalysisOptions &options)
 {
+    return Session(oldConfig, newConfig, options).analyse(logicTable);
+}
+
+namespace {
+// Positions (data source, table) of each node index of a route, so a routed key finds its
+// outcome without searching the route's name lists.
+std::vector<std::pair<int, int>> nodePositions(const TableRoute &r)
+{
+    std::vector<std::pair<int, int>> out(size_t(r.nodes.size()), {-1, -1});
+    for (size_t ds = 0; ds < r.nodeAt.size(); ++ds)
+        for (size_t tb = 0; tb < r.nodeAt[ds].size(); ++tb)
+            out[size_t(r.nodeAt[ds][tb])] = {int(ds), int(tb)};
+    return out;
+}
+} // namespace
+
+TableMoves MoveAnalysis::Session::analyse(const QString &logicTable)
+{
+    Shared &sh = *m_shared;
+    const ShardingConfig &oldConfig = sh.oldConfig;
+    const ShardingConfig &newConfig = sh.newConfig;
+    const MoveAnalysisOptions &options = m_options;
     TableMoves m;
     m.logicTable = logicTable;
-    const TableRule *oldRule = oldConfig.table(logicTable);
-    const TableRule *newRule = newConfig.table(logicTable);
+    const TableRule *oldRule = sh.oldLookup.table(logicTable);
+    const TableRule *newRule = sh.newLookup.table(logicTable);
     if (!oldRule || !newRule) {
         m.note = oldRule ? msg("table %1 is missing from the new config", {logicTable})
                          : msg("table %1 is missing from the old config", {logicTable});
         return m;
     }
-    m.oldRoute = TableRoute::compile(oldConfig, *oldRule);
-    m.newRoute = TableRoute::compile(newConfig, *newRule);
+    m.oldRoute = TableRoute::compile(oldConfig, *oldRule, &sh.oldAlgorithms, &sh.oldBroadcast);
+    m.newRoute = TableRoute::compile(newConfig, *newRule, &sh.newAlgorithms, &sh.newBroadcast);
     ResidueForm::Input input = ResidueForm::Input::Crc32;
     Text why;
     const bool sampling = needsSampling(m.oldRoute, m.newRoute, &input, &m.column, &why);
@@ -369,7 +450,7 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
     if (m.column.isEmpty())
         m.column = shardingColumn(newConfig, *newRule);
 
-    QHash<quint64, double> weights;
+    QHash<Packed, double> weights;
     Enumeration e;
     if (!sampling) {
         e = enumerate(m.oldRoute, m.newRoute, input);
@@ -377,34 +458,51 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
     } else {
         m.exact = false;
         m.note = why;
-        m.sampleSize = qMax(1000, options.sampleKeys);
-        const Router oldRouter(oldConfig), newRouter(newConfig);
+        // At least 48 keys per old node, so every (source -> target) flow of a table with many
+        // nodes is seen (200k keys over 160k nodes missed half the pairs; 24 per node still missed
+        // one, as e^-12 per node predicts); at most 16M keys.
+        m.sampleSize = int(std::clamp<qint64>(48 * qint64(oldRule->dataNodes.size()), qMax(1000, options.sampleKeys),
+                                              std::max<qint64>(qMax(1000, options.sampleKeys), kMaxSampleKeys)));
+        const Router &oldRouter = sh.oldRouter();
+        const Router &newRouter = sh.newRouter();
+        const auto oldAt = nodePositions(m.oldRoute);
+        const auto newAt = nodePositions(m.newRoute);
         QRandomGenerator64 rng(options.seed);
-        const auto &on = oldRule->dataNodes;
-        const auto &nn = newRule->dataNodes;
+        // The (old node, new node) of every key, counted after a sort rather than hashed per key.
+        std::vector<quint64> routed;
+        routed.reserve(size_t(m.sampleSize));
+        char digits[24];
         for (int i = 0; i < m.sampleSize; ++i) {
-            const QByteArray key = QByteArray::number(rng.generate() >> 20);
+            const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, rng.generate() >> 20);
+            const QByteArrayView key(digits, end - digits);
             const int a = oldRouter.routeIndex(logicTable, key);
             const int b = newRouter.routeIndex(logicTable, key);
+            routed.push_back((quint64(quint32(a + 1)) << 32) | quint64(quint32(b + 1)));
+        }
+        std::sort(routed.begin(), routed.end());
+        for (size_t i = 0; i < routed.size();) {
+            size_t j = i;
+            while (j < routed.size() && routed[j] == routed[i])
+                ++j;
+            const int a = int(routed[i] >> 32) - 1, b = int(routed[i] & 0xffffffffu) - 1;
             Outcome out;
-            if (a >= 0) {
-                out.odb = int(m.oldRoute.dataSources.indexOf(on.at(a).dataSource));
-                out.otb = int(m.oldRoute.tablesPerSource.at(out.odb).indexOf(on.at(a).table));
-            }
-            if (b >= 0) {
-                out.ndb = int(m.newRoute.dataSources.indexOf(nn.at(b).dataSource));
-                out.ntb = int(m.newRoute.tablesPerSource.at(out.ndb).indexOf(nn.at(b).table));
-            }
-            weights[out.pack()] += 1.0 / m.sampleSize;
+            if (a >= 0 && size_t(a) < oldAt.size())
+                std::tie(out.odb, out.otb) = oldAt[size_t(a)];
+            if (b >= 0 && size_t(b) < newAt.size())
+                std::tie(out.ndb, out.ntb) = newAt[size_t(b)];
+            double &w = weights[out.pack()];
+            for (size_t k = i; k < j; ++k) // one addition per key, as summed key by key
+                w += 1.0 / m.sampleSize;
+            i = j;
         }
     }
 
     QMap<QPair<DataNode, DataNode>, QPair<double, Outcome>> flows;
     // Sum in key order, not QHash order (seeded per process): the same plan, to the last bit, from
     // the CLI and the console.
-    QList<quint64> outcomes = weights.keys();
+    QList<Packed> outcomes = weights.keys();
     std::sort(outcomes.begin(), outcomes.end());
-    for (const quint64 key : std::as_const(outcomes)) {
+    for (const Packed &key : std::as_const(outcomes)) {
         const auto it = weights.constFind(key);
         const Outcome out = Outcome::unpack(it.key());
         const DataNode src = nodeOf(m.oldRoute, out.odb, out.otb);
@@ -422,6 +520,7 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
         f.first += it.value();
         f.second = out;
     }
+    SameFunctions sameFunctions;
     for (auto it = flows.cbegin(); it != flows.cend(); ++it) {
         PairShape ps;
         ps.source = it.key().first;
@@ -434,7 +533,7 @@ TableMoves MoveAnalysis::analyse(const ShardingConfig &oldConfig, const Sharding
             ps.predicate.column = m.column;
             ps.predicate.setClientNote(why);
         } else {
-            ps.predicate = buildPredicate(m, e, it.value().second, options);
+            ps.predicate = buildPredicate(m, e, it.value().second, options, sameFunctions);
         }
         if (ps.predicate.kind == MovePredicate::Kind::Client)
             m.clientSide = true;

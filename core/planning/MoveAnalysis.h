@@ -7,13 +7,16 @@
 #include <QMap>
 #include <QString>
 
+#include <memory>
+
 namespace sp::planning {
 
 struct MoveAnalysisOptions
 {
     bool includeOldTerm = false;  // remap: predicate states "old = i AND new = j"
     bool modDoubleForm = false;   // mod-double: "% 2N >= N" instead of "% 2N = i + N"
-    int sampleKeys = 200000;      // keys routed when the key space cannot be enumerated
+    int sampleKeys = 200000;      // keys routed when the key space cannot be enumerated (at least 48
+                                  // per old data node of the table, at most 16M)
     quint64 seed = 20261129;
 };
 
@@ -54,6 +57,25 @@ class MoveAnalysis final
 public:
     static TableMoves analyse(const ShardingConfig &oldConfig, const ShardingConfig &newConfig,
                               const QString &logicTable, const MoveAnalysisOptions &options = {});
+
+    // The analyses of every table of one plan: table lookups, compiled algorithms and (for tables
+    // that need sampling) the routers of both configs are built once, not once per table. The
+    // configs must outlive the session.
+    class Session final
+    {
+    public:
+        Session(const ShardingConfig &oldConfig, const ShardingConfig &newConfig,
+                const MoveAnalysisOptions &options = {});
+        ~Session();
+        Session(const Session &) = delete;
+        Session &operator=(const Session &) = delete;
+        TableMoves analyse(const QString &logicTable);
+
+    private:
+        struct Shared;
+        MoveAnalysisOptions m_options;
+        std::unique_ptr<Shared> m_shared;
+    };
 };
 
 } // namespace sp::planning

@@ -8,37 +8,55 @@
 #include "core/routing/Router.h"
 
 #include <QCryptographicHash>
+#include <QHash>
+#include <QSet>
 #include <QRegularExpression>
 
 #include <cmath>
 
 namespace sp::planning::builder {
 
+QSet<QString> broadcastNames(const ShardingConfig &config)
+{
+    QSet<QString> out;
+    for (const BroadcastTable &b : config.broadcastTables)
+        out.insert(b.name.toCaseFolded());
+    return out;
+}
+
 QStringList shardedDataSources(const ShardingConfig &config)
 {
+    const QSet<QString> broadcast = broadcastNames(config);
     QStringList out;
+    QSet<QString> seen; // hashed: every data node of the config is looked at
     for (const TableRule &t : config.tables) {
-        if (config.isBroadcast(t.logicTable))
+        if (broadcast.contains(t.logicTable.toCaseFolded()))
             continue;
         for (const DataNode &n : t.dataNodes)
-            if (!out.contains(n.dataSource))
+            if (!seen.contains(n.dataSource)) {
+                seen.insert(n.dataSource);
                 out << n.dataSource;
+            }
     }
     return out;
 }
 
 QStringList databaseAlgorithms(const ShardingConfig &config, bool *sharedWithTables)
 {
-    QStringList db, table;
+    const QSet<QString> broadcast = broadcastNames(config);
+    QStringList db;
+    QSet<QString> dbSeen, table;
     for (const TableRule &t : config.tables) {
-        if (config.isBroadcast(t.logicTable))
+        if (broadcast.contains(t.logicTable.toCaseFolded()))
             continue;
         const StrategyDef d = config.effectiveDatabaseStrategy(t);
-        if (d.kind == StrategyKind::Standard && !db.contains(d.algorithmName))
+        if (d.kind == StrategyKind::Standard && !dbSeen.contains(d.algorithmName)) {
+            dbSeen.insert(d.algorithmName);
             db << d.algorithmName;
+        }
         const StrategyDef s = config.effectiveTableStrategy(t);
         if (!s.algorithmName.isEmpty())
-            table << s.algorithmName;
+            table.insert(s.algorithmName);
     }
     if (sharedWithTables) {
         *sharedWithTables = false;
@@ -47,6 +65,14 @@ QStringList databaseAlgorithms(const ShardingConfig &config, bool *sharedWithTab
                 *sharedWithTables = true;
     }
     return db;
+}
+
+QSet<QString> tableLevelAlgorithms(const ShardingConfig &config)
+{
+    QSet<QString> out;
+    for (const TableRule &t : config.tables)
+        out.insert(config.effectiveTableStrategy(t).algorithmName);
+    return out;
 }
 
 QString indexedPrefix(const QStringList &names)
@@ -116,6 +142,26 @@ bool loadNew(const QByteArray &text, const QString &path, NewConfig *out)
     return true;
 }
 
+// Why a count-changing plan (mod-double, remap, dual-master) cannot re-count the databases of
+// algorithm `name`, said for what it is.
+static Text notModulo(const QString &name, const AlgorithmDef *def)
+{
+    if (!def)
+        return msg("database algorithm '%1' is not defined; define it under shardingAlgorithms", {name});
+    if (def->type == QLatin1String("CONSISTENT_HASH"))
+        return msg("database algorithm '%1' is a CONSISTENT_HASH ring, which has no database count to "
+                   "change; plan it with --strategy ring (--add-nodes / --remove-nodes)",
+                   {name});
+    if (def->type == QLatin1String("INLINE"))
+        return msg("database algorithm '%1' is INLINE (%2): the expression itself names the data sources, "
+                   "so a plan cannot change their count by a property; rewrite the expression for the new "
+                   "count by hand, or move the table to MOD / CRC32_MOD first",
+                   {name, def->props.value(QStringLiteral("algorithm-expression"))});
+    return msg("database algorithm '%1' (%2) is not a modulo algorithm (MOD, HASH_MOD, CRC32_MOD), so its "
+               "database count cannot be changed by a plan",
+               {name, def->type});
+}
+
 NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *warnings)
 {
     NewConfig out;
@@ -141,37 +187,34 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
         const AlgorithmDef *def = input.config.algorithm(a);
         if (!def || !(def->type == QLatin1String("CRC32_MOD") || def->type == QLatin1String("MOD")
                       || def->type == QLatin1String("HASH_MOD"))) {
-            out.fail(msg("database algorithm '%1' (%2) is not a modulo algorithm; use --strategy ring "
-                         "for CONSISTENT_HASH",
-                         {a, def ? Text(def->type) : msg("undefined")}));
+            out.fail(notModulo(a, def));
             return out;
         }
     }
     ConfigPatch p(input.configText);
-    QString after = names.last();
+    const ConfigLookup lookup(input.config);
+    QList<std::pair<QString, QString>> added; // in one edit: one per data source is quadratic
     QStringList missing;
     for (int i = int(names.size()); i < newCount; ++i) {
         const QString name = prefix + QString::number(i);
         const QString url = urlFor(input, name);
         if (url.isEmpty())
             missing << name;
-        if (!input.config.dataSource(name))
-            p.addDataSource(name, url.isEmpty() ? missingUrlPlaceholder(name) : url, names.last(), after);
+        if (!lookup.dataSource(name))
+            added.append({name, url.isEmpty() ? missingUrlPlaceholder(name) : url});
         out.changes << DataSourceChange{name, url, true};
-        after = name;
     }
     if (!missing.isEmpty() && warnings)
         warnings->append(missingUrls(missing));
+    p.addDataSources(added, names.last(), names.last());
     for (int i = newCount; i < names.size(); ++i)
-        out.changes << DataSourceChange{names.at(i), input.config.dataSource(names.at(i))
-                                                          ? input.config.dataSource(names.at(i))->url
+        out.changes << DataSourceChange{names.at(i), lookup.dataSource(names.at(i))
+                                                          ? lookup.dataSource(names.at(i))->url
                                                           : QString(),
                                         false};
+    const QSet<QString> tableAlgorithms = tableLevelAlgorithms(input.config);
     for (const QString &a : algos) {
-        bool alsoTable = false;
-        for (const TableRule &t : input.config.tables)
-            if (input.config.effectiveTableStrategy(t).algorithmName == a)
-                alsoTable = true;
+        const bool alsoTable = tableAlgorithms.contains(a);
         if (alsoTable) {
             const QString clone = a + QStringLiteral("-db") + QString::number(newCount);
             p.cloneAlgorithmForDatabaseLevel(a, clone);
@@ -205,8 +248,10 @@ NewConfig patchDatabaseCount(const PlanInput &input, int newCount, Diagnostics *
 bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, const QStringList &names,
                     ConfigPatch *patcher, Text *error)
 {
+    const QSet<QString> broadcast = broadcastNames(config);
+    QMap<QString, QString> expressions; // every table in one edit: one per table is quadratic
     for (const TableRule &t : config.tables) {
-        if (config.isBroadcast(t.logicTable) || t.actualDataNodesExpr.isEmpty())
+        if (broadcast.contains(t.logicTable.toCaseFolded()) || t.actualDataNodesExpr.isEmpty())
             continue;
         if (!algos.contains(config.effectiveDatabaseStrategy(t).algorithmName))
             continue;
@@ -216,8 +261,9 @@ bool widenDataNodes(const ShardingConfig &config, const QStringList &algos, cons
             *error = msg("%1: %2", {t.logicTable, err});
             return false;
         }
-        patcher->setDataNodes(t.logicTable, expr);
+        expressions.insert(t.logicTable, expr);
     }
+    patcher->setDataNodes(expressions);
     return true;
 }
 
@@ -251,6 +297,18 @@ QString retargetDdl(const QString &ddl, const QString &schema, const QString &ta
     while (!rest.isEmpty() && (rest.back().isSpace() || rest.back() == QLatin1Char(';')))
         rest.chop(1);
     return QStringLiteral("CREATE TABLE IF NOT EXISTS ") + qualified(schema, table) + QStringLiteral(" (") + rest;
+}
+
+Schemas::Schemas(const ShardingConfig &config) : m_config(config)
+{
+    for (int i = int(config.dataSources.size()) - 1; i >= 0; --i) // the first of equal names wins
+        m_schema.insert(config.dataSources.at(i).name, schemaOf(config, config.dataSources.at(i).name));
+}
+
+QString Schemas::operator()(const QString &dataSource) const
+{
+    const auto it = m_schema.constFind(dataSource);
+    return it != m_schema.constEnd() ? *it : schemaOf(m_config, dataSource);
 }
 
 QString qualified(const QString &schema, const QString &table)
@@ -300,15 +358,30 @@ ExpansionPlan header(const PlanInput &input, StrategyId id, const NewConfig &nex
     return plan;
 }
 
-static const TableStats *statsFor(const PlanInput &input, const DataNode &node)
+// The snapshot's statistics by node, hashed once per plan (a scan per node was quadratic).
+class StatsIndex final
 {
-    if (!input.snapshot)
-        return nullptr;
-    for (const TableStats &s : input.snapshot->tables)
-        if (s.node == node)
-            return &s;
-    return nullptr;
-}
+public:
+    explicit StatsIndex(const PlanInput &input) : m_input(input)
+    {
+        if (!input.snapshot)
+            return;
+        const auto &tables = input.snapshot->tables;
+        for (int i = int(tables.size()) - 1; i >= 0; --i) // the first entry of a node wins
+            m_index.insert(tables.at(i).node.toString(), i);
+    }
+    const TableStats *operator()(const DataNode &node) const
+    {
+        if (m_index.isEmpty())
+            return nullptr;
+        const auto it = m_index.constFind(node.toString());
+        return it == m_index.constEnd() ? nullptr : &m_input.snapshot->tables.at(*it);
+    }
+
+private:
+    const PlanInput &m_input;
+    QHash<QString, int> m_index;
+};
 
 // A row sample of one logic table routed with the old and the new config: rows per source node and
 // per (source -> target) flow. Only flows between nodes; unroutable keys are left out.
@@ -362,8 +435,11 @@ static double sampledBound(double k, double rate)
     return (upper - k) / rate;
 }
 
-void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &options, ExpansionPlan *plan)
+void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysisOptions &moveOptions, ExpansionPlan *plan)
 {
+    MoveAnalysisOptions options = moveOptions;
+    if (input.sampleKeys > 0)
+        options.sampleKeys = input.sampleKeys;
     const ShardingConfig &oldC = input.config;
     const ShardingConfig &newC = next.config;
     plan->setEstimateSource(
@@ -372,15 +448,26 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
             ? msg("snapshot taken %1 (exact counts)", {input.snapshot->takenAt.toUTC().toString(Qt::ISODate)})
             : msg("snapshot taken %1 (TABLE_ROWS estimates)",
                   {input.snapshot->takenAt.toUTC().toString(Qt::ISODate)}));
+    const StatsIndex statsFor(input);
+    const ConfigLookup oldLookup(oldC), newLookup(newC);
+    MoveAnalysis::Session analysis(oldC, newC, options);
+    std::unique_ptr<Router> oldRouter, newRouter; // for key samples, built once when needed
+    QHash<QString, QString> bindingOf;              // case-folded logic table -> its group
+    for (const BindingGroup &g : oldC.bindingGroups)
+        for (const QString &t : g.tables)
+            bindingOf.insert(t.toCaseFolded(), g.tables.join(QLatin1Char(','))); // the last group wins
     for (const TableRule &rule : oldC.tables) {
-        if (oldC.isBroadcast(rule.logicTable))
+        if (oldLookup.isBroadcast(rule.logicTable))
             continue;
-        const TableMoves m = MoveAnalysis::analyse(oldC, newC, rule.logicTable, options);
+        const TableMoves m = analysis.analyse(rule.logicTable);
         SampleFlows sample;
         bool sampled = false;
         if (const QStringList keys = input.keySamples.value(rule.logicTable); !keys.isEmpty()) {
-            const Router oldRouter(oldC), newRouter(newC);
-            sample = routeSample(oldRouter, newRouter, rule, newC.table(rule.logicTable), keys);
+            if (!oldRouter) {
+                oldRouter = std::make_unique<Router>(oldC);
+                newRouter = std::make_unique<Router>(newC);
+            }
+            sample = routeSample(*oldRouter, *newRouter, rule, newLookup.table(rule.logicTable), keys);
             sampled = true;
             plan->addAssumption(msg("%1: per-pair estimates from a seeded random sample of %2 rows (%3 routed): "
                                     "the rows a pair has in the sample over the sampling rate, with a bound from "
@@ -405,19 +492,16 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
             tp.skewAfter = perDs.isEmpty() || sum <= 0 ? 0 : max / (sum / perDs.size());
         }
         tp.actualDataNodesBefore = rule.actualDataNodesExpr;
-        if (const TableRule *nr = newC.table(rule.logicTable))
+        if (const TableRule *nr = newLookup.table(rule.logicTable))
             tp.actualDataNodesAfter = nr->actualDataNodesExpr;
-        for (const BindingGroup &g : oldC.bindingGroups)
-            for (const QString &t : g.tables)
-                if (t.compare(rule.logicTable, Qt::CaseInsensitive) == 0)
-                    tp.bindingGroup = g.tables.join(QLatin1Char(','));
+        tp.bindingGroup = bindingOf.value(rule.logicTable.toCaseFolded());
         for (const PairShape &ps : m.pairs) {
             MovePair mp;
             mp.source = ps.source;
             mp.target = ps.target;
             mp.predicate = ps.predicate;
             mp.share = ps.share;
-            if (const TableStats *s = statsFor(input, ps.source); s && s->rows() >= 0) {
+            if (const TableStats *s = statsFor(ps.source); s && s->rows() >= 0) {
                 mp.basis = EstimateBasis::Snapshot;
                 mp.sourceRows = s->rows();
                 if (s->dataBytes >= 0)
@@ -469,7 +553,7 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 rowsAfter[it.key().dataSource] += 0;
             bool known = !rowsAfter.isEmpty();
             for (const DataNode &n : rule.dataNodes) {
-                const TableStats *s = statsFor(input, n);
+                const TableStats *s = statsFor(n);
                 if (!s || s->rows() < 0) {
                     known = false;
                     break;
@@ -487,7 +571,7 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
             double max = 0, sum = 0;
             int count = 0;
             for (auto it = rowsAfter.cbegin(); known && it != rowsAfter.cend(); ++it) {
-                if (!m.newWeight.isEmpty() && !newC.dataSource(it.key()))
+                if (!m.newWeight.isEmpty() && !newLookup.dataSource(it.key()))
                     continue; // a removed data source
                 max = qMax(max, it.value());
                 sum += qMax(0.0, it.value());
@@ -530,7 +614,7 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
             mp.target = DataNode{ds, b.name};
             mp.predicate.kind = MovePredicate::Kind::All;
             mp.share = 1;
-            if (const TableStats *s = statsFor(input, mp.source); s && s->rows() >= 0) {
+            if (const TableStats *s = statsFor(mp.source); s && s->rows() >= 0) {
                 mp.basis = EstimateBasis::Snapshot;
                 mp.sourceRows = mp.estimatedRows = s->rows();
                 mp.errorRows = 0;
@@ -543,6 +627,18 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
     }
     // Schemas and tables to create on the added data sources (those with a url); the definition
     // from an existing node: its SHOW CREATE TABLE when the plan is live.
+    QHash<const TableRule *, QHash<QString, int>> firstNodes;
+    const auto firstNodeOfTable = [&](const TableRule *oldRule) -> const QHash<QString, int> & {
+        auto it = firstNodes.find(oldRule);
+        if (it == firstNodes.end()) {
+            QHash<QString, int> first;
+            if (oldRule)
+                for (int i = int(oldRule->dataNodes.size()) - 1; i >= 0; --i)
+                    first.insert(oldRule->dataNodes.at(i).table, i);
+            it = firstNodes.insert(oldRule, first);
+        }
+        return *it;
+    };
     for (const QString &ds : std::as_const(added)) {
         const QString url = [&] {
             for (const auto &c : next.changes)
@@ -558,17 +654,14 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                               retargetDdl(input.tableDdl.value(from), schema, table)};
         };
         for (const TableRule &rule : newC.tables) {
-            const TableRule *oldRule = oldC.table(rule.logicTable);
+            const TableRule *oldRule = oldLookup.table(rule.logicTable);
+            const QHash<QString, int> &firstOf = firstNodeOfTable(oldRule);
             for (const DataNode &n : rule.dataNodes) {
                 if (n.dataSource != ds)
                     continue;
                 DataNode from = oldRule && !oldRule->dataNodes.isEmpty() ? oldRule->dataNodes.first() : DataNode{};
-                if (oldRule)
-                    for (const DataNode &o : oldRule->dataNodes)
-                        if (o.table == n.table) {
-                            from = o;
-                            break;
-                        }
+                if (const auto it = firstOf.constFind(n.table); it != firstOf.constEnd())
+                    from = oldRule->dataNodes.at(*it);
                 plan->creates << spec(n.table, from);
             }
         }

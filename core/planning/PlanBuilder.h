@@ -2,6 +2,8 @@
 #include "core/planning/ExpansionStrategy.h"
 #include "core/planning/MoveAnalysis.h"
 
+#include <QHash>
+
 namespace sp {
 class ConfigPatch;
 }
@@ -27,6 +29,10 @@ struct NewConfig
 // Shared machinery of the strategies (not a strategy itself).
 namespace builder {
 
+// The broadcast table names, case-folded.
+QSet<QString> broadcastNames(const ShardingConfig &config);
+// The algorithms named by the tables' effective table strategies.
+QSet<QString> tableLevelAlgorithms(const ShardingConfig &config);
 // Data sources used by sharded (non-broadcast) tables, in first-use order.
 QStringList shardedDataSources(const ShardingConfig &config);
 // The database-level algorithms of the sharded tables (names), and whether one of them is also
@@ -67,6 +73,17 @@ ExpansionPlan header(const PlanInput &input, StrategyId id, const NewConfig &nex
 QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const ExpansionPlan &plan);
 
 QString schemaOf(const ShardingConfig &config, const QString &dataSource, const QString &fallbackUrl = {});
+// schemaOf() for every data source of one config, worked out once (plans ask per move pair).
+class Schemas final
+{
+public:
+    explicit Schemas(const ShardingConfig &config);
+    QString operator()(const QString &dataSource) const;
+
+private:
+    const ShardingConfig &m_config;
+    QHash<QString, QString> m_schema;
+};
 QString qualified(const QString &schema, const QString &table); // `schema`.`table`
 // "host:port" with loopback names folded into one, to tell whether two data sources share a server.
 QString instanceKey(const QString &host, int port);

@@ -1,5 +1,6 @@
 #include "core/planning/PlanChecks.h"
 
+#include <QHash>
 #include <QSet>
 
 #include <algorithm>
@@ -12,30 +13,51 @@ void add(ExpansionPlan *plan, Severity s, const char *code, const Text &message,
     plan->warnings << Diagnostic::make(s, QString::fromLatin1(code), message, {}, hint);
 }
 
-qint64 rowsOf(const PlanInput &input, const DataNode &n, qint64 *autoInc)
+// The snapshot's statistics by node ("ds.table"), the first entry of a node; hashed once.
+QHash<QString, const TableStats *> statsByNode(const PlanInput &input)
 {
+    QHash<QString, const TableStats *> out;
     if (!input.snapshot)
+        return out;
+    const auto &tables = input.snapshot->tables;
+    for (qsizetype i = tables.size() - 1; i >= 0; --i)
+        out.insert(tables.at(i).node.toString(), &tables.at(i));
+    return out;
+}
+
+qint64 rowsOf(const QHash<QString, const TableStats *> &stats, const DataNode &n, qint64 *autoInc)
+{
+    const TableStats *s = stats.value(n.toString());
+    if (!s)
         return -1;
-    for (const TableStats &s : input.snapshot->tables)
-        if (s.node == n) {
-            if (autoInc)
-                *autoInc = s.autoIncrement;
-            return s.rows();
-        }
-    return -1;
+    if (autoInc)
+        *autoInc = s->autoIncrement;
+    return s->rows();
 }
 } // namespace
 
 void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPlan *plan)
 {
     const ShardingConfig &oldC = input.config;
+    const ConfigLookup oldLookup(oldC);
+    const QHash<QString, const TableStats *> stats = statsByNode(input);
+    QHash<QString, QList<int>> planTables; // case-folded logic table -> indexes into plan->tables
+    for (int i = 0; i < plan->tables.size(); ++i)
+        planTables[plan->tables.at(i).logicTable.toCaseFolded()] << i;
     // Binding groups: every table of a group must move between the same data sources with the same
     // predicate shape (column names differ only when the group is misconfigured).
     for (const BindingGroup &g : oldC.bindingGroups) {
         QMap<QString, QStringList> shape; // table -> "src->dst: sql" lines with the column neutralised
-        for (const TablePlan &t : std::as_const(plan->tables)) {
-            if (!g.tables.contains(t.logicTable, Qt::CaseInsensitive))
-                continue;
+        QList<int> members;               // the group's plan tables, in plan order
+        QSet<QString> names;
+        for (const QString &name : g.tables)
+            if (!names.contains(name.toCaseFolded())) {
+                names.insert(name.toCaseFolded());
+                members += planTables.value(name.toCaseFolded());
+            }
+        std::sort(members.begin(), members.end());
+        for (const int i : std::as_const(members)) {
+            const TablePlan &t = plan->tables.at(i);
             QStringList lines;
             for (const MovePair &p : t.pairs) {
                 QString sql = p.predicate.sql();
@@ -82,10 +104,14 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
         for (const MovePair &p : t.pairs)
             feeds[p.target] << p.source;
         bool carryNoted = false;
+        const TableRule *oldRule = oldLookup.table(t.logicTable);
+        QSet<QString> oldNodes; // hashed: a node per target would scan every old node
+        if (oldRule && !feeds.isEmpty())
+            for (const DataNode &n : oldRule->dataNodes)
+                oldNodes.insert(n.toString());
         for (auto it = feeds.cbegin(); it != feeds.cend(); ++it) {
             QList<DataNode> sources = it.value();
-            const TableRule *oldRule = oldC.table(t.logicTable);
-            const bool existing = oldRule && oldRule->dataNodes.contains(it.key());
+            const bool existing = oldNodes.contains(it.key().toString());
             if (existing)
                 sources.prepend(it.key());
             if (sources.size() < 2) {
@@ -103,7 +129,7 @@ void PlanChecks::run(const PlanInput &input, const NewConfig &next, ExpansionPla
             bool unknown = false;
             for (const DataNode &s : sources) {
                 qint64 ai = -1;
-                const qint64 rows = rowsOf(input, s, &ai);
+                const qint64 rows = rowsOf(stats, s, &ai);
                 if (rows < 0)
                     unknown = true;
                 else if (ai > 1) {
@@ -155,10 +181,11 @@ void PlanChecks::refreshCapacity(const PlanInput &input, ExpansionPlan *plan)
     const qsizetype before = plan->warnings.size();
     // Capacity after the expansion: expected rows per node = kept + received.
     if (input.snapshot) {
+        const ConfigLookup oldLookup(oldC);
         QMap<DataNode, double> after;
         QMap<DataNode, QString> tableOf;
         for (const TableStats &s : input.snapshot->tables)
-            if (s.rows() >= 0 && !s.logicTable.isEmpty() && !oldC.isBroadcast(s.logicTable)) {
+            if (s.rows() >= 0 && !s.logicTable.isEmpty() && !oldLookup.isBroadcast(s.logicTable)) {
                 after[s.node] += double(s.rows());
                 tableOf[s.node] = s.logicTable;
             }

@@ -1,32 +1,38 @@
 #include "core/planning/PlanBuilder.h"
 
+#include "core/config/ShardingConfig.h"
 #include "core/config/JdbcUrl.h"
 #include "core/config/Printable.h"
 
-namespace sp::planning::builder {
+#include <QSet>
 
-static QString sourceSchema(const ShardingConfig &c, const QString &ds) { return schemaOf(c, ds); }
+namespace sp::planning::builder {
 
 QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const ExpansionPlan &plan)
 {
-    const ShardingConfig &oldC = input.config;
+    const Schemas sourceSchema(input.config);
+    const ConfigLookup lookup(input.config);
     QList<PlanStep> steps;
     // T0: schemas and tables on the new data sources: the source's SHOW CREATE TABLE (live plans),
     // else CREATE TABLE ... LIKE where source and target share an instance, else a comment saying
     // the definition needs a live plan. Never an invented definition.
     QMap<QString, QStringList> createSql;
     QMap<QString, bool> complete;
+    QSet<QString> createdSchema; // per data source: each CREATE DATABASE once
     for (const CreateSpec &c : plan.creates) {
         QStringList &l = createSql[c.dataSource];
         if (!complete.contains(c.dataSource))
             complete.insert(c.dataSource, true);
         const QString create = QStringLiteral("CREATE DATABASE IF NOT EXISTS %1 DEFAULT CHARACTER SET utf8mb4")
                                    .arg(quoteIdent(c.schema));
-        if (!l.contains(create))
+        const QString key = c.dataSource + QLatin1Char('\n') + create;
+        if (!createdSchema.contains(key)) {
+            createdSchema.insert(key);
             l << create;
-        const DataSourceDef *from = oldC.dataSource(c.ddlFrom.dataSource);
+        }
+        const DataSourceDef *from = lookup.dataSource(c.ddlFrom.dataSource);
         const JdbcUrl target = JdbcUrl::parse(c.url);
-        const QString source = qualified(sourceSchema(oldC, c.ddlFrom.dataSource), c.ddlFrom.table);
+        const QString source = qualified(sourceSchema(c.ddlFrom.dataSource), c.ddlFrom.table);
         if (!c.ddl.isEmpty()) {
             l << c.ddl;
         } else if (from && target.ok && instanceKey(from->host, from->port) == instanceKey(target.host, target.port)) {
@@ -47,10 +53,13 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
                                           "nodes) where source and target are on different instances."),
                                 it.key(), it.value());
     QStringList sources;
+    QSet<QString> sourceSet; // hashed: one look per move pair
     for (const TablePlan &t : plan.tables)
         for (const MovePair &p : t.pairs)
-            if (!sources.contains(p.source.dataSource))
+            if (!sourceSet.contains(p.source.dataSource)) {
+                sourceSet.insert(p.source.dataSource);
                 sources << p.source.dataSource;
+            }
     for (const QString &ds : std::as_const(sources))
         steps << PlanStep::make(
             QStringLiteral("T1"), msg("Start change capture on %1", {ds}),
@@ -59,7 +68,7 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
             ds, {QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")});
     for (const TablePlan &t : plan.tables) {
         for (const MovePair &p : t.pairs) {
-            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString src = qualified(sourceSchema(p.source.dataSource), p.source.table);
             const bool client = p.predicate.kind == MovePredicate::Kind::Client;
             const QString sql = client
                 ? QStringLiteral("SELECT <primary key>, %1 FROM %2 WHERE <pk> > ? ORDER BY <pk> LIMIT ?")
@@ -86,7 +95,7 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
         for (const MovePair &p : t.pairs) {
             if (p.predicate.kind == MovePredicate::Kind::Client)
                 continue;
-            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString src = qualified(sourceSchema(p.source.dataSource), p.source.table);
             steps << PlanStep::make(
                 QStringLiteral("T5"), msg("Verify %1 -> %2", {p.source.toString(), p.target.toString()}),
                 msg("Count and checksum of the moving rows must equal the target's."), p.source.dataSource,
@@ -106,7 +115,7 @@ QList<PlanStep> copySteps(const PlanInput &input, const NewConfig &next, const E
         if (t.broadcast)
             continue;
         for (const MovePair &p : t.pairs) {
-            const QString src = qualified(sourceSchema(oldC, p.source.dataSource), p.source.table);
+            const QString src = qualified(sourceSchema(p.source.dataSource), p.source.table);
             // No comment after a statement: a client reading a script would take the next
             // statement into the comment (purge.sql failed with ERROR 1064).
             if (p.predicate.kind == MovePredicate::Kind::Client) {

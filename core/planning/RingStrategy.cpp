@@ -4,6 +4,8 @@
 #include "core/planning/PlanBuilder.h"
 #include "core/routing/AlgorithmDefaults.h"
 
+#include <QSet>
+
 namespace sp::planning {
 
 Text RingStrategy::summary() const
@@ -62,34 +64,32 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
     Diagnostics warnings;
     ConfigPatch p(input.configText);
     NewConfig next;
-    QString after = oldDs.last();
+    const ConfigLookup lookup(input.config);
+    QList<std::pair<QString, QString>> newSources; // in one edit: one per data source is quadratic
     QStringList missing;
     for (int i = 0; i < added.size(); ++i) {
         const QString &name = added.at(i);
         const QString url = builder::urlFor(input, name);
         if (url.isEmpty())
             missing << name;
-        if (!input.config.dataSource(name))
-            p.addDataSource(name, url.isEmpty() ? builder::missingUrlPlaceholder(name) : url, oldDs.last(), after);
+        if (!lookup.dataSource(name))
+            newSources.append({name, url.isEmpty() ? builder::missingUrlPlaceholder(name) : url});
         next.changes << DataSourceChange{name, url, true};
-        after = name;
     }
     if (!missing.isEmpty())
         warnings << builder::missingUrls(missing);
+    p.addDataSources(newSources, oldDs.last(), oldDs.last());
     for (const QString &r : rq.removeNodes)
-        next.changes << DataSourceChange{r, input.config.dataSource(r) ? input.config.dataSource(r)->url : QString(), false};
+        next.changes << DataSourceChange{r, lookup.dataSource(r) ? lookup.dataSource(r)->url : QString(), false};
     int oldVnodes = defaults::kVirtualNodes;
+    const QSet<QString> tableAlgorithms = builder::tableLevelAlgorithms(input.config);
     for (const QString &a : algos) {
         const AlgorithmDef *def = input.config.algorithm(a);
         QString target = a;
         if (!def)
             continue;
         if (def->type != QLatin1String("CONSISTENT_HASH")) {
-            bool alsoTable = false;
-            for (const TableRule &t : input.config.tables)
-                if (input.config.effectiveTableStrategy(t).algorithmName == a)
-                    alsoTable = true;
-            if (alsoTable) {
+            if (tableAlgorithms.contains(a)) {
                 target = a + QStringLiteral("-ring");
                 p.cloneAlgorithmForDatabaseLevel(a, target);
             }
@@ -102,7 +102,12 @@ PlanOutcome RingStrategy::plan(const PlanInput &input) const
                 msg("database algorithm '%1' (%2) becomes a CONSISTENT_HASH ring: this first "
                     "move remaps most keys; later node changes move only the arcs taken over",
                     {a, def->type}),
-                {}, msg("the sharding-count/divisor props of '%1' are ignored by the ring", {target}));
+                {},
+                def->type == QLatin1String("INLINE")
+                    ? msg("the algorithm-expression of '%1' is ignored by the ring: keys are placed by CRC32 "
+                          "on the ring, not by the expression",
+                          {target})
+                    : msg("the sharding-count/divisor props of '%1' are ignored by the ring", {target}));
         } else {
             oldVnodes = defaults::virtualNodesOf(*def);
             if (rq.virtualNodes > 0)

@@ -5,6 +5,7 @@
 #include "core/routing/AlgorithmDefaults.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 
@@ -41,6 +42,13 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
     // Rows of the sources the snapshot counted; the others (an instance down) are named, not guessed.
     bool anyKnown = false;
     QStringList missing;
+    QSet<QString> missingSet; // hashed: one look per move pair
+    const auto noteMissing = [&](const QString &ds) {
+        if (!missingSet.contains(ds)) {
+            missingSet.insert(ds);
+            missing << ds;
+        }
+    };
     for (const TablePlan &t : plan.tables) {
         if (t.broadcast)
             continue;
@@ -49,8 +57,7 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
         r.skewAfter = qMax(r.skewAfter, t.skewAfter);
         for (const MovePair &p : t.pairs) {
             if (p.estimatedRows < 0) {
-                if (!missing.contains(p.source.dataSource))
-                    missing << p.source.dataSource;
+                noteMissing(p.source.dataSource);
                 continue;
             }
             anyKnown = true;
@@ -59,11 +66,12 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
         }
     }
     QMap<QString, qint64> rowsPerSource;
+    const ConfigLookup lookup(input.config);
     if (input.snapshot)
         for (const TableStats &s : input.snapshot->tables)
-            if (!s.logicTable.isEmpty() && !input.config.isBroadcast(s.logicTable)) {
-                if (s.rows() < 0 && !missing.contains(s.node.dataSource))
-                    missing << s.node.dataSource;
+            if (!s.logicTable.isEmpty() && !lookup.isBroadcast(s.logicTable)) {
+                if (s.rows() < 0)
+                    noteMissing(s.node.dataSource);
                 if (s.rows() > 0) {
                     totalRows += s.rows();
                     rowsPerSource[s.node.dataSource] += s.rows();

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/config/ShardingConfig.h"
 #include "core/routing/ShardingValue.h"
+#include "core/routing/TargetIndex.h"
 
 #include <QStringList>
 
@@ -29,6 +30,12 @@ struct TargetNaming
 {
     QString prefix;
     int suffixMinLength = 1;
+    // Optional: lookups over the target list evaluate() is given (a route level sets it for its
+    // own targets), so a key is matched without scanning the list. Ignored for any other list.
+    std::shared_ptr<const TargetIndex> index;
+    // Fill AlgorithmResult::ambiguous (the targets ShardingSphere 5.0 would have matched). Off
+    // where nobody reads it: with 80k targets a suffix such as "1" ends thousands of names.
+    bool listAmbiguous = true;
 
     static TargetNaming fromTargets(const QStringList &targets, const QString &logicTable = QString());
     QString targetFor(const QString &suffix) const;

@@ -24,6 +24,9 @@ std::optional<uint32_t> decimalFloorMod(QStringView text, uint32_t modulus);
 AlgorithmResult matchSuffix(const QString &algorithmType, const QString &suffix,
                             const QStringList &targets, const TargetNaming &naming);
 
+// "a, b, c" for an error message; long lists are cut after 16 names with the total.
+QString joinTargets(const QStringList &targets);
+
 AlgorithmResult failure(const QString &message, bool cannotEvaluate = false);
 
 } // namespace sp::algo

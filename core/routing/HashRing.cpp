@@ -2,6 +2,8 @@
 
 #include "core/routing/Hash.h"
 
+#include <QSet>
+
 #include <algorithm>
 
 namespace sp {
@@ -9,9 +11,12 @@ namespace sp {
 HashRing::HashRing(const QStringList &nodes, int virtualNodes)
     : m_virtualNodes(std::max(virtualNodes, 1))
 {
+    QSet<QString> seen; // hashed: a ring over thousands of data sources
     for (const QString &n : nodes)
-        if (!m_nodes.contains(n))
+        if (!seen.contains(n)) {
+            seen.insert(n);
             m_nodes << n;
+        }
     rebuild();
 }
 

@@ -19,7 +19,7 @@ InlineAlgorithm::InlineAlgorithm(const AlgorithmDef &def)
 
 AlgorithmResult InlineAlgorithm::evaluate(const QString &column, const ShardingValue &value,
                                           const QStringList &availableTargets,
-                                          const TargetNaming &) const
+                                          const TargetNaming &naming) const
 {
     if (!m_error.isEmpty())
         return algo::failure(m_error, m_unsupported);
@@ -27,22 +27,26 @@ AlgorithmResult InlineAlgorithm::evaluate(const QString &column, const ShardingV
     if (!r.ok)
         return algo::failure(QStringLiteral("INLINE: ") + r.error, r.unsupported);
     AlgorithmResult out;
-    if (availableTargets.contains(r.text)) {
-        out.ok = true;
-        out.target = r.text;
-        return out;
+    // ShardingSphere compares actual table names case-insensitively (an exact match first).
+    int at = -1;
+    if (naming.index && naming.index->indexes(availableTargets)) {
+        at = naming.index->indexOf(r.text);
+        if (at < 0)
+            at = naming.index->indexOfIgnoringCase(r.text);
+    } else {
+        at = int(availableTargets.indexOf(r.text));
+        for (int i = 0; at < 0 && i < availableTargets.size(); ++i)
+            if (availableTargets.at(i).compare(r.text, Qt::CaseInsensitive) == 0)
+                at = i;
     }
-    // ShardingSphere compares actual table names case-insensitively.
-    for (const QString &t : availableTargets) {
-        if (t.compare(r.text, Qt::CaseInsensitive) == 0) {
-            out.ok = true;
-            out.target = t;
-            return out;
-        }
+    if (at >= 0) {
+        out.ok = true;
+        out.target = availableTargets.at(at);
+        return out;
     }
     out.error = QStringLiteral("INLINE expression evaluates to ") + r.text
                 + QStringLiteral(" which is not a data node (targets: ")
-                + availableTargets.join(QStringLiteral(", ")) + QLatin1Char(')');
+                + algo::joinTargets(availableTargets) + QLatin1Char(')');
     return out;
 }
 

@@ -8,6 +8,7 @@ namespace {
 constexpr quint64 kSaturated = quint64(1) << 62;
 constexpr quint64 kMaxTable = quint64(1) << 24; // entries of the combination table
 constexpr quint64 kDenseMin = quint64(1) << 16; // dense counting up to max(this, range length)
+constexpr quint64 kMaxPrefix = quint64(1) << 23; // entries of the prefix counts (32 MiB)
 } // namespace
 
 int ResidueHistogram::slot(quint32 divisor, quint32 count)
@@ -24,6 +25,7 @@ int ResidueHistogram::slot(quint32 divisor, quint32 count)
         m_combinations *= p.second;
     m_period = 0;
     m_table.clear();
+    m_prefix.clear();
     return int(m_pairs.size()) - 1;
 }
 
@@ -31,6 +33,7 @@ void ResidueHistogram::tabulate(quint64 period)
 {
     m_period = 0;
     m_table.clear();
+    m_prefix.clear();
     if (m_keyIds || period == 0 || period > kMaxTable || m_combinations > 0xffffffffu)
         return;
     for (const auto &p : m_pairs)
@@ -56,6 +59,15 @@ void ResidueHistogram::tabulate(quint64 period)
         }
     }
     m_period = period;
+    if (m_combinations * (period + 1) <= kMaxPrefix) {
+        const size_t stride = size_t(period) + 1;
+        m_prefix.assign(size_t(m_combinations) * stride, 0);
+        for (size_t c = 0; c < size_t(m_combinations); ++c) {
+            quint32 *row = m_prefix.data() + c * stride;
+            for (size_t x = 0; x < size_t(period); ++x)
+                row[x + 1] = row[x] + (m_table[x] == c ? 1u : 0u);
+        }
+    }
 }
 
 quint64 ResidueHistogram::combinationOf(quint64 x) const
@@ -100,6 +112,24 @@ std::vector<std::pair<quint64, quint64>> ResidueHistogram::count(quint64 from, q
     if (to < from)
         return out;
     const quint64 n = to - from + 1;
+    if (!m_prefix.empty()) {
+        // Whole periods, then the rest [start, start + rest) taken circularly from the prefix counts.
+        const quint64 stride = m_period + 1;
+        const quint64 whole = n / m_period, rest = n % m_period, start = from % m_period;
+        for (quint64 c = 0; c < m_combinations; ++c) {
+            const quint32 *row = m_prefix.data() + c * stride;
+            quint64 k = whole * row[m_period];
+            if (start + rest <= m_period) {
+                k += row[start + rest] - row[start];
+            } else {
+                k += row[m_period] - row[start];
+                k += row[start + rest - m_period];
+            }
+            if (k)
+                out.emplace_back(c, k);
+        }
+        return out;
+    }
     if (m_period) {
         size_t i = size_t(from % m_period);
         const size_t period = size_t(m_period);

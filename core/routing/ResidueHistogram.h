@@ -47,6 +47,10 @@ private:
     bool m_keyIds = false;                            // product overflowed: ids are keys
     quint64 m_period = 0;                             // tabulated period, 0 = none
     std::vector<quint32> m_table;                     // combination of x, x in [0, m_period)
+    // With few combinations: m_prefix[c * (m_period + 1) + x] = how many t < x have combination c,
+    // so a range shorter than the period is counted in O(combinations), not O(length) (a ring
+    // cuts the key space into thousands of arcs, each counted).
+    std::vector<quint32> m_prefix;
 };
 
 } // namespace sp

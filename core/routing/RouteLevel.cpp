@@ -6,7 +6,12 @@
 namespace sp {
 
 namespace {
-constexpr uint32_t MaxPrecomputed = 1u << 16; // larger counts route through the slow path
+// Remainder tables are built for counts up to this, or up to 4 per target (a level of 80k actual
+// tables needs a count of 80k): memory stays proportional to the config. Larger counts route
+// through the slow path and have no closed form.
+constexpr uint32_t MaxPrecomputed = 1u << 16;
+constexpr uint32_t MaxPrecomputedPerTarget = 4;
+constexpr uint32_t MaxPrecomputedEver = 1u << 22;
 
 void ensureCrc(KeyHashes &k)
 {
@@ -53,6 +58,10 @@ RouteLevel RouteLevel::evaluate(std::shared_ptr<const ShardingAlgorithm> algorit
     l.m_column = column;
     l.m_targets = targets;
     l.m_naming = naming;
+    if (l.m_targets.size() > 16) // a key never scans a long target list (a short one is scanned faster)
+        l.m_naming.index = std::make_shared<const TargetIndex>(l.m_targets);
+    l.m_quietNaming = l.m_naming;
+    l.m_quietNaming.listAmbiguous = false;
     if (!l.m_algorithm->configurationError().isEmpty())
         return l; // evaluate() reports the error on the slow path
     if (const auto f = l.m_algorithm->residueForm()) {
@@ -72,11 +81,18 @@ RouteLevel RouteLevel::evaluate(std::shared_ptr<const ShardingAlgorithm> algorit
 void RouteLevel::compileResidue(const ResidueForm &f)
 {
     m_residue = f;
-    if (f.count == 0 || f.count > MaxPrecomputed || f.divisor == 0)
+    const uint64_t limit = std::min<uint64_t>(
+        MaxPrecomputedEver, std::max<uint64_t>(MaxPrecomputed, uint64_t(MaxPrecomputedPerTarget) * m_targets.size()));
+    if (f.count == 0 || f.count > limit || f.divisor == 0)
         return;
     m_remainderToTarget.assign(f.count, -1);
-    for (uint32_t r = 0; r < f.count; ++r)
-        m_remainderToTarget[r] = int(m_targets.indexOf(m_naming.targetFor(m_algorithm->suffixFor(r))));
+    m_targetToRemainder.assign(size_t(m_targets.size()), -1);
+    for (uint32_t r = 0; r < f.count; ++r) {
+        const int t = position(m_naming.targetFor(m_algorithm->suffixFor(r)));
+        m_remainderToTarget[r] = t;
+        if (t >= 0 && m_targetToRemainder[size_t(t)] < 0)
+            m_targetToRemainder[size_t(t)] = qint64(r);
+    }
     m_form = Form::Residue;
     switch (f.input) {
     case ResidueForm::Input::Crc32:
@@ -113,18 +129,25 @@ int RouteLevel::pick(const ShardingValue &key, QString *error, bool *cannotEvalu
     case Kind::Evaluate:
         break;
     }
-    const AlgorithmResult r = m_algorithm->evaluate(m_column, key, m_targets, m_naming);
-    if (!r.ambiguous.isEmpty())
+    if (m_fast == Fast::Ring) // the compiled ring is the algorithm's own over these targets
+        return m_ring->nodeIndexForHash(hash::crc32(QStringView(key.text)));
+    const AlgorithmResult r = m_algorithm->evaluate(m_column, key, m_targets, ambiguous ? m_naming : m_quietNaming);
+    if (ambiguous && !r.ambiguous.isEmpty())
         *ambiguous = r.ambiguous;
     if (!r.ok) {
         *error = r.error;
         *cannotEvaluate = r.cannotEvaluate;
         return -1;
     }
-    const int idx = int(m_targets.indexOf(r.target));
+    const int idx = position(r.target);
     if (idx < 0)
         *error = QStringLiteral("algorithm chose ") + r.target + QStringLiteral(" which is not a target");
     return idx;
+}
+
+int RouteLevel::position(const QString &target) const
+{
+    return m_naming.index ? m_naming.index->indexOf(target) : int(m_targets.indexOf(target));
 }
 
 int RouteLevel::pickFastMod(QByteArrayView v) const

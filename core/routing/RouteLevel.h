@@ -54,7 +54,7 @@ public:
     QString algorithmType() const { return m_algorithm ? m_algorithm->type() : QString(); }
 
     // Key by key. Target position for a key, or -1 with `out` filled (error, cannotEvaluate,
-    // ambiguous).
+    // ambiguous; `ambiguous` may be null: then it is not worked out).
     int pick(const ShardingValue &key, QString *error, bool *cannotEvaluate, QStringList *ambiguous) const;
     // Allocation-free fast path: target position, -1 when the key routes nowhere, -2 when the
     // slow path must decide (no fast form for this algorithm or this key).
@@ -68,6 +68,11 @@ public:
     int targetForRemainder(uint32_t r) const
     {
         return r < m_remainderToTarget.size() ? m_remainderToTarget[r] : -1;
+    }
+    // The smallest remainder that picks target position t, -1 when none does.
+    qint64 remainderForTarget(int t) const
+    {
+        return t >= 0 && size_t(t) < m_targetToRemainder.size() ? m_targetToRemainder[size_t(t)] : -1;
     }
     const HashRing *ring() const { return m_ring.get(); } // Form::Ring
     int virtualNodes() const { return m_ring ? m_ring->virtualNodes() : 0; }
@@ -97,6 +102,7 @@ private:
     enum class Fast { None, Crc32Mod, Mod, HashMod, Ring };
     void compileResidue(const ResidueForm &f);
     int pickFastMod(QByteArrayView v) const;
+    int position(const QString &target) const; // in m_targets, -1 when absent
 
     Kind m_kind = Kind::Error;
     Form m_form = Form::None;
@@ -107,6 +113,7 @@ private:
     QString m_column;
     QStringList m_targets;
     TargetNaming m_naming;
+    TargetNaming m_quietNaming; // m_naming without the ambiguous candidates
 
     Fast m_fast = Fast::None;
     ResidueForm m_residue;
@@ -115,6 +122,7 @@ private:
     uint32_t m_countMask = 0;
     bool m_countIsPowerOfTwo = false;
     std::vector<int> m_remainderToTarget; // -1 when that remainder names no target
+    std::vector<qint64> m_targetToRemainder; // first remainder per target position, -1 for none
     std::shared_ptr<HashRing> m_ring;
 };
 

@@ -5,6 +5,7 @@
 #include "core/routing/TableRoute.h"
 
 #include <QHash>
+#include <QSet>
 
 #include "core/routing/Crc32Short.h"
 
@@ -56,7 +57,7 @@ struct Router::Impl
     std::vector<RoutedTable> tables;
     QHash<QString, int> byName;      // exact logic table name
     QHash<QString, int> byLowerName; // case-insensitive fallback
-    QStringList broadcast;           // lower-cased
+    QSet<QString> broadcast;         // lower-cased
 
     const RoutedTable *find(const QString &logicTable) const
     {
@@ -74,11 +75,13 @@ struct Router::Impl
         return it == byLowerName.constEnd() ? nullptr : &tables[size_t(*it)];
     }
 
-    // The slow, exact path: positions of the chosen node, or -1 with `out` filled.
-    int route(const TableRoute &t, const ShardingValue &key, RouteResult *out) const;
+    // The slow, exact path: positions of the chosen node, or -1 with `out` filled (its ambiguous
+    // candidates only with `ambiguity`).
+    int route(const TableRoute &t, const ShardingValue &key, RouteResult *out, bool ambiguity = true) const;
+    RouteResult routeTable(const QString &logicTable, const ShardingValue &key, bool ambiguity) const;
 };
 
-int Router::Impl::route(const TableRoute &t, const ShardingValue &key, RouteResult *out) const
+int Router::Impl::route(const TableRoute &t, const ShardingValue &key, RouteResult *out, bool ambiguity) const
 {
     if (!t.error.isEmpty()) {
         out->error = t.error;
@@ -100,7 +103,7 @@ int Router::Impl::route(const TableRoute &t, const ShardingValue &key, RouteResu
             QString e;
             bool c = false;
             QStringList amb;
-            const int ti = t.table[ds].pick(key, &e, &c, &amb);
+            const int ti = t.table[ds].pick(key, &e, &c, ambiguity ? &amb : nullptr);
             if (c)
                 return fail(e, true);
             if (!amb.isEmpty())
@@ -120,10 +123,11 @@ int Router::Impl::route(const TableRoute &t, const ShardingValue &key, RouteResu
                         + QStringLiteral(": needs a database strategy"),
                     false);
     }
-    const int ds = t.db.pick(key, &error, &cannot, &out->ambiguous);
+    QStringList *ambiguous = ambiguity ? &out->ambiguous : nullptr;
+    const int ds = t.db.pick(key, &error, &cannot, ambiguous);
     if (ds < 0)
         return fail(error.isEmpty() ? QStringLiteral("no data source chosen") : error, cannot);
-    const int ti = t.table[size_t(ds)].pick(key, &error, &cannot, &out->ambiguous);
+    const int ti = t.table[size_t(ds)].pick(key, &error, &cannot, ambiguous);
     if (ti < 0)
         return fail(error.isEmpty() ? QStringLiteral("no table chosen") : error, cannot);
     return t.nodeAt[size_t(ds)][size_t(ti)];
@@ -133,12 +137,12 @@ Router::Router(const ShardingConfig &config)
     : d(std::make_unique<Impl>())
 {
     for (const BroadcastTable &b : config.broadcastTables)
-        d->broadcast << b.name.toLower();
+        d->broadcast.insert(b.name.toLower());
     d->tables.reserve(size_t(config.tables.size()));
     AlgorithmCache algorithms;
     for (const TableRule &rule : config.tables) {
         const int index = int(d->tables.size());
-        d->tables.emplace_back(TableRoute::compile(config, rule, &algorithms));
+        d->tables.emplace_back(TableRoute::compile(config, rule, &algorithms, &d->broadcast));
         d->byName.insert(rule.logicTable, index);
         if (!d->byLowerName.contains(rule.logicTable.toLower()))
             d->byLowerName.insert(rule.logicTable.toLower(), index);
@@ -149,17 +153,27 @@ Router::~Router() = default;
 
 RouteResult Router::route(const QString &logicTable, const ShardingValue &key) const
 {
+    return d->routeTable(logicTable, key, true);
+}
+
+RouteResult Router::routeQuietly(const QString &logicTable, const ShardingValue &key) const
+{
+    return d->routeTable(logicTable, key, false);
+}
+
+RouteResult Router::Impl::routeTable(const QString &logicTable, const ShardingValue &key, bool ambiguity) const
+{
     RouteResult out;
-    if (d->broadcast.contains(logicTable.toLower())) {
+    if (!broadcast.isEmpty() && broadcast.contains(logicTable.toLower())) {
         out.error = logicTable + QStringLiteral(": broadcast table: every data source holds all rows");
         return out;
     }
-    const RoutedTable *t = d->find(logicTable);
+    const RoutedTable *t = find(logicTable);
     if (!t) {
         out.error = QStringLiteral("unknown logic table '") + logicTable + QStringLiteral("': no sharding rule names it");
         return out;
     }
-    const int index = d->route(t->route, key, &out);
+    const int index = route(t->route, key, &out, ambiguity);
     if (index >= 0) {
         out.ok = true;
         out.node = t->route.nodes.at(index);
@@ -203,7 +217,7 @@ int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key) const
     }
     // No fast form for this table or key: the exact path decides.
     RouteResult ignored;
-    return d->route(*t, ShardingValue{QString::fromUtf8(utf8Key), KeyType::Auto}, &ignored);
+    return d->route(*t, ShardingValue{QString::fromUtf8(utf8Key), KeyType::Auto}, &ignored, false);
 }
 
 } // namespace sp

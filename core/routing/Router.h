@@ -29,6 +29,8 @@ public:
     Router &operator=(const Router &) = delete;
 
     RouteResult route(const QString &logicTable, const ShardingValue &key) const;
+    // The same without RouteResult::ambiguous (left empty): for bulk routing that does not read it.
+    RouteResult routeQuietly(const QString &logicTable, const ShardingValue &key) const;
     // Fast path for benchmarks and bulk routing: returns the index into the table's dataNodes, or -1.
     int routeIndex(const QString &logicTable, QByteArrayView utf8Key) const;
     // The compiled routing of a table (found as route() finds it), null when no rule names it.

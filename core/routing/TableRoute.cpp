@@ -1,5 +1,7 @@
 #include "core/routing/TableRoute.h"
 
+#include <QSet>
+
 namespace sp {
 
 namespace {
@@ -68,21 +70,28 @@ RouteLevel compileLevel(const ShardingConfig &config, const StrategyDef &s, cons
 
 } // namespace
 
-TableRoute TableRoute::compile(const ShardingConfig &config, const TableRule &rule, AlgorithmCache *cache)
+TableRoute TableRoute::compile(const ShardingConfig &config, const TableRule &rule, AlgorithmCache *cache,
+                               const QSet<QString> *broadcast)
 {
     TableRoute t;
     t.logicTable = rule.logicTable;
     t.nodes = rule.dataNodes;
+    QHash<QString, int> sourceIndex;          // hashed: a table may have a million nodes
+    std::vector<QSet<QString>> tablesSeen; // per data source
     for (int i = 0; i < t.nodes.size(); ++i) {
         const DataNode &n = t.nodes.at(i);
-        qsizetype ds = t.dataSources.indexOf(n.dataSource);
-        if (ds < 0) {
-            ds = t.dataSources.size();
+        auto it = sourceIndex.constFind(n.dataSource);
+        if (it == sourceIndex.constEnd()) {
+            it = sourceIndex.insert(n.dataSource, int(t.dataSources.size()));
             t.dataSources << n.dataSource;
             t.tablesPerSource << QStringList();
             t.nodeAt.emplace_back();
+            tablesSeen.emplace_back();
         }
-        if (!t.tablesPerSource[ds].contains(n.table)) {
+        const int ds = *it;
+        QSet<QString> &seen = tablesSeen[size_t(ds)];
+        if (!seen.contains(n.table)) {
+            seen.insert(n.table);
             t.tablesPerSource[ds] << n.table;
             t.nodeAt[size_t(ds)].push_back(i);
         }
@@ -106,7 +115,7 @@ TableRoute TableRoute::compile(const ShardingConfig &config, const TableRule &ru
     for (const QStringList &tables : std::as_const(t.tablesPerSource))
         t.table.push_back(compileLevel(config, tableStrategy, QStringLiteral("table"), tables, tableNaming,
                                        cache, &tableNone));
-    t.broadcast = config.isBroadcast(rule.logicTable);
+    t.broadcast = broadcast ? broadcast->contains(rule.logicTable.toLower()) : config.isBroadcast(rule.logicTable);
     t.perDataSourceSearch = dbNone && t.dataSources.size() > 1 && rule.autoTable;
     return t;
 }

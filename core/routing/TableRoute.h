@@ -3,6 +3,7 @@
 #include "core/routing/RouteLevel.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <memory>
 #include <vector>
@@ -30,9 +31,11 @@ struct TableRoute
     bool broadcast = false;           // also listed as a broadcast table
     QString error;                    // the table cannot be routed at all
 
-    // `cache` (optional) shares evaluators between the tables of one config.
+    // `cache` (optional) shares evaluators between the tables of one config; `broadcast`
+    // (optional) holds the config's broadcast table names lower-cased, so compiling every table
+    // of a config does not scan the broadcast list once per table.
     static TableRoute compile(const ShardingConfig &config, const TableRule &rule,
-                              AlgorithmCache *cache = nullptr);
+                              AlgorithmCache *cache = nullptr, const QSet<QString> *broadcast = nullptr);
 
     // Index into nodes for data source and table positions, -1 when either is -1.
     int nodeIndex(int ds, int tb) const { return ds < 0 || tb < 0 ? -1 : nodeAt[size_t(ds)][size_t(tb)]; }

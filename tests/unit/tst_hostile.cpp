@@ -3,6 +3,7 @@
 // without bound dies with bad_alloc/SIGABRT (a failure here) instead of swapping the machine.
 #include "TestPaths.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QProcess>
@@ -68,10 +69,96 @@ private slots:
     void controlCharacterNames();
     void secretsInPlanOutputs();
     void existingSchemaAsNewUrl();
+    void quoteInsidePlainScalar_data();
+    void quoteInsidePlainScalar();
+    void quotedKeys_data();
+    void quotedKeys();
+    void multipleDocuments_data();
+    void multipleDocuments();
+    void notUtf8_data();
+    void notUtf8();
+    void countValidatedOnce_data();
+    void countValidatedOnce();
+    void planSaysWhatIsWrong_data();
+    void planSaysWhatIsWrong();
 
 private:
+    QString write(const QString &name, const QByteArray &bytes)
+    {
+        const QString path = m_tmp.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            return QString();
+        return path;
+    }
+    // lint is clean (exit 0), and plan mod-double writes every file of --out: a config that loads
+    // and lints must also plan and export.
+    void lintsPlansAndExports(const QString &path, int dataSourcesAfter);
+
     QTemporaryDir m_tmp;
 };
+
+namespace {
+
+// Two data sources, one table, MOD at the database level: mod-double gives four.
+const char *const kBase = "dataSources:\n"
+                          "  ds_0:\n"
+                          "    url: jdbc:mysql://10.0.0.1:3306/app\n"
+                          "    username: app\n"
+                          "  ds_1:\n"
+                          "    url: jdbc:mysql://10.0.0.2:3306/app\n"
+                          "    username: app\n"
+                          "rules:\n"
+                          "- !SHARDING\n"
+                          "  tables:\n"
+                          "    t_order:\n"
+                          "      actualDataNodes: ds_${0..1}.t_order\n"
+                          "      databaseStrategy:\n"
+                          "        standard:\n"
+                          "          shardingColumn: id\n"
+                          "          shardingAlgorithmName: m\n"
+                          "  shardingAlgorithms:\n"
+                          "    m:\n"
+                          "      type: MOD\n"
+                          "      props:\n"
+                          "        sharding-count: 2\n";
+
+QByteArray base(const QList<std::pair<QByteArray, QByteArray>> &replacements = {})
+{
+    QByteArray y = kBase;
+    for (const auto &[from, to] : replacements) {
+        if (!y.contains(from))
+            qFatal("test config has no '%s'", from.constData());
+        y.replace(from, to);
+    }
+    return y;
+}
+
+} // namespace
+
+void TestHostile::lintsPlansAndExports(const QString &path, int dataSourcesAfter)
+{
+    const Run lint = shardctl({QStringLiteral("lint"), QStringLiteral("--config"), path});
+    QVERIFY2(lint.exitCode == 0, QByteArray(lint.out + lint.err).constData());
+    const QString out = path + QStringLiteral(".out");
+    QStringList args{QStringLiteral("plan"), QStringLiteral("--config"), path, QStringLiteral("--strategy"),
+                     QStringLiteral("mod-double"), QStringLiteral("--out"), out};
+    // Doubling adds ds_<n>..ds_<2n-1>; an export needs their urls (none is guessed).
+    for (int i = dataSourcesAfter / 2; i < dataSourcesAfter; ++i)
+        args << QStringLiteral("--url") << QStringLiteral("ds_%1=jdbc:mysql://127.0.0.1:%2/added_%1").arg(i).arg(4000 + i);
+    const Run plan = shardctl(args);
+    QVERIFY2(plan.exitCode == 0, QByteArray(plan.out + plan.err).constData());
+    for (const char *file : {"plan.json", "new-config.yaml", "runbook.html", "copy.sh"})
+        QVERIFY2(QFileInfo(QDir(out).filePath(QString::fromLatin1(file))).size() > 0, file);
+    const QString lastAdded = QStringLiteral("on-ds_%1/").arg(dataSourcesAfter - 1);
+    for (const char *file : {"create.sql", "copy.sql"})
+        QVERIFY2(QFileInfo(QDir(out).filePath(lastAdded + QString::fromLatin1(file))).size() > 0, file);
+    QVERIFY2(QFileInfo(QDir(out).filePath(QStringLiteral("on-ds_0/purge.sql"))).size() > 0, "purge.sql");
+    const Run nodes = shardctl({QStringLiteral("nodes"), QStringLiteral("--config"),
+                                QDir(out).filePath(QStringLiteral("new-config.yaml"))});
+    QVERIFY2(nodes.exitCode == 0, QByteArray(nodes.out + nodes.err).constData());
+    QVERIFY2(nodes.out.contains(QStringLiteral("ds_%1").arg(dataSourcesAfter - 1).toUtf8()), nodes.out.constData());
+}
 
 void TestHostile::notARegularFile_data()
 {
@@ -419,6 +506,260 @@ void TestHostile::existingSchemaAsNewUrl()
     QCOMPARE(show.exitCode, 0); // the moves can still be looked at
     QVERIFY2(show.out.contains("[plan.url-missing]"), show.out.constData());
     QVERIFY(!show.out.contains("db-b:3306/shop\nadd"));
+}
+
+void TestHostile::quoteInsidePlainScalar_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addRow("apostrophe after a blank") << base({{"    username: app\n  ds_1", "    username: rock 'n roll\n  ds_1"}});
+    QTest::addRow("apostrophe inside a word") << base({{"    username: app\n  ds_1", "    username: o'brien\n  ds_1"}});
+    QTest::addRow("double quotes inside") << base({{"    username: app\n  ds_1", "    username: say \"hi\" twice\n  ds_1"}});
+    QTest::addRow("continuation line starting with a quote")
+        << base({{"    username: app\n  ds_1", "    username: rock\n      'n roll\n  ds_1"}});
+    QTest::addRow("in a flow mapping") << base({{"  ds_1:\n    url: jdbc:mysql://10.0.0.2:3306/app\n    username: app\n",
+                                                 "  ds_1: {url: jdbc:mysql://10.0.0.2:3306/app, username: rock 'n roll}\n"}});
+    QTest::addRow("block scalar lines starting with quotes")
+        << base({{"    username: app\n  ds_1", "    username: app\n    description: |\n      'quoted' start\n      \"and\n  ds_1"}});
+    QTest::addRow("list item") << base({{"  shardingAlgorithms:", "  broadcastTables:\n  - t_it's\n  shardingAlgorithms:"}});
+}
+
+// A plain scalar with a quote after a blank ("rock 'n roll") was refused by the prescan as "the
+// quoted value starting here is never closed": quotes only open a value where one may start.
+void TestHostile::quoteInsidePlainScalar()
+{
+    QFETCH(QByteArray, yaml);
+    const QString path = write(QStringLiteral("plain-%1.yaml").arg(QString::fromUtf8(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')), yaml);
+    const Run lint = shardctl({QStringLiteral("lint"), QStringLiteral("--config"), path});
+    QVERIFY2(!lint.err.contains("never closed") && !lint.out.contains("never closed"), QByteArray(lint.out + lint.err).constData());
+    lintsPlansAndExports(path, 4);
+}
+
+void TestHostile::quotedKeys_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addRow("double-quoted") << base({{"    t_order:", "    \"t_order\":"}, {"  ds_1:", "  \"ds_1\":"},
+                                             {"    m:", "    \"m\":"}, {"sharding-count: 2", "\"sharding-count\": 2"}});
+    QTest::addRow("single-quoted") << base({{"    t_order:", "    't_order':"}, {"  ds_1:", "  'ds_1':"},
+                                             {"      actualDataNodes:", "      'actualDataNodes':"}, {"    url:", "    'url':"}});
+    QTest::addRow("escapes") << base({{"    t_order:", "    \"t\\u005forder\":"}, {"  ds_1:", "  \"ds\\x5f1\":"}});
+    QTest::addRow("space before the colon") << base({{"    t_order:", "    \"t_order\" :"}, {"  ds_1:", "  'ds_1' :"}});
+    QTest::addRow("flow mappings")
+        << QByteArray("dataSources:\n"
+                      "  \"ds_0\": {\"url\": \"jdbc:mysql://10.0.0.1:3306/app\", 'username': app}\n"
+                      "  'ds_1': {\"url\": 'jdbc:mysql://10.0.0.2:3306/app'}\n"
+                      "rules:\n"
+                      "- !SHARDING\n"
+                      "  tables:\n"
+                      "    \"t_order\": {\"actualDataNodes\": \"ds_${0..1}.t_order\", \"databaseStrategy\": "
+                      "{\"standard\": {\"shardingColumn\": id, \"shardingAlgorithmName\": m}}}\n"
+                      "  shardingAlgorithms:\n"
+                      "    \"m\": {\"type\": MOD, \"props\": {\"sharding-count\": 2}}\n");
+    QTest::addRow("spring boot")
+        << QByteArray("spring:\n"
+                      "  shardingsphere:\n"
+                      "    datasource:\n"
+                      "      names: ds_0,ds_1\n"
+                      "      \"ds_0\":\n"
+                      "        'url': jdbc:mysql://10.0.0.1:3306/app\n"
+                      "      \"ds_1\":\n"
+                      "        \"url\": jdbc:mysql://10.0.0.2:3306/app\n"
+                      "    rules:\n"
+                      "      sharding:\n"
+                      "        tables:\n"
+                      "          'table\"s':\n"
+                      "            \"actual-data-nodes\": ds_${0..1}.t_order\n"
+                      "            'database-strategy':\n"
+                      "              standard:\n"
+                      "                sharding-column: id\n"
+                      "                \"sharding-algorithm-name\": m\n"
+                      "        sharding-algorithms:\n"
+                      "          \"m\":\n"
+                      "            type: MOD\n"
+                      "            props:\n"
+                      "              \"sharding-count\": 2\n");
+}
+
+// Quoted keys: lint read them, so the plan's patcher must find them in the text too.
+void TestHostile::quotedKeys()
+{
+    QFETCH(QByteArray, yaml);
+    const QString path = write(QStringLiteral("keys-%1.yaml").arg(QString::fromUtf8(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')), yaml);
+    lintsPlansAndExports(path, 4);
+}
+
+void TestHostile::multipleDocuments_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addColumn<int>("line"); // of the second document, 0: one document (accepted)
+    const QByteArray one = kBase;
+    const int lines = int(one.count('\n'));
+    QTest::addRow("two documents") << "---\n" + one + "---\nfoo: 1\n" << lines + 2;
+    QTest::addRow("second document without a leading marker") << one + "---\n" + one << lines + 1;
+    QTest::addRow("empty second document") << one + "---\n" << lines + 1;
+    QTest::addRow("content after the end marker") << one + "...\nfoo: 1\n" << lines + 2;
+    QTest::addRow("spring boot profiles")
+        << QByteArray("spring:\n  profiles:\n    active: prod\n---\nspring:\n  config:\n    activate:\n"
+                      "      on-profile: prod\n")
+        << 4;
+    QTest::addRow("one document with markers") << "%YAML 1.2\n---\n" + one + "...\n# end\n" << 0;
+    QTest::addRow("marker-like text inside values")
+        << base({{"    username: app\n  ds_1", "    username: a --- b\n    description: |\n      ---\n  ds_1"}}) << 0;
+}
+
+// A second document used to be dropped silently: lint read the first one while ShardingSphere
+// (SnakeYAML's loadAs) refuses the file. Refused at load by every command, at its line.
+void TestHostile::multipleDocuments()
+{
+    QFETCH(QByteArray, yaml);
+    QFETCH(int, line);
+    const QString path = write(QStringLiteral("docs-%1.yaml").arg(QString::fromUtf8(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')), yaml);
+    if (line == 0) {
+        lintsPlansAndExports(path, 4);
+        return;
+    }
+    const QByteArray where = QStringLiteral(":%1:").arg(line).toUtf8();
+    for (const QStringList &args : {QStringList{QStringLiteral("lint")},
+                                    QStringList{QStringLiteral("plan"), QStringLiteral("--strategy"), QStringLiteral("mod-double")},
+                                    QStringList{QStringLiteral("route"), QStringLiteral("--table"), QStringLiteral("t_order"),
+                                                QStringLiteral("--key"), QStringLiteral("1")},
+                                    QStringList{QStringLiteral("nodes")}}) {
+        const Run r = shardctl(QStringList{args.first(), QStringLiteral("--config"), path} + args.mid(1));
+        QVERIFY2(r.exitCode == 2, qPrintable(args.first() + QLatin1Char(' ') + QString::fromUtf8(r.out + r.err)));
+        QVERIFY2(r.err.contains("yaml-multiple-documents") && r.err.contains(where), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+}
+
+void TestHostile::notUtf8_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QByteArray>("expected");
+    const QByteArray text = kBase;
+    auto utf16 = [&](bool bigEndian, bool bom) {
+        QByteArray out = bom ? (bigEndian ? QByteArray("\xFE\xFF") : QByteArray("\xFF\xFE")) : QByteArray();
+        for (const char c : text)
+            out += bigEndian ? QByteArray(1, '\0') + c : QByteArray(1, c) + '\0';
+        return out;
+    };
+    QByteArray utf32 = QByteArray("\xFF\xFE\x00\x00", 4);
+    for (const char c : text)
+        utf32 += QByteArray(1, c) + QByteArray(3, '\0');
+    QTest::addRow("UTF-16LE with BOM") << utf16(false, true) << QByteArray(":1:1: error: the file is UTF-16LE text");
+    QTest::addRow("UTF-16BE with BOM") << utf16(true, true) << QByteArray(":1:1: error: the file is UTF-16BE text");
+    QTest::addRow("UTF-32LE with BOM") << utf32 << QByteArray(":1:1: error: the file is UTF-32LE text");
+    QTest::addRow("UTF-16LE without BOM") << utf16(false, false) << QByteArray(":1:2: error: a NUL byte is here");
+    QTest::addRow("NUL in a value") << base({{"username: app\n  ds_1", QByteArray("username: a\0pp\n  ds_1", 21)}})
+                                    << QByteArray(":4:16: error: a NUL byte is here");
+    QTest::addRow("control character") << base({{"username: app\n  ds_1", "username: a\x01pp\n  ds_1"}})
+                                       << QByteArray(":4:16: error: control character 0x01 is here");
+    QTest::addRow("Latin-1 text") << base({{"username: app\n  ds_1", "username: caf\xE9\n  ds_1"}})
+                                  << QByteArray(":4:18: error: byte 0xE9 here is not UTF-8");
+}
+
+// UTF-16 passed lint (yaml-cpp decoded it) and failed plan ("key not found in the text"); a NUL
+// gave "unknown escape character:". Refused at load, at the place, by every command.
+void TestHostile::notUtf8()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QByteArray, expected);
+    const QString path = write(QStringLiteral("enc-%1.yaml").arg(QString::fromUtf8(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')), bytes);
+    for (const QStringList &args : {QStringList{QStringLiteral("lint")},
+                                    QStringList{QStringLiteral("plan"), QStringLiteral("--strategy"), QStringLiteral("mod-double")},
+                                    QStringList{QStringLiteral("route"), QStringLiteral("--table"), QStringLiteral("t_order"),
+                                                QStringLiteral("--key"), QStringLiteral("1")}}) {
+        const Run r = shardctl(QStringList{args.first(), QStringLiteral("--config"), path} + args.mid(1));
+        QVERIFY2(r.exitCode == 2, qPrintable(args.first() + QLatin1Char(' ') + QString::fromUtf8(r.out + r.err)));
+        QVERIFY2(r.err.contains(expected) && r.err.contains("[file-encoding]"), r.err.constData());
+        QVERIFY(!r.err.contains("escape"));
+    }
+    // A UTF-8 byte-order mark is UTF-8.
+    const QString bom = write(QStringLiteral("enc-utf8-bom.yaml"), QByteArray("\xEF\xBB\xBF") + kBase);
+    lintsPlansAndExports(bom, 4);
+}
+
+void TestHostile::countValidatedOnce_data()
+{
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("count");
+    QTest::addColumn<bool>("autoTable");
+    QTest::addColumn<bool>("valid");
+    for (const char *type : {"HASH_MOD", "MOD", "CRC32_MOD"})
+        for (const bool autoTable : {false, true}) {
+            for (const char *count : {"2147483648", "4294967296", "0", "-2", "2.0"})
+                QTest::addRow("%s %s%s", type, count, autoTable ? " auto" : "")
+                    << QString::fromLatin1(type) << QString::fromLatin1(count) << autoTable << false;
+            if (!autoTable) // valid, but 2^31 - 1 auto tables are too many (inline-too-large)
+                QTest::addRow("%s 2147483647", type) << QString::fromLatin1(type) << QStringLiteral("2147483647")
+                                                     << autoTable << true;
+        }
+}
+
+// One validation of sharding-count for lint, route and the loader's auto tables: HASH_MOD with
+// 2^31 passed one and failed another; the loader read 2^31 as a table count.
+void TestHostile::countValidatedOnce()
+{
+    QFETCH(QString, type);
+    QFETCH(QString, count);
+    QFETCH(bool, autoTable);
+    QFETCH(bool, valid);
+    QByteArray y = "dataSources:\n  ds_0:\n    url: jdbc:mysql://h:3306/d\n  ds_1:\n    url: jdbc:mysql://h:3306/d\n"
+                   "rules:\n- !SHARDING\n";
+    if (autoTable)
+        y += "  autoTables:\n    t:\n      actualDataSources: ds_${0..1}\n      shardingStrategy:\n";
+    else
+        y += "  tables:\n    t:\n      actualDataNodes: ds_${0..1}.t\n      databaseStrategy:\n";
+    y += "        standard:\n          shardingColumn: id\n          shardingAlgorithmName: a\n"
+         "  shardingAlgorithms:\n    a:\n      type: " + type.toUtf8() + "\n      props:\n        sharding-count: '" +
+         count.toUtf8() + "'\n";
+    const QString path = write(QStringLiteral("count-%1.yaml").arg(QString::fromUtf8(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')), y);
+    const Run lint = shardctl({QStringLiteral("lint"), QStringLiteral("--config"), path});
+    const QByteArray lintText = lint.out + lint.err;
+    QVERIFY2(!lintText.contains("inline-too-large"), lintText.constData()); // not read as 2^31 tables
+    const Run route = shardctl({QStringLiteral("route"), QStringLiteral("--config"), path, QStringLiteral("--table"),
+                                QStringLiteral("t"), QStringLiteral("--key"), QStringLiteral("7")});
+    const QByteArray routeText = route.out + route.err;
+    const QByteArray invalid = "property sharding-count must be a positive integer, got '" + count.toUtf8() + '\'';
+    QCOMPARE(lintText.contains("[invalid-algorithm]"), !valid);
+    QCOMPARE(lintText.contains(invalid), !valid);
+    if (!valid)
+        QVERIFY2(route.exitCode != 0 && (routeText.contains(invalid) || routeText.contains("has no data nodes")), routeText.constData());
+    else
+        QVERIFY2(!routeText.contains(invalid), routeText.constData());
+}
+
+void TestHostile::planSaysWhatIsWrong_data()
+{
+    QTest::addColumn<QByteArray>("algorithm");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<QByteArray>("notExpected");
+    QTest::addRow("INLINE") << QByteArray("type: INLINE\n      props:\n        algorithm-expression: ds_${id % 2}\n")
+                            << QByteArray("is INLINE (ds_${id % 2}): the expression itself names the data sources")
+                            << QByteArray("CONSISTENT_HASH");
+    QTest::addRow("CONSISTENT_HASH") << QByteArray("type: CONSISTENT_HASH\n")
+                                     << QByteArray("is a CONSISTENT_HASH ring") << QByteArray("INLINE");
+    QTest::addRow("CLASS_BASED") << QByteArray("type: CLASS_BASED\n      props:\n        strategy: STANDARD\n")
+                                 << QByteArray("(CLASS_BASED) is not a modulo algorithm (MOD, HASH_MOD, CRC32_MOD)")
+                                 << QByteArray("--strategy ring");
+}
+
+// mod-double, remap and dual-master refuse a database algorithm they cannot re-count; the message
+// said "use --strategy ring for CONSISTENT_HASH" whatever the algorithm was.
+void TestHostile::planSaysWhatIsWrong()
+{
+    QFETCH(QByteArray, algorithm);
+    QFETCH(QByteArray, expected);
+    QFETCH(QByteArray, notExpected);
+    const QString path = write(QStringLiteral("refuse-%1.yaml").arg(QString::fromUtf8(QTest::currentDataTag())),
+                               base({{"type: MOD\n      props:\n        sharding-count: 2\n", algorithm}}));
+    for (const char *strategy : {"mod-double", "remap", "dual-master"}) {
+        QStringList args{QStringLiteral("plan"), QStringLiteral("--config"), path, QStringLiteral("--strategy"),
+                         QString::fromLatin1(strategy)};
+        if (qstrcmp(strategy, "remap") == 0)
+            args << QStringLiteral("--to") << QStringLiteral("3");
+        const Run r = shardctl(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expected) && !r.err.contains(notExpected), r.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

@@ -76,6 +76,7 @@ private slots:
     void entriesRefused_data();
     void entriesRefused();
     void replaceAll();
+    void manyMatches();
     void exampleFileShardingCount();
 };
 
@@ -419,6 +420,45 @@ void TestYamlPatch::replaceAll()
     QCOMPARE(
         p.text(),
         QByteArray("a:\n  s: {name: z\"}\nb:\n  s:\n    name: \"z\\\"\" # keep\nc:\n  s:\n    name: y\n"));
+}
+
+// More matches than std::sort sorts by insertion (16): sorting the matches assigned YAML::Nodes,
+// which re-points the nodes of the parsed document itself (yaml-cpp's operator= assigns through
+// the reference), so with 40 tables a match held another table's value: scalars() dropped those
+// ("does not read as its parsed value") and setEach, the one-edit form a plan uses for every
+// table, refused. replaceAll survived only because its matches all hold the same value.
+void TestYamlPatch::manyMatches()
+{
+    QByteArray text("tables:\n");
+    for (int i = 0; i < 40; ++i)
+        text += "  t" + QByteArray::number(i) + ":\n    databaseStrategy:\n      standard:\n        algorithm: a\n"
+                "    nodes: ds_${0..1}.t" + QByteArray::number(i) + "\n";
+    YamlPatch p(text);
+    QCOMPARE(p.replaceAll({QStringLiteral("databaseStrategy"), QStringLiteral("*"), QStringLiteral("algorithm")},
+                          QStringLiteral("a"), QStringLiteral("b")),
+             40);
+    QVERIFY2(p.ok(), qPrintable(p.errors().join(QLatin1Char(' '))));
+    QCOMPARE(p.text().count("algorithm: b\n"), 40);
+    const QList<YamlScalarRef> refs =
+        p.scalars({QStringLiteral("tables"), QStringLiteral("*"), QStringLiteral("nodes")}, YamlPatch::Match::Anywhere);
+    QCOMPARE(refs.size(), 40);
+    for (int i = 0; i < 40; ++i)
+        QCOMPARE(refs.at(i).value, QStringLiteral("ds_${0..1}.t%1").arg(i));
+    QMap<QString, QString> nodes;
+    for (int i = 0; i < 40; i += 3)
+        nodes.insert(QStringLiteral("t%1").arg(i), QStringLiteral("ds_${0..3}.t%1").arg(i));
+    QVERIFY2(p.setEach({QStringLiteral("tables"), QStringLiteral("*"), QStringLiteral("nodes")}, 1, nodes),
+             qPrintable(p.errors().join(QLatin1Char(' '))));
+    for (int i = 0; i < 40; ++i) {
+        const QByteArray line = "    nodes: ds_${0.." + QByteArray(i % 3 == 0 ? "3" : "1") + "}.t" + QByteArray::number(i) + "\n";
+        QVERIFY2(p.text().contains(line), line.constData());
+    }
+    // A key the pattern does not match refuses the whole edit and keeps the text.
+    const QByteArray before = p.text();
+    QVERIFY(!p.setEach({QStringLiteral("tables"), QStringLiteral("*"), QStringLiteral("nodes")}, 1,
+                       {{QStringLiteral("t1"), QStringLiteral("x")}, {QStringLiteral("t99"), QStringLiteral("y")}}));
+    QCOMPARE(p.text(), before);
+    QVERIFY(p.errors().last().contains(QLatin1String("tables.t99.nodes not found")));
 }
 
 // The issue's acceptance check: patch sharding-count 4 -> 8 in a shipped example and verify every
