@@ -1,0 +1,113 @@
+// migrate_bench --dual-vs-copy: the write stop and the time of dual-master doubling (D1..D10) next
+// to modulo doubling by copy (T0..T9), each on a fresh 8-instance sandbox with the same demo data
+// (same rows, same seed) and the same load: `shardctl load` on the old config until the switch
+// step, then on the new config (the applications' reload) until the run ends. Included by
+// migrate_bench.cpp after its helpers (run, die, line).
+#pragma once
+
+namespace {
+
+struct KindFigures
+{
+    double toSwitch = 0;   // T0..T3 / D1..D6
+    double switchStep = 0; // T4..T7 / D7
+    double after = 0;      // T8..T9 / D8..D10
+    double writeStopMs = -1;
+    double total() const { return toSwitch + switchStep + after; }
+};
+
+KindFigures measureKind(const QString &shardctl, const QString &work, const QString &messages, const QString &rate,
+                        bool dual)
+{
+    const QString kind = dual ? QStringLiteral("dual-master") : QStringLiteral("mod-double");
+    const QString sb = work + QStringLiteral("/sandbox-") + kind;
+    out << "migrate_bench: " << kind << ": sandbox with " << messages << " messages ...\n";
+    out.flush();
+    const Proc up = run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), sb,
+                                   QStringLiteral("--rows"), messages});
+    if (up.code != 0)
+        die(QStringLiteral("sandbox up"), up);
+    struct Down
+    {
+        QString shardctl, sb;
+        ~Down() { run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), sb}); }
+    } down{shardctl, sb};
+    const QString cfg = sb + QStringLiteral("/cluster.yaml");
+    const QString planDir = work + QStringLiteral("/plan-") + kind;
+    const QString runDir = work + QStringLiteral("/run-") + kind;
+    const Proc plan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), cfg, QStringLiteral("--live"),
+                                     QStringLiteral("--strategy"), kind, QStringLiteral("--out"), planDir});
+    if (plan.code != 0)
+        die(QStringLiteral("plan ") + kind, plan);
+    const Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                       planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
+                                       QStringLiteral("--observe"), QStringLiteral("0")});
+    if (create.code != 0)
+        die(QStringLiteral("migrate create ") + kind, create);
+    auto load = [&](QProcess &p) {
+        p.start(shardctl, {QStringLiteral("load"), QStringLiteral("--config"), cfg, QStringLiteral("--defaults-file"),
+                           sb + QStringLiteral("/app.cnf"), QStringLiteral("--rate"), rate, QStringLiteral("--duration"),
+                           QStringLiteral("3600")});
+        p.waitForStarted();
+    };
+    auto migrate = [&](const QStringList &extra) {
+        return run(shardctl, QStringList{QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
+                                         QStringLiteral("--yes")} +
+                                 extra);
+    };
+    KindFigures f;
+    QProcess oldLoad;
+    load(oldLoad);
+    QThread::sleep(2);
+    const Proc a = migrate({QStringLiteral("--until"), dual ? QStringLiteral("D6") : QStringLiteral("T3")});
+    if (a.code != 0)
+        die(kind + QStringLiteral(" up to the switch"), a);
+    f.toSwitch = a.secs;
+    const Proc b = migrate({QStringLiteral("--until"), dual ? QStringLiteral("D7") : QStringLiteral("T7")});
+    if (b.code != 0)
+        die(kind + QStringLiteral(" switch"), b);
+    f.switchStep = b.secs;
+    oldLoad.terminate();
+    oldLoad.waitForFinished(10000);
+    QProcess newLoad; // the applications reloaded the new config
+    load(newLoad);
+    QThread::sleep(2);
+    const Proc c = migrate({QStringLiteral("--override-reason"), QStringLiteral("migrate_bench: writes of the old-config "
+                                                                               "load after the switch")});
+    newLoad.terminate();
+    newLoad.waitForFinished(10000);
+    if (c.code != 0)
+        die(kind + QStringLiteral(" after the switch"), c);
+    f.after = c.secs;
+    const Proc st = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir,
+                                   QStringLiteral("--json")});
+    f.writeStopMs = QJsonDocument::fromJson(st.out.toUtf8()).object().value(QStringLiteral("writeStopMs")).toDouble(-1);
+    return f;
+}
+
+int dualVsCopy(const QString &shardctl, const QString &work, const QString &messages, const QString &rate)
+{
+    const KindFigures copy = measureKind(shardctl, work, messages, rate, false);
+    const KindFigures dual = measureKind(shardctl, work, messages, rate, true);
+    auto row = [](const QString &label, double a, double b, const QString &unit) {
+        return label.leftJustified(46) + QString::number(a, 'f', 2).rightJustified(12) +
+               QString::number(b, 'f', 2).rightJustified(14) + QLatin1Char(' ') + unit;
+    };
+    out << "\nmigrate_bench --dual-vs-copy, " << messages << " messages, 4 -> 8, shardctl load --rate " << rate
+        << " throughout (old config until the switch, then the new one); machine: " << QThread::idealThreadCount()
+        << " cores\n\n"
+        << QStringLiteral("").leftJustified(46) << QStringLiteral("copy (T0..T9)").rightJustified(12)
+        << QStringLiteral("dual (D1..D10)").rightJustified(14) << '\n'
+        << row(QStringLiteral("write stop (read_only=1 on the old instances)"), copy.writeStopMs / 1000.0,
+               dual.writeStopMs / 1000.0, QStringLiteral("s"))
+        << '\n'
+        << row(QStringLiteral("up to the switch (T0..T3 / D1..D6)"), copy.toSwitch, dual.toSwitch, QStringLiteral("s")) << '\n'
+        << row(QStringLiteral("switch step (T4..T7 / D7)"), copy.switchStep, dual.switchStep, QStringLiteral("s")) << '\n'
+        << row(QStringLiteral("after the switch (T8..T9 / D8..D10)"), copy.after, dual.after, QStringLiteral("s")) << '\n'
+        << row(QStringLiteral("total (engine processes, --observe 0)"), copy.total(), dual.total(), QStringLiteral("s"))
+        << '\n';
+    out.flush();
+    return 0;
+}
+
+} // namespace
