@@ -18,6 +18,9 @@
 #include <QStandardPaths>
 #include <QThread>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 namespace sp::migration {
 
 namespace {
@@ -527,6 +530,10 @@ bool DualMasterEngine::seed(const Pair &p, QString *error)
                     QStringLiteral("mariadb-dump %1 | mariadb %2").arg(dumpArgs.join(QLatin1Char(' ')), loadArgs.join(QLatin1Char(' '))),
                     QStringLiteral("started"));
     QProcess dump, load;
+    // Both die with this process: a killed run must not leave a client loading an old snapshot
+    // while the next run seeds again.
+    for (QProcess *p : {&dump, &load})
+        p->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     dump.start(QStringLiteral("mariadb-dump"), dumpArgs);
     load.start(QStringLiteral("mariadb"), loadArgs);
     if (!dump.waitForStarted(10000) || !load.waitForStarted(10000)) {
