@@ -168,8 +168,14 @@ static QList<PairReplication> replicationOf(const RunState &j, QString *source)
     QList<PairReplication> list;
     QString why;
     if (!j.rolledBack() && probeReplication(j.dir, &list, &why)) {
-        *source = QStringLiteral("now");
-        return list;
+        bool anyRead = false;
+        for (const PairReplication &r : std::as_const(list))
+            anyRead = anyRead || r.error.isEmpty();
+        if (anyRead) {
+            *source = QStringLiteral("now");
+            return list;
+        }
+        why = list.isEmpty() ? QString() : list.first().error;
     }
     list = storedReplication(j.values);
     *source = list.isEmpty() ? QString() : QStringLiteral("journal, ") + list.first().at.toString(Qt::ISODate);

@@ -27,6 +27,8 @@ KindFigures measureKind(const QString &shardctl, const QString &work, const QStr
                                    QStringLiteral("--rows"), messages});
     if (up.code != 0)
         die(QStringLiteral("sandbox up"), up);
+    g_downCommand[0] = shardctl; // die() stops this sandbox
+    g_downCommand[1] = sb;
     struct Down
     {
         QString shardctl, sb;
@@ -39,17 +41,29 @@ KindFigures measureKind(const QString &shardctl, const QString &work, const QStr
                                      QStringLiteral("--strategy"), kind, QStringLiteral("--out"), planDir});
     if (plan.code != 0)
         die(QStringLiteral("plan ") + kind, plan);
+    // The applications' reload happens while writes are stopped: the run's --reload-command stops
+    // the load on the old config and starts one on the new config (inserts and updates: a delete
+    // of a moved row on its new node would make either purge keep the old copy).
+    const QString oldPid = work + QStringLiteral("/load-old-") + kind + QStringLiteral(".pid");
+    const QString newPid = work + QStringLiteral("/load-new-") + kind + QStringLiteral(".pid");
+    const QString reload = work + QStringLiteral("/reload-") + kind + QStringLiteral(".sh");
+    {
+        QFile f(reload);
+        if (!f.open(QIODevice::WriteOnly))
+            die(QStringLiteral("write ") + reload, Proc{});
+        f.write(QStringLiteral("kill $(cat %1) 2>/dev/null\n"
+                               "setsid %2 load --config %3 --defaults-file %4 --rate %5 --duration 3600 "
+                               "--mix insert:70,update:30 > %6.log 2>&1 < /dev/null &\n"
+                               "echo $! > %6\n")
+                    .arg(q(oldPid), q(shardctl), q(cfg), q(sb + QStringLiteral("/app.cnf")), rate, q(newPid))
+                    .toUtf8());
+    }
     const Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
                                        planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
-                                       QStringLiteral("--observe"), QStringLiteral("0")});
+                                       QStringLiteral("--observe"), QStringLiteral("0"), QStringLiteral("--reload-command"),
+                                       QStringLiteral("/bin/sh ") + q(reload)});
     if (create.code != 0)
         die(QStringLiteral("migrate create ") + kind, create);
-    auto load = [&](QProcess &p) {
-        p.start(shardctl, {QStringLiteral("load"), QStringLiteral("--config"), cfg, QStringLiteral("--defaults-file"),
-                           sb + QStringLiteral("/app.cnf"), QStringLiteral("--rate"), rate, QStringLiteral("--duration"),
-                           QStringLiteral("3600")});
-        p.waitForStarted();
-    };
     auto migrate = [&](const QStringList &extra) {
         return run(shardctl, QStringList{QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
                                          QStringLiteral("--yes")} +
@@ -57,7 +71,15 @@ KindFigures measureKind(const QString &shardctl, const QString &work, const QStr
     };
     KindFigures f;
     QProcess oldLoad;
-    load(oldLoad);
+    oldLoad.start(shardctl, {QStringLiteral("load"), QStringLiteral("--config"), cfg, QStringLiteral("--defaults-file"),
+                             sb + QStringLiteral("/app.cnf"), QStringLiteral("--rate"), rate, QStringLiteral("--duration"),
+                             QStringLiteral("3600")});
+    oldLoad.waitForStarted();
+    {
+        QFile p(oldPid);
+        if (p.open(QIODevice::WriteOnly))
+            p.write(QByteArray::number(oldLoad.processId()));
+    }
     QThread::sleep(2);
     const Proc a = migrate({QStringLiteral("--until"), dual ? QStringLiteral("D6") : QStringLiteral("T3")});
     if (a.code != 0)
@@ -67,21 +89,23 @@ KindFigures measureKind(const QString &shardctl, const QString &work, const QStr
     if (b.code != 0)
         die(kind + QStringLiteral(" switch"), b);
     f.switchStep = b.secs;
-    oldLoad.terminate();
     oldLoad.waitForFinished(10000);
-    QProcess newLoad; // the applications reloaded the new config
-    load(newLoad);
     QThread::sleep(2);
-    const Proc c = migrate({QStringLiteral("--override-reason"), QStringLiteral("migrate_bench: writes of the old-config "
-                                                                               "load after the switch")});
-    newLoad.terminate();
-    newLoad.waitForFinished(10000);
+    const Proc c = migrate({});
+    {
+        QFile p(newPid);
+        if (p.open(QIODevice::ReadOnly))
+            QProcess::execute(QStringLiteral("kill"), {QString::fromLatin1(p.readAll().trimmed())});
+    }
     if (c.code != 0)
         die(kind + QStringLiteral(" after the switch"), c);
     f.after = c.secs;
     const Proc st = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir,
                                    QStringLiteral("--json")});
     f.writeStopMs = QJsonDocument::fromJson(st.out.toUtf8()).object().value(QStringLiteral("writeStopMs")).toDouble(-1);
+    out << "migrate_bench: " << kind << ": write stop " << f.writeStopMs << " ms, " << f.toSwitch << " + " << f.switchStep
+        << " + " << f.after << " s\n";
+    out.flush();
     return f;
 }
 
@@ -89,15 +113,16 @@ int dualVsCopy(const QString &shardctl, const QString &work, const QString &mess
 {
     const KindFigures copy = measureKind(shardctl, work, messages, rate, false);
     const KindFigures dual = measureKind(shardctl, work, messages, rate, true);
-    auto row = [](const QString &label, double a, double b, const QString &unit) {
-        return label.leftJustified(46) + QString::number(a, 'f', 2).rightJustified(12) +
-               QString::number(b, 'f', 2).rightJustified(14) + QLatin1Char(' ') + unit;
+    auto row = [](const QString &label, double a, double b, const QString &unit) -> QString {
+        return label.leftJustified(46) + QString::number(a, 'f', 2).rightJustified(16) +
+               QString::number(b, 'f', 2).rightJustified(16) + QLatin1Char(' ') + unit;
     };
     out << "\nmigrate_bench --dual-vs-copy, " << messages << " messages, 4 -> 8, shardctl load --rate " << rate
-        << " throughout (old config until the switch, then the new one); machine: " << QThread::idealThreadCount()
+        << " throughout (old config, insert/update/delete, until the switch; the reload command swaps it for\n"
+           "the new config, insert/update, while writes are stopped); machine: " << QThread::idealThreadCount()
         << " cores\n\n"
-        << QStringLiteral("").leftJustified(46) << QStringLiteral("copy (T0..T9)").rightJustified(12)
-        << QStringLiteral("dual (D1..D10)").rightJustified(14) << '\n'
+        << QStringLiteral("").leftJustified(46) << QStringLiteral("copy (T0..T9)").rightJustified(16)
+        << QStringLiteral("dual (D1..D10)").rightJustified(16) << '\n'
         << row(QStringLiteral("write stop (read_only=1 on the old instances)"), copy.writeStopMs / 1000.0,
                dual.writeStopMs / 1000.0, QStringLiteral("s"))
         << '\n'
