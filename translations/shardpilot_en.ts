@@ -1913,6 +1913,14 @@
         <source>%1: not counted: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>measured: %1 s (D7) by migrate_bench --dual-vs-copy on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench --dual-vs-copy on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>

@@ -1913,6 +1913,14 @@
         <source>%1: not counted: %2</source>
         <translation>%1：未计数：%2</translation>
     </message>
+    <message>
+        <source>measured: %1 s (D7) by migrate_bench --dual-vs-copy on %2</source>
+        <translation>实测：%1 秒（D7），由 migrate_bench --dual-vs-copy 在 %2 上测得</translation>
+    </message>
+    <message>
+        <source>measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench --dual-vs-copy on %2</source>
+        <translation>实测：%1 秒（T4..T7，随 T5 校验的行数增长），由 migrate_bench --dual-vs-copy 在 %2 上测得</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>

@@ -4,6 +4,9 @@
 // step, then on the new config (the applications' reload) until the run ends. Included by
 // migrate_bench.cpp after its helpers (run, die, line).
 #pragma once
+#include "core/live/MeasuredFigures.h"
+
+#include <QDate>
 
 namespace {
 
@@ -131,6 +134,15 @@ int dualVsCopy(const QString &shardctl, const QString &work, const QString &mess
         << row(QStringLiteral("after the switch (T8..T9 / D8..D10)"), copy.after, dual.after, QStringLiteral("s")) << '\n'
         << row(QStringLiteral("total (engine processes, --observe 0)"), copy.total(), dual.total(), QStringLiteral("s"))
         << '\n';
+    // The planning page's what-if and `shardctl plan --compare` use these instead of fixed guesses.
+    const QString file = sp::planning::measuredFiguresFile();
+    QString why;
+    const QString on = QStringLiteral("%1 messages, 4 -> 8, load %2 ops/s, %3")
+                           .arg(messages, rate, QDate::currentDate().toString(Qt::ISODate));
+    if (sp::planning::saveMeasuredFigures(copy.writeStopMs / 1000.0, dual.writeStopMs / 1000.0, on, file, &why))
+        out << "\nwrite stops saved to " << file << " (the what-if comparison uses them)\n";
+    else
+        out << "\ncannot save the write stops to " << file << ": " << why << '\n';
     out.flush();
     return 0;
 }
