@@ -582,6 +582,9 @@ const char *const kTemplates[] = {
                       "moved arcs are exact CRC32 ranges of the old and new rings; row shares assume keys "
                       "hash uniformly over the ring"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "config reload only (%1 s); replication keeps both sides current"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "measured: %1 s (D7) by migrate_bench --dual-vs-copy on %2"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench "
+                                          "--dual-vs-copy on %2"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "full copy of every instance: 2x disk until the purge"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText",
                       "both sides accept writes during the switch: AUTO_INCREMENT must be interleaved"),

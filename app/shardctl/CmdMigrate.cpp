@@ -1,5 +1,6 @@
 #include "CmdMigrate.h"
 
+#include "core/migration/DualMaster.h"
 #include "core/migration/Engine.h"
 #include "core/migration/Journal.h"
 #include "core/migration/RunState.h"
@@ -34,6 +35,10 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
                        "  log       the audit log: every action with its server, OS user and SQL\n"
                        "Steps: T0 preflight and create, T1 start capture, T2 backfill, T3 catch up, T4 stop writes, "
                        "T5 verify, T6 switch config, T7 resume writes, T8 observe, T9 purge.\n"
+                       "Dual-master plans: D1 check servers, D2 seed (consistent dump), D3 replicate old -> new, "
+                       "D4 (new -> old, not set up), D5 interleave AUTO_INCREMENT, D6 wait for lag 0, D7 stop writes + "
+                       "switch config + resume, D8 cut replication, D9 purge each side's other half, D10 HA note; "
+                       "status shows replication per pair; verify checks the replication gates.\n"
                        "Exit codes: 0 the requested step completed, 1 a gate or check failed (the reason is printed), "
                        "2 bad usage. See docs/migration.md."));
     parser.addPositionalArgument(QStringLiteral("action"),
@@ -56,8 +61,10 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
         "N");
     opt("max-rows-per-sec", "create: copy rate limit over all servers (default none).", "N");
     opt("max-threads-running", "create: the copy waits while a source's Threads_running is above N (default off).", "N");
-    opt("until", "run: stop after this step (T0..T9), even while writes are stopped.", "STEP");
-    opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9); rollback: required.");
+    opt("until", "run: stop after this step (T0..T9; D1..D10 for a dual-master run), even while writes are stopped.",
+        "STEP");
+    opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9; D5, D7, D8, D9); rollback: "
+               "required.");
     opt("override-reason", "run: purge (T9) before T8 ended, for this reason (audited).", "TEXT");
     opt("drop-targets", "rollback: drop the target tables the run created.");
     opt("json", "status, log: JSON output.");
@@ -111,16 +118,18 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         return Findings;
     }
     out << "run " << spec->runId << " created in " << dir << ": " << plan->description << '\n'
-        << "next: shardctl migrate run --run " << dir << " --until T3   (then --yes for T4..T9)\n";
+        << "next: shardctl migrate run --run " << dir
+        << (isDualMasterPlan(*plan) ? " --until D6   (then --yes for D5, D7..D9)\n" : " --until T3   (then --yes for T4..T9)\n");
     return Ok;
 }
 
 static QJsonObject statusJson(const RunState &j)
 {
+    const bool dual = j.plan && isDualMasterPlan(*j.plan);
     QJsonArray steps;
     for (const StepState &s : j.steps)
-        steps.append(QJsonObject{{QStringLiteral("step"), stepName(s.step)},
-                                 {QStringLiteral("title"), stepTitle(s.step)},
+        steps.append(QJsonObject{{QStringLiteral("step"), dual ? dualStepName(s.step) : stepName(s.step)},
+                                 {QStringLiteral("title"), dual ? dualStepTitle(s.step) : stepTitle(s.step)},
                                  {QStringLiteral("status"), statusName(s.status)},
                                  {QStringLiteral("started"), s.started.toString(Qt::ISODateWithMs)},
                                  {QStringLiteral("finished"), s.finished.toString(Qt::ISODateWithMs)},
@@ -153,6 +162,28 @@ static QJsonObject statusJson(const RunState &j)
                        {QStringLiteral("rolledBack"), j.rolledBack()}};
 }
 
+// A dual-master run's replication per pair: read from the servers now, else the journal's last look.
+static QList<PairReplication> replicationOf(const RunState &j, QString *source)
+{
+    QList<PairReplication> list;
+    QString why;
+    if (!j.rolledBack() && probeReplication(j.dir, &list, &why)) {
+        bool anyRead = false;
+        for (const PairReplication &r : std::as_const(list))
+            anyRead = anyRead || r.error.isEmpty();
+        if (anyRead) {
+            *source = QStringLiteral("now");
+            return list;
+        }
+        why = list.isEmpty() ? QString() : list.first().error;
+    }
+    list = storedReplication(j.values);
+    *source = list.isEmpty() ? QString() : QStringLiteral("journal, ") + list.first().at.toString(Qt::ISODate);
+    if (!why.isEmpty())
+        *source += QStringLiteral("; servers not read: ") + why;
+    return list;
+}
+
 static int status(const QString &dir, bool json, QTextStream &out, QTextStream &err)
 {
     RunStateOptions options;
@@ -171,13 +202,32 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
         o[QStringLiteral("plan")] = j.plan->description;
         o[QStringLiteral("config")] = j.spec.configPath;
         o[QStringLiteral("running")] = busy;
+        o[QStringLiteral("kind")] = planning::strategyName(j.plan->strategy);
+        if (isDualMasterPlan(*j.plan)) {
+            QString from;
+            QJsonArray arr;
+            for (const PairReplication &r : replicationOf(j, &from))
+                arr.append(r.toJson());
+            o[QStringLiteral("replication")] = arr;
+            o[QStringLiteral("replicationReadFrom")] = from;
+        }
         out << QJsonDocument(o).toJson(QJsonDocument::Indented);
         return Ok;
     }
     out << "run " << j.spec.runId << ": " << j.plan->description << (busy ? "  (a process is working on it)" : "") << '\n';
+    const bool dual = isDualMasterPlan(*j.plan);
     for (const StepState &s : j.steps)
-        out << "  " << stepName(s.step) << "  " << statusName(s.status).leftJustified(12) << stepTitle(s.step)
+        out << "  " << (dual ? dualStepName(s.step).leftJustified(3) : stepName(s.step)) << "  "
+            << statusName(s.status).leftJustified(12) << (dual ? dualStepTitle(s.step) : stepTitle(s.step))
             << (s.message.isEmpty() ? QString() : QStringLiteral("  - ") + s.message.left(200)) << '\n';
+    if (dual) {
+        QString from;
+        const QList<PairReplication> repl = replicationOf(j, &from);
+        if (!repl.isEmpty())
+            out << "replication (" << from << "):\n";
+        for (const PairReplication &r : repl)
+            out << "  " << r.describe() << '\n';
+    }
     qint64 copied = 0, expected = 0;
     int done = 0;
     for (const CopyProgress &c : j.progress) {
@@ -280,9 +330,12 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
         out.flush();
     };
     if (p.isSet(QStringLiteral("until"))) {
-        o.until = stepFromName(p.value(QStringLiteral("until")));
+        RunSpec spec;
+        planning::ExpansionPlan plan;
+        const bool dual = RunDir(dir).load(&spec, &plan, &why) && isDualMasterPlan(plan);
+        o.until = dual ? dualStepFromName(p.value(QStringLiteral("until"))) : stepFromName(p.value(QStringLiteral("until")));
         if (!o.until) {
-            err << prefix << "--until takes a step T0..T9\n";
+            err << prefix << (dual ? "--until takes a step D1..D10 (a dual-master run)\n" : "--until takes a step T0..T9\n");
             return Usage;
         }
     }

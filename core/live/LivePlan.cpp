@@ -2,6 +2,7 @@
 
 #include "core/cluster/QueryRegistry.h"
 #include "core/job/Job.h"
+#include "core/live/MeasuredFigures.h"
 #include "core/live/PlanInputs.h"
 #include "core/live/RowSampler.h"
 #include "core/planning/PlanChecks.h"
@@ -70,8 +71,11 @@ LivePlanResult runLivePlan(const QString &configPath, const ShardingConfig &conf
             return r;
         }
     }
-    if (options.compare)
-        r.whatIf = WhatIf::compare(*r.input);
+    if (options.compare) {
+        WhatIfOptions wo; // measured write stops when migrate_bench left some
+        loadMeasuredFigures(&wo);
+        r.whatIf = WhatIf::compare(*r.input, wo);
+    }
     if (!options.plan)
         return r;
     const PlanOutcome o = makePlan(*r.input);

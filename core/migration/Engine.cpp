@@ -2,6 +2,7 @@
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
+#include "core/migration/DualMaster.h"
 #include "core/migration/SourceWorker.h"
 #include "core/migration/TargetMeta.h"
 
@@ -77,6 +78,10 @@ bool Engine::open(QString *error)
         return false;
     }
     m_newConfig = lr.config;
+    if (isDualMasterPlan(m_plan)) {
+        m_dual = std::make_unique<DualMasterEngine>(m_dir, m_spec, m_plan, m_newConfig, *m_journal);
+        return m_dual->open(error);
+    }
     return m_endpoints.resolve(m_newConfig, m_spec, error) && m_moves.build(m_plan, m_newConfig, m_endpoints, error);
 }
 
@@ -123,8 +128,22 @@ bool Engine::loadTableInfo(QString *error)
     return true;
 }
 
+void Engine::requestStop()
+{
+    m_stop.store(true);
+    if (m_dual)
+        m_dual->requestStop();
+}
+
+QString Engine::error() const
+{
+    return m_dual ? m_dual->error() : m_error;
+}
+
 Outcome Engine::run(const RunOptions &options)
 {
+    if (m_dual)
+        return m_dual->run(options);
     m_options = options;
     if (m_journal->value(QStringLiteral("rolledBack")) == QLatin1String("1")) {
         m_error = QStringLiteral("this run was rolled back; create a new run to try again");
@@ -664,6 +683,8 @@ Outcome Engine::stepT5()
 
 Outcome Engine::verifyOnly(const RunOptions &options)
 {
+    if (m_dual) // the replication gates, read-only
+        return m_dual->check(options);
     m_options = options;
     QString why;
     if (!loadTableInfo(&why)) {
@@ -687,6 +708,10 @@ Outcome Engine::verifyOnly(const RunOptions &options)
 
 Outcome Engine::repair(const RunOptions &options)
 {
+    if (m_dual) {
+        m_error = QStringLiteral("a dual-master run has no row differences to repair");
+        return Outcome::GateFailed;
+    }
     m_options = options;
     const QList<RowDifference> diffs = m_journal->differences();
     if (diffs.isEmpty()) {
@@ -805,6 +830,8 @@ Outcome Engine::stepT7()
 
 Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
 {
+    if (m_dual)
+        return m_dual->rollback(dropTargets, options);
     m_options = options;
     const QList<StepState> st = m_journal->steps();
     if (st.at(int(Step::T7)).status == StepStatus::Done) {

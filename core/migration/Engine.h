@@ -12,6 +12,7 @@
 namespace sp::migration {
 
 class SourceWorker;
+class DualMasterEngine;
 
 struct RunOptions
 {
@@ -40,12 +41,12 @@ public:
     Outcome verifyOnly(const RunOptions &options); // T5's checks, read-only
     // Applies the repair SQL of T5's differences on their targets (audited), then verifies again.
     Outcome repair(const RunOptions &options);
-    void requestStop() { m_stop.store(true); }
+    void requestStop();
 
     const RunSpec &spec() const { return m_spec; }
     const planning::ExpansionPlan &plan() const { return m_plan; }
     Journal &journal() { return *m_journal; }
-    QString error() const { return m_error; }
+    QString error() const;
 
     // Asks a running `migrate run` on DIR to stop after its current chunk (DIR/pause).
     static bool requestPause(const QString &runDir, QString *error);
@@ -84,6 +85,7 @@ private:
     bool m_tableInfoLoaded = false;
     std::atomic<bool> m_stop{false};
     QString m_error;
+    std::unique_ptr<DualMasterEngine> m_dual; // a dual-master plan's run (DualMaster.h)
 };
 
 } // namespace sp::migration

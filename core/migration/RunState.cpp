@@ -31,11 +31,6 @@ std::optional<RunSpec> createRun(const planning::ExpansionPlan &plan, const QStr
                                  const QString &dir, const RunSpec &options, QString *error)
 {
     QString why;
-    if (plan.strategy == planning::StrategyId::DualMaster) {
-        *error = QStringLiteral(
-            "dual-master plans are not executed by this version (copy plans: mod-double, remap, ring)");
-        return std::nullopt;
-    }
     if (dir.trimmed().isEmpty()) {
         *error = QStringLiteral("no run directory given");
         return std::nullopt;
@@ -142,7 +137,9 @@ bool RunState::writesStopped() const
 {
     if (rolledBack() || !writeStopStart().isValid() || writesResumed().isValid())
         return false;
-    const StepStatus t4 = status(Step::T4);
+    // A dual-master run (D1..D10 in the same rows) stops writes in D7 only.
+    const bool dual = plan && plan->strategy == planning::StrategyId::DualMaster;
+    const StepStatus t4 = status(dual ? Step::T6 : Step::T4);
     return t4 == StepStatus::Running || t4 == StepStatus::Done;
 }
 

@@ -19,8 +19,8 @@ QString newRunId();
 // seconds, admin defaults file, reload command, write-stop budget, chunk sizes, rate limits; a
 // runId, generated when empty); createRun fills in the rest: createdAt, the config the plan was made
 // from (plan.sourcePath, absolute) and its sha256, and `planFile` (absolute; informational, may be
-// empty for a plan handed over by the console's wizard). Refuses plans this engine does not execute
-// (dual-master), a config that changed since the plan was made and a directory that holds a run;
+// empty for a plan handed over by the console's wizard). Refuses a config that changed since the plan
+// was made and a directory that holds a run (dual-master plans run on DualMasterEngine, D1..D10);
 // then opens an Engine on the new run once, so a missing admin account or an unknown server is said
 // at once (run.json is removed again then, so the directory can be reused). The run's journal gets
 // a "create run" audit entry. Returns the spec written to DIR/run.json.

@@ -100,6 +100,11 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
         r.writeStopSeconds = options.reloadSeconds;
         r.writeStopText = msg("config reload only (%1 s); replication keeps both sides current",
                               {number(options.reloadSeconds)});
+        if (options.measuredDualWriteStopSec >= 0) {
+            r.writeStopSeconds = options.measuredDualWriteStopSec;
+            r.writeStopText = msg("measured: %1 s (D7) by migrate_bench --dual-vs-copy on %2",
+                                  {number(options.measuredDualWriteStopSec), options.measuredOn});
+        }
         r.addRisk(msg("full copy of every instance: 2x disk until the purge"));
         r.addRisk(msg("both sides accept writes during the switch: AUTO_INCREMENT must be interleaved"));
         r.addRisk(msg("only doubling (N -> 2N)"));
@@ -115,6 +120,12 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
                        QString::number(options.verifyRowsPerSecond, 'f', 0)})
                 : msg("%1 s to drain capture and switch; verification time unknown without row counts",
                       {number(options.cutoverSeconds)});
+        if (id == StrategyId::ModDouble && options.measuredCopyWriteStopSec >= 0) {
+            r.writeStopSeconds = options.measuredCopyWriteStopSec;
+            r.writeStopText = msg("measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench "
+                                  "--dual-vs-copy on %2",
+                                  {number(options.measuredCopyWriteStopSec), options.measuredOn});
+        }
         if (id == StrategyId::Ring)
             r.addRisk(msg("balance depends on virtual nodes (see the balance series)"));
         else

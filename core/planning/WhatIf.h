@@ -62,6 +62,12 @@ struct WhatIfOptions
     double verifyRowsPerSecond = 2000000; // COUNT(*) with a CRC32 predicate, per instance
     double cutoverSeconds = 5;            // drain capture + flip read_only + reload config
     double reloadSeconds = 2;             // dual-master: config reload only
+    // Write stops measured by `migrate_bench --dual-vs-copy` (seconds; negative: none), with what
+    // they were measured on; they replace cutoverSeconds + the verify scan (mod-double) and
+    // reloadSeconds (dual-master). See core/live/MeasuredFigures.h.
+    double measuredCopyWriteStopSec = -1;
+    double measuredDualWriteStopSec = -1;
+    QString measuredOn; // "100000 messages, 4 -> 8, load 200 ops/s, 2026-12-01"
     int balanceMaxVirtualNodes = 1024;
     int balanceStep = 1;
 };

@@ -2,6 +2,7 @@
 // same rows (issue 12, item 6). A program, not a test: it prints rates and ratios.
 //
 //   migrate_bench [--messages N] [--dir DIR] [--keep]
+//   migrate_bench --dual-vs-copy [--messages N] [--rate OPS]   (DualVsCopy.h)
 //
 // 1. An 8-instance sandbox with N demo messages (default 1,000,000) and a mod-double plan (4 -> 8).
 // 2. Copy (T2): `shardctl migrate run --until T2` over all tables and sources (4 sources in
@@ -90,6 +91,8 @@ QString line(const QString &label, double value, const QString &unit, const QStr
 
 } // namespace
 
+#include "DualVsCopy.h"
+
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
@@ -101,6 +104,11 @@ int main(int argc, char **argv)
                       QStringLiteral("1000000")});
     parser.addOption({QStringLiteral("dir"), QStringLiteral("Work directory (default: a temporary one)."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("keep"), QStringLiteral("Keep the sandbox running and the directory.")});
+    parser.addOption({QStringLiteral("dual-vs-copy"),
+                      QStringLiteral("Only compare dual-master doubling with modulo doubling by copy (write stop, time) "
+                                     "under --rate load, each on its own sandbox with the same data.")});
+    parser.addOption({QStringLiteral("rate"), QStringLiteral("--dual-vs-copy: load operations per second (default 200)."),
+                      QStringLiteral("N"), QStringLiteral("200")});
     parser.process(app);
 
     const QString shardctl = QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/shardctl");
@@ -114,6 +122,8 @@ int main(int argc, char **argv)
     QDir().mkpath(work);
     const QString sb = work + QStringLiteral("/sandbox");
     const QString messages = parser.value(QStringLiteral("messages"));
+    if (parser.isSet(QStringLiteral("dual-vs-copy")))
+        return dualVsCopy(shardctl, work, messages, parser.value(QStringLiteral("rate")));
 
     if (!parser.isSet(QStringLiteral("keep"))) {
         g_downCommand[0] = shardctl;

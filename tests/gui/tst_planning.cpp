@@ -2,6 +2,7 @@
 // RingBalance::series give for the same input (offline and with a synthetic snapshot), stale
 // results are dropped, the no-config and broken-config states, copy and JSON export.
 #include "GuiTestSupport.h"
+#include "core/live/MeasuredFigures.h"
 #include "core/planning/PlanBuilder.h"
 #include "core/live/PlanInputs.h"
 #include "core/planning/RingBalance.h"
@@ -226,6 +227,7 @@ planning::WhatIfReport TestPlanning::expectedReport(int maxVirtualNodes) const
         qFatal("buildPlanInput failed: %s", qPrintable(error));
     planning::WhatIfOptions options;
     options.balanceMaxVirtualNodes = maxVirtualNodes;
+    planning::loadMeasuredFigures(&options); // as the page: migrate_bench's figures when it left some
     return planning::WhatIf::compare(*input, options);
 }
 

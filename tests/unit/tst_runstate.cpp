@@ -161,11 +161,11 @@ void TestRunState::refuses()
     QString error;
     RunSpec options;
     options.adminDefaultsFile = m_admin;
-    // Dual-master plans are not executed by this engine.
-    QVERIFY(!createRun(plan(planning::StrategyId::DualMaster), QString(),
-                       m_dir.filePath(QStringLiteral("r1")), options, &error));
-    QVERIFY2(error.contains(QLatin1String("dual-master")), qPrintable(error));
-    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("r1/run.json"))));
+    // Dual-master plans are accepted now (DualMasterEngine runs their D1..D10).
+    QVERIFY2(createRun(plan(planning::StrategyId::DualMaster), QString(), m_dir.filePath(QStringLiteral("r1")),
+                       options, &error),
+             qPrintable(error));
+    QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("r1/run.json"))));
 
     // Out-of-range options.
     RunSpec bad = options;
@@ -357,6 +357,16 @@ void TestRunState::derivedState()
     QVERIFY(s.configChanged());
     s.values[QStringLiteral("configBackup")] = QStringLiteral("/x.before");
     QVERIFY(!s.configChanged());
+
+    // A dual-master run (rows D1..D10) stops writes in D7 only: D5 done is not a write stop.
+    RunState d;
+    d.plan = plan(planning::StrategyId::DualMaster);
+    for (int i = 0; i < kStepCount; ++i)
+        d.steps.append(StepState{Step(i), i <= 4 ? StepStatus::Done : StepStatus::Pending, {}, {}, {}});
+    d.values[QStringLiteral("writeStopStart")] = QStringLiteral("2026-01-01T10:00:00.000Z");
+    QVERIFY(!d.writesStopped());
+    d.steps[6].status = StepStatus::Running;
+    QVERIFY(d.writesStopped());
 }
 
 QTEST_GUILESS_MAIN(TestRunState)

@@ -192,7 +192,7 @@ bool RunController::continueTo(Step until, bool confirmed, const QString &overri
     }
     if (!confirmed && !RunGate::destructiveSteps(*m_state, until).isEmpty()) {
         *error = RunGate::tr("The steps up to %1 change the live cluster and need a confirmation.")
-                     .arg(stepName(until));
+                     .arg(RunGate::stepName(until, RunGate::isDualMaster(*m_state)));
         return false;
     }
     return startEngine(EngineAction::Continue, until, confirmed, overrideReason, false, error);

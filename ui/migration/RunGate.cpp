@@ -63,6 +63,8 @@ static QString stepLabel(Step s)
 
 RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction action)
 {
+    if (isDualMaster(s))
+        return evaluateDual(s, engineHere, action);
     RunGate g;
     g.activity = engineHere ? RunActivity::Here : s.locked ? RunActivity::Elsewhere : RunActivity::None;
     if (s.steps.size() != migration::kStepCount)
@@ -212,6 +214,8 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
 
 QStringList RunGate::destructiveSteps(const RunState &s, Step until)
 {
+    if (isDualMaster(s))
+        return destructiveDualSteps(s, until);
     QStringList out;
     const QString sources =
         s.sourceServers.isEmpty() ? tr("the source servers") : s.sourceServers.join(QStringLiteral(", "));

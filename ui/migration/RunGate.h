@@ -65,6 +65,12 @@ public:
     static QStringList destructiveSteps(const migration::RunState &s, migration::Step until);
     // The translated title of a step ("Backfill existing rows").
     static QString stepTitle(migration::Step s);
+    // Dual-master runs (DualRunGate.cpp): the journal's ten rows are D1..D10.
+    static bool isDualMaster(const migration::RunState &s);
+    static QString stepName(migration::Step s, bool dualMaster);  // "T3" or "D4"
+    static QString stepTitle(migration::Step s, bool dualMaster);
+    static RunGate evaluateDual(const migration::RunState &s, bool engineHere, EngineAction action);
+    static QStringList destructiveDualSteps(const migration::RunState &s, migration::Step until);
     static QString statusText(migration::StepStatus s);
 };
 

@@ -7,6 +7,8 @@
 #include "ui/TimeFormat.h"
 #include "ui/migration/ConfirmDialog.h"
 #include "ui/migration/CopyProgressPanel.h"
+#include "ui/migration/ReplicationTable.h"
+#include "core/migration/DualMaster.h"
 #include "ui/migration/CreateRunDialog.h"
 #include "ui/migration/StepperWidget.h"
 
@@ -230,6 +232,8 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_progress = new CopyProgressPanel(m_tabs);
     m_tabs->addTab(m_progress, tr("Progress"));
+    m_replication = new ReplicationTable(m_tabs); // a tab of dual-master runs only
+    m_replication->hide();
 
     m_checks = new QTreeWidget(m_tabs);
     m_checks->setObjectName(QStringLiteral("migrationChecks"));
@@ -490,7 +494,16 @@ void RunPanel::updateView()
                                                              : "#616161";
     m_state->setStyleSheet(stateStyle.arg(QLatin1String(bg)));
 
+    const bool dual = RunGate::isDualMaster(s);
+    m_stepper->setDualMaster(dual);
     m_stepper->setSteps(s.steps);
+    const int replTab = m_tabs->indexOf(m_replication);
+    if (dual && replTab < 0)
+        m_tabs->insertTab(1, m_replication, tr("Replication"));
+    else if (!dual && replTab >= 0)
+        m_tabs->removeTab(replTab);
+    if (dual)
+        m_replication->setPairs(migration::storedReplication(s.values));
     if (!m_stepPinned) {
         int current = -1;
         for (const StepState &x : s.steps)
@@ -517,7 +530,10 @@ void RunPanel::updateView()
         const auto failed = s.failedStep();
         const bool now = failed && m_actionStarted.isValid() && s.step(*failed).finished >= m_actionStarted;
         m_failure->setText(
-            now ? tr("%1 (at %2 %3)").arg(failure, stepName(*failed), RunGate::stepTitle(*failed)) : failure);
+            now ? tr("%1 (at %2 %3)")
+                      .arg(failure, RunGate::stepName(*failed, RunGate::isDualMaster(s)),
+                           RunGate::stepTitle(*failed, RunGate::isDualMaster(s)))
+                : failure);
     }
 
     // The actions.
@@ -532,7 +548,9 @@ void RunPanel::updateView()
         m_shownDefaultUntil = defaultUntil;
         m_until->clear();
         for (Step c : gate.untilChoices)
-            m_until->addItem(QStringLiteral("%1 %2").arg(stepName(c), RunGate::stepTitle(c)), int(c));
+            m_until->addItem(QStringLiteral("%1 %2").arg(RunGate::stepName(c, RunGate::isDualMaster(s)),
+                                                         RunGate::stepTitle(c, RunGate::isDualMaster(s))),
+                             int(c));
         int at = keep.isValid() ? m_until->findData(keep) : -1;
         if (at < 0)
             at = m_until->findData(defaultUntil);
@@ -561,7 +579,7 @@ void RunPanel::updateView()
 
     // Progress, checks, differences, audit.
     m_progress->showRun(*m_run);
-    m_tabs->setTabText(1, s.checks.isEmpty() ? tr("Checks") : tr("Checks (%1)").arg(s.checks.size()));
+    m_tabs->setTabText(m_tabs->indexOf(m_checks), s.checks.isEmpty() ? tr("Checks") : tr("Checks (%1)").arg(s.checks.size()));
     const bool anyFailed =
         std::any_of(s.checks.cbegin(), s.checks.cend(), [](const CheckResult &c) { return !c.ok; });
     m_tabs->setTabIcon(1, anyFailed ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
@@ -604,7 +622,7 @@ void RunPanel::updateView()
         }
         m_repair->clear();
         m_copyRepair->setEnabled(false);
-        m_tabs->setTabText(2, s.differenceCount > 0 ? tr("Differences (%1)").arg(s.differenceCount)
+        m_tabs->setTabText(m_tabs->indexOf(m_diffCount->parentWidget()), s.differenceCount > 0 ? tr("Differences (%1)").arg(s.differenceCount)
                                                     : tr("Differences"));
         if (s.differenceCount == 0)
             m_diffCount->setText(
@@ -685,7 +703,8 @@ void RunPanel::showSelectedStep()
     }
     const StepState &s = st->steps.at(i);
     QStringList parts{QStringLiteral("%1 %2: %3")
-                          .arg(stepName(s.step), RunGate::stepTitle(s.step), RunGate::statusText(s.status))};
+                          .arg(RunGate::stepName(s.step, RunGate::isDualMaster(*st)),
+                               RunGate::stepTitle(s.step, RunGate::isDualMaster(*st)), RunGate::statusText(s.status))};
     if (s.started.isValid())
         parts << tr("started %1").arg(timestampText(s.started));
     if (s.finished.isValid() && s.status != StepStatus::Running)
@@ -724,10 +743,12 @@ void RunPanel::askContinue()
             showFailure(error);
         return;
     }
+    const bool dual = RunGate::isDualMaster(*st);
+    const QString name = RunGate::stepName(until, dual);
     auto *dialog = new ConfirmDialog(
-        tr("Continue to %1").arg(stepName(until)),
-        tr("Continuing to %1 %2 changes the live cluster:").arg(stepName(until), RunGate::stepTitle(until)),
-        destructive, tr("Continue to %1").arg(stepName(until)), this);
+        tr("Continue to %1").arg(name),
+        tr("Continuing to %1 %2 changes the live cluster:").arg(name, RunGate::stepTitle(until, dual)),
+        destructive, tr("Continue to %1").arg(name), this);
     if (needReason)
         dialog->askReason(
             tr("T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? "

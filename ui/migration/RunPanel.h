@@ -92,6 +92,7 @@ private:
     QLabel *m_writeStop = nullptr;
     QTabWidget *m_tabs = nullptr;
     CopyProgressPanel *m_progress = nullptr;
+    class ReplicationTable *m_replication = nullptr; // dual-master runs
     QTreeWidget *m_checks = nullptr;
     QTableWidget *m_diffs = nullptr;
     QLabel *m_diffCount = nullptr;

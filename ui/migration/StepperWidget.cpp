@@ -192,14 +192,22 @@ void StepperWidget::paintEvent(QPaintEvent *)
         p.setFont(bold);
         p.setPen(st == StepStatus::Pending ? pal.color(QPalette::WindowText) : c);
         p.drawText(QRect(col.left(), y, col.width(), bfm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                   migration::stepName(Step(i)));
+                   RunGate::stepName(Step(i), m_dual));
         p.setFont(font());
         p.setPen(pal.color(st == StepStatus::Pending ? QPalette::PlaceholderText : QPalette::WindowText));
-        const QStringList title = titleLines(RunGate::stepTitle(Step(i)), fm, col.width() - 6);
+        const QStringList title = titleLines(RunGate::stepTitle(Step(i), m_dual), fm, col.width() - 6);
         for (int l = 0; l < title.size(); ++l)
             p.drawText(QRect(col.left(), y + bfm.height() + l * fm.height(), col.width(), fm.height()),
                        Qt::AlignHCenter | Qt::AlignTop, title.at(l));
     }
+}
+
+void StepperWidget::setDualMaster(bool on)
+{
+    if (m_dual == on)
+        return;
+    m_dual = on;
+    update();
 }
 
 void StepperWidget::mousePressEvent(QMouseEvent *event)
@@ -216,7 +224,7 @@ QString StepperWidget::tooltipFor(int i) const
 {
     const migration::StepState &s = m_steps.at(i);
     QStringList lines{QStringLiteral("<b>%1 %2</b> — %3")
-                          .arg(migration::stepName(s.step), RunGate::stepTitle(s.step).toHtmlEscaped(),
+                          .arg(RunGate::stepName(s.step, m_dual), RunGate::stepTitle(s.step, m_dual).toHtmlEscaped(),
                                RunGate::statusText(s.status))};
     if (s.started.isValid())
         lines << tr("started %1").arg(timestampText(s.started));

@@ -17,6 +17,9 @@ public:
     explicit StepperWidget(QWidget *parent = nullptr);
 
     void setSteps(const QList<migration::StepState> &steps);
+    // A dual-master run: the nodes are D1..D10 with their titles.
+    void setDualMaster(bool on);
+    bool dualMaster() const { return m_dual; }
     const QList<migration::StepState> &steps() const { return m_steps; }
     migration::StepStatus status(migration::Step s) const;
     // The step shown as selected (-1: none).
@@ -42,6 +45,7 @@ private:
 
     QList<migration::StepState> m_steps;
     int m_selected = -1;
+    bool m_dual = false;
 };
 
 } // namespace sp::ui

@@ -1,6 +1,7 @@
 #include "ui/pages/PlanningPage.h"
 
 #include "core/planning/ExpansionStrategy.h"
+#include "core/live/MeasuredFigures.h"
 #include "core/live/PlanInputs.h"
 #include "core/routing/AlgorithmDefaults.h"
 #include "ui/AppContext.h"
@@ -230,6 +231,7 @@ PlanningPage::Outcome PlanningPage::compute(const QString &configPath, const Sha
         }
         planning::WhatIfOptions options;
         options.balanceMaxVirtualNodes = maxVirtualNodes;
+        planning::loadMeasuredFigures(&options); // write stops measured by migrate_bench, when there are
         out.report = planning::WhatIf::compare(*input, options);
         // The ring of the balance series: today's sharded sources plus as many new ones (compare's rule).
         const int n = int(planning::dataSourceNames(config, 0).current.size());
