@@ -1977,6 +1977,14 @@
         <source>%1: no value of its own; not patched in place</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>measured: %1 s (D7) by migrate_bench --dual-vs-copy on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench --dual-vs-copy on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -3773,6 +3781,69 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::ReplicationTable</name>
+    <message>
+        <source>Pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IO thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQL thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Old: binlog GTID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New: applied GTID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no replication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::RingBalanceChart</name>
     <message>
         <source>No ring balance to show</source>
@@ -4194,6 +4265,110 @@ bob
     </message>
     <message>
         <source>every moved row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate old to new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate back (not set up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for lag 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut replication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge the other half</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High availability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking the replication gates (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan was made: D1 and D7 refuse to run. Make a new plan and a new run, or put the file back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). Continue resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new instances replicate from the old ones (see Replication). D7 is refused while a replication thread stops, the lag exceeds %1 s or a new instance has transactions of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify checks the replication gates: it needs D3 (replication) done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config is switched (D7): the replication gates no longer apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (D7): rollback is only possible before D7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the old instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D5 sets auto_increment_increment and auto_increment_offset on %1 and %2 (new sessions), so ids never collide while both sides take writes; D8 or a rollback restores them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D7 sets read_only=1 on %1 until every new instance has applied all their transactions (at most %2 s), replaces %3 with the plan&apos;s new config (the old file is kept next to it)%4 and sets read_only=0 again. After D7 the run cannot be rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, runs the reload command %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D8 stops replication on %1 and removes it (RESET SLAVE ALL): from then on each side keeps only its own writes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D9 deletes on %1 the rows the new config routes to %2, and on %2 the rows it routes to %1, in chunks; a row is deleted only when the side that owns it has it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4620,6 +4795,10 @@ Config: %2</source>
     </message>
     <message>
         <source>How long writes were stopped (T4 to T7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replication</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

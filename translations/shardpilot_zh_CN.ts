@@ -1977,6 +1977,14 @@
         <source>%1: no value of its own; not patched in place</source>
         <translation>%1：没有自己的值；不在原处修改</translation>
     </message>
+    <message>
+        <source>measured: %1 s (D7) by migrate_bench --dual-vs-copy on %2</source>
+        <translation>实测：%1 秒（D7），由 migrate_bench --dual-vs-copy 在 %2 上测得</translation>
+    </message>
+    <message>
+        <source>measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench --dual-vs-copy on %2</source>
+        <translation>实测：%1 秒（T4..T7，随 T5 校验的行数增长），由 migrate_bench --dual-vs-copy 在 %2 上测得</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -3760,6 +3768,69 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::ReplicationTable</name>
+    <message>
+        <source>Pair</source>
+        <translation>配对</translation>
+    </message>
+    <message>
+        <source>IO thread</source>
+        <translation>IO 线程</translation>
+    </message>
+    <message>
+        <source>SQL thread</source>
+        <translation>SQL 线程</translation>
+    </message>
+    <message>
+        <source>Lag</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Old: binlog GTID</source>
+        <translation>旧实例：binlog GTID</translation>
+    </message>
+    <message>
+        <source>New: applied GTID</source>
+        <translation>新实例：已应用 GTID</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation>未能读取：%1</translation>
+    </message>
+    <message>
+        <source>no replication</source>
+        <translation>没有复制</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation>已追平</translation>
+    </message>
+    <message>
+        <source>replicating</source>
+        <translation>复制中</translation>
+    </message>
+    <message>
+        <source>read %1</source>
+        <translation>读取于 %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::RingBalanceChart</name>
     <message>
         <source>No ring balance to show</source>
@@ -4179,6 +4250,110 @@ bob
     <message>
         <source>every moved row</source>
         <translation>所有已迁移的行</translation>
+    </message>
+    <message>
+        <source>Check the servers</source>
+        <translation>检查服务器</translation>
+    </message>
+    <message>
+        <source>Seed the new instances</source>
+        <translation>为新实例灌入数据</translation>
+    </message>
+    <message>
+        <source>Replicate old to new</source>
+        <translation>旧实例复制到新实例</translation>
+    </message>
+    <message>
+        <source>Replicate back (not set up)</source>
+        <translation>反向复制（未设置）</translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT</source>
+        <translation>错开 AUTO_INCREMENT</translation>
+    </message>
+    <message>
+        <source>Wait for lag 0</source>
+        <translation>等待延迟为 0</translation>
+    </message>
+    <message>
+        <source>Cut replication</source>
+        <translation>断开复制</translation>
+    </message>
+    <message>
+        <source>Purge the other half</source>
+        <translation>清理另一半</translation>
+    </message>
+    <message>
+        <source>High availability</source>
+        <translation>高可用</translation>
+    </message>
+    <message>
+        <source>checking the replication gates (read-only)</source>
+        <translation>正在检查复制关卡（只读）</translation>
+    </message>
+    <message>
+        <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
+        <translation>扩容已完成：每一侧都已清理不再归它所有的那一半（D9）。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan was made: D1 and D7 refuse to run. Make a new plan and a new run, or put the file back.</source>
+        <translation>%1 在制定方案后已被修改：D1 和 D7 拒绝执行。请重新制定方案并创建新的运行，或把文件恢复原样。</translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal.</source>
+        <translation>在 %1 期间中断：执行它的进程在该步骤完成之前就结束了。“继续”会根据日志恢复它。</translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). Continue resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation>自 %1 起已停写（旧实例上 read_only=1），用于切换（D7）。“继续”会在新配置上恢复写入；回滚会在旧配置上恢复写入。</translation>
+    </message>
+    <message>
+        <source>The new instances replicate from the old ones (see Replication). D7 is refused while a replication thread stops, the lag exceeds %1 s or a new instance has transactions of its own.</source>
+        <translation>新实例正在从旧实例复制（见“复制”）。当某个复制线程停止、延迟超过 %1 秒或新实例上有自己写入的事务时，D7 会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
+        <translation>尚未开始。“继续”会先执行 D1：检查 server_id、二进制日志和新实例。</translation>
+    </message>
+    <message>
+        <source>Verify checks the replication gates: it needs D3 (replication) done.</source>
+        <translation>校验会检查复制关卡：需要 D3（复制）已完成。</translation>
+    </message>
+    <message>
+        <source>The config is switched (D7): the replication gates no longer apply.</source>
+        <translation>配置已切换（D7）：复制关卡不再适用。</translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (D7): rollback is only possible before D7.</source>
+        <translation>已在新配置上恢复写入（D7）：只有在 D7 之前才能回滚。</translation>
+    </message>
+    <message>
+        <source>the old instances</source>
+        <translation>旧实例</translation>
+    </message>
+    <message>
+        <source>the new instances</source>
+        <translation>新实例</translation>
+    </message>
+    <message>
+        <source>D5 sets auto_increment_increment and auto_increment_offset on %1 and %2 (new sessions), so ids never collide while both sides take writes; D8 or a rollback restores them.</source>
+        <translation>D5 在 %1 和 %2 上设置 auto_increment_increment 和 auto_increment_offset（对新会话生效），使两侧同时写入时 id 不会冲突；D8 或回滚会恢复原值。</translation>
+    </message>
+    <message>
+        <source>D7 sets read_only=1 on %1 until every new instance has applied all their transactions (at most %2 s), replaces %3 with the plan&apos;s new config (the old file is kept next to it)%4 and sets read_only=0 again. After D7 the run cannot be rolled back.</source>
+        <translation>D7 在 %1 上设置 read_only=1，直到每个新实例都应用了它们的全部事务（最多 %2 秒），用方案的新配置替换 %3（旧文件保留在旁边）%4，然后再设置 read_only=0。D7 之后运行无法回滚。</translation>
+    </message>
+    <message>
+        <source>, runs the reload command %1</source>
+        <translation>，执行重载命令 %1</translation>
+    </message>
+    <message>
+        <source>D8 stops replication on %1 and removes it (RESET SLAVE ALL): from then on each side keeps only its own writes.</source>
+        <translation>D8 在 %1 上停止并移除复制（RESET SLAVE ALL）：此后每一侧只保留自己的写入。</translation>
+    </message>
+    <message>
+        <source>D9 deletes on %1 the rows the new config routes to %2, and on %2 the rows it routes to %1, in chunks; a row is deleted only when the side that owns it has it.</source>
+        <translation>D9 分块删除 %1 上新配置路由到 %2 的行，以及 %2 上路由到 %1 的行；只有当拥有该行的一侧确实有这一行时才会删除。</translation>
     </message>
 </context>
 <context>
@@ -4604,6 +4779,10 @@ Config: %2</source>
     <message>
         <source>How long writes were stopped (T4 to T7)</source>
         <translation>停写持续的时长（T4 到 T7）</translation>
+    </message>
+    <message>
+        <source>Replication</source>
+        <translation>复制</translation>
     </message>
 </context>
 <context>
