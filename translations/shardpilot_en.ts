@@ -3880,6 +3880,33 @@
         <source>%1 virtual nodes: max/mean %2, min/mean %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ring balance before (%1) and after (%2) the expansion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>max, after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min, after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max, before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min, before</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RouteModel</name>
@@ -5094,19 +5121,11 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>comma-separated, empty: none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Nodes to &amp;add:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nodes to re&amp;move:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5175,6 +5194,26 @@ Config: %2</source>
     </message>
     <message>
         <source>Give the URL of %1 (jdbc:mysql://host:port/schema, a schema of its own): without one there is nowhere to create and copy to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;move nodes (drain them into the others)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the nodes to take off the ring: only the arcs they own move, each to the node that follows on the ring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes to remove:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

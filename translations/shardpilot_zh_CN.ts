@@ -3866,6 +3866,32 @@
         <source>%1 virtual nodes: max/mean %2, min/mean %3</source>
         <translation>%1 个虚拟节点：最大/平均 %2，最小/平均 %3</translation>
     </message>
+    <message>
+        <source>Ring balance before (%1) and after (%2) the expansion</source>
+        <translation>扩容前（%1）与扩容后（%2）的环均衡</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>max, after</source>
+        <translation>最大，扩容后</translation>
+    </message>
+    <message>
+        <source>min, after</source>
+        <translation>最小，扩容后</translation>
+    </message>
+    <message>
+        <source>max, before</source>
+        <translation>最大，扩容前</translation>
+    </message>
+    <message>
+        <source>min, before</source>
+        <translation>最小，扩容前</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RouteModel</name>
@@ -5076,20 +5102,12 @@ Config: %2</source>
         <translation>以逗号分隔的数据源名称，例如 ds_3,ds_4</translation>
     </message>
     <message>
-        <source>comma-separated, empty: none</source>
-        <translation>以逗号分隔，留空表示无</translation>
-    </message>
-    <message>
         <source>unchanged</source>
         <translation>不变</translation>
     </message>
     <message>
         <source>Nodes to &amp;add:</source>
         <translation>要增加的节点(&amp;A)：</translation>
-    </message>
-    <message>
-        <source>Nodes to re&amp;move:</source>
-        <translation>要移除的节点(&amp;M)：</translation>
     </message>
     <message>
         <source>&amp;Virtual nodes per node:</source>
@@ -5158,6 +5176,26 @@ Config: %2</source>
     <message>
         <source>Give the URL of %1 (jdbc:mysql://host:port/schema, a schema of its own): without one there is nowhere to create and copy to.</source>
         <translation>请填写 %1 的 URL（jdbc:mysql://host:port/schema，需为独立的库）：没有 URL 就无处建表、无处复制。</translation>
+    </message>
+    <message>
+        <source>Add &amp;nodes</source>
+        <translation>增加节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move nodes (drain them into the others)</source>
+        <translation>移除节点（数据迁入其余节点）(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Tick the nodes to take off the ring: only the arcs they own move, each to the node that follows on the ring</source>
+        <translation>勾选要移出环的节点：只迁移它们拥有的弧段，每段迁往环上的下一个节点</translation>
+    </message>
+    <message>
+        <source>Change:</source>
+        <translation>变更：</translation>
+    </message>
+    <message>
+        <source>Nodes to remove:</source>
+        <translation>要移除的节点：</translation>
     </message>
 </context>
 <context>

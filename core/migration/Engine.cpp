@@ -1,5 +1,7 @@
 #include "core/migration/Engine.h"
 
+#include "core/migration/ExistingTargets.h"
+
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
@@ -308,6 +310,7 @@ Outcome Engine::stepT0()
     for (const QString &inst : m_moves.targetInstances())
         if (!meta::ensure(*conns.at(inst), &why))
             return fail(Step::T0, QStringLiteral("%1: cannot create the metadata schema _shardpilot: %2").arg(inst, why));
+    QStringList existingTargets;
     for (const MoveUnit &u : m_moves.units()) {
         for (int t = 0; t < u.targets.size(); ++t) {
             const MoveTarget &mt = u.targets.at(t);
@@ -326,6 +329,16 @@ Outcome Engine::stepT0()
                 ddl.replace(head, QStringLiteral("CREATE TABLE ") + u.qualifiedTarget(t));
                 if (!audited(Step::T0, QStringLiteral("create table"), c, ddl))
                     return fail(Step::T0, QStringLiteral("creating %1: %2").arg(mt.node.toString(), c.lastError()));
+                m_journal->setValue(createdTargetKey(u.id, t), QStringLiteral("1"));
+            } else if (mt.existing) {
+                // A live data node (a ring node drained into the nodes that stay): it keeps its own
+                // rows; the run owns only those of the pairs' predicates, and none may be there yet.
+                QString cps;
+                auto copy = meta::loadCopy(c, m_spec.runId, &cps);
+                const bool ours = copy && copy->contains({u.id, t});
+                if (!ours && !checkExistingTarget(c, m_moves, u, t, &why))
+                    return fail(Step::T0, why);
+                existingTargets.append(mt.node.toString());
             } else {
                 QString cps;
                 auto copy = meta::loadCopy(c, m_spec.runId, &cps);
@@ -351,6 +364,12 @@ Outcome Engine::stepT0()
     }
     m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("targets"), true,
                         QStringLiteral("target tables created and identical to their sources"));
+    if (!existingTargets.isEmpty())
+        m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("existing targets"), true,
+                            QStringLiteral("%1 target tables are live data nodes that keep their own rows (%2): the run "
+                                           "reads, verifies and rolls back only the rows of its predicates there")
+                                .arg(existingTargets.size())
+                                .arg(existingTargets.join(QStringLiteral(", "))));
     // Space: what the plan expects to arrive on each target server (the servers cannot report free
     // disk space over SQL; compare with `df` on their data directories).
     std::map<QString, qint64> bytes;
@@ -867,6 +886,23 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
                     return Outcome::Error;
                 }
                 c.setWarningPolicy({});
+                if (u.targets.at(t).existing && m_journal->value(createdTargetKey(u.id, t)).isEmpty()) {
+                    // A live data node: only the rows the run copied there go.
+                    auto exec = [this, &c](const QString &sql, quint64 *affected) {
+                        ExecResult er;
+                        const bool ok = c.exec(sql, &er);
+                        *affected = er.affectedRows;
+                        m_journal->audit(stepName(Step::T0), QStringLiteral("rollback: delete copied rows"),
+                                         c.params().describe(), sql,
+                                         ok ? QStringLiteral("ok, %1 rows").arg(er.affectedRows) : c.lastError());
+                        return ok;
+                    };
+                    if (!deleteRunRows(c, m_moves, u, t, exec, &why)) {
+                        m_error = why;
+                        return Outcome::Error;
+                    }
+                    continue;
+                }
                 if (!audited(Step::T0, QStringLiteral("rollback: drop target"), c,
                              QStringLiteral("DROP TABLE IF EXISTS ") + u.qualifiedTarget(t))) {
                     m_error = c.lastError();
@@ -878,7 +914,7 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
             if (c.open(m_endpoints.adminOfInstance(inst)))
                 meta::forget(c, m_spec.runId, &why);
         }
-        say(QStringLiteral("target tables dropped"));
+        say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));
     }
     for (int i = 0; i < kStepCount; ++i)
         if (st.at(i).status != StepStatus::Pending)

@@ -271,6 +271,10 @@ bool MoveSet::build(const planning::ExpansionPlan &plan, const ShardingConfig &n
     m_units.clear();
     m_bySource.clear();
     m_router = std::make_shared<Router>(newConfig);
+    QSet<QString> added;
+    for (const planning::PlanDataSource &ds : plan.dataSources)
+        if (ds.added)
+            added.insert(ds.name);
     QSet<QString> targetNodes, sourceNodes;
     for (const planning::TablePlan &tp : plan.tables) {
         QList<int> unitsOfTable;
@@ -306,7 +310,18 @@ bool MoveSet::build(const planning::ExpansionPlan &plan, const ShardingConfig &n
                 return false;
             }
             MoveTarget t{pair.target, te->schema, te->instance, pair.rows(),
-                         pair.predicate.kind == planning::MovePredicate::Kind::Sql ? pair.predicate.sql() : QString()};
+                         pair.predicate.kind == planning::MovePredicate::Kind::Sql ? pair.predicate.sql() : QString(),
+                         !added.contains(pair.target.dataSource)};
+            if (t.existing && (tp.broadcast || t.predicateSql.isEmpty())) {
+                *error = QStringLiteral("the plan moves rows of %1 into %2, a data node that already holds rows, "
+                                        "without an SQL predicate (%3): the engine could not tell the moved rows "
+                                        "from the table's own; use a CRC32-based algorithm (CRC32_MOD, "
+                                        "CONSISTENT_HASH) or move into new data sources")
+                             .arg(pair.source.toString(), pair.target.toString(),
+                                  pair.predicate.clientNote.isEmpty() ? planning::kindName(pair.predicate.kind)
+                                                                      : pair.predicate.clientNote);
+                return false;
+            }
             m_units[ui].targets.append(t);
             targetNodes.insert(te->instance + QLatin1Char('|') + te->schema + QLatin1Char('|') + pair.target.table);
         }
@@ -373,6 +388,21 @@ QStringList MoveSet::targetInstances() const
             if (!out.contains(t.instance))
                 out.append(t.instance);
     return out;
+}
+
+QString MoveSet::targetScope(const QString &instance, const QString &schema, const QString &table) const
+{
+    QStringList ors;
+    bool existing = false;
+    for (const MoveUnit &u : m_units)
+        for (const MoveTarget &t : u.targets)
+            if (t.instance == instance && t.schema == schema && t.node.table == table) {
+                existing = existing || t.existing;
+                ors.append(QLatin1Char('(') + t.predicateSql + QLatin1Char(')'));
+            }
+    if (!existing || ors.isEmpty())
+        return QString();
+    return QLatin1Char('(') + ors.join(QStringLiteral(" OR ")) + QLatin1Char(')');
 }
 
 RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const

@@ -57,6 +57,11 @@ struct MoveTarget
     QString instance;
     qint64 expectedRows = -1; // from the plan (exact when counted)
     QString predicateSql;     // the pair's SQL predicate; empty when it has none (client-side routing)
+    // The target's data source was in the config before the plan (a ring node drained into the
+    // nodes that stay, a remap into live data nodes): the table is a live data node holding rows
+    // of its own. The engine writes into it but reads, verifies and rolls back only the rows of
+    // the pairs' predicates there (MoveSet::targetScope), never the table as a whole.
+    bool existing = false;
 };
 
 // One source data node of one logic table and where its moving rows go. The unit of copy, capture
@@ -97,6 +102,11 @@ public:
     const MoveUnit *unitFor(const QString &instance, const QString &schema, const QString &table) const;
     QStringList sourceInstances() const;
     QStringList targetInstances() const;
+    // For an existing target table (MoveTarget::existing): the OR of the SQL predicates of every
+    // pair moving rows into it, i.e. the rows the run owns there (rows the table held before belong
+    // to it under the old config, so no pair predicate selects them). Empty for a table the run
+    // creates: everything in it is the run's.
+    QString targetScope(const QString &instance, const QString &schema, const QString &table) const;
 
     // Routes one row (values in TableInfo::columns order) of unit `u` with the new config.
     RowRoute route(const MoveUnit &u, const QList<QVariant> &row) const;

@@ -10,6 +10,16 @@
 
 namespace sp::migration {
 
+// A copied row's primary key is already on the target: another source (two data nodes merging into
+// one, as when a ring node takes arcs of several nodes) or the target's own rows use the same key.
+static QString duplicateKeyHint()
+{
+    return QStringLiteral(" (the primary keys of the tables moving into this target collide: the sources, or the "
+                          "target's own rows, use the same key values; give every data node its own key range, "
+                          "e.g. auto_increment_increment/auto_increment_offset per server, then roll back and run "
+                          "again)");
+}
+
 SourceWorker::SourceWorker(const RunSpec &spec, const MoveSet &moves, const Endpoints &endpoints,
                            const QString &instance, quint32 readerServerId)
     : m_spec(spec), m_moves(moves), m_endpoints(endpoints), m_instance(instance), m_serverId(readerServerId)
@@ -318,8 +328,9 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             spec.columns = u.info.columns;
             ExecResult er;
             if (!InsertBuilder::execute(tc->conn, spec, subset, &er))
-                return fail(QStringLiteral("copying %1 -> %2: %3")
-                                .arg(u.source.toString(), u.targets.at(t).node.toString(), tc->conn.lastError()));
+                return fail(QStringLiteral("copying %1 -> %2: %3%4")
+                                .arg(u.source.toString(), u.targets.at(t).node.toString(), tc->conn.lastError(),
+                                     tc->conn.lastErrno() == 1062 ? duplicateKeyHint() : QString()));
             if (qsizetype(er.affectedRows) != subset.size())
                 return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 inserted")
                                 .arg(u.source.toString(), u.targets.at(t).node.toString())

@@ -131,6 +131,15 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         }
         const QString hash = rowHashSql(info);
         const QString targetLabel = first.targets.at(ft).node.toString();
+        // A live data node keeps rows of its own: only the rows of the pairs' predicates are the run's.
+        const QString scope = moves.targetScope(first.targets.at(ft).instance, first.targets.at(ft).schema,
+                                                first.targets.at(ft).node.table);
+        auto inScope = [&scope](const QString &where) {
+            if (scope.isEmpty())
+                return where;
+            return where.isEmpty() ? QString(QStringLiteral(" WHERE ") + scope)
+                                   : QString(where + QStringLiteral(" AND ") + scope);
+        };
         qint64 rows = 0, diffsHere = 0;
 
         // Aggregates first (DESIGN.md, "Checksums"): per primary-key range, COUNT and the sums of
@@ -164,7 +173,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                                    : QStringLiteral(" AND (") + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
             };
             qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
-            if (!bounds(tconn, first.qualifiedTarget(ft), QString(), &lo, &hi))
+            if (!bounds(tconn, first.qualifiedTarget(ft), inScope(QString()), &lo, &hi))
                 return out;
             for (int i = 0; i < feeds.size(); ++i) {
                 const MoveUnit &u = *feeds.at(i).first;
@@ -179,7 +188,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 }
                 const qint64 b = qMin(hi, a + step - 1);
                 const QString range = QStringLiteral(" WHERE %1 BETWEEN %2 AND %3").arg(pk).arg(a).arg(b);
-                auto t = tconn->query(sums + first.qualifiedTarget(ft) + range);
+                auto t = tconn->query(sums + first.qualifiedTarget(ft) + inScope(range));
                 if (!t) {
                     out.error = tconn->lastError();
                     return out;
@@ -242,7 +251,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
             const QString order = QStringLiteral(" ORDER BY ") + pkSelect(info) + QStringLiteral(" LIMIT ") +
                                   QString::number(window);
             auto trows = tconn->query(QStringLiteral("SELECT ") + pkSelect(info) + QStringLiteral(", ") + hash +
-                                      QStringLiteral(" FROM ") + first.qualifiedTarget(ft) + pkWhere() + order);
+                                      QStringLiteral(" FROM ") + first.qualifiedTarget(ft) + inScope(pkWhere()) + order);
             if (!trows) {
                 out.error = tconn->lastError();
                 return out;

@@ -420,6 +420,24 @@ void TestPlanning::ringSeries()
     QVERIFY(expected.constFirst().maxOverMean >
             expected.constLast().maxOverMean); // more vnodes, better balance
 
+    // The ring before the expansion (today's sharded sources), dashed beside it.
+    const QList<planning::BalancePoint> before =
+        planning::RingBalance::series(planning::builder::shardedDataSources(config), maxVirtualNodes, 1);
+    QLineSeries *beforeMax = m_page->ringChart()->beforeMaxSeries();
+    QLineSeries *beforeMin = m_page->ringChart()->beforeMinSeries();
+    QVERIFY(beforeMax && beforeMin);
+    QCOMPARE(beforeMax->count(), int(before.size()));
+    for (int i = 0; i < before.size(); ++i) {
+        QCOMPARE(beforeMax->at(i).x(), double(before.at(i).virtualNodes));
+        QCOMPARE(beforeMax->at(i).y(), before.at(i).maxOverMean);
+        QCOMPARE(beforeMin->at(i).y(), before.at(i).minOverMean);
+    }
+    QVERIFY(before.constFirst().maxOverMean != expected.constFirst().maxOverMean);
+    QCOMPARE(beforeMax->pen().style(), Qt::DashLine);
+    QVERIFY(m_page->ringChart()->chart()->title().contains(QString::number(n)));
+    if (const QString dir = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !dir.isEmpty())
+        m_page->grab().save(dir + QStringLiteral("/planning-ring-%1.png").arg(maxVirtualNodes));
+
     // The marker shows the config's own virtual-node count, only for a CONSISTENT_HASH config.
     int configured = 0;
     for (const AlgorithmDef &a : config.algorithms)

@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
@@ -42,6 +43,7 @@ private slots:
     void sameAsShardctl_data();
     void sameAsShardctl();
     void backKeepsChoices();
+    void ringRemoveNode();
     void planningErrorBlocksNext();
     void cancelWhilePlanning();
     void defaultStrategyFollowsConfig();
@@ -417,6 +419,61 @@ void TestWizard::backKeepsChoices()
     QTRY_VERIFY(wizard->plan().has_value() && !wizard->isPlanning());
     QCOMPARE(wizard->plan()->request.toCount, 7); // a new target plans again
     QCOMPARE(wizard->plan()->dataSourceChanges.size(), 3);
+    wizard->reject();
+}
+
+void TestWizard::ringRemoveNode()
+{
+    // Removing a ring node: tick it among today's nodes; no url is asked for, and the plan is the
+    // CLI's `--remove-nodes`: every pair drains the removed node into the nodes that stay.
+    const QString config = exampleOrData(QStringLiteral("tests/data/ring-3.yaml"));
+    QPointer<ExpansionWizard> wizard = openWizard(config);
+    QVERIFY(wizard);
+    QVERIFY(test::findNamed<QRadioButton>(wizard, "strategyRing")->isChecked());
+    QVERIFY(wizard->advanceTo(ExpansionWizard::TargetPageId));
+    auto *target = qobject_cast<TargetPage *>(wizard->currentPage());
+    QVERIFY(target);
+    auto *list = test::findNamed<QListWidget>(wizard, "targetRemoveList");
+    QVERIFY(!list->isEnabled()); // adding is the default
+    auto *remove = test::findNamed<QRadioButton>(wizard, "targetRingRemove");
+    QTest::mouseClick(remove, Qt::LeftButton, {}, QPoint(4, remove->height() / 2));
+    QVERIFY(remove->isChecked());
+    QVERIFY(list->isEnabled());
+    QVERIFY(!test::findNamed<QLineEdit>(wizard, "targetAddNodes")->isEnabled());
+    QCOMPARE(list->count(), 3);
+    QStringList shown;
+    for (int i = 0; i < list->count(); ++i)
+        shown << list->item(i)->text();
+    QCOMPARE(shown, (QStringList{QStringLiteral("ds0"), QStringLiteral("ds1"), QStringLiteral("ds2")}));
+    QTRY_VERIFY(!target->isGuessing());
+    QVERIFY(!target->isComplete()); // nothing ticked yet
+    list->item(1)->setCheckState(Qt::Checked);
+    QTRY_VERIFY(!target->isGuessing());
+    QCOMPARE(test::findNamed<QTableWidget>(wizard, "targetUrls")->rowCount(), 0);
+    QVERIFY(target->isComplete());
+    shoot(wizard, QStringLiteral("ring-remove-2-target"));
+    QVERIFY(wizard->advanceTo(ExpansionWizard::MovesPageId));
+    QTRY_VERIFY_WITH_TIMEOUT(wizard->plan().has_value() && !wizard->isPlanning(), 30000);
+    const planning::ExpansionPlan plan = *wizard->plan();
+    QCOMPARE(plan.request.removeNodes, QStringList{QStringLiteral("ds1")});
+    QVERIFY(plan.request.addNodes.isEmpty());
+    int pairs = 0;
+    for (const planning::TablePlan &t : plan.tables)
+        for (const planning::MovePair &p : t.pairs) {
+            QCOMPARE(p.source.dataSource, QStringLiteral("ds1"));
+            QVERIFY(p.target.dataSource != QLatin1String("ds1"));
+            ++pairs;
+        }
+    QVERIFY(pairs > 0);
+    QJsonObject mine = plan.toJson();
+    QJsonObject theirs = shardctlPlan({QStringLiteral("--config"), config, QStringLiteral("--strategy"),
+                                       QStringLiteral("ring"), QStringLiteral("--remove-nodes"), QStringLiteral("ds1")});
+    QVERIFY2(!theirs.isEmpty(), "shardctl gave no plan");
+    mine.remove(QStringLiteral("createdAt"));
+    theirs.remove(QStringLiteral("createdAt"));
+    const QString difference = jsonDifference(mine, theirs, QStringLiteral("plan"));
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    shoot(wizard, QStringLiteral("ring-remove-3-moves"));
     wizard->reject();
 }
 

@@ -11,6 +11,8 @@
 #include "ui/widgets/RingBalanceChart.h"
 #include "ui/widgets/StrategyBarChart.h"
 
+#include <utility>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QFile>
@@ -237,6 +239,8 @@ PlanningPage::Outcome PlanningPage::compute(const QString &configPath, const Sha
         const int n = int(planning::dataSourceNames(config, 0).current.size());
         const planning::DataSourceNames names = planning::dataSourceNames(config, 2 * n);
         out.ringNodes = names.current + names.added;
+        out.ringNodesBefore = names.current;
+        out.ringBalanceBefore = planning::RingBalance::series(names.current, maxVirtualNodes);
     } catch (const std::exception &e) {
         out.report.reset();
         out.error = tr("The comparison failed: %1").arg(QString::fromLocal8Bit(e.what()));
@@ -290,19 +294,28 @@ void PlanningPage::recomputeRing()
     m_ringBusy = true;
     updateBusyIndicator();
     const QStringList nodes = m_ringNodes;
+    const QStringList before = m_ringNodesBefore;
     const int maxVnodes = m_maxVirtualNodes->value();
-    m_ringRunner->start([nodes, maxVnodes](JobControl &) { return planning::RingBalance::series(nodes, maxVnodes); },
-                        [this](const QList<planning::BalancePoint> &series) { showRing(series); });
+    using Series = QList<planning::BalancePoint>;
+    m_ringRunner->start(
+        [nodes, before, maxVnodes](JobControl &) {
+            return std::make_pair(planning::RingBalance::series(nodes, maxVnodes),
+                                  before.isEmpty() ? Series() : planning::RingBalance::series(before, maxVnodes));
+        },
+        [this](const std::pair<Series, Series> &series) { showRing(series.first, series.second); });
 }
 
-void PlanningPage::showRing(const QList<planning::BalancePoint> &series)
+void PlanningPage::showRing(const QList<planning::BalancePoint> &series,
+                            const QList<planning::BalancePoint> &before)
 {
     m_ringBusy = false;
     updateBusyIndicator();
     if (!m_report)
         return;
     m_report->ringBalance = series;
-    m_ring->setSeries(series, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
+    m_ringBalanceBefore = before;
+    m_ring->setSeries(series, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()), m_ringBalanceBefore,
+                      int(m_ringNodesBefore.size()));
     emit computed();
 }
 
@@ -429,6 +442,8 @@ void PlanningPage::showOutcome(const Outcome &outcome, const std::optional<Clust
     }
     m_report = outcome.report;
     m_ringNodes = outcome.ringNodes;
+    m_ringNodesBefore = outcome.ringNodesBefore;
+    m_ringBalanceBefore = outcome.ringBalanceBefore;
     const planning::WhatIfReport &rep = *m_report;
     m_error->clear();
     m_error->setVisible(false);
@@ -444,7 +459,8 @@ void PlanningPage::showOutcome(const Outcome &outcome, const std::optional<Clust
     m_view->setMaximumHeight(tableHeight);
     m_view->setMinimumHeight(tableHeight); // every strategy stays in view; the page scrolls instead
     m_bars->setRows(rep.rows);
-    m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()));
+    m_ring->setSeries(rep.ringBalance, int(m_ringNodes.size()), currentVirtualNodes(m_ctx->config()),
+                      m_ringBalanceBefore, int(m_ringNodesBefore.size()));
     m_copyButton->setEnabled(true);
     m_exportButton->setEnabled(true);
     emit computed();

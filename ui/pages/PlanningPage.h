@@ -45,6 +45,8 @@ public:
         std::optional<planning::WhatIfReport> report;
         QString error;
         QStringList ringNodes; // the ring after the expansion (of the balance series)
+        QStringList ringNodesBefore;                       // the ring today (sharded data sources)
+        QList<planning::BalancePoint> ringBalanceBefore;   // its balance series (same range)
     };
     // Pure: builds the plan input exactly as `shardctl plan` does and compares the strategies.
     static Outcome compute(const QString &configPath, const ShardingConfig &config,
@@ -82,7 +84,7 @@ private:
     void setBusy(bool busy);
     void updateBusyIndicator();
     void recomputeRing(); // only the balance series, for a new virtual-node range
-    void showRing(const QList<planning::BalancePoint> &series);
+    void showRing(const QList<planning::BalancePoint> &series, const QList<planning::BalancePoint> &before);
     void chooseExportFile();
 
     AppContext *m_ctx;
@@ -102,6 +104,8 @@ private:
     QTimer *m_debounce = nullptr;
     std::optional<planning::WhatIfReport> m_report;
     QStringList m_ringNodes;
+    QStringList m_ringNodesBefore;
+    QList<planning::BalancePoint> m_ringBalanceBefore;
     JobRunner *m_compareRunner;
     JobRunner *m_ringRunner;
     bool m_busy = false;

@@ -8,11 +8,14 @@
 #include "ui/planning/PlanWorker.h"
 
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QLocale>
+#include <QRadioButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTimer>
@@ -37,8 +40,9 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
     : QWizardPage(wizard), m_wizard(wizard), m_guess(new PlanWorker(this)), m_debounce(new QTimer(this)),
       m_intro(new QLabel(this)), m_size(new QLabel(this)),
       m_remapBox(new QGroupBox(tr("New database count"), this)), m_toCount(new QSpinBox(this)),
-      m_ringBox(new QGroupBox(tr("Ring nodes"), this)), m_addNodes(new QLineEdit(this)),
-      m_removeNodes(new QLineEdit(this)), m_virtualNodes(new QSpinBox(this)),
+      m_ringBox(new QGroupBox(tr("Ring nodes"), this)), m_ringAdd(new QRadioButton(tr("Add &nodes"), this)),
+      m_ringRemove(new QRadioButton(tr("Re&move nodes (drain them into the others)"), this)),
+      m_addNodes(new QLineEdit(this)), m_removeList(new QListWidget(this)), m_virtualNodes(new QSpinBox(this)),
       m_urls(new QTableWidget(0, 2, this)), m_urlStatus(new QLabel(this)), m_rowLimit(new QLabel(this))
 {
     setObjectName(QStringLiteral("wizardTargetPage"));
@@ -58,14 +62,24 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
 
     m_addNodes->setObjectName(QStringLiteral("targetAddNodes"));
     m_addNodes->setPlaceholderText(tr("comma-separated data source names, e.g. ds_3,ds_4"));
-    m_removeNodes->setObjectName(QStringLiteral("targetRemoveNodes"));
-    m_removeNodes->setPlaceholderText(tr("comma-separated, empty: none"));
+    m_ringAdd->setObjectName(QStringLiteral("targetRingAdd"));
+    m_ringRemove->setObjectName(QStringLiteral("targetRingRemove"));
+    m_ringAdd->setChecked(true);
+    m_removeList->setObjectName(QStringLiteral("targetRemoveList"));
+    m_removeList->setToolTip(tr("Tick the nodes to take off the ring: only the arcs they own move, each to "
+                                "the node that follows on the ring"));
+    m_removeList->setMaximumHeight(110);
     m_virtualNodes->setObjectName(QStringLiteral("targetVirtualNodes"));
     m_virtualNodes->setRange(0, 4096);
     m_virtualNodes->setSpecialValueText(tr("unchanged"));
     auto *ringForm = new QFormLayout(m_ringBox);
+    auto *modeRow = new QHBoxLayout;
+    modeRow->addWidget(m_ringAdd);
+    modeRow->addWidget(m_ringRemove);
+    modeRow->addStretch(1);
+    ringForm->addRow(tr("Change:"), modeRow);
     ringForm->addRow(tr("Nodes to &add:"), m_addNodes);
-    ringForm->addRow(tr("Nodes to re&move:"), m_removeNodes);
+    ringForm->addRow(tr("Nodes to remove:"), m_removeList);
     ringForm->addRow(tr("&Virtual nodes per node:"), m_virtualNodes);
 
     m_urls->setObjectName(QStringLiteral("targetUrls"));
@@ -100,7 +114,8 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
     connect(m_toCount, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
     connect(m_virtualNodes, &QSpinBox::valueChanged, this, &TargetPage::scheduleGuess);
     connect(m_addNodes, &QLineEdit::textChanged, this, &TargetPage::scheduleGuess);
-    connect(m_removeNodes, &QLineEdit::textChanged, this, &TargetPage::scheduleGuess);
+    connect(m_removeList, &QListWidget::itemChanged, this, &TargetPage::scheduleGuess);
+    connect(m_ringAdd, &QRadioButton::toggled, this, &TargetPage::ringModeChanged);
     connect(m_urls, &QTableWidget::cellChanged, this, &TargetPage::urlEdited);
 }
 
@@ -118,6 +133,18 @@ void TargetPage::initializePage()
         m_toCount->setValue(std::max(1, 2 * m_oldCount));
         m_addNodes->setText(dataSourceNames(config, 2 * m_oldCount).added.join(QLatin1Char(',')));
     }
+    {
+        const QSignalBlocker b(m_removeList);
+        const QStringList ticked = removedNodes();
+        m_removeList->clear();
+        for (const QString &n : doubled.current) {
+            auto *item = new QListWidgetItem(printableName(n), m_removeList);
+            item->setData(Qt::UserRole, n);
+            item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
+            item->setCheckState(ticked.contains(n) ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    ringModeChanged();
     const StrategyId s = m_wizard->request().strategy;
     m_remapBox->setVisible(s == StrategyId::Remap);
     m_ringBox->setVisible(s == StrategyId::Ring);
@@ -148,6 +175,23 @@ void TargetPage::initializePage()
     scheduleGuess();
     m_debounce->stop();
     startGuess(); // the first guess at once
+}
+
+QStringList TargetPage::removedNodes() const
+{
+    QStringList out;
+    for (int i = 0; i < m_removeList->count(); ++i)
+        if (m_removeList->item(i)->checkState() == Qt::Checked)
+            out << m_removeList->item(i)->data(Qt::UserRole).toString();
+    return out;
+}
+
+void TargetPage::ringModeChanged()
+{
+    const bool adding = m_ringAdd->isChecked();
+    m_addNodes->setEnabled(adding);
+    m_removeList->setEnabled(!adding);
+    scheduleGuess();
 }
 
 void TargetPage::startGuess()
@@ -250,9 +294,10 @@ bool TargetPage::isComplete() const
 {
     if (isGuessing() || !urlProblem().isEmpty())
         return false;
-    if (m_wizard->request().strategy == StrategyId::Ring)
-        return !m_addNodes->text().trimmed().isEmpty() || !m_removeNodes->text().trimmed().isEmpty() ||
+    if (m_wizard->request().strategy == StrategyId::Ring) {
+        return (m_ringAdd->isChecked() ? !m_addNodes->text().trimmed().isEmpty() : !removedNodes().isEmpty()) ||
                m_virtualNodes->value() > 0;
+    }
     return true;
 }
 
@@ -263,8 +308,10 @@ PlanRequest TargetPage::request(StrategyId strategy) const
     if (strategy == StrategyId::Remap)
         rq.toCount = m_toCount->value();
     if (strategy == StrategyId::Ring) {
-        rq.addNodes = csv(m_addNodes->text());
-        rq.removeNodes = csv(m_removeNodes->text());
+        if (m_ringAdd->isChecked())
+            rq.addNodes = csv(m_addNodes->text());
+        else
+            rq.removeNodes = removedNodes();
         rq.virtualNodes = m_virtualNodes->value();
     }
     for (auto it = m_edited.cbegin(); it != m_edited.cend(); ++it)

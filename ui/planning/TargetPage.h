@@ -7,6 +7,8 @@
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
+class QRadioButton;
 class QSpinBox;
 class QTableWidget;
 class QTimer;
@@ -16,8 +18,8 @@ namespace sp::ui {
 class ExpansionWizard;
 class PlanWorker;
 
-// Page 2: the target of the chosen strategy (N -> 2N shown; remap: new database count; ring: nodes
-// to add/remove and the virtual-node count) and the url of every data source the plan adds: a
+// Page 2: the target of the chosen strategy (N -> 2N shown; remap: new database count; ring: add
+// nodes (names typed) or remove nodes (today's ring nodes ticked), and the virtual-node count) and the url of every data source the plan adds: a
 // sandbox's spare instances pre-filled by the planner (a plan made off the UI thread), the others
 // empty until the operator gives them (never guessed). Incomplete while a url is missing, malformed
 // or points at an existing data source's schema (planning::newUrlProblem, as shardctl plan).
@@ -45,6 +47,8 @@ private:
     void applyGuess(const planning::PlanOutcome &outcome);
     void urlEdited(int row, int column);
     QString urlProblem() const;
+    QStringList removedNodes() const;
+    void ringModeChanged();
 
     ExpansionWizard *m_wizard;
     PlanWorker *m_guess;
@@ -54,8 +58,10 @@ private:
     QGroupBox *m_remapBox;
     QSpinBox *m_toCount;
     QGroupBox *m_ringBox;
+    QRadioButton *m_ringAdd;
+    QRadioButton *m_ringRemove;
     QLineEdit *m_addNodes;
-    QLineEdit *m_removeNodes;
+    QListWidget *m_removeList; // today's ring nodes, ticked: removed (drained into the others)
     QSpinBox *m_virtualNodes;
     QTableWidget *m_urls;
     QLabel *m_urlStatus;

@@ -32,7 +32,7 @@ void RingBalanceChart::replaceChart(QChart *chart)
 
 void RingBalanceChart::clear(const QString &title)
 {
-    m_max = m_min = m_marker = nullptr;
+    m_max = m_min = m_marker = m_beforeMax = m_beforeMin = nullptr;
     auto *chart = new QChart;
     chart->setTitle(title);
     chart->legend()->setVisible(false);
@@ -40,14 +40,19 @@ void RingBalanceChart::clear(const QString &title)
 }
 
 void RingBalanceChart::setSeries(const QList<planning::BalancePoint> &points, int nodes,
-                                 int currentVirtualNodes)
+                                 int currentVirtualNodes, const QList<planning::BalancePoint> &before,
+                                 int beforeNodes)
 {
     if (points.isEmpty()) {
         clear(tr("No ring balance to show"));
         return;
     }
     auto *chart = new QChart;
-    chart->setTitle(tr("Ring balance after the expansion (%n node(s))", nullptr, nodes));
+    if (before.isEmpty())
+        chart->setTitle(tr("Ring balance after the expansion (%n node(s))", nullptr, nodes));
+    else
+        chart->setTitle(tr("Ring balance before (%1) and after (%2) the expansion")
+                            .arg(tr("%n node(s)", nullptr, beforeNodes), tr("%n node(s)", nullptr, nodes)));
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
 
@@ -65,6 +70,32 @@ void RingBalanceChart::setSeries(const QList<planning::BalancePoint> &points, in
     }
     chart->addSeries(m_max);
     chart->addSeries(m_min);
+    m_beforeMax = m_beforeMin = nullptr;
+    if (!before.isEmpty()) {
+        // The ring today, dashed in the colours of its "after" lines.
+        // Short names: five entries share the legend's one line.
+        m_max->setName(tr("max, after"));
+        m_min->setName(tr("min, after"));
+        m_beforeMax = new QLineSeries;
+        m_beforeMax->setName(tr("max, before"));
+        m_beforeMin = new QLineSeries;
+        m_beforeMin->setName(tr("min, before"));
+        for (const planning::BalancePoint &p : before) {
+            m_beforeMax->append(p.virtualNodes, p.maxOverMean);
+            m_beforeMin->append(p.virtualNodes, p.minOverMean);
+            top = std::max(top, p.maxOverMean);
+            lastX = std::max(lastX, p.virtualNodes);
+        }
+        chart->addSeries(m_beforeMax);
+        chart->addSeries(m_beforeMin);
+        const QList<QPair<QLineSeries *, QLineSeries *>> pairs = {{m_beforeMax, m_max}, {m_beforeMin, m_min}};
+        for (const auto &pr : pairs) {
+            QPen pen(pr.second->color());
+            pen.setStyle(Qt::DashLine);
+            pen.setWidth(2);
+            pr.first->setPen(pen);
+        }
+    }
 
     auto *axisX = new QLogValueAxis;
     axisX->setBase(10);
@@ -80,7 +111,9 @@ void RingBalanceChart::setSeries(const QList<planning::BalancePoint> &points, in
     axisY->setLabelFormat(QStringLiteral("%.1f"));
     axisY->setTitleText(tr("load / mean load"));
     chart->addAxis(axisY, Qt::AlignLeft);
-    for (QLineSeries *s : {m_max, m_min}) {
+    for (QLineSeries *s : {m_max, m_min, m_beforeMax, m_beforeMin}) {
+        if (!s)
+            continue;
         s->attachAxis(axisX);
         s->attachAxis(axisY);
     }

@@ -1,0 +1,569 @@
+// Ring runs end to end on a real 4-instance sandbox (tests/data/ring-sandbox.yaml: a CONSISTENT_HASH
+// ring of db0..db2, the 4th instance a spare). `shardctl plan --strategy ring --add-nodes db3`, then
+// `migrate create/run` under `shardctl load` with a SIGKILL in the middle of the copy and a resume;
+// then `--remove-nodes db3` drains the node back into the three that stay (live data nodes holding
+// rows of their own). After each run an independent check written here (plain SQL: the ring's points
+// computed by the server's CRC32 of "node#i", a row's node is the first point >= CRC32(key), the
+// table (CRC32(key) DIV 65536) MOD 2) finds every row where its config routes it, once. After the
+// drain every row is back on the physical table it was on before the add (snapshot), with the
+// content it had when the load stopped. The servers' general logs show that the copy, the
+// verification and the purge read the sources through the arcs' CRC32 BETWEEN predicates. A drain
+// into a live table that already holds a row of the drained arcs is refused at T0; one whose keys
+// collide with the live rows stops the copy with the reason; a drain rolled back with --drop-targets
+// deletes only the rows it copied: the live tables keep theirs.
+#include "SandboxFixture.h"
+#include "TestPaths.h"
+
+#include "core/cluster/Connection.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <map>
+
+using namespace sp;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+struct RowAt
+{
+    QString node;   // physical node where the row is ("db1.t_messages_0")
+    QString routed; // where the ring being checked routes it
+    QByteArray fp;  // SHA-256 of every column's HEX and a NULL bitmap
+};
+
+// physical table name ("t_messages_1", the same on every node: the ring picks the node, CRC32_MOD
+// the table) + id -> where; ids of a table name are unique over the nodes (see initTestCase)
+using Rows = std::map<QPair<QString, qint64>, RowAt>;
+
+const QStringList kLogic = {QStringLiteral("t_messages"), QStringLiteral("t_user_messages")};
+const QStringList kKey = {QStringLiteral("_target"), QStringLiteral("_uid")};
+const int kVirtualNodes = 16;
+const int kTables = 2;
+
+} // namespace
+
+class TestMigrateRing : public QObject
+{
+    Q_OBJECT
+
+    test::SandboxFixture m_fx{[] {
+        test::SandboxFixtureOptions o;
+        o.instances = 4;
+        o.configPath = test::sourcePath(QStringLiteral("tests/data/ring-sandbox.yaml"));
+        o.messages = 1500;
+        o.seed = 13;
+        return o;
+    }()};
+    QTemporaryDir m_tmp;
+    Rows m_before;    // before any run
+    Rows m_afterAdd;  // after the add run (the load stopped before its switch)
+
+    Run shardctl(const QStringList &args, int timeoutMs = 240000)
+    {
+        QProcess p;
+        p.start(test::shardctlPath(), args);
+        Run r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            r.err = QStringLiteral("timed out");
+            return r;
+        }
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+
+    QString path(const QString &name) const { return m_tmp.path() + QLatin1Char('/') + name; }
+
+    Run migrate(const QString &action, const QString &run, const QStringList &extra = {})
+    {
+        return shardctl(QStringList{QStringLiteral("migrate"), action, QStringLiteral("--run"), path(run)} + extra);
+    }
+
+    Connection root(const QString &dataSource)
+    {
+        Connection c;
+        if (!c.open(m_fx.rootParams(m_fx.instanceOf(dataSource))))
+            qWarning() << c.lastError();
+        c.exec(QStringLiteral("SET SESSION sql_log_bin = 0"));
+        return c;
+    }
+
+    static QStringList nodes(int n)
+    {
+        QStringList out;
+        for (int i = 0; i < n; ++i)
+            out.append(QStringLiteral("db%1").arg(i));
+        return out;
+    }
+
+    // A ring plan of the current cluster config into `name`/plan.json; its JSON.
+    QJsonObject plan(const QString &name, const QStringList &ringArgs)
+    {
+        const Run r = shardctl(QStringList{QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                           QStringLiteral("--defaults-file"), m_fx.appOptionFile(),
+                                           QStringLiteral("--strategy"), QStringLiteral("ring"), QStringLiteral("--live"),
+                                           QStringLiteral("--exact"), QStringLiteral("--out"), path(name)} +
+                               ringArgs);
+        if (r.exitCode != 0) {
+            qWarning() << r.out << r.err;
+            return {};
+        }
+        QFile f(path(name) + QStringLiteral("/plan.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }
+
+    bool create(const QString &planName, const QString &run, const QStringList &extra = {})
+    {
+        const Run r = shardctl(QStringList{QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                           path(planName) + QStringLiteral("/plan.json"), QStringLiteral("--run"), path(run),
+                                           QStringLiteral("--observe"), QStringLiteral("0")} +
+                               extra);
+        if (r.exitCode != 0)
+            qWarning() << r.out << r.err;
+        return r.exitCode == 0;
+    }
+
+    // Every row of every physical table of db0..db3, routed by the ring of `ringNodes` computed in SQL
+    // on each server (the server's CRC32 of "db<i>#<v>" for the points). Duplicates go to `dups`.
+    bool readRows(const QStringList &ringNodes, Rows *out, QStringList *dups, QString *why)
+    {
+        out->clear();
+        for (const QString &ds : nodes(4)) {
+            Connection c = root(ds);
+            QStringList points;
+            for (const QString &n : ringNodes)
+                for (int v = 0; v < kVirtualNodes; ++v)
+                    points.append(QStringLiteral("(CRC32('%1#%2'), '%1')").arg(n).arg(v));
+            if (!c.exec(QStringLiteral("USE ") + Connection::quoteIdentifier(m_fx.schema(ds))) ||
+                !c.exec(QStringLiteral("DROP TEMPORARY TABLE IF EXISTS ring_points")) ||
+                !c.exec(QStringLiteral("CREATE TEMPORARY TABLE ring_points (h INT UNSIGNED PRIMARY KEY, node VARCHAR(16))")) ||
+                !c.exec(QStringLiteral("INSERT INTO ring_points VALUES ") + points.join(QLatin1Char(',')))) {
+                *why = ds + QStringLiteral(": ") + c.lastError();
+                return false;
+            }
+            const QString schema = m_fx.schema(ds);
+            for (int l = 0; l < kLogic.size(); ++l) {
+                for (int t = 0; t < kTables; ++t) {
+                    const QString table = kLogic.at(l) + QLatin1Char('_') + QString::number(t);
+                    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+                                                       "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
+                                            .arg(c.quoteString(schema), c.quoteString(table)));
+                    if (!cols) {
+                        *why = c.lastError();
+                        return false;
+                    }
+                    if (cols->rows.isEmpty())
+                        continue;
+                    QStringList hex, nulls;
+                    for (const auto &r : cols->rows) {
+                        const QString q = Connection::quoteIdentifier(r.at(0).toString());
+                        hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
+                        nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
+                    }
+                    const QString h = QStringLiteral("CRC32(`%1`)").arg(kKey.at(l));
+                    const QString sql =
+                        QStringLiteral("SELECT id, COALESCE((SELECT node FROM ring_points WHERE h >= %1 ORDER BY h LIMIT 1), "
+                                       "(SELECT node FROM ring_points ORDER BY h LIMIT 1)), (%1 DIV 65536) MOD %2, "
+                                       "SHA2(CONCAT_WS(',', %3, CONCAT(%4)), 256) FROM `%5`.`%6`")
+                            .arg(h)
+                            .arg(kTables)
+                            .arg(hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')), schema, table);
+                    auto rows = c.query(sql);
+                    if (!rows) {
+                        *why = c.lastError();
+                        return false;
+                    }
+                    for (const auto &r : rows->rows) {
+                        const auto key = qMakePair(table, r.at(0).toLongLong());
+                        RowAt at{ds + QLatin1Char('.') + table,
+                                 r.at(1).toString() + QLatin1Char('.') + kLogic.at(l) + QLatin1Char('_') +
+                                     r.at(2).toString(),
+                                 r.at(3).toByteArray()};
+                        if (out->count(key))
+                            dups->append(QStringLiteral("%1 id %2 on %3 and %4")
+                                             .arg(key.first)
+                                             .arg(key.second)
+                                             .arg(out->at(key).node, at.node));
+                        (*out)[key] = at;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    // Rows not where the ring routes them, and duplicates (at most 20 lines).
+    static QString misplaced(const Rows &rows, const QStringList &dups)
+    {
+        QStringList bad = dups;
+        for (const auto &[key, at] : rows)
+            if (at.node != at.routed)
+                bad.append(QStringLiteral("%1 id %2 on %3, routed to %4").arg(key.first).arg(key.second).arg(at.node, at.routed));
+        return bad.mid(0, 20).join(QLatin1Char('\n'));
+    }
+
+    QString stepStatus(const QString &run, int step)
+    {
+        const Run st = migrate(QStringLiteral("status"), run, {QStringLiteral("--json")});
+        const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
+        return so.value(QStringLiteral("steps")).toArray().at(step).toObject().value(QStringLiteral("status")).toString();
+    }
+
+    // The statements the servers ran on the moving tables, from their general logs (mysql.general_log).
+    QStringList generalLog(const QStringList &dataSources, const QString &like)
+    {
+        QStringList out;
+        for (const QString &ds : dataSources) {
+            Connection c = root(ds);
+            auto r = c.query(QStringLiteral("SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log WHERE "
+                                            "command_type = 'Query' AND argument LIKE %1")
+                                 .arg(c.quoteString(like)));
+            if (r)
+                for (const auto &row : r->rows)
+                    out.append(row.at(0).toString());
+        }
+        return out;
+    }
+
+    void setGeneralLog(bool on)
+    {
+        for (const QString &ds : nodes(4)) {
+            Connection c = root(ds);
+            if (on) {
+                QVERIFY2(c.exec(QStringLiteral("TRUNCATE mysql.general_log")), qPrintable(c.lastError()));
+                QVERIFY(c.exec(QStringLiteral("SET GLOBAL log_output = 'TABLE', general_log = 1")));
+            } else {
+                QVERIFY(c.exec(QStringLiteral("SET GLOBAL general_log = 0")));
+            }
+        }
+    }
+
+    // The SELECTs that read rows of a moving source table for the copy (T2) and the purge (T9),
+    // and the aggregates of T5: each must carry an arc predicate of the ring.
+    void checkPushdown(const QStringList &sources, const QString &what)
+    {
+        const QStringList stmts = generalLog(sources, QStringLiteral("SELECT%FROM `fsharechat`.`t_messages_%"));
+        int copies = 0, sums = 0, purges = 0;
+        QStringList unfiltered;
+        static const QRegularExpression arc(QStringLiteral("CRC32\\(`_target`\\) BETWEEN \\d+ AND \\d+"));
+        for (const QString &s : stmts) {
+            // (the check after T2 that reads every key with each predicate's value, "... IS TRUE",
+            // is a scan by design: it proves the predicates select what the router moves)
+            const bool copy = s.contains(QLatin1String(" ORDER BY `id` LIMIT ")) && !s.contains(QLatin1String("CRC32C(")) &&
+                              !s.contains(QLatin1String(" IS TRUE"));
+            const bool sum = s.contains(QLatin1String("SUM(CRC32C("));
+            const bool purge = s.contains(QLatin1String("FOR UPDATE"));
+            if (!copy && !sum && !purge)
+                continue;
+            copies += copy && !purge ? 1 : 0;
+            sums += sum ? 1 : 0;
+            purges += purge ? 1 : 0;
+            if (!arc.match(s).hasMatch())
+                unfiltered.append(s.left(300));
+        }
+        qInfo("%s: %d copy reads, %d checksum aggregates, %d purge reads of t_messages_* on the sources", qPrintable(what),
+              copies, sums, purges);
+        QVERIFY2(unfiltered.isEmpty(), qPrintable(unfiltered.mid(0, 5).join(QLatin1Char('\n'))));
+        QVERIFY2(copies > 0 && sums > 0 && purges > 0, qPrintable(stmts.mid(0, 10).join(QLatin1Char('\n'))));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+        QVERIFY(m_tmp.isValid());
+        // A ring node takes arcs of every other node, so rows of several data nodes meet in one
+        // table: like any cluster that ever merges shards, the keys must be unique over the nodes.
+        // Each server gets its own AUTO_INCREMENT residue (offset i+1 of 4) and the demo rows are
+        // renumbered to it (before any run, outside the binlog).
+        for (int i = 0; i < 4; ++i) {
+            const QString ds = QStringLiteral("db%1").arg(i);
+            Connection c = root(ds);
+            QVERIFY2(c.exec(QStringLiteral("SET GLOBAL auto_increment_increment = 4, auto_increment_offset = %1").arg(i + 1)),
+                     qPrintable(c.lastError()));
+            if (i == 3)
+                continue;
+            for (const QString &logic : kLogic)
+                for (int t = 0; t < kTables; ++t) {
+                    const QString table = QStringLiteral("`%1`.`%2_%3`").arg(m_fx.schema(ds), logic).arg(t);
+                    QVERIFY2(c.exec(QStringLiteral("UPDATE %1 SET id = 4 * id + %2 - 3 ORDER BY id DESC").arg(table).arg(i)),
+                             qPrintable(c.lastError()));
+                    const qint64 next = c.queryValue(QStringLiteral("SELECT COALESCE(MAX(id), 0) + 1 FROM ") + table)
+                                            .value_or(QVariant(-1))
+                                            .toLongLong();
+                    QVERIFY(next > 0);
+                    QVERIFY(c.exec(QStringLiteral("ALTER TABLE %1 AUTO_INCREMENT = %2").arg(table).arg(next)));
+                }
+        }
+        QStringList dups;
+        QString why;
+        QVERIFY2(readRows(nodes(3), &m_before, &dups, &why), qPrintable(why));
+        const QString bad = misplaced(m_before, dups);
+        QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("the sandbox itself: ") + bad));
+        QVERIFY(m_before.size() > 2000);
+    }
+
+    void addNodeUnderLoadKilledAndResumed()
+    {
+        const QJsonObject p = plan(QStringLiteral("plan-add"), {QStringLiteral("--add-nodes"), QStringLiteral("db3")});
+        QVERIFY(!p.isEmpty());
+        // Only arcs move, only into the new node, each pair as CRC32 ranges in SQL.
+        int pairs = 0;
+        for (const QJsonValue &t : p.value(QStringLiteral("tables")).toArray())
+            for (const QJsonValue &v : t.toObject().value(QStringLiteral("pairs")).toArray()) {
+                const QJsonObject pair = v.toObject();
+                QCOMPARE(pair.value(QStringLiteral("target")).toObject().value(QStringLiteral("dataSource")).toString(), QStringLiteral("db3"));
+                const QJsonObject pred = pair.value(QStringLiteral("predicate")).toObject();
+                QCOMPARE(pred.value(QStringLiteral("kind")).toString(), QStringLiteral("sql"));
+                QVERIFY2(pred.value(QStringLiteral("sql")).toString().contains(QLatin1String(" BETWEEN ")),
+                         qPrintable(pred.value(QStringLiteral("sql")).toString()));
+                ++pairs;
+            }
+        QCOMPARE(pairs, 12); // 3 sources x 2 tables x 2 logic tables, each into db3's table of the same index
+        QVERIFY(create(QStringLiteral("plan-add"), QStringLiteral("add"),
+                       {QStringLiteral("--chunk-rows"), QStringLiteral("20"), QStringLiteral("--max-chunk-rows"),
+                        QStringLiteral("40"), QStringLiteral("--max-rows-per-sec"), QStringLiteral("400")}));
+        setGeneralLog(true);
+
+        QProcess load;
+        load.start(test::shardctlPath(), {QStringLiteral("load"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                          QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--rate"),
+                                          QStringLiteral("150"), QStringLiteral("--duration"), QStringLiteral("12"),
+                                          QStringLiteral("--mix"), QStringLiteral("insert:50,update:30,delete:20")});
+        QVERIFY(load.waitForStarted());
+        // SIGKILL while the journal shows T2 running with part of the rows copied, then resume.
+        bool killedMidCopy = false;
+        for (int attempt = 0; attempt < 4; ++attempt) {
+            QProcess run;
+            run.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                             path(QStringLiteral("add")), QStringLiteral("--until"), QStringLiteral("T3")});
+            QVERIFY(run.waitForStarted());
+            bool killed = false;
+            while (!run.waitForFinished(50)) {
+                if (killedMidCopy)
+                    continue;
+                const Run st = migrate(QStringLiteral("status"), QStringLiteral("add"), {QStringLiteral("--json")});
+                const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
+                qint64 copied = 0;
+                int done = 0, copies = 0;
+                for (const QJsonValue &v : so.value(QStringLiteral("progress")).toArray()) {
+                    copied += v.toObject().value(QStringLiteral("copied")).toInteger();
+                    done += v.toObject().value(QStringLiteral("done")).toBool() ? 1 : 0;
+                    ++copies;
+                }
+                const QString t2 = so.value(QStringLiteral("steps")).toArray().at(2).toObject().value(QStringLiteral("status")).toString();
+                if (t2 == QLatin1String("running") && copied > 0 && done < copies) {
+                    run.kill(); // SIGKILL
+                    run.waitForFinished();
+                    killed = killedMidCopy = true;
+                    qInfo("SIGKILL in T2: %lld rows copied, %d of %d copies done", copied, done, copies);
+                    break;
+                }
+            }
+            if (!killed) {
+                QVERIFY2(run.exitCode() == 0, QByteArray(run.readAllStandardOutput() + run.readAllStandardError()).constData());
+                break;
+            }
+        }
+        QVERIFY(killedMidCopy);
+        QCOMPARE(stepStatus(QStringLiteral("add"), 3), QStringLiteral("done"));
+        QVERIFY(load.waitForFinished(60000));
+        QVERIFY2(load.exitCode() == 0, QByteArray(load.readAllStandardOutput() + load.readAllStandardError()).constData());
+        // Writes ended: the rest of the timeline (T4 stop writes .. T9 purge).
+        const Run rest = migrate(QStringLiteral("run"), QStringLiteral("add"), {QStringLiteral("--yes")});
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.out + rest.err));
+        QCOMPARE(stepStatus(QStringLiteral("add"), 9), QStringLiteral("done"));
+        setGeneralLog(false);
+        checkPushdown(nodes(3), QStringLiteral("add"));
+
+        QStringList dups;
+        QString why;
+        QVERIFY2(readRows(nodes(4), &m_afterAdd, &dups, &why), qPrintable(why));
+        const QString bad = misplaced(m_afterAdd, dups);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad));
+        // Only the arcs db3 took over moved: every row of the snapshot still there stayed on its
+        // node unless the 4-node ring routes it to db3.
+        int moved = 0, stayed = 0;
+        for (const auto &[key, was] : m_before) {
+            const auto it = m_afterAdd.find(key);
+            if (it == m_afterAdd.end())
+                continue; // deleted by the load
+            if (it->second.node == was.node)
+                ++stayed;
+            else {
+                QVERIFY2(it->second.node.startsWith(QLatin1String("db3.")), qPrintable(it->second.node));
+                ++moved;
+            }
+        }
+        qInfo("add: %d rows moved to db3, %d stayed, %d rows in all", moved, stayed, int(m_afterAdd.size()));
+        QVERIFY(moved > 100 && stayed > moved);
+        const Run log = migrate(QStringLiteral("log"), QStringLiteral("add"));
+        QVERIFY2(log.exitCode == 0 && log.out.contains(QLatin1String("purge chunk")), qPrintable(log.out.left(2000)));
+    }
+
+    void drainRolledBackKeepsLiveRows()
+    {
+        const QJsonObject p = plan(QStringLiteral("plan-remove"), {QStringLiteral("--remove-nodes"), QStringLiteral("db3")});
+        QVERIFY(!p.isEmpty());
+        for (const QJsonValue &t : p.value(QStringLiteral("tables")).toArray())
+            for (const QJsonValue &v : t.toObject().value(QStringLiteral("pairs")).toArray())
+                QCOMPARE(v.toObject().value(QStringLiteral("source")).toObject().value(QStringLiteral("dataSource")).toString(),
+                         QStringLiteral("db3"));
+        QVERIFY(create(QStringLiteral("plan-remove"), QStringLiteral("drain-rb")));
+
+        // A row of db3 and the node the 3-node ring drains it to.
+        Rows three;
+        {
+            QStringList dups;
+            QString why;
+            QVERIFY2(readRows(nodes(3), &three, &dups, &why), qPrintable(why));
+        }
+        qint64 id = -1;
+        QString to;
+        for (const auto &[key, at] : three)
+            if (at.node == QLatin1String("db3.t_messages_0")) {
+                id = key.second;
+                to = at.routed.section(QLatin1Char('.'), 0, 0);
+                break;
+            }
+        QVERIFY(id > 0 && !to.isEmpty());
+        const QString live = QStringLiteral("`fsharechat`.`t_messages_0`");
+        // 1. The live target already holds a row of the drained arcs (placed against the ring):
+        //    T0 refuses, since the run could not tell it from the rows it copies.
+        {
+            Connection c = root(to);
+            Connection d3 = root(QStringLiteral("db3"));
+            auto row = d3.query(QStringLiteral("SELECT * FROM %1 WHERE id = %2").arg(live).arg(id));
+            QVERIFY(row && row->rows.size() == 1);
+            QStringList vals;
+            for (const QVariant &v : row->rows.first())
+                vals.append(QString::fromUtf8(*c.sqlLiteral(v)));
+            vals[0] = QString::number(id + 1000000);
+            QVERIFY2(c.exec(QStringLiteral("INSERT INTO %1 VALUES (%2)").arg(live, vals.join(QLatin1Char(',')))),
+                     qPrintable(c.lastError()));
+        }
+        const Run misplacedRun = migrate(QStringLiteral("run"), QStringLiteral("drain-rb"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QCOMPARE(misplacedRun.exitCode, 1);
+        QVERIFY2(misplacedRun.err.contains(QLatin1String("already holds 1 rows that the plan's predicates move there")),
+                 qPrintable(misplacedRun.out + misplacedRun.err));
+        QVERIFY(root(to).exec(QStringLiteral("DELETE FROM %1 WHERE id = %2").arg(live).arg(id + 1000000)));
+        // 2. A row of the live target has the primary key of a row drained into it: the copy stops
+        //    with the reason, and runs on once the keys no longer collide.
+        {
+            Connection c = root(to);
+            QVERIFY(c.exec(QStringLiteral("USE `fsharechat`")));
+            QVERIFY(c.exec(QStringLiteral("CREATE TEMPORARY TABLE clash SELECT * FROM %1 ORDER BY id LIMIT 1").arg(live)));
+            QVERIFY(c.exec(QStringLiteral("UPDATE clash SET id = %1").arg(id)));
+            QVERIFY2(c.exec(QStringLiteral("INSERT INTO %1 SELECT * FROM clash").arg(live)), qPrintable(c.lastError()));
+        }
+        const Run clashRun = migrate(QStringLiteral("run"), QStringLiteral("drain-rb"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QCOMPARE(clashRun.exitCode, 1);
+        QVERIFY2(clashRun.err.contains(QLatin1String("Duplicate entry")) &&
+                     clashRun.err.contains(QLatin1String("primary keys of the tables moving into this target collide")),
+                 qPrintable(clashRun.out + clashRun.err));
+        QVERIFY(root(to).exec(QStringLiteral("DELETE FROM %1 WHERE id = %2").arg(live).arg(id)));
+
+        const Run t3 = migrate(QStringLiteral("run"), QStringLiteral("drain-rb"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
+        const Run rb = migrate(QStringLiteral("rollback"), QStringLiteral("drain-rb"),
+                               {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
+        // The three nodes that stay are live data nodes: rollback removed the rows the run copied
+        // into them and nothing else; db3 still holds its rows.
+        Rows now;
+        QStringList dups;
+        QString why;
+        QVERIFY2(readRows(nodes(4), &now, &dups, &why), qPrintable(why));
+        QVERIFY2(dups.isEmpty(), qPrintable(dups.mid(0, 10).join(QLatin1Char('\n'))));
+        QStringList differs;
+        for (const auto &[key, was] : m_afterAdd) {
+            const auto it = now.find(key);
+            if (it == now.end())
+                differs.append(QStringLiteral("%1 id %2 lost (was on %3)").arg(key.first).arg(key.second).arg(was.node));
+            else if (it->second.node != was.node || it->second.fp != was.fp)
+                differs.append(QStringLiteral("%1 id %2 on %3, was on %4").arg(key.first).arg(key.second).arg(it->second.node, was.node));
+        }
+        QCOMPARE(now.size(), m_afterAdd.size());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs.mid(0, 20).join(QLatin1Char('\n'))));
+    }
+
+    void removeNodeReturnsEveryRow()
+    {
+        QVERIFY(create(QStringLiteral("plan-remove"), QStringLiteral("drain")));
+        setGeneralLog(true);
+        const Run t3 = migrate(QStringLiteral("run"), QStringLiteral("drain"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
+        QCOMPARE(stepStatus(QStringLiteral("drain"), 4), QStringLiteral("pending"));
+        const Run rest = migrate(QStringLiteral("run"), QStringLiteral("drain"), {QStringLiteral("--yes")});
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.out + rest.err));
+        setGeneralLog(false);
+        checkPushdown({QStringLiteral("db3")}, QStringLiteral("remove"));
+        const Run st = migrate(QStringLiteral("status"), QStringLiteral("drain"));
+        QVERIFY2(st.exitCode == 0 && st.out.contains(QLatin1String("T9")), qPrintable(st.out + st.err));
+
+        Rows now;
+        QStringList dups;
+        QString why;
+        QVERIFY2(readRows(nodes(3), &now, &dups, &why), qPrintable(why));
+        const QString bad = misplaced(now, dups);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad));
+        // Nothing lost or doubled since the load stopped, and every row back where it was before
+        // the add (rows the load inserted: where the 3-node ring routes them, checked above).
+        QStringList differs;
+        int back = 0;
+        for (const auto &[key, was] : m_afterAdd) {
+            const auto it = now.find(key);
+            if (it == now.end()) {
+                differs.append(QStringLiteral("%1 id %2 lost (was on %3)").arg(key.first).arg(key.second).arg(was.node));
+                continue;
+            }
+            if (it->second.fp != was.fp)
+                differs.append(QStringLiteral("%1 id %2 changed").arg(key.first).arg(key.second));
+            const auto orig = m_before.find(key);
+            if (orig != m_before.end()) {
+                if (it->second.node != orig->second.node)
+                    differs.append(QStringLiteral("%1 id %2 on %3, was on %4 before the add")
+                                       .arg(key.first)
+                                       .arg(key.second)
+                                       .arg(it->second.node, orig->second.node));
+                else
+                    ++back;
+            }
+        }
+        QCOMPARE(now.size(), m_afterAdd.size());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs.mid(0, 20).join(QLatin1Char('\n'))));
+        qInfo("remove: %d rows of the first snapshot back on their original node, %d rows in all", back, int(now.size()));
+        QVERIFY(back > 1000);
+        for (const QString &logic : kLogic)
+            for (int t = 0; t < kTables; ++t) {
+                Connection c = root(QStringLiteral("db3"));
+                QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM `%1`.`%2_%3`").arg(m_fx.schema(QStringLiteral("db3")), logic).arg(t))
+                             .value_or(QVariant(-1))
+                             .toLongLong(),
+                         qint64(0));
+            }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMigrateRing)
+#include "tst_migrate_ring.moc"

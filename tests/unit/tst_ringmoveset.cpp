@@ -1,0 +1,134 @@
+// The migration engine's view of ring plans, without a server: a node added writes into new tables
+// (the run owns them whole); a node removed drains into live data nodes, whose scope is the OR of
+// the pairs' CRC32 arc predicates; a plan moving rows into a live data node without an SQL
+// predicate is refused (the run could not tell its rows from the table's own).
+#include "TestPaths.h"
+
+#include "core/config/ConfigLoader.h"
+#include "core/migration/MoveSet.h"
+#include "core/planning/ExpansionStrategy.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sp;
+using namespace sp::migration;
+using namespace sp::planning;
+
+class TestRingMoveSet final : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString write(const QString &name, const QByteArray &text)
+    {
+        QFile f(m_dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(text);
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+        return f.fileName();
+    }
+
+    static QByteArray read(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+    // Plans `rq` on `text`, then builds the engine's move set with endpoints from an admin option file.
+    bool build(const QByteArray &text, PlanRequest rq, MoveSet *moves, QString *error)
+    {
+        PlanInput in;
+        in.configPath = write(QStringLiteral("cluster.yaml"), text);
+        in.configText = text;
+        in.config = ConfigLoader::loadText(text, in.configPath).config;
+        in.request = rq;
+        const PlanOutcome out = makePlan(in);
+        if (!out.plan) {
+            *error = QStringLiteral("no plan: ") + out.error;
+            return false;
+        }
+        const LoadResult next = ConfigLoader::loadText(out.plan->newConfigText.toUtf8(), QStringLiteral("new.yaml"));
+        RunSpec spec;
+        spec.configPath = in.configPath;
+        spec.adminDefaultsFile = write(QStringLiteral("admin.cnf"), "[client]\nuser=admin\npassword=secret\n");
+        Endpoints endpoints;
+        return endpoints.resolve(next.config, spec, error) && moves->build(*out.plan, next.config, endpoints, error);
+    }
+
+private slots:
+    void addedNodeOwnsItsTables()
+    {
+        PlanRequest rq;
+        rq.strategy = StrategyId::Ring;
+        rq.addNodes = {QStringLiteral("ds3")};
+        rq.newUrls.insert(QStringLiteral("ds3"), QStringLiteral("jdbc:mysql://10.0.0.13:3306/chat"));
+        MoveSet moves;
+        QString why;
+        QVERIFY2(build(read(test::sourcePath(QStringLiteral("tests/data/ring-3.yaml"))), rq, &moves, &why), qPrintable(why));
+        QCOMPARE(moves.units().size(), 6); // ds0..ds2 x t_messages_0/1
+        for (const MoveUnit &u : moves.units()) {
+            QVERIFY(u.pushdownSql.contains(QLatin1String("CRC32(`_target`) BETWEEN ")));
+            for (const MoveTarget &t : u.targets) {
+                QCOMPARE(t.node.dataSource, QStringLiteral("ds3"));
+                QVERIFY(!t.existing);
+                QVERIFY(moves.targetScope(t.instance, t.schema, t.node.table).isEmpty());
+            }
+        }
+    }
+
+    void drainedNodeScopesLiveTargets()
+    {
+        PlanRequest rq;
+        rq.strategy = StrategyId::Ring;
+        rq.removeNodes = {QStringLiteral("ds1")};
+        MoveSet moves;
+        QString why;
+        QVERIFY2(build(read(test::sourcePath(QStringLiteral("tests/data/ring-3.yaml"))), rq, &moves, &why), qPrintable(why));
+        QCOMPARE(moves.units().size(), 2); // ds1.t_messages_0 and _1
+        int targets = 0;
+        for (const MoveUnit &u : moves.units()) {
+            QCOMPARE(u.source.dataSource, QStringLiteral("ds1"));
+            for (const MoveTarget &t : u.targets) {
+                QVERIFY(t.node.dataSource == QLatin1String("ds0") || t.node.dataSource == QLatin1String("ds2"));
+                QCOMPARE(t.node.table, u.source.table);
+                QVERIFY(t.existing);
+                // One feed per live table here: its scope is that pair's predicate.
+                QCOMPARE(moves.targetScope(t.instance, t.schema, t.node.table),
+                         QStringLiteral("((") + t.predicateSql + QStringLiteral("))"));
+                QVERIFY(t.predicateSql.contains(QLatin1String("CRC32(`_target`) BETWEEN ")));
+                ++targets;
+            }
+        }
+        QCOMPARE(targets, 4);
+    }
+
+    void liveTargetWithoutSqlPredicateRefused()
+    {
+        // HASH_MOD (Java hashCode) has no SQL form: remapping 2 -> 3 moves rows between the two
+        // existing data sources too.
+        const QByteArray text = "dataSources:\n"
+                                "  ds0:\n    url: jdbc:mysql://10.0.0.10:3306/chat\n    username: chat\n"
+                                "  ds1:\n    url: jdbc:mysql://10.0.0.11:3306/chat\n    username: chat\n"
+                                "rules:\n  - !SHARDING\n    tables:\n      t_order:\n"
+                                "        actualDataNodes: ds${0..1}.t_order\n"
+                                "        databaseStrategy:\n          standard:\n            shardingColumn: user_id\n"
+                                "            shardingAlgorithmName: hm\n"
+                                "    shardingAlgorithms:\n      hm:\n        type: HASH_MOD\n        props:\n"
+                                "          sharding-count: 2\n";
+        PlanRequest rq;
+        rq.strategy = StrategyId::Remap;
+        rq.toCount = 3;
+        rq.newUrls.insert(QStringLiteral("ds2"), QStringLiteral("jdbc:mysql://10.0.0.12:3306/chat"));
+        MoveSet moves;
+        QString why;
+        QVERIFY(!build(text, rq, &moves, &why));
+        QVERIFY2(why.contains(QLatin1String("a data node that already holds rows, without an SQL predicate")), qPrintable(why));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRingMoveSet)
+#include "tst_ringmoveset.moc"
