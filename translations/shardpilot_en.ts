@@ -5216,6 +5216,10 @@ Config: %2</source>
         <source>Nodes to remove:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The ring has %1 nodes (data sources). The arcs of the nodes you tick move to the nodes that follow them on the ring; no URL is needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::TopologyModel</name>

@@ -5197,6 +5197,10 @@ Config: %2</source>
         <source>Nodes to remove:</source>
         <translation>要移除的节点：</translation>
     </message>
+    <message>
+        <source>The ring has %1 nodes (data sources). The arcs of the nodes you tick move to the nodes that follow them on the ring; no URL is needed.</source>
+        <translation>哈希环有 %1 个节点（数据源）。勾选的节点所拥有的弧段会移到环上紧随其后的节点；不需要 URL。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::TopologyModel</name>

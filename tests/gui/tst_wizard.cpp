@@ -440,6 +440,10 @@ void TestWizard::ringRemoveNode()
     QVERIFY(remove->isChecked());
     QVERIFY(list->isEnabled());
     QVERIFY(!test::findNamed<QLineEdit>(wizard, "targetAddNodes")->isEnabled());
+    // The intro no longer asks for urls when nodes are removed.
+    const QString intro = test::findNamed<QLabel>(wizard, "targetIntro")->text();
+    QVERIFY2(!intro.contains(QLatin1String("URL below")) && intro.contains(QLatin1String("no URL is needed")),
+             qPrintable(intro));
     QCOMPARE(list->count(), 3);
     QStringList shown;
     for (int i = 0; i < list->count(); ++i)

@@ -66,6 +66,7 @@ TargetPage::TargetPage(ExpansionWizard *wizard)
     m_ringRemove->setObjectName(QStringLiteral("targetRingRemove"));
     m_ringAdd->setChecked(true);
     m_removeList->setObjectName(QStringLiteral("targetRemoveList"));
+    m_intro->setObjectName(QStringLiteral("targetIntro"));
     m_removeList->setToolTip(tr("Tick the nodes to take off the ring: only the arcs they own move, each to "
                                 "the node that follows on the ring"));
     m_removeList->setMaximumHeight(110);
@@ -166,8 +167,7 @@ void TargetPage::initializePage()
             tr("The cluster has %1 sharded databases. Choose how many it should have.").arg(m_oldCount));
         break;
     case StrategyId::Ring:
-        m_intro->setText(
-            tr("The ring has %1 nodes (data sources). New nodes need a URL below.").arg(m_oldCount));
+        ringIntro();
         break;
     }
     m_rowLimit->setText(tr("Row limit per physical table: %1 (Settings)")
@@ -191,7 +191,17 @@ void TargetPage::ringModeChanged()
     const bool adding = m_ringAdd->isChecked();
     m_addNodes->setEnabled(adding);
     m_removeList->setEnabled(!adding);
+    ringIntro();
     scheduleGuess();
+}
+
+void TargetPage::ringIntro()
+{
+    m_intro->setText(m_ringAdd->isChecked()
+                         ? tr("The ring has %1 nodes (data sources). New nodes need a URL below.").arg(m_oldCount)
+                         : tr("The ring has %1 nodes (data sources). The arcs of the nodes you tick move to the "
+                              "nodes that follow them on the ring; no URL is needed.")
+                               .arg(m_oldCount));
 }
 
 void TargetPage::startGuess()

@@ -49,6 +49,7 @@ private:
     QString urlProblem() const;
     QStringList removedNodes() const;
     void ringModeChanged();
+    void ringIntro(); // the page's intro for adding or removing ring nodes
 
     ExpansionWizard *m_wizard;
     PlanWorker *m_guess;
