@@ -7,8 +7,9 @@
 
 namespace sp::health {
 
-// Logical reads an interval needs before its buffer pool hit ratio is judged.
-inline constexpr qint64 kHitRatioMinRequests = 1000;
+// Logical reads an interval needs before its buffer pool hit ratio is judged (a few disk reads of a
+// short, quiet sample are no verdict).
+inline constexpr qint64 kHitRatioMinRequests = 10000;
 
 // Cumulative server counters (SHOW GLOBAL STATUS) of one reading; -1 where the server has none.
 struct HealthCounters

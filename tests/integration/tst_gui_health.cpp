@@ -2,6 +2,8 @@
 // a spare the load never touches):
 //  - `shardctl load` on the cluster: `shardctl health --json` measures QPS above zero on db0 and db1
 //    and near zero on db2 (the monitor's own statements are not counted);
+//  - a monitor account (--monitor-user, password in SHARDPILOT_MONITOR_PASSWORD) reads replica status
+//    and binary logs the application's account may not; without its password it is refused;
 //  - `shardctl health --watch 1 --json`: a killed instance is red within two samples while the others
 //    keep updating, and the exit code is 1;
 //  - the Health page: a SIGSTOPped instance turns red after the read timeout while the window keeps
@@ -10,6 +12,7 @@
 #include "SandboxFixture.h"
 #include "TestPaths.h"
 
+#include "core/cluster/Connection.h"
 #include "core/cluster/StatsHistory.h"
 #include "core/config/ConfigLoader.h"
 #include "core/health/HealthHistory.h"
@@ -125,6 +128,51 @@ private slots:
             replicaNotes += n.toString().contains(QStringLiteral("SLAVE MONITOR")) ? 1 : 0;
         QCOMPARE(replicaNotes, 1);
         QVERIFY(!out.contains("password"));
+    }
+
+    void monitorAccountReadsWhatTheAppCannot()
+    {
+        // A monitor account with the privileges the application's user lacks; its password only in
+        // SHARDPILOT_MONITOR_PASSWORD (the option file names the application's user: skipped).
+        const QString password = QStringLiteral("M0n-itor-pw");
+        for (int i = 0; i < 3; ++i) {
+            Connection root;
+            QVERIFY2(root.open(m_fx.rootParams(i)), qPrintable(root.lastError()));
+            QVERIFY2(root.exec(QStringLiteral("CREATE USER IF NOT EXISTS 'shardpilot_monitor'@'%' IDENTIFIED BY '") + password +
+                               QStringLiteral("'")),
+                     qPrintable(root.lastError()));
+            QVERIFY2(root.exec(QStringLiteral("GRANT PROCESS, SLAVE MONITOR, BINLOG MONITOR ON *.* TO 'shardpilot_monitor'@'%'")),
+                     qPrintable(root.lastError()));
+            QVERIFY(root.exec(QStringLiteral("GRANT SELECT ON `") + m_fx.schema(QStringLiteral("db0")) +
+                              QStringLiteral("`.* TO 'shardpilot_monitor'@'%'")));
+        }
+        const QStringList args{QStringLiteral("health"), QStringLiteral("--config"), m_config, QStringLiteral("--defaults-file"),
+                               m_fx.appOptionFile(), QStringLiteral("--monitor-user"), QStringLiteral("shardpilot_monitor"),
+                               QStringLiteral("--json"), QStringLiteral("--sample"), QStringLiteral("0")};
+        int rc = -1;
+        QByteArray err;
+        QByteArray out = shardctl(args, &rc, &err, {{QStringLiteral("SHARDPILOT_MONITOR_PASSWORD"), password}});
+        QVERIFY2(rc == 0, err.constData());
+        QJsonObject doc = QJsonDocument::fromJson(out).object();
+        QVERIFY2(doc.value(QStringLiteral("notes")).toArray().isEmpty(), out.constData()); // nothing it may not read
+        for (const char *ds : {"db0", "db1", "db2"}) {
+            const QJsonObject i = instanceOf(doc, QString::fromLatin1(ds));
+            QCOMPARE(i.value(QStringLiteral("account")).toString(), QStringLiteral("shardpilot_monitor"));
+            QCOMPARE(i.value(QStringLiteral("replicaState")).toString(), QString()); // read: not a replica
+            const QJsonObject binlog = i.value(QStringLiteral("binlog")).toObject();
+            QVERIFY2(binlog.value(QStringLiteral("files")).toInt() >= 1, out.constData());
+            QVERIFY(binlog.value(QStringLiteral("bytes")).toDouble() > 0);
+            QVERIFY(!binlog.value(QStringLiteral("oldest")).toString().isEmpty());
+        }
+        QVERIFY(!out.contains(password.toUtf8()) && !err.contains(password.toUtf8()));
+        // Without its password the monitor account is refused, and says why; the application's
+        // password is never tried for it.
+        out = shardctl(args, &rc, &err);
+        QCOMPARE(rc, 1);
+        doc = QJsonDocument::fromJson(out).object();
+        const QString error = instanceOf(doc, QStringLiteral("db0")).value(QStringLiteral("error")).toString();
+        QVERIFY2(error.contains(QStringLiteral("shardpilot_monitor@")) && error.contains(QStringLiteral("monitor account")),
+                 qPrintable(error));
     }
 
     void cliKilledInstanceRedWithinTwoSamples()
@@ -275,10 +323,13 @@ private:
         return env;
     }
 
-    QByteArray shardctl(const QStringList &args, int *rc, QByteArray *err)
+    QByteArray shardctl(const QStringList &args, int *rc, QByteArray *err, const QMap<QString, QString> &extraEnv = {})
     {
         QProcess p;
-        p.setProcessEnvironment(environment());
+        QProcessEnvironment env = environment();
+        for (auto it = extraEnv.constBegin(); it != extraEnv.constEnd(); ++it)
+            env.insert(it.key(), it.value());
+        p.setProcessEnvironment(env);
         p.start(test::shardctlPath(), args);
         if (!p.waitForFinished(60000)) {
             p.kill();
