@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QTemporaryDir>
@@ -111,6 +112,9 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("repaints"), QStringLiteral("Grid repaints measured (default 200)."), QStringLiteral("N"),
                       QStringLiteral("200")});
     parser.addOption({QStringLiteral("no-poll"), QStringLiteral("Only the repaint part (no sandbox).")});
+    parser.addOption({QStringLiteral("config"), QStringLiteral("Config a new sandbox is built from (default: the "
+                                                               "build tree's fsharechat-crc32 example)."),
+                      QStringLiteral("FILE")});
     parser.process(app);
     const int seconds = qBound(5, parser.value(QStringLiteral("seconds")).toInt(), 3600);
     const int interval = qBound(1, parser.value(QStringLiteral("interval")).toInt(), 60);
@@ -166,6 +170,13 @@ int main(int argc, char **argv)
     SandboxOptions so;
     so.instances = 8;
     so.messages = 2000;
+    // The example config of the build tree (the bench lives two levels below it, not next to the
+    // programs of build/app, where the installed layout would find it).
+    const QString example = QCoreApplication::applicationDirPath() +
+                            QStringLiteral("/../../share/shardpilot/examples/fsharechat-crc32.yaml");
+    so.configPath = parser.isSet(QStringLiteral("config")) ? parser.value(QStringLiteral("config"))
+                    : QFileInfo::exists(example)           ? example
+                                                           : QString();
     so.dieWithParent = own;
     so.progress = [&](const QString &line) { err << "sandbox: " << line << '\n' << Qt::flush; };
     const SandboxUpResult up = sandbox.up(so);

@@ -52,8 +52,16 @@ void HealthChart::clear()
     update();
 }
 
+qint64 HealthChart::windowMs() const
+{
+    if (m_zoomed || !m_hasRow || m_row.points.isEmpty())
+        return m_windowMs;
+    return std::clamp(m_now - m_row.points.first().msecs, kMinWindow, qint64(15 * 60 * 1000));
+}
+
 void HealthChart::setWindowMs(qint64 ms)
 {
+    m_zoomed = true;
     m_windowMs = std::clamp(ms, kMinWindow, kMaxWindow);
     m_panMs = std::clamp<qint64>(m_panMs, 0, kMaxWindow - m_windowMs);
     update();
@@ -61,6 +69,7 @@ void HealthChart::setWindowMs(qint64 ms)
 
 void HealthChart::resetView()
 {
+    m_zoomed = false;
     m_windowMs = 15 * 60 * 1000;
     m_panMs = 0;
     update();
@@ -71,7 +80,7 @@ void HealthChart::wheelEvent(QWheelEvent *event)
     const int steps = event->angleDelta().y() / 120;
     if (steps == 0)
         return;
-    setWindowMs(qint64(double(m_windowMs) * std::pow(0.8, steps)));
+    setWindowMs(qint64(double(windowMs()) * std::pow(0.8, steps)));
     event->accept();
 }
 
@@ -79,6 +88,10 @@ void HealthChart::mousePressEvent(QMouseEvent *event)
 {
     m_dragX = int(event->position().x());
     m_dragPan = m_panMs;
+    if (!m_zoomed) { // from here on the reader's view: it stays as it is while samples arrive
+        m_windowMs = windowMs();
+        m_zoomed = true;
+    }
 }
 
 void HealthChart::mouseMoveEvent(QMouseEvent *event)
@@ -107,8 +120,9 @@ void HealthChart::paintEvent(QPaintEvent *)
     }
     p.setRenderHint(QPainter::Antialiasing, true);
     const QFontMetrics fm(font());
+    const qint64 window = windowMs();
     const qint64 to = m_now - m_panMs;
-    const qint64 from = to - m_windowMs;
+    const qint64 from = to - window;
     const int left = fm.horizontalAdvance(QStringLiteral("00000")) + 8;
     const int bottomAxis = fm.height() + 6;
     const int plots = 3;
@@ -170,7 +184,7 @@ void HealthChart::paintEvent(QPaintEvent *)
                 if (!it->up || v < 0) {
                     flush();
                     if (!it->up) { // a down sample: a red tick at the bottom
-                        const double x = area.left() + area.width() * double(it->msecs - from) / double(m_windowMs);
+                        const double x = area.left() + area.width() * double(it->msecs - from) / double(window);
                         p.save();
                         p.setPen(QPen(QColor(0xd3, 0x2f, 0x2f), 2));
                         p.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() - 6));
@@ -178,7 +192,7 @@ void HealthChart::paintEvent(QPaintEvent *)
                     }
                     continue;
                 }
-                const double x = area.left() + area.width() * double(it->msecs - from) / double(m_windowMs);
+                const double x = area.left() + area.width() * double(it->msecs - from) / double(window);
                 line.append(QPointF(x, area.bottom() - area.height() * (v / top)));
             }
             flush();
@@ -187,9 +201,9 @@ void HealthChart::paintEvent(QPaintEvent *)
     // Time axis: the window's ends and middle, local time.
     p.setPen(pal.color(QPalette::Text));
     const double y = height() - bottomAxis + fm.ascent() + 2;
-    const QString fmt = m_windowMs <= 10 * 60 * 1000 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
+    const QString fmt = window <= 10 * 60 * 1000 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm");
     const QString a = QDateTime::fromMSecsSinceEpoch(from).toLocalTime().toString(fmt);
-    const QString b = QDateTime::fromMSecsSinceEpoch(from + m_windowMs / 2).toLocalTime().toString(fmt);
+    const QString b = QDateTime::fromMSecsSinceEpoch(from + window / 2).toLocalTime().toString(fmt);
     const QString c = QDateTime::fromMSecsSinceEpoch(to).toLocalTime().toString(fmt);
     p.drawText(QPointF(left, y), a);
     p.drawText(QPointF(left + (width() - left - 8) / 2.0 - fm.horizontalAdvance(b) / 2.0, y), b);

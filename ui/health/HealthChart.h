@@ -18,7 +18,9 @@ public:
 
     void setRow(const HealthRow &row, qint64 nowMsecs);
     void clear();
-    qint64 windowMs() const { return m_windowMs; }
+    // The span shown: the reader's zoom, else the history there is (1 to 15 minutes).
+    qint64 windowMs() const;
+    bool isZoomed() const { return m_zoomed; }
     qint64 panMs() const { return m_panMs; }
     void setWindowMs(qint64 ms);
     void resetView();
@@ -38,6 +40,7 @@ private:
     bool m_hasRow = false;
     qint64 m_now = 0;
     qint64 m_windowMs = 15 * 60 * 1000;
+    bool m_zoomed = false;
     qint64 m_panMs = 0;
     int m_dragX = 0;
     qint64 m_dragPan = 0;

@@ -42,12 +42,12 @@ double valueOf(const HealthPoint &p, Series s)
 
 // One sparkline: the points of the last 15 minutes in `r`, scaled to their own maximum; gaps where
 // the server was down or a value unknown.
-void drawSpark(QPainter &p, const QRectF &r, const QList<HealthPoint> &points, Series s, qint64 now,
+void drawSpark(QPainter &p, const QRectF &r, const QList<HealthPoint> &points, Series s, qint64 from, qint64 now,
                const QColor &color)
 {
     p.setPen(QPen(QColor(0, 0, 0, 30), 1));
     p.drawLine(QPointF(r.left(), r.bottom()), QPointF(r.right(), r.bottom()));
-    const qint64 from = now - HealthGrid::kSparkWindowMs;
+    const double span = double(std::max<qint64>(1, now - from));
     auto first = std::lower_bound(points.cbegin(), points.cend(), from,
                                   [](const HealthPoint &pt, qint64 t) { return pt.msecs < t; });
     double top = 1;
@@ -55,7 +55,11 @@ void drawSpark(QPainter &p, const QRectF &r, const QList<HealthPoint> &points, S
         top = std::max(top, valueOf(*it, s));
     QPolygonF line;
     line.reserve(int(points.cend() - first));
-    p.setPen(QPen(color, 1.4));
+    // A cosmetic one-pixel pen: the raster engine's fast stroker, antialiased (a wider pen goes
+    // through the general stroker and costs several times more per sparkline).
+    QPen pen(color, 1);
+    pen.setCosmetic(true);
+    p.setPen(pen);
     auto flush = [&] {
         if (line.size() == 1)
             p.drawEllipse(line.first(), 1.2, 1.2);
@@ -69,7 +73,7 @@ void drawSpark(QPainter &p, const QRectF &r, const QList<HealthPoint> &points, S
             flush();
             continue;
         }
-        const double x = r.left() + r.width() * double(it->msecs - from) / double(HealthGrid::kSparkWindowMs);
+        const double x = r.left() + r.width() * double(it->msecs - from) / span;
         const double y = r.bottom() - (r.height() - 1) * (v / top);
         line.append(QPointF(x, y));
     }
@@ -139,6 +143,13 @@ void HealthGrid::setRows(const QList<HealthRow> &rows, qint64 nowMsecs)
     const bool resized = rows.size() != m_rows.size();
     m_rows = rows;
     m_now = nowMsecs;
+    // The last 15 minutes; while there is less history, the span there is (at least a minute), the
+    // same for every row so the sparklines line up.
+    qint64 earliest = nowMsecs;
+    for (const HealthRow &r : m_rows)
+        if (!r.points.isEmpty())
+            earliest = std::min(earliest, r.points.first().msecs);
+    m_from = std::max(nowMsecs - kSparkWindowMs, std::min(earliest, nowMsecs - 60 * 1000));
     if (m_selected >= m_rows.size())
         m_selected = -1;
     if (resized)
@@ -206,7 +217,7 @@ void HealthGrid::paintEvent(QPaintEvent *event)
     const QFontMetrics fm(font());
 
     // Header.
-    const QStringList titles{QString(), tr("Data source"), tr("QPS (15 min)"), QString(), tr("Threads running"),
+    const QStringList titles{QString(), tr("Data source"), tr("QPS"), QString(), tr("Threads running"),
                              QString(), tr("Replica lag"), QString(), tr("Connections"), tr("TPS"), tr("Verdict")};
     const int widths[] = {kDot + 8, kName, kSpark, kValue, kSpark, kValue, kSpark, kValue, kConn, kTps, 0};
     p.fillRect(QRect(0, 0, width(), kHeader), pal.alternateBase());
@@ -247,7 +258,7 @@ void HealthGrid::paintEvent(QPaintEvent *event)
         x += kName;
         for (Series s : {Qps, Threads, Lag}) {
             const QRectF spark(x, rr.top() + 6, kSpark - 10, rr.height() - 12);
-            drawSpark(p, spark, row.points, s, m_now, sparkColors[s]);
+            drawSpark(p, spark, row.points, s, m_from, m_now, sparkColors[s]);
             x += kSpark;
             p.setPen(pal.color(QPalette::Text));
             p.drawText(QRect(x, rr.top(), kValue - 4, rr.height()), Qt::AlignVCenter | Qt::AlignRight, now(row, s));
@@ -263,7 +274,7 @@ void HealthGrid::paintEvent(QPaintEvent *event)
                    smp.up() ? formatRate(smp.tps) : QStringLiteral("-"));
         x += kTps;
         p.setPen(row.verdict.verdict == Verdict::Green ? pal.color(QPalette::Text) : vc.darker(130));
-        const QString reason = verdictText(row.verdict.verdict) + QStringLiteral(": ") + CoreText::render(row.verdict.reason);
+        const QString reason = CoreText::render(row.verdict.reason);
         const int w = std::max(80, width() - x - 8);
         p.drawText(QRect(x + 8, rr.top(), w, rr.height()), Qt::AlignVCenter | Qt::AlignLeft,
                    fm.elidedText(reason, Qt::ElideRight, w));

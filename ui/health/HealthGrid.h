@@ -6,7 +6,7 @@
 namespace sp::ui {
 
 // The health page's table, painted in one widget: per data source its verdict, name, sparklines
-// of the last 15 minutes (QPS, threads running, replica lag) with the value now, connections,
+// of the last 15 minutes (less while there is less history; QPS, threads running, replica lag) with the value now, connections,
 // TPS and the reason in words. It paints the rows it was given last (setRows), so a paused page
 // keeps its picture while the samples go on. A click selects a row.
 class HealthGrid final : public QWidget
@@ -43,6 +43,7 @@ protected:
 private:
     QList<HealthRow> m_rows;
     qint64 m_now = 0;
+    qint64 m_from = 0;
     int m_selected = -1;
     int m_paintCount = 0;
 };

@@ -235,7 +235,10 @@ void HealthPage::refreshView()
             now = std::max(now, r.points.last().msecs);
     if (now == 0)
         now = QDateTime::currentMSecsSinceEpoch();
+    const bool resized = m_grid->rows().size() != m_controller->rows().size();
     m_grid->setRows(m_controller->rows(), now);
+    if (resized) // room for every row up to about ten, then the grid scrolls
+        m_gridScroll->setMinimumHeight(std::min(m_grid->sizeHint().height() + 4, 440));
     updateDetails();
     updateStatus();
 }
