@@ -2814,10 +2814,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>QPS (15 min)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Threads running</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2835,6 +2831,10 @@
     </message>
     <message>
         <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QPS</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

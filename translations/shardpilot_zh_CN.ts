@@ -2807,10 +2807,6 @@
         <translation>数据源</translation>
     </message>
     <message>
-        <source>QPS (15 min)</source>
-        <translation>QPS（15 分钟）</translation>
-    </message>
-    <message>
         <source>Threads running</source>
         <translation>运行中的线程</translation>
     </message>
@@ -2829,6 +2825,10 @@
     <message>
         <source>Verdict</source>
         <translation>结论</translation>
+    </message>
+    <message>
+        <source>QPS</source>
+        <translation>QPS</translation>
     </message>
 </context>
 <context>
