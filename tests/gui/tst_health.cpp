@@ -1,11 +1,13 @@
 // The Health page without a server: rows, verdicts and sparklines from samples handed to its
 // controller, the worst verdict in the window title and the navigation, pause freezing the
 // picture, the chart keeping its zoom over new samples, the focus never taken by an update,
-// thresholds from the settings dialog stored in Settings, the links to and from the heatmap, and
-// the verdict texts in Chinese.
+// thresholds from the settings dialog stored in Settings, the links to and from the heatmap, the
+// load next to the growth on the history page, and the verdict texts in Chinese.
 #include "GuiTestSupport.h"
 
+#include "core/cluster/StatsHistory.h"
 #include "core/config/AppPaths.h"
+#include "core/health/HealthHistory.h"
 #include "core/health/HealthVerdict.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
@@ -15,8 +17,12 @@
 #include "ui/health/HealthSettingsDialog.h"
 #include "ui/pages/DashboardPage.h"
 #include "ui/pages/HealthPage.h"
+#include "ui/pages/HistoryPage.h"
 
+#include <QChartView>
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLineSeries>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -209,6 +215,46 @@ private slots:
         back->click();
         QCOMPARE(m_window->currentPageId(), QStringLiteral("health"));
         QCOMPARE(m_page->selectedDataSource(), QStringLiteral("db1"));
+    }
+
+    void historyShowsLoadNextToGrowth()
+    {
+        // Health samples in the cluster's history file: the history page draws a data source's QPS
+        // beside its rows.
+        QTemporaryDir dir;
+        qputenv("SHARDPILOT_HISTORY_DIR", QFile::encodeName(dir.path()));
+        const QString path = m_window->context()->configPath();
+        {
+            HealthHistory h(StatsHistory::defaultPathFor(path));
+            QVERIFY2(h.isOpen(), qPrintable(h.lastError()));
+            const qint64 t0 = QDateTime::currentMSecsSinceEpoch() - 600000;
+            for (int i = 0; i < 20; ++i) {
+                const HealthSample a = sample(QStringLiteral("db1"), t0 + i * 5000, 40 + i);
+                QVERIFY(h.record({a}, {evaluate(a, HealthThresholds())}));
+            }
+        }
+        auto *history = qobject_cast<HistoryPage *>(m_window->page(QStringLiteral("history")));
+        QVERIFY(history);
+        history->reload();
+        auto *scope = test::findNamed<QComboBox>(history, "historyScopeCombo");
+        auto *chart = test::findNamed<QChartView>(history, "growthChart");
+        QVERIFY(scope && chart);
+        auto qpsSeries = [chart]() -> QLineSeries * {
+            for (QAbstractSeries *s : chart->chart()->series())
+                if (s->name() == QLatin1String("QPS (health samples)"))
+                    return qobject_cast<QLineSeries *>(s);
+            return nullptr;
+        };
+        const int db1 = scope->findData(QStringLiteral("d:db1"));
+        QVERIFY(db1 >= 0);
+        scope->setCurrentIndex(db1);
+        QTRY_VERIFY(qpsSeries() != nullptr);
+        QCOMPARE(qpsSeries()->count(), 20);
+        QCOMPARE(qpsSeries()->at(19).y(), 59.0);
+        // A logic table has no load line.
+        scope->setCurrentIndex(0);
+        QVERIFY(qpsSeries() == nullptr);
+        qunsetenv("SHARDPILOT_HISTORY_DIR");
     }
 
     void chineseVerdicts()
