@@ -4,6 +4,7 @@
 #include "core/job/Job.h"
 
 #include <QMetaObject>
+#include <QMutexLocker>
 #include <QTimer>
 
 namespace sp::ui {
@@ -45,13 +46,18 @@ void HealthController::start(const ShardingConfig &config, const HealthOptions &
     m_intervalMs = qMax(200, options.intervalMs);
     m_historyFile = historyFile;
     m_monitorAccount = !options.monitorUser.isEmpty();
-    QPointer<HealthController> self(this);
-    m_monitor = std::make_unique<HealthMonitor>(config, options, [self](const HealthSample &s) {
-        // A polling thread: hand the sample to the GUI thread (dropped when this object is gone).
-        QMetaObject::invokeMethod(self.data(), [self, s] {
-            if (self)
-                self->addSample(s);
-        }, Qt::QueuedConnection);
+    // The polling threads post to this object only while the link names it: stop() clears it, so
+    // a late sample of a stopped run never reaches a new one (or a destroyed controller).
+    m_link = std::make_shared<SinkLink>();
+    m_link->target = this;
+    const std::shared_ptr<SinkLink> link = m_link;
+    m_monitor = std::make_shared<HealthMonitor>(config, options, [link](const HealthSample &s) {
+        QMutexLocker lock(&link->mutex);
+        if (HealthController *c = link->target)
+            QMetaObject::invokeMethod(c, [c, link, s] {
+                if (link->target == c) // still the run that sampled it
+                    c->addSample(s);
+            }, Qt::QueuedConnection);
     });
     m_monitor->start();
     if (!m_historyFile.isEmpty())
@@ -63,8 +69,15 @@ void HealthController::stop()
 {
     if (!m_monitor)
         return;
-    m_monitor->stop();
+    {
+        QMutexLocker lock(&m_link->mutex);
+        m_link->target = nullptr;
+    }
+    // The threads are joined on a pool thread: a server frozen in the middle of a connect holds its
+    // thread up to the connect timeout, and that must not freeze the window.
+    std::shared_ptr<HealthMonitor> monitor = std::move(m_monitor);
     m_monitor.reset();
+    JobRunner::pool()->start([monitor] { monitor->stop(); });
     m_flush->stop();
     flushHistory();
     emit runningChanged(false);

@@ -5,7 +5,7 @@
 
 #include <QList>
 #include <QObject>
-#include <QPointer>
+#include <QMutex>
 
 #include <memory>
 
@@ -50,7 +50,7 @@ public:
 
     // Starts polling (stops a previous run first). `historyFile` empty: samples are not stored.
     void start(const ShardingConfig &config, const health::HealthOptions &options, const QString &historyFile);
-    void stop(); // returns within about a second, a frozen server too
+    void stop(); // returns at once (the polling threads are joined on a pool thread)
     bool isRunning() const { return m_monitor != nullptr; }
     int intervalMs() const { return m_intervalMs; }
 
@@ -80,7 +80,13 @@ private:
     void updateWorst();
     void flushHistory();
 
-    std::unique_ptr<health::HealthMonitor> m_monitor;
+    struct SinkLink
+    {
+        QMutex mutex;
+        HealthController *target = nullptr;
+    };
+    std::shared_ptr<SinkLink> m_link;
+    std::shared_ptr<health::HealthMonitor> m_monitor;
     health::HealthThresholds m_thresholds;
     QList<HealthRow> m_rows;
     health::Verdict m_worst = health::Verdict::Unknown;
