@@ -388,10 +388,11 @@ void DashboardPage::updateNodeDetails()
     // longer shows (another table) is no longer selected.
     if (const std::optional<DataNode> node = m_heatmap->selectedNode()) {
         showNode(*node);
-    } else if (!m_focusDataSource.isEmpty() && m_ctx->config().dataSource(m_focusDataSource)) {
-        focusDataSource(m_focusDataSource);
+    } else if (m_dataSourceFocused && m_ctx->config().dataSource(m_focusDataSource)) {
+        focusDataSource(m_focusDataSource); // the health page's link: kept over refreshes
     } else {
         m_focusDataSource.clear();
+        m_dataSourceFocused = false;
         m_healthLink->setEnabled(false);
         m_nodeDetails->setText(tr("Click a cell of the heatmap."));
     }
@@ -568,6 +569,7 @@ void DashboardPage::focusDataSource(const QString &dataSource)
 {
     m_heatmap->clearSelection();
     m_focusDataSource = dataSource;
+    m_dataSourceFocused = true;
     m_healthLink->setEnabled(true);
     const QLocale locale;
     QStringList lines{QStringLiteral("<b>%1</b>").arg(dataSource.toHtmlEscaped())};
@@ -602,7 +604,8 @@ void DashboardPage::focusDataSource(const QString &dataSource)
 
 void DashboardPage::showNode(const DataNode &node)
 {
-    m_focusDataSource = node.dataSource;
+    m_focusDataSource = node.dataSource; // a cell's data source, for "Health of this data source"
+    m_dataSourceFocused = false;
     m_healthLink->setEnabled(true);
     const QLocale locale;
     QStringList lines{QStringLiteral("<b>%1</b>").arg(node.toString().toHtmlEscaped())};

@@ -87,6 +87,7 @@ private:
     QLabel *m_nodeDetails = nullptr;
     QPushButton *m_healthLink = nullptr;
     QString m_focusDataSource;
+    bool m_dataSourceFocused = false; // shown by focusDataSource() rather than a clicked cell
     QLabel *m_status = nullptr;
     QLabel *m_instances = nullptr;
     QLabel *m_baseline = nullptr;
