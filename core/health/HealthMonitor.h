@@ -12,8 +12,9 @@ namespace sp::health {
 // Polls every data source of a cluster, each on its own thread with its own connection, every
 // options.intervalMs: a dead or frozen server costs its own thread at most the connect/read timeout
 // and never delays the others. `onSample` runs on the polling thread of that server (post it to your
-// own thread). stop() (also the destructor) returns within about a second even with a frozen server:
-// blocked reads are cut by shutting the socket down.
+// own thread). stop() (also the destructor) joins the threads: blocked reads are cut by shutting the
+// socket down, but a thread inside a connect to a frozen server finishes only at the connect timeout,
+// so a GUI joins on another thread (ui/health/HealthController::stop).
 class HealthMonitor final
 {
 public:
