@@ -695,6 +695,25 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not counted: %2; the remaining pairs of %3 are not counted"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: not counted: %2"),
 
+    // shard health (core/health): verdict reasons and the privilege note
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: no sample yet"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: down (%2)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 of %3 connections in use"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 threads running for %3 s"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 threads running"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: replication stopped (%2)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: replica lag unknown"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: replica %2 s behind"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: read_only is ON but the server is not a replica"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: buffer pool hit ratio %2%"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 deadlocks per minute"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 row lock waits per second"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: %2 aborted connections per minute"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: binary logs take %2 GiB"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: within thresholds"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "replica status not read on %1: the account lacks SLAVE MONITOR (REPLICATION CLIENT on MySQL); shown as 'no privilege'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "binary logs not listed on %1: the account lacks BINLOG MONITOR (REPLICATION CLIENT on MySQL); shown as 'no privilege'"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page's settings)."),
 };
 
 const QHash<QString, const char *> &table()

@@ -12,6 +12,8 @@
 #include "ui/Settings.h"
 #include "ui/SettingsDialog.h"
 #include "ui/export/ExportController.h"
+#include "ui/health/HealthGrid.h"
+#include "ui/pages/HealthPage.h"
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
 #include "ui/pages/RoutingPage.h"
@@ -46,6 +48,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -116,6 +119,10 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     addPage(QStringLiteral("planning"), tr("Planning"), planning, st->standardIcon(QStyle::SP_FileDialogListView));
     addPage(QStringLiteral("migration"), tr("Migration"), new MigrationPage(m_ctx, m_stack),
             st->standardIcon(QStyle::SP_BrowserReload));
+    // Last, so the shortcuts of the pages before it stay as they were (Ctrl+9).
+    m_health = new HealthPage(m_ctx, m_stack);
+    m_health->setSettings(m_settings.get());
+    addPage(QStringLiteral("health"), tr("Health"), m_health, st->standardIcon(QStyle::SP_MediaVolume));
     m_nav->setFixedWidth(std::max(150, m_nav->sizeHintForColumn(0) + 24));
 
     auto *dock = new QDockWidget(tr("Findings"), this);
@@ -127,6 +134,32 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     resizeDocks({dock}, {110}, Qt::Vertical);
 
     connect(m_ctx, &AppContext::configChanged, this, &MainWindow::showFindings);
+    connect(m_health, &HealthPage::worstChanged, this, &MainWindow::showHealthVerdict);
+    connect(m_health, &HealthPage::heatmapRequested, this, [this](const QString &dataSource) {
+        showPage(QStringLiteral("dashboard"));
+#ifdef SP_HAVE_DASHBOARD
+        if (auto *dashboard = qobject_cast<DashboardPage *>(page(QStringLiteral("dashboard"))))
+            dashboard->focusDataSource(dataSource);
+#endif
+    });
+#ifdef SP_HAVE_DASHBOARD
+    if (auto *dashboard = qobject_cast<DashboardPage *>(page(QStringLiteral("dashboard"))))
+        connect(dashboard, &DashboardPage::healthRequested, this, [this](const QString &dataSource) {
+            showPage(QStringLiteral("health"));
+            m_health->selectDataSource(dataSource);
+        });
+#endif
+    connect(m_health, &HealthPage::storeMonitorPasswordRequested, this, [this](const QString &user) {
+        if (!m_ctx->hasConfig())
+            return;
+        // The keychain dialog of the config's servers, for the monitor account's name.
+        ShardingConfig monitor = m_ctx->config();
+        for (DataSourceDef &ds : monitor.dataSources)
+            ds.username = user;
+        auto *dialog = new KeychainDialog(monitor, m_keychain, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     connect(m_ctx, &AppContext::runDirChanged, this, [this] {
         if (m_ctx->hasConfig())
             m_settings->setRunFor(m_ctx->configPath(), m_ctx->runDir());
@@ -163,6 +196,36 @@ void MainWindow::showFindings()
                 item->setToolTip(CoreText::hint(d));
         }
     }
+}
+
+void MainWindow::showHealthVerdict(health::Verdict worst)
+{
+    // The cluster's worst verdict in the title and on the navigation's Health entry.
+    const QString base = m_titleBase.isEmpty() ? tr("ShardPilot") : m_titleBase;
+    const bool known = worst != health::Verdict::Unknown && m_ctx->hasConfig();
+    setWindowTitle(known ? tr("%1 — health: %2").arg(base, HealthGrid::verdictText(worst)) : base);
+    const int row = int(m_pageIds.indexOf(QStringLiteral("health")));
+    QListWidgetItem *item = row >= 0 ? m_nav->item(row) : nullptr;
+    if (!item)
+        return;
+    if (!known) {
+        item->setText(tr("Health"));
+        item->setIcon(style()->standardIcon(QStyle::SP_MediaVolume));
+        item->setToolTip(QString());
+        return;
+    }
+    QPixmap dot(22, 22);
+    dot.fill(Qt::transparent);
+    {
+        QPainter p(&dot);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(HealthGrid::verdictColor(worst));
+        p.drawEllipse(QRectF(3, 3, 16, 16));
+    }
+    item->setIcon(QIcon(dot));
+    item->setText(tr("Health (%1)").arg(HealthGrid::verdictText(worst)));
+    item->setToolTip(tr("The worst verdict of the cluster's servers: %1").arg(HealthGrid::verdictText(worst)));
 }
 
 void MainWindow::addPage(const QString &id, const QString &title, QWidget *page, const QIcon &icon)
@@ -302,7 +365,8 @@ bool MainWindow::openConfig(const QString &path)
         m_settings->addRecentFile(QFileInfo(path).absoluteFilePath());
         refreshRecentFiles();
     }
-    setWindowTitle(tr("ShardPilot — %1").arg(QFileInfo(path).fileName()));
+    m_titleBase = tr("ShardPilot — %1").arg(QFileInfo(path).fileName());
+    showHealthVerdict(m_health->worst());
     statusBar()->showMessage(tr("%1: %2 logic table(s), %3 error(s), %4 warning(s)")
                                  .arg(QFileInfo(path).fileName())
                                  .arg(load.config.tables.size())

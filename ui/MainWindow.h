@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/Credentials.h"
 #include "core/cluster/KeychainSecretStore.h"
+#include "core/health/HealthVerdict.h"
 #include "ui/Settings.h"
 
 #include <QMainWindow>
@@ -16,6 +17,7 @@ namespace sp::ui {
 class AppContext;
 class ExportController;
 class ExpansionWizard;
+class HealthPage;
 class WelcomePage;
 
 // Assembles the pages, menus and status bar; owns no domain logic.
@@ -33,7 +35,8 @@ public:
     ExportController *exporter() const { return m_export; }
     WelcomePage *welcomePage() const { return m_welcome; }
 
-    // Stable page ids: welcome, topology, dashboard, history, routing, editor, planning, migration.
+    // Stable page ids: welcome, topology, dashboard, history, routing, editor, planning, migration,
+    // health.
     QStringList pageIds() const { return m_pageIds; }
     QWidget *page(const QString &id) const;
     void showPage(const QString &id);
@@ -71,6 +74,7 @@ private:
     void storePasswordInKeychain();
     CredentialOptions credentialsFor(const QString &configPath) const;
     void showFindings();
+    void showHealthVerdict(health::Verdict worst);
 
     std::unique_ptr<Settings> m_settings;
     // The console's OS keychain access (used from worker threads by the credential chain).
@@ -84,6 +88,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QStringList m_pageIds;
+    HealthPage *m_health = nullptr;
+    QString m_titleBase;
 };
 
 } // namespace sp::ui

@@ -158,4 +158,52 @@ void Settings::setUseKeychain(bool on)
     m_settings.setValue(key("credentials/useKeychain"), on);
 }
 
+int Settings::healthIntervalSeconds() const
+{
+    const int s = m_settings.value(key("health/intervalSeconds"), kDefaultHealthIntervalSeconds).toInt();
+    return s >= 1 && s <= 3600 ? s : kDefaultHealthIntervalSeconds;
+}
+
+void Settings::setHealthIntervalSeconds(int s)
+{
+    m_settings.setValue(key("health/intervalSeconds"), qBound(1, s, 3600));
+}
+
+QMap<QString, double> Settings::healthThresholds() const
+{
+    QMap<QString, double> out;
+    const QVariantMap m = m_settings.value(key("health/thresholds")).toMap();
+    for (auto it = m.constBegin(); it != m.constEnd(); ++it) {
+        bool ok = false;
+        const double v = it.value().toDouble(&ok);
+        if (ok)
+            out.insert(it.key(), v);
+    }
+    return out;
+}
+
+void Settings::setHealthThresholds(const QMap<QString, double> &values)
+{
+    QVariantMap m;
+    for (auto it = values.constBegin(); it != values.constEnd(); ++it)
+        m.insert(it.key(), it.value());
+    m_settings.setValue(key("health/thresholds"), m);
+}
+
+QString Settings::monitorUserFor(const QString &configPath) const
+{
+    const QVariantMap users = m_settings.value(key("health/monitorUsers")).toMap();
+    return users.value(QFileInfo(configPath).absoluteFilePath()).toString();
+}
+
+void Settings::setMonitorUserFor(const QString &configPath, const QString &user)
+{
+    QVariantMap users = m_settings.value(key("health/monitorUsers")).toMap();
+    if (user.trimmed().isEmpty())
+        users.remove(QFileInfo(configPath).absoluteFilePath());
+    else
+        users.insert(QFileInfo(configPath).absoluteFilePath(), user.trimmed());
+    m_settings.setValue(key("health/monitorUsers"), users);
+}
+
 } // namespace sp::ui

@@ -1,5 +1,6 @@
 #pragma once
 #include <QByteArray>
+#include <QMap>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -53,6 +54,17 @@ public:
     // Look passwords up in the OS keychain (qtkeychain), as shardctl does. Default on.
     bool useKeychain() const;
     void setUseKeychain(bool on);
+
+    // The health page: seconds between two samples of a server (default 5), the thresholds that
+    // differ from core's defaults (health::HealthThresholds::toMap names), and per config the monitor
+    // account's user name (its password lives in the keychain, never here).
+    static constexpr int kDefaultHealthIntervalSeconds = 5;
+    int healthIntervalSeconds() const;
+    void setHealthIntervalSeconds(int s);
+    QMap<QString, double> healthThresholds() const;
+    void setHealthThresholds(const QMap<QString, double> &values);
+    QString monitorUserFor(const QString &configPath) const;
+    void setMonitorUserFor(const QString &configPath, const QString &user);
 
     void sync() { m_settings.sync(); }
     QString fileName() const { return m_settings.fileName(); }

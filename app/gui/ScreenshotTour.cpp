@@ -4,6 +4,8 @@
 #include "ui/MainWindow.h"
 #include "ui/migration/RunController.h"
 #include "ui/migration/RunPanel.h"
+#include "ui/health/HealthController.h"
+#include "ui/pages/HealthPage.h"
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
 #include "ui/planning/ExpansionWizard.h"
@@ -84,6 +86,21 @@ void ScreenshotTour::grabCurrent()
         m_waitedMs += 500;
         QTimer::singleShot(500, this, &ScreenshotTour::grabCurrent);
         return;
+    }
+    // The health page samples every few seconds: wait for three samples of every server, so the
+    // sparklines and rates have something to show (a server that never answers is shown down).
+    if (auto *health = qobject_cast<sp::ui::HealthPage *>(m_window->page(m_current));
+        health && m_waitedMs < qMin(m_snapshotTimeoutMs, 30000)) {
+        bool ready = true;
+        for (const sp::ui::HealthRow &r : health->controller()->rows())
+            ready = ready && r.points.size() >= 3;
+        if (!ready) {
+            m_waitedMs += 500;
+            QTimer::singleShot(500, this, &ScreenshotTour::grabCurrent);
+            return;
+        }
+        if (!health->controller()->rows().isEmpty())
+            health->selectDataSource(health->controller()->rows().constFirst().dataSource);
     }
     const bool needsData = m_current == QLatin1String("dashboard");
     const bool hasData = m_window->context()->snapshot().has_value();

@@ -74,13 +74,13 @@ void TestMainWindow::pages()
 {
     const QStringList expected{QStringLiteral("welcome"), QStringLiteral("topology"), QStringLiteral("dashboard"),
                                QStringLiteral("history"), QStringLiteral("routing"), QStringLiteral("editor"),
-                               QStringLiteral("planning"), QStringLiteral("migration")};
+                               QStringLiteral("planning"), QStringLiteral("migration"), QStringLiteral("health")};
     QCOMPARE(m_window->pageIds(), expected);
     auto *nav = test::findNamed<QListWidget>(m_window.get(), "navigation");
     auto *stack = test::findNamed<QStackedWidget>(m_window.get(), "pages");
     QVERIFY(nav && stack);
-    QCOMPARE(nav->count(), 8);
-    QCOMPARE(stack->count(), 8);
+    QCOMPARE(nav->count(), 9);
+    QCOMPARE(stack->count(), 9);
     QCOMPARE(m_window->currentPageId(), QStringLiteral("welcome"));
     // Clicking a navigation entry switches the page.
     const QRect r = nav->visualItemRect(nav->item(4));
@@ -103,6 +103,7 @@ void TestMainWindow::viewShortcuts_data()
     QTest::addRow("Ctrl+6") << int(Qt::Key_6) << QStringLiteral("editor");
     QTest::addRow("Ctrl+7") << int(Qt::Key_7) << QStringLiteral("planning");
     QTest::addRow("Ctrl+8") << int(Qt::Key_8) << QStringLiteral("migration");
+    QTest::addRow("Ctrl+9") << int(Qt::Key_9) << QStringLiteral("health");
 }
 
 void TestMainWindow::viewShortcuts()

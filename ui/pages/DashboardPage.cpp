@@ -168,6 +168,14 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     m_nodeDetails->setWordWrap(true);
     m_nodeDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
     nodeLayout->addWidget(m_nodeDetails);
+    m_healthLink = new QPushButton(tr("Health of this data source"), nodeBox);
+    m_healthLink->setObjectName(QStringLiteral("dashboardHealthLink"));
+    m_healthLink->setEnabled(false);
+    connect(m_healthLink, &QPushButton::clicked, this, [this] {
+        if (!m_focusDataSource.isEmpty())
+            emit healthRequested(m_focusDataSource);
+    });
+    nodeLayout->addWidget(m_healthLink, 0, Qt::AlignLeft);
     auto *side = new QWidget(this);
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
@@ -378,10 +386,16 @@ void DashboardPage::updateNodeDetails()
 {
     // The panel shows the heatmap's selection as the current snapshot has it; a node the view no
     // longer shows (another table) is no longer selected.
-    if (const std::optional<DataNode> node = m_heatmap->selectedNode())
+    if (const std::optional<DataNode> node = m_heatmap->selectedNode()) {
         showNode(*node);
-    else
+    } else if (m_dataSourceFocused && m_ctx->config().dataSource(m_focusDataSource)) {
+        focusDataSource(m_focusDataSource); // the health page's link: kept over refreshes
+    } else {
+        m_focusDataSource.clear();
+        m_dataSourceFocused = false;
+        m_healthLink->setEnabled(false);
         m_nodeDetails->setText(tr("Click a cell of the heatmap."));
+    }
 }
 
 void DashboardPage::updateBaseline()
@@ -551,8 +565,48 @@ void DashboardPage::updateStatus()
     m_instances->setToolTip(down.join(QLatin1Char('\n')));
 }
 
+void DashboardPage::focusDataSource(const QString &dataSource)
+{
+    m_heatmap->clearSelection();
+    m_focusDataSource = dataSource;
+    m_dataSourceFocused = true;
+    m_healthLink->setEnabled(true);
+    const QLocale locale;
+    QStringList lines{QStringLiteral("<b>%1</b>").arg(dataSource.toHtmlEscaped())};
+    const auto &snap = m_ctx->snapshot();
+    if (!snap) {
+        lines.append(tr("No statistics yet: Refresh (F5)."));
+        m_nodeDetails->setText(lines.join(QStringLiteral("<br>")));
+        return;
+    }
+    auto sum = [&dataSource](const ClusterSnapshot &s, int *tables) {
+        qint64 rows = 0;
+        int n = 0;
+        for (const TableStats &t : s.tables)
+            if (t.node.dataSource == dataSource && t.knownToConfig && t.rows() >= 0) {
+                rows += t.rows();
+                ++n;
+            }
+        if (tables)
+            *tables = n;
+        return rows;
+    };
+    int tables = 0;
+    const qint64 rows = sum(*snap, &tables);
+    lines.append(tr("Rows: %1 in %n table(s)", nullptr, tables).arg(locale.toString(rows)));
+    if (const auto &base = m_ctx->baseline(); base && base->takenAt != snap->takenAt) {
+        const qint64 delta = rows - sum(*base, nullptr);
+        lines.append(tr("Growth since %1: %2 rows")
+                         .arg(timestampText(base->takenAt), (delta >= 0 ? QStringLiteral("+") : QString()) + locale.toString(delta)));
+    }
+    m_nodeDetails->setText(lines.join(QStringLiteral("<br>")));
+}
+
 void DashboardPage::showNode(const DataNode &node)
 {
+    m_focusDataSource = node.dataSource; // a cell's data source, for "Health of this data source"
+    m_dataSourceFocused = false;
+    m_healthLink->setEnabled(true);
     const QLocale locale;
     QStringList lines{QStringLiteral("<b>%1</b>").arg(node.toString().toHtmlEscaped())};
     const auto &snap = m_ctx->snapshot();

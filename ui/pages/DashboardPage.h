@@ -50,6 +50,12 @@ public:
 public slots:
     void refresh();
     void cancelRefresh();
+    // The health page's link: the data source's rows and growth in the details panel.
+    void focusDataSource(const QString &dataSource);
+
+signals:
+    // "Health of this data source": the selected node's data source on the health page.
+    void healthRequested(const QString &dataSource);
 
 private:
     void onConfigChanged();
@@ -79,6 +85,9 @@ private:
     QChartView *m_chart = nullptr;
     SkewPanel *m_skew = nullptr;
     QLabel *m_nodeDetails = nullptr;
+    QPushButton *m_healthLink = nullptr;
+    QString m_focusDataSource;
+    bool m_dataSourceFocused = false; // shown by focusDataSource() rather than a clicked cell
     QLabel *m_status = nullptr;
     QLabel *m_instances = nullptr;
     QLabel *m_baseline = nullptr;

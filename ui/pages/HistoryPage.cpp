@@ -165,6 +165,7 @@ void HistoryPage::reload()
     ForecastOptions options;
     options.rowLimit = m_ctx->rowLimit();
     m_series.clear();
+    m_load.clear();
     if (!m_ctx->hasConfig()) {
         m_runner->cancel();
         m_answer->setText(tr("Open a sharding config to see its history."));
@@ -193,6 +194,13 @@ void HistoryPage::reload()
             for (const QString &scope : scopes)
                 d.series.insert(scope, scope.startsWith(QLatin1String("t:")) ? history.seriesForLogicTable(scope.mid(2))
                                                                             : history.seriesForDataSource(scope.mid(2)));
+            // The health page's samples in the same file: the load next to the growth (the newest
+            // 20000 per data source, about a day at the default 5 s).
+            health::HealthHistory load(path);
+            if (load.isOpen())
+                for (const QString &scope : scopes)
+                    if (scope.startsWith(QLatin1String("d:")))
+                        d.load.insert(scope, load.series(scope.mid(2), {}, {}, 20000));
             return d;
         },
         [this, options](const HistoryData &d) { showHistory(d, options); });
@@ -206,6 +214,7 @@ void HistoryPage::showHistory(const HistoryData &data, const ForecastOptions &op
         return;
     }
     m_series = data.series;
+    m_load = data.load;
     const QList<SnapshotInfo> &snaps = data.snapshots;
     const ClusterForecast &forecast = data.forecast;
     fillForecast(forecast, options);
@@ -302,6 +311,40 @@ void HistoryPage::updateChart()
     axisY->setTitleText(tr("rows"));
     chart->addAxis(axisY, Qt::AlignLeft);
     series->attachAxis(axisY);
+    // A data source: its load (QPS of the health samples) on a second axis, over the same time.
+    const QList<health::LoadPoint> load = m_load.value(scope);
+    if (!load.isEmpty()) {
+        auto *qps = new QLineSeries;
+        qps->setName(tr("QPS (health samples)"));
+        double qpsTop = 0;
+        QDateTime lf, ll;
+        for (const health::LoadPoint &p : load) {
+            if (!p.up || p.qps < 0)
+                continue;
+            qps->append(double(p.time.toMSecsSinceEpoch()), p.qps);
+            qpsTop = std::max(qpsTop, p.qps);
+            if (!lf.isValid())
+                lf = p.time;
+            ll = p.time;
+        }
+        chart->addSeries(qps);
+        if (lf.isValid()) {
+            const QDateTime from = first.isValid() ? std::min(first, lf) : lf;
+            const QDateTime to = std::max(last.isValid() ? last : ll, ll);
+            axisX->setRange(from.toLocalTime(), (to > from ? to : from.addSecs(60)).toLocalTime());
+            if (!first.isValid())
+                chart->setTitle(tr("Load of %1 over time").arg(m_scope->currentText()));
+            else
+                chart->setTitle(tr("Rows and load of %1 over time").arg(m_scope->currentText()));
+        }
+        qps->attachAxis(axisX);
+        auto *axisQps = new QValueAxis;
+        setCountAxisRange(axisQps, qpsTop, 1.1);
+        axisQps->setTitleText(tr("queries per second"));
+        chart->addAxis(axisQps, Qt::AlignRight);
+        qps->attachAxis(axisQps);
+        chart->legend()->setVisible(true);
+    }
     QChart *old = m_chart->chart();
     m_chart->setChart(chart);
     delete old;

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/analysis/Forecast.h"
 #include "core/cluster/StatsHistory.h"
+#include "core/health/HealthHistory.h"
 
 #include <QHash>
 
@@ -23,6 +24,7 @@ class AppContext;
 // History & capacity: growth over time of a logic table or data source (from StatsHistory), the
 // forecast date each physical table crosses the row limit, sorted by urgency, and a plain answer
 // ("Expand before … (… reaches 30M rows first)" / "No table is growing toward the limit").
+// For a data source, its load (QPS from the health page's samples) is drawn next to its rows.
 class HistoryPage final : public QWidget
 {
     Q_OBJECT
@@ -50,12 +52,14 @@ private:
         QList<SnapshotInfo> snapshots;
         ClusterForecast forecast;
         QHash<QString, QList<SeriesPoint>> series; // per scope ("t:<logic table>", "d:<data source>")
+        QHash<QString, QList<health::LoadPoint>> load; // per data source scope: the health page's samples
     };
     void showHistory(const HistoryData &data, const ForecastOptions &options);
 
     AppContext *m_ctx;
     JobRunner *m_runner;
     QHash<QString, QList<SeriesPoint>> m_series;
+    QHash<QString, QList<health::LoadPoint>> m_load;
     QComboBox *m_scope = nullptr;
     QChartView *m_chart = nullptr;
     QLabel *m_answer = nullptr;

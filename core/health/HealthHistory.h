@@ -1,0 +1,52 @@
+#pragma once
+#include "core/health/HealthVerdict.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace sp::health {
+
+// One stored health sample of one data source (what the history page draws next to growth).
+struct LoadPoint
+{
+    QDateTime time;          // UTC
+    bool up = false;
+    double qps = -1;
+    double tps = -1;
+    int threadsRunning = -1;
+    int threadsConnected = -1;
+    qint64 lagSeconds = -1;
+    Verdict verdict = Verdict::Unknown;
+};
+
+// Health samples in the cluster's history database (the SQLite file of sp::StatsHistory,
+// StatsHistory::defaultPathFor), table health_samples; rates and verdicts only, no secrets, no
+// error texts. Thread rule as StatsHistory: use an instance on the thread that created it.
+class HealthHistory final
+{
+public:
+    explicit HealthHistory(const QString &filePath);
+    ~HealthHistory();
+    HealthHistory(const HealthHistory &) = delete;
+    HealthHistory &operator=(const HealthHistory &) = delete;
+
+    bool isOpen() const { return m_open; }
+    QString lastError() const { return m_lastError; }
+
+    // One transaction; `verdicts` pair with `samples` by index when the sizes match, else by data
+    // source (missing: unknown).
+    bool record(const QList<HealthSample> &samples, const QList<ShardVerdict> &verdicts);
+    // Oldest first; an invalid `from` / `to` leaves that side open. At most `limit` points (the newest).
+    QList<LoadPoint> series(const QString &dataSource, const QDateTime &from = {}, const QDateTime &to = {},
+                            int limit = 100000) const;
+    QStringList dataSources() const;
+    int prune(const QDateTime &olderThan);
+
+private:
+    QString m_connectionName;
+    bool m_open = false;
+    mutable QString m_lastError;
+};
+
+} // namespace sp::health
