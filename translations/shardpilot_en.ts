@@ -1985,6 +1985,78 @@
         <source>measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench --dual-vs-copy on %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: no sample yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: down (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 connections in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 threads running for %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 threads running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: replication stopped (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: replica lag unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: replica %2 s behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: read_only is ON but the server is not a replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: buffer pool hit ratio %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 deadlocks per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 row lock waits per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 aborted connections per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: binary logs take %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: within thresholds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica status not read on %1: the account lacks SLAVE MONITOR (REPLICATION CLIENT on MySQL); shown as &apos;no privilege&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binary logs not listed on %1: the account lacks BINLOG MONITOR (REPLICATION CLIENT on MySQL); shown as &apos;no privilege&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2390,6 +2462,25 @@
         <source>Growth compares each table with the baseline snapshot, exact counts with exact counts and estimates with estimates. A table counted exactly one time and estimated the other, or whose instance restarted since (InnoDB then re-reads old estimates), is marked not comparable instead of showing a drop.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Health of this data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No statistics yet: Refresh (F5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows: %1 in %n table(s)</source>
+        <translation>
+            <numerusform>Rows: %1 in %n table</numerusform>
+            <numerusform>Rows: %1 in %n tables</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth since %1: %2 rows</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2750,6 +2841,325 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::HealthChart</name>
+    <message>
+        <source>Wheel: zoom. Drag: go back in time. Double click: follow now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a data source to see its charts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QPS (solid) and TPS (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica lag (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthGrid</name>
+    <message>
+        <source>green</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yellow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthPage</name>
+    <message>
+        <source>Open a sharding config to watch its servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Freeze the picture for reading; samples are still taken and stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a data source for its details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show its rows in the heatmap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version %1, up %2 s, read_only %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QPS %1, TPS %2 (over %3 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections %1 of %2, threads running %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffer pool hit ratio %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (since the start: too few reads to judge)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row lock waits %1/s, deadlocks %2/min, aborted connections %3/min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: %1, lag %2, GTID %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica status: no privilege</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary logs: no privilege</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary logs: %1 files, %2, oldest %3, kept %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until purged by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 rows (%3)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 since the last sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest tables: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sampling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sampling %n server(s) every %1 s.</source>
+        <translation>
+            <numerusform>Sampling %n server every %1 s.</numerusform>
+            <numerusform>Sampling %n servers every %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 green, %2 yellow, %3 red.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused: the picture is frozen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthSettingsDialog</name>
+    <message>
+        <source>Connections in use, yellow from (% of max_connections)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections in use, red from (% of max_connections)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads running, yellow from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads running, red from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads running must last (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica lag, yellow from (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica lag, red from (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffer pool hit ratio, yellow below (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buffer pool hit ratio, red below (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadlocks per minute, yellow from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadlocks per minute, red from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row lock waits per second, yellow from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row lock waits per second, red from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aborted connections per minute, yellow from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aborted connections per minute, red from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary logs, yellow from (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary logs, red from (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only on a primary is yellow (1 = yes, 0 = no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config&apos;s user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store its password in the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monitor account (this cluster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A monitor account needs PROCESS, SLAVE MONITOR and BINLOG MONITOR (REPLICATION CLIENT on MySQL) to read replica status and binary logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::HeatmapModel</name>
     <message>
         <source>unknown</source>
@@ -2961,6 +3371,22 @@
     </message>
     <message>
         <source>Reading the history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QPS (health samples)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load of %1 over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows and load of %1 over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queries per second</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3227,6 +3653,22 @@
     </message>
     <message>
         <source>A migration step is running in this console. Quit anyway? The run is asked to pause and stops with the console; &apos;Continue&apos; (here or &apos;shardctl migrate run&apos;) resumes it from its journal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — health: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worst verdict of the cluster&apos;s servers: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1985,6 +1985,78 @@
         <source>measured: %1 s (T4..T7, grows with the rows T5 verifies) by migrate_bench --dual-vs-copy on %2</source>
         <translation>实测：%1 秒（T4..T7，随 T5 校验的行数增长），由 migrate_bench --dual-vs-copy 在 %2 上测得</translation>
     </message>
+    <message>
+        <source>%1: no sample yet</source>
+        <translation>%1：尚无采样</translation>
+    </message>
+    <message>
+        <source>%1: down (%2)</source>
+        <translation>%1：宕机（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 connections in use</source>
+        <translation>%1：已使用 %2 个连接（共 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1: %2 threads running for %3 s</source>
+        <translation>%1：%2 个线程持续运行 %3 秒</translation>
+    </message>
+    <message>
+        <source>%1: %2 threads running</source>
+        <translation>%1：%2 个线程正在运行</translation>
+    </message>
+    <message>
+        <source>%1: replication stopped (%2)</source>
+        <translation>%1：复制已停止（%2）</translation>
+    </message>
+    <message>
+        <source>%1: replica lag unknown</source>
+        <translation>%1：副本延迟未知</translation>
+    </message>
+    <message>
+        <source>%1: replica %2 s behind</source>
+        <translation>%1：副本落后 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1: read_only is ON but the server is not a replica</source>
+        <translation>%1：read_only 已开启，但该服务器不是副本</translation>
+    </message>
+    <message>
+        <source>%1: buffer pool hit ratio %2%</source>
+        <translation>%1：缓冲池命中率 %2%</translation>
+    </message>
+    <message>
+        <source>%1: %2 deadlocks per minute</source>
+        <translation>%1：每分钟 %2 次死锁</translation>
+    </message>
+    <message>
+        <source>%1: %2 row lock waits per second</source>
+        <translation>%1：每秒 %2 次行锁等待</translation>
+    </message>
+    <message>
+        <source>%1: %2 aborted connections per minute</source>
+        <translation>%1：每分钟 %2 个中断的连接</translation>
+    </message>
+    <message>
+        <source>%1: binary logs take %2 GiB</source>
+        <translation>%1：二进制日志占用 %2 GiB</translation>
+    </message>
+    <message>
+        <source>%1: within thresholds</source>
+        <translation>%1：各项指标均在阈值内</translation>
+    </message>
+    <message>
+        <source>replica status not read on %1: the account lacks SLAVE MONITOR (REPLICATION CLIENT on MySQL); shown as &apos;no privilege&apos;</source>
+        <translation>未能读取 %1 的副本状态：该账号缺少 SLAVE MONITOR 权限（MySQL 上为 REPLICATION CLIENT）；显示为“no privilege”</translation>
+    </message>
+    <message>
+        <source>binary logs not listed on %1: the account lacks BINLOG MONITOR (REPLICATION CLIENT on MySQL); shown as &apos;no privilege&apos;</source>
+        <translation>未能列出 %1 的二进制日志：该账号缺少 BINLOG MONITOR 权限（MySQL 上为 REPLICATION CLIENT）；显示为“no privilege”</translation>
+    </message>
+    <message>
+        <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>
+        <translation>可以为该集群设置一个具有这些权限的监控账号（shardctl health --monitor-user，或“健康”页的设置）。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2389,6 +2461,24 @@
         <source>Growth compares each table with the baseline snapshot, exact counts with exact counts and estimates with estimates. A table counted exactly one time and estimated the other, or whose instance restarted since (InnoDB then re-reads old estimates), is marked not comparable instead of showing a drop.</source>
         <translation>增长把每个表与基线快照比较：精确计数与精确计数比，估算值与估算值比。一次精确计数、另一次是估算值的表，或其实例此后重启过的表（InnoDB 会重新读取旧的估算值），标记为不可比，而不是显示为减少。</translation>
     </message>
+    <message>
+        <source>Health of this data source</source>
+        <translation>该数据源的健康状况</translation>
+    </message>
+    <message>
+        <source>No statistics yet: Refresh (F5).</source>
+        <translation>尚无统计数据：请刷新（F5）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows: %1 in %n table(s)</source>
+        <translation>
+            <numerusform>行数：%1，共 %n 张表</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth since %1: %2 rows</source>
+        <translation>自 %1 以来的增长：%2 行</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2744,6 +2834,324 @@
     </message>
 </context>
 <context>
+    <name>sp::ui::HealthChart</name>
+    <message>
+        <source>Wheel: zoom. Drag: go back in time. Double click: follow now.</source>
+        <translation>滚轮：缩放。拖动：回看历史。双击：跟随当前时间。</translation>
+    </message>
+    <message>
+        <source>Select a data source to see its charts.</source>
+        <translation>选择一个数据源以查看其图表。</translation>
+    </message>
+    <message>
+        <source>QPS (solid) and TPS (dashed)</source>
+        <translation>QPS（实线）与 TPS（虚线）</translation>
+    </message>
+    <message>
+        <source>Threads running</source>
+        <translation>运行中的线程</translation>
+    </message>
+    <message>
+        <source>Replica lag (s)</source>
+        <translation>副本延迟（秒）</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthGrid</name>
+    <message>
+        <source>green</source>
+        <translation>绿色</translation>
+    </message>
+    <message>
+        <source>yellow</source>
+        <translation>黄色</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>红色</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation>数据源</translation>
+    </message>
+    <message>
+        <source>QPS</source>
+        <translation>QPS</translation>
+    </message>
+    <message>
+        <source>Threads running</source>
+        <translation>运行中的线程</translation>
+    </message>
+    <message>
+        <source>Replica lag</source>
+        <translation>副本延迟</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>连接数</translation>
+    </message>
+    <message>
+        <source>TPS</source>
+        <translation>TPS</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthPage</name>
+    <message>
+        <source>Open a sharding config to watch its servers.</source>
+        <translation>打开一个分片配置以监视其服务器。</translation>
+    </message>
+    <message>
+        <source>Start sampling</source>
+        <translation>开始采样</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Freeze the picture for reading; samples are still taken and stored.</source>
+        <translation>冻结画面以便阅读；采样仍会继续并被保存。</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Select a data source for its details.</source>
+        <translation>选择一个数据源以查看详情。</translation>
+    </message>
+    <message>
+        <source>Show its rows in the heatmap</source>
+        <translation>在热力图中查看其行数</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Version %1, up %2 s, read_only %3</source>
+        <translation>版本 %1，已运行 %2 秒，read_only %3</translation>
+    </message>
+    <message>
+        <source>ON</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>QPS %1, TPS %2 (over %3 s)</source>
+        <translation>QPS %1，TPS %2（%3 秒内）</translation>
+    </message>
+    <message>
+        <source>Connections %1 of %2, threads running %3</source>
+        <translation>连接 %1 / %2，运行中的线程 %3</translation>
+    </message>
+    <message>
+        <source>Buffer pool hit ratio %1%2</source>
+        <translation>缓冲池命中率 %1%2</translation>
+    </message>
+    <message>
+        <source> (since the start: too few reads to judge)</source>
+        <translation>（自启动以来：读取过少，无法判断）</translation>
+    </message>
+    <message>
+        <source>Row lock waits %1/s, deadlocks %2/min, aborted connections %3/min</source>
+        <translation>行锁等待 %1 次/秒，死锁 %2 次/分，中断连接 %3 个/分</translation>
+    </message>
+    <message>
+        <source>Replica: %1, lag %2, GTID %3</source>
+        <translation>副本：%1，延迟 %2，GTID %3</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Replica status: no privilege</source>
+        <translation>副本状态：无权限</translation>
+    </message>
+    <message>
+        <source>Binary logs: no privilege</source>
+        <translation>二进制日志：无权限</translation>
+    </message>
+    <message>
+        <source>Binary logs: %1 files, %2, oldest %3, kept %4</source>
+        <translation>二进制日志：%1 个文件，%2，最早为 %3，保留 %4</translation>
+    </message>
+    <message>
+        <source>until purged by hand</source>
+        <translation>直到手动清除</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows (%3)%4</source>
+        <translation>%1：%2 行（%3）%4</translation>
+    </message>
+    <message>
+        <source>, %1 since the last sample</source>
+        <translation>，自上次采样以来 %1</translation>
+    </message>
+    <message>
+        <source>Largest tables: %1</source>
+        <translation>最大的表：%1</translation>
+    </message>
+    <message>
+        <source>Stop sampling</source>
+        <translation>停止采样</translation>
+    </message>
+    <message>
+        <source>Not sampling.</source>
+        <translation>未在采样。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sampling %n server(s) every %1 s.</source>
+        <translation>
+            <numerusform>每 %1 秒采样 %n 台服务器。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 green, %2 yellow, %3 red.</source>
+        <translation>%1 个绿色，%2 个黄色，%3 个红色。</translation>
+    </message>
+    <message>
+        <source>Paused: the picture is frozen.</source>
+        <translation>已暂停：画面已冻结。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthSettingsDialog</name>
+    <message>
+        <source>Connections in use, yellow from (% of max_connections)</source>
+        <translation>已用连接数，黄色起点（占 max_connections 的 %）</translation>
+    </message>
+    <message>
+        <source>Connections in use, red from (% of max_connections)</source>
+        <translation>已用连接数，红色起点（占 max_connections 的 %）</translation>
+    </message>
+    <message>
+        <source>Threads running, yellow from</source>
+        <translation>运行中的线程，黄色起点</translation>
+    </message>
+    <message>
+        <source>Threads running, red from</source>
+        <translation>运行中的线程，红色起点</translation>
+    </message>
+    <message>
+        <source>Threads running must last (s)</source>
+        <translation>运行中的线程需持续（秒）</translation>
+    </message>
+    <message>
+        <source>Replica lag, yellow from (s)</source>
+        <translation>副本延迟，黄色起点（秒）</translation>
+    </message>
+    <message>
+        <source>Replica lag, red from (s)</source>
+        <translation>副本延迟，红色起点（秒）</translation>
+    </message>
+    <message>
+        <source>Buffer pool hit ratio, yellow below (%)</source>
+        <translation>缓冲池命中率，低于此值为黄色（%）</translation>
+    </message>
+    <message>
+        <source>Buffer pool hit ratio, red below (%)</source>
+        <translation>缓冲池命中率，低于此值为红色（%）</translation>
+    </message>
+    <message>
+        <source>Deadlocks per minute, yellow from</source>
+        <translation>每分钟死锁数，黄色起点</translation>
+    </message>
+    <message>
+        <source>Deadlocks per minute, red from</source>
+        <translation>每分钟死锁数，红色起点</translation>
+    </message>
+    <message>
+        <source>Row lock waits per second, yellow from</source>
+        <translation>每秒行锁等待数，黄色起点</translation>
+    </message>
+    <message>
+        <source>Row lock waits per second, red from</source>
+        <translation>每秒行锁等待数，红色起点</translation>
+    </message>
+    <message>
+        <source>Aborted connections per minute, yellow from</source>
+        <translation>每分钟中断连接数，黄色起点</translation>
+    </message>
+    <message>
+        <source>Aborted connections per minute, red from</source>
+        <translation>每分钟中断连接数，红色起点</translation>
+    </message>
+    <message>
+        <source>Binary logs, yellow from (GiB)</source>
+        <translation>二进制日志，黄色起点（GiB）</translation>
+    </message>
+    <message>
+        <source>Binary logs, red from (GiB)</source>
+        <translation>二进制日志，红色起点（GiB）</translation>
+    </message>
+    <message>
+        <source>read_only on a primary is yellow (1 = yes, 0 = no)</source>
+        <translation>主库开启 read_only 时为黄色（1 = 是，0 = 否）</translation>
+    </message>
+    <message>
+        <source>Health settings</source>
+        <translation>健康设置</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Sample every</source>
+        <translation>采样间隔</translation>
+    </message>
+    <message>
+        <source>the config&apos;s user</source>
+        <translation>配置中的用户</translation>
+    </message>
+    <message>
+        <source>Store its password in the keychain…</source>
+        <translation>在钥匙串中保存其密码…</translation>
+    </message>
+    <message>
+        <source>Monitor account (this cluster)</source>
+        <translation>监控账号（本集群）</translation>
+    </message>
+    <message>
+        <source>A monitor account needs PROCESS, SLAVE MONITOR and BINLOG MONITOR (REPLICATION CLIENT on MySQL) to read replica status and binary logs.</source>
+        <translation>监控账号需要 PROCESS、SLAVE MONITOR 和 BINLOG MONITOR 权限（MySQL 上为 REPLICATION CLIENT）才能读取副本状态和二进制日志。</translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::HeatmapModel</name>
     <message>
         <source>unknown</source>
@@ -2954,6 +3362,22 @@
     <message>
         <source>Reading the history…</source>
         <translation>正在读取历史…</translation>
+    </message>
+    <message>
+        <source>QPS (health samples)</source>
+        <translation>QPS（健康采样）</translation>
+    </message>
+    <message>
+        <source>Load of %1 over time</source>
+        <translation>%1 的负载变化</translation>
+    </message>
+    <message>
+        <source>Rows and load of %1 over time</source>
+        <translation>%1 的行数与负载变化</translation>
+    </message>
+    <message>
+        <source>queries per second</source>
+        <translation>每秒查询数</translation>
     </message>
 </context>
 <context>
@@ -3220,6 +3644,22 @@
     <message>
         <source>A migration step is running in this console. Quit anyway? The run is asked to pause and stops with the console; &apos;Continue&apos; (here or &apos;shardctl migrate run&apos;) resumes it from its journal.</source>
         <translation>本控制台中有迁移步骤正在运行。仍要退出吗？运行会被要求暂停，并随控制台一起停止；之后“继续”（在此处或用 shardctl migrate run）会根据其日志恢复运行。</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康</translation>
+    </message>
+    <message>
+        <source>%1 — health: %2</source>
+        <translation>%1 — 健康：%2</translation>
+    </message>
+    <message>
+        <source>Health (%1)</source>
+        <translation>健康（%1）</translation>
+    </message>
+    <message>
+        <source>The worst verdict of the cluster&apos;s servers: %1</source>
+        <translation>集群各服务器中最差的结论：%1</translation>
     </message>
 </context>
 <context>
