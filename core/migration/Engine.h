@@ -60,6 +60,22 @@ private:
     bool runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error);
     bool setReadOnly(Step s, bool on, QString *error);
 
+    // Pre-verification (EnginePreVerify.cpp): T3 sets up triggers and ranges on the eligible target
+    // tables and compares them; T5 gathers what to compare again; T7 and rollback drop the triggers.
+    bool pvSetup(QString *error);
+    Outcome pvRun();
+    bool pvScopes(VerifyScopes *scopes, QString *error);
+    bool pvDropTriggers(Step s, QString *error);
+    // Runs `job` on one thread per target server and writes the statements it returns to the audit
+    // log (the journal is used from this thread only).
+    struct AuditedSql
+    {
+        QString server, sql, outcome;
+    };
+    bool perTargetServer(Step s, const QString &action,
+                         const std::function<bool(const QString &, Connection &, QList<AuditedSql> *, QString *)> &job,
+                         QString *error);
+
     Outcome stepT0();
     Outcome stepT1();
     Outcome stepT2();

@@ -2,6 +2,7 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/Engine.h"
+#include "core/migration/PreVerify.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDateTime>
@@ -281,8 +282,10 @@ Outcome Engine::stepT9()
         say(QStringLiteral("%1: %2 moved rows purged").arg(u.source.toString(), en.toString(unitPurged)));
     }
     for (const QString &inst : m_moves.targetInstances())
-        if (Connection *c = connTo(inst))
+        if (Connection *c = connTo(inst)) {
             meta::forget(*c, m_spec.runId, &why);
+            pv::forget(*c, m_spec.runId, &why);
+        }
     m_journal->setStep(Step::T9, StepStatus::Running, QStringLiteral("%1 rows purged").arg(en.toString(purged)));
     return Outcome::Done;
 }

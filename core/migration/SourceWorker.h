@@ -2,6 +2,7 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
 #include "core/migration/MoveSet.h"
+#include "core/migration/PreVerify.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDeadlineTimer>
@@ -58,6 +59,19 @@ public:
     bool settleAt(const BinlogPosition &pos);
     bool allCopied() const;
 
+    // Pre-verification (PreVerify.h): compares every range of the pre-verified target tables that is
+    // not verified (or has too many changed keys), each batch at a consistent point P of the source
+    // with capture brought to exactly P. Ranges that differ stay unverified (T5 compares them).
+    struct PvStats
+    {
+        qint64 verified = 0;
+        qint64 differing = 0;
+    };
+    bool preverify(const std::function<bool()> &paused, PvStats *stats);
+    // What T5 must compare of (unit, target) after a drain; full when it was not pre-verified.
+    // Call between jobs (not while the worker runs one).
+    VerifyScope scopeFor(int unit, int target) const;
+
     void stop();
     bool stopped() const { return m_stop.load(); }
     WorkerProgress progress() const;
@@ -87,6 +101,8 @@ private:
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
     bool execOp(Connection &c, const RowOp &op);
     QString selectList(const MoveUnit &u) const;
+    bool loadPv();
+    void markChanged(const BinlogEvent &ev, const BinlogPosition &end);
 
     const RunSpec &m_spec;
     const MoveSet &m_moves;
@@ -106,6 +122,7 @@ private:
     std::atomic<bool> m_stop{false};
     mutable QMutex m_mutex;
     WorkerProgress m_progress;
+    std::map<QPair<int, int>, PvTable> m_pv; // (unit, target) of this source's pre-verified tables
 };
 
 } // namespace sp::migration

@@ -19,6 +19,16 @@ QString rowHashSql(const TableInfo &info)
     return QStringLiteral("CRC32(") + row + QStringLiteral("), CRC32C(") + row + QLatin1Char(')');
 }
 
+QString sumsSql(const TableInfo &info)
+{
+    return QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ").arg(rowSql(info));
+}
+
+QString pkBetween(const TableInfo &info, qint64 lo, qint64 hi)
+{
+    return QStringLiteral("%1 BETWEEN %2 AND %3").arg(info.pkList()).arg(lo).arg(hi);
+}
+
 QString rowSql(const TableInfo &info)
 {
     QStringList cols, nulls, lengths;
@@ -93,7 +103,8 @@ using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;
 
 // The target tables of one target server (`byTarget`), compared one after the other.
 static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, const Endpoints &endpoints,
-                                 const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
+                                 const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
+                                 const VerifyScopes *scopes)
 {
     VerifyResult out;
 
@@ -141,10 +152,17 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         bool aggregate = info.pk.size() == 1;
         for (const auto &f : feeds)
             aggregate = aggregate && (f.first->broadcast || !f.first->targets.at(f.second).predicateSql.isEmpty());
+        // Pre-verified (T3): only the scope's ranges and keys.
+        const VerifyScope *scope = nullptr;
+        if (scopes && feeds.size() == 1 && aggregate) {
+            auto it = scopes->find({feeds.first().first->id, feeds.first().second});
+            if (it != scopes->end() && !it->second.full)
+                scope = &it->second;
+        }
+        QList<qint64> scopeKeys;
         if (aggregate) {
             const QString pk = pkSelect(info);
-            const QString sums = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ")
-                                     .arg(rowSql(info));
+            const QString sums = sumsSql(info);
             auto bounds = [&](Connection *c, const QString &from, const QString &cond, qint64 *lo, qint64 *hi) {
                 auto r = c->query(QStringLiteral("SELECT MIN(") + pk + QStringLiteral("), MAX(") + pk + QStringLiteral(") FROM ") +
                                   from + cond);
@@ -163,22 +181,36 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 return u.broadcast ? QString()
                                    : QStringLiteral(" AND (") + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
             };
-            qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
-            if (!bounds(tconn, first.qualifiedTarget(ft), QString(), &lo, &hi))
-                return out;
-            for (int i = 0; i < feeds.size(); ++i) {
-                const MoveUnit &u = *feeds.at(i).first;
-                if (!bounds(sconns.at(i), u.qualifiedSource(), QStringLiteral(" WHERE 1=1") + feedCond(i), &lo, &hi))
+            QList<QPair<qint64, qint64>> candidates;
+            if (scope) {
+                candidates = scope->ranges;
+                for (qint64 k : scope->keys) {
+                    bool inRange = false;
+                    for (const auto &r : std::as_const(candidates))
+                        inRange = inRange || (k >= r.first && k <= r.second);
+                    if (!inRange)
+                        scopeKeys.append(k);
+                }
+            } else {
+                qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
+                if (!bounds(tconn, first.qualifiedTarget(ft), QString(), &lo, &hi))
                     return out;
+                for (int i = 0; i < feeds.size(); ++i) {
+                    const MoveUnit &u = *feeds.at(i).first;
+                    if (!bounds(sconns.at(i), u.qualifiedSource(), QStringLiteral(" WHERE 1=1") + feedCond(i), &lo, &hi))
+                        return out;
+                }
+                const qint64 step = 200000;
+                for (qint64 a = lo; lo <= hi && a <= hi; a += step)
+                    candidates.append({a, qMin(hi, a + step - 1)});
             }
-            const qint64 step = 200000;
-            for (qint64 a = lo; lo <= hi && a <= hi; a += step) {
+            for (const auto &cand : std::as_const(candidates)) {
                 if (stop && stop->load()) {
                     out.error = QStringLiteral("stopped");
                     return out;
                 }
-                const qint64 b = qMin(hi, a + step - 1);
-                const QString range = QStringLiteral(" WHERE %1 BETWEEN %2 AND %3").arg(pk).arg(a).arg(b);
+                const qint64 a = cand.first, b = cand.second;
+                const QString range = QStringLiteral(" WHERE ") + pkBetween(info, a, b);
                 auto t = tconn->query(sums + first.qualifiedTarget(ft) + range);
                 if (!t) {
                     out.error = tconn->lastError();
@@ -207,17 +239,34 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
             ranges.append({std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()});
         }
 
-        for (const auto &[rangeLo, rangeHi] : std::as_const(ranges)) {
+        // Row by row: the ranges that differ, then the scope's keys in batches.
+        struct Pass
+        {
+            qint64 lo = 0, hi = 0;
+            QList<qint64> keys; // non-empty: these keys only
+        };
+        QList<Pass> passes;
+        for (const auto &r : std::as_const(ranges))
+            passes.append(Pass{r.first, r.second, {}});
+        for (int k = 0; k < scopeKeys.size(); k += 1000)
+            passes.append(Pass{0, 0, scopeKeys.mid(k, 1000)});
+        for (const Pass &pass : std::as_const(passes)) {
         std::optional<QList<qint64>> last;
         for (;;) {
             if (stop && stop->load()) {
                 out.error = QStringLiteral("stopped");
                 return out;
             }
-            auto pkWhere = [&, rangeLo = rangeLo, rangeHi = rangeHi]() -> QString {
+            auto pkWhere = [&]() -> QString {
                 QStringList conds;
-                if (aggregate)
-                    conds.append(QStringLiteral("%1 BETWEEN %2 AND %3").arg(pkSelect(info)).arg(rangeLo).arg(rangeHi));
+                if (!pass.keys.isEmpty()) {
+                    QStringList vals;
+                    for (qint64 v : pass.keys)
+                        vals.append(QString::number(v));
+                    conds.append(pkSelect(info) + QStringLiteral(" IN (") + vals.join(QLatin1Char(',')) + QLatin1Char(')'));
+                } else if (aggregate) {
+                    conds.append(pkBetween(info, pass.lo, pass.hi));
+                }
                 if (last) {
                     QStringList vals;
                     for (qint64 v : *last)
@@ -345,7 +394,12 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         }
         out.rowsCompared += rows;
         const QString line = diffsHere == 0
-                                 ? QStringLiteral("%1: %2 rows identical").arg(targetLabel, en.toString(rows))
+                                 ? (scope ? QStringLiteral("%1: pre-verified in T3; %2 rows in %3 ranges and %4 changed "
+                                                           "keys compared again, identical")
+                                                .arg(targetLabel, en.toString(rows))
+                                                .arg(scope->ranges.size())
+                                                .arg(scopeKeys.size())
+                                          : QStringLiteral("%1: %2 rows identical").arg(targetLabel, en.toString(rows)))
                                  : QStringLiteral("%1: %2 rows expected, %3 differences")
                                        .arg(targetLabel, en.toString(rows), en.toString(diffsHere));
         out.lines.append(line);
@@ -357,7 +411,8 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
 }
 
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
-                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
+                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
+                         const VerifyScopes *scopes)
 {
     // Target tables and what feeds them, grouped by target server: one thread per server.
     std::map<QString, Feeds> byInstance;
@@ -375,7 +430,8 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
     std::vector<std::thread> threads;
     size_t i = 0;
     for (const auto &[instance, feeds] : byInstance) {
-        threads.emplace_back([&, i, feedsPtr = &feeds] { parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop); });
+        threads.emplace_back(
+            [&, i, feedsPtr = &feeds] { parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop, scopes); });
         ++i;
     }
     for (auto &t : threads)
