@@ -4,6 +4,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/SourceWorker.h"
+#include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QCryptographicHash>
@@ -359,10 +360,11 @@ Outcome Engine::stepT1()
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T1, c.lastError());
-        auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
-        if (!r || r->rows.isEmpty())
-            return fail(Step::T1, QStringLiteral("%1: no binary log position: %2").arg(src, c.lastError()));
-        const BinlogPosition pos{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+        QString noPos;
+        const auto at = masterStatus(c, &noPos);
+        if (!at)
+            return fail(Step::T1, QStringLiteral("%1: no binary log position: %2").arg(src, noPos));
+        const BinlogPosition pos = *at;
         for (const QString &tgt : m_moves.targetInstances()) {
             Connection t;
             QString why;
@@ -803,13 +805,11 @@ Outcome Engine::stepT7()
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T7, c.lastError(), Outcome::Error);
-        auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
-        if (!r || r->rows.isEmpty())
-            return fail(Step::T7, c.lastError(), Outcome::Error);
+        const auto at = masterStatus(c, &why);
+        if (!at)
+            return fail(Step::T7, why, Outcome::Error);
         if (m_journal->value(QStringLiteral("observeFrom.") + src).isEmpty())
-            m_journal->setValue(QStringLiteral("observeFrom.") + src,
-                                BinlogPosition{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()}
-                                    .toString());
+            m_journal->setValue(QStringLiteral("observeFrom.") + src, at->toString());
     }
     if (!setReadOnly(Step::T7, false, &why))
         return fail(Step::T7, why, Outcome::Error);

@@ -1,5 +1,7 @@
 #include "core/migration/PreVerify.h"
 
+#include "core/migration/SqlParts.h"
+
 #include <limits>
 
 namespace sp::migration {
@@ -80,17 +82,7 @@ bool ensure(Connection &c, QString *error)
                        "unit INT NOT NULL, target INT NOT NULL, pk BIGINT NOT NULL, "
                        "PRIMARY KEY (run_id, unit, target, pk)) ENGINE=InnoDB"),
     };
-    const WarningPolicy old = c.warningPolicy();
-    c.setWarningPolicy({});
-    for (const QString &s : ddl) {
-        if (!c.exec(s)) {
-            *error = c.lastError();
-            c.setWarningPolicy(old);
-            return false;
-        }
-    }
-    c.setWarningPolicy(old);
-    return true;
+    return execAll(c, ddl, error);
 }
 
 QString captureMarker(const QString &runId)

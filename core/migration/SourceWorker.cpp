@@ -2,6 +2,7 @@
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
 
 #include <QElapsedTimer>
@@ -143,14 +144,14 @@ bool SourceWorker::open()
 
 std::optional<BinlogPosition> SourceWorker::head()
 {
-    auto r = m_source.query(QStringLiteral("SHOW MASTER STATUS"));
-    if (!r || r->rows.isEmpty()) {
-        fail(r ? QStringLiteral("the binary log is off (SHOW MASTER STATUS is empty)") : m_source.lastError());
+    QString why;
+    const auto p = masterStatus(m_source, &why);
+    if (!p) {
+        fail(why);
         return std::nullopt;
     }
-    BinlogPosition p{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
     QMutexLocker lock(&m_mutex);
-    m_progress.head = p;
+    m_progress.head = *p;
     return p;
 }
 
@@ -177,25 +178,13 @@ QString SourceWorker::selectList(const MoveUnit &u) const
     return cols.join(QLatin1Char(','));
 }
 
-static QString pkCondition(const TableInfo &info, const QList<qint64> &pk, const char *op)
+// A read-only transaction on a consistent snapshot whose binlog position the server reports.
+static TransactionOptions readSnapshot()
 {
-    QStringList vals;
-    for (qint64 v : pk)
-        vals.append(QString::number(v));
-    if (info.pk.size() == 1)
-        return info.pkList() + QLatin1Char(' ') + QLatin1String(op) + QLatin1Char(' ') + vals.first();
-    return QLatin1Char('(') + info.pkList() + QStringLiteral(") ") + QLatin1String(op) + QStringLiteral(" (") +
-           vals.join(QLatin1Char(',')) + QLatin1Char(')');
-}
-
-static QString pkEquals(Connection &c, const TableInfo &info, const QList<qint64> &pk)
-{
-    QStringList parts;
-    for (int i = 0; i < info.pk.size(); ++i)
-        parts.append(Connection::quoteIdentifier(info.columns.at(info.pk.at(i))) + QStringLiteral(" = ") +
-                     QString::number(pk.at(i)));
-    Q_UNUSED(c);
-    return parts.join(QStringLiteral(" AND "));
+    TransactionOptions to;
+    to.consistentSnapshot = true;
+    to.readOnly = true;
+    return to;
 }
 
 bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
@@ -279,19 +268,15 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
     BinlogPosition snapshot;
     QueryResult rows;
     {
-        TransactionOptions to;
-        to.consistentSnapshot = true;
-        to.readOnly = true;
-        Transaction tx(m_source, to);
-        if (!tx.ok())
-            return fail(tx.error());
-        const auto p = tx.snapshotPosition();
-        if (!p || !p->isValid())
-            return fail(QStringLiteral("no Binlog_snapshot_position for the consistent snapshot (binary log off?)"));
+        Transaction tx(m_source, readSnapshot());
+        QString why;
+        const auto p = snapshotAt(tx, &why);
+        if (!p)
+            return fail(why);
         snapshot = *p;
         QStringList where;
         if (lo)
-            where.append(pkCondition(u.info, *lo, ">"));
+            where.append(pkCompare(u.info, *lo, ">"));
         if (!u.pushdownSql.isEmpty())
             where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
         const QString sql = QStringLiteral("SELECT ") + selectList(u) + QStringLiteral(" FROM ") + u.qualifiedSource() +
@@ -549,7 +534,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
                         QString::fromUtf8(*lit));
         }
         const QString sql = QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
-                            QStringLiteral(" WHERE ") + pkEquals(c, u.info, op.pk);
+                            QStringLiteral(" WHERE ") + pkEquals(u.info, op.pk);
         if (!c.exec(sql.toUtf8(), &er))
             return fail(QStringLiteral("capture update of %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
@@ -559,7 +544,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
         return true;
     }
     case RowOp::Delete: {
-        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + pkEquals(c, u.info, op.pk);
+        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + pkEquals(u.info, op.pk);
         if (!c.exec(sql, &er))
             return fail(QStringLiteral("capture delete of %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
@@ -702,15 +687,11 @@ bool SourceWorker::preverify(const std::function<bool()> &paused, PvStats *stats
         std::vector<std::pair<Item, QList<QVariant>>> batch;
         BinlogPosition at;
         {
-            TransactionOptions to;
-            to.consistentSnapshot = true;
-            to.readOnly = true;
-            Transaction tx(m_source, to);
-            if (!tx.ok())
-                return fail(tx.error());
-            const auto p = tx.snapshotPosition();
-            if (!p || !p->isValid())
-                return fail(QStringLiteral("no Binlog_snapshot_position for the consistent snapshot"));
+            Transaction tx(m_source, readSnapshot());
+            QString why;
+            const auto p = snapshotAt(tx, &why);
+            if (!p)
+                return fail(why);
             at = *p;
             QElapsedTimer timer;
             timer.start();

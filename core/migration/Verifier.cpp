@@ -1,6 +1,7 @@
 #include "core/migration/Verifier.h"
 
 #include "core/cluster/InsertBuilder.h"
+#include "core/migration/SqlParts.h"
 
 #include <QLocale>
 #include <QMap>
@@ -22,11 +23,6 @@ QString rowHashSql(const TableInfo &info)
 QString sumsSql(const TableInfo &info)
 {
     return QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ").arg(rowSql(info));
-}
-
-QString pkBetween(const TableInfo &info, qint64 lo, qint64 hi)
-{
-    return QStringLiteral("%1 BETWEEN %2 AND %3").arg(info.pkList()).arg(lo).arg(hi);
 }
 
 QString rowSql(const TableInfo &info)
@@ -69,19 +65,15 @@ QString pkSelect(const TableInfo &info)
 static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const QList<qint64> &pk,
                                         bool insert, QString *error)
 {
-    QStringList where;
-    for (int i = 0; i < u.info.pk.size(); ++i)
-        where.append(Connection::quoteIdentifier(u.info.columns.at(u.info.pk.at(i))) + QStringLiteral(" = ") +
-                     QString::number(pk.at(i)));
-    QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") +
-                  where.join(QStringLiteral(" AND ")) + QLatin1Char(';');
+    const QString where = pkEquals(u.info, pk);
+    QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") + where + QLatin1Char(';');
     if (!insert)
         return sql;
     QStringList cols;
     for (const QString &c : u.info.columns)
         cols.append(Connection::quoteIdentifier(c));
     auto r = source.query(QStringLiteral("SELECT ") + cols.join(QLatin1Char(',')) + QStringLiteral(" FROM ") +
-                          u.qualifiedSource() + QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND ")));
+                          u.qualifiedSource() + QStringLiteral(" WHERE ") + where);
     if (!r) {
         *error = source.lastError();
         return std::nullopt;
@@ -267,13 +259,8 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 } else if (aggregate) {
                     conds.append(pkBetween(info, pass.lo, pass.hi));
                 }
-                if (last) {
-                    QStringList vals;
-                    for (qint64 v : *last)
-                        vals.append(QString::number(v));
-                    conds.append(QLatin1Char('(') + pkSelect(info) + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
-                                 QLatin1Char(')'));
-                }
+                if (last)
+                    conds.append(pkCompare(info, *last, ">"));
                 return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
             };
             std::optional<QList<qint64>> windowEnd;
@@ -478,13 +465,8 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
         if (stop && stop->load())
             return QStringLiteral("stopped");
         QString where;
-        if (last) {
-            QStringList vals;
-            for (qint64 v : *last)
-                vals.append(QString::number(v));
-            where = QStringLiteral(" WHERE (") + u.info.pkList() + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
-                    QLatin1Char(')');
-        }
+        if (last)
+            where = QStringLiteral(" WHERE ") + pkCompare(u.info, *last, ">");
         auto r = c.query(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                          QString::number(window));
         if (!r)

@@ -34,8 +34,6 @@ QString rowSql(const TableInfo &info);     // CONCAT_WS('#', columns, NULL bitma
 QString rowHashSql(const TableInfo &info); // "CRC32(row), CRC32C(row)"
 // "SELECT COUNT(*), SUM(CRC32(row)), SUM(CRC32C(row)) FROM " (the table and WHERE follow)
 QString sumsSql(const TableInfo &info);
-// "`id` BETWEEN lo AND hi" (a one-column key)
-QString pkBetween(const TableInfo &info, qint64 lo, qint64 hi);
 
 } // namespace sp::migration
 
