@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>sp::ui::CaptureLagChart</name>
+    <message>
+        <source>Capture lag (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::ConfigFormPanel</name>
     <message>
         <source>Apply</source>

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>sp::ui::CaptureLagChart</name>
+    <message>
+        <source>Capture lag (seconds)</source>
+        <translation>捕获延迟（秒）</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::ConfigFormPanel</name>
     <message>
         <source>Apply</source>

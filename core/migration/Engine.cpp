@@ -475,6 +475,7 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
         }
         const double perSec = lastCopied < 0 ? 0 : (copied - lastCopied) / secs;
         lastCopied = copied;
+        recordLag();
         m_journal->setProgress(progress);
         if (m_options.progress)
             m_options.progress(QStringLiteral("copied %1 of about %2 rows (%3 rows/s), %4 changes applied by capture")
@@ -584,6 +585,36 @@ Outcome Engine::stepT3()
     if (!m_spec.fullVerify)
         return pvRun();
     return Outcome::Done;
+}
+
+void Engine::recordLag()
+{
+    QList<LagSample> samples;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const auto &w : std::as_const(m_workers)) {
+        auto &c = m_lagConns[w->instance()];
+        if (!c) {
+            c = std::make_unique<Connection>();
+            if (!c->open(m_endpoints.adminOfInstance(w->instance()))) {
+                c.reset();
+                continue;
+            }
+        }
+        QString why;
+        const auto head = masterStatus(*c, &why);
+        if (!head)
+            continue;
+        const WorkerProgress p = w->progress();
+        LagSample s{now, w->instance(), 0, 0};
+        if (p.applied < *head) {
+            // Bytes: exact within one file; across a rotation, what the newest file holds (at least).
+            s.bytes = qint64(head->position) - (p.applied.file == head->file ? qint64(p.applied.position) : 0);
+            s.seconds = p.lastEventTime > 0 ? qMax<double>(0, double(now.toSecsSinceEpoch() - p.lastEventTime)) : -1;
+        }
+        samples.append(s);
+    }
+    if (!samples.isEmpty())
+        m_journal->addLag(samples);
 }
 
 bool Engine::setReadOnly(Step s, bool on, QString *error)

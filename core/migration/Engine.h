@@ -59,6 +59,7 @@ private:
     bool startWorkers(QString *error);
     bool runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error);
     bool setReadOnly(Step s, bool on, QString *error);
+    void recordLag(); // one capture-lag sample per source server (journal)
 
     // Pre-verification (EnginePreVerify.cpp): T3 sets up triggers and ranges on the eligible target
     // tables and compares them; T5 gathers what to compare again; T7 and rollback drop the triggers.
@@ -95,6 +96,7 @@ private:
     MoveSet m_moves;
     RunLock m_lock;
     std::unique_ptr<Journal> m_journal;
+    std::map<QString, std::unique_ptr<Connection>> m_lagConns; // per source server, for recordLag()
     QList<std::shared_ptr<SourceWorker>> m_workers;
     RunOptions m_options;
     bool m_tableInfoLoaded = false;

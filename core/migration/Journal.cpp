@@ -66,6 +66,8 @@ bool Journal::ensureSchema()
         "CREATE TABLE IF NOT EXISTS progress (source TEXT, target TEXT, copied INTEGER, expected INTEGER, "
         "rate REAL, done INTEGER, PRIMARY KEY (source, target))",
         "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT)",
+        "CREATE TABLE IF NOT EXISTS lag (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT, source TEXT, seconds REAL, "
+        "bytes INTEGER)",
     };
     for (const char *s : ddl)
         if (!exec(QString::fromLatin1(s)))
@@ -238,6 +240,37 @@ QList<CopyProgress> Journal::progress()
     while (q.next())
         out.append(CopyProgress{q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(),
                                 q.value(3).toLongLong(), q.value(4).toDouble(), q.value(5).toInt() != 0});
+    return out;
+}
+
+bool Journal::addLag(const QList<LagSample> &samples)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    db.transaction();
+    bool ok = true;
+    for (const LagSample &s : samples)
+        ok = ok && exec(QStringLiteral("INSERT INTO lag (at, source, seconds, bytes) VALUES (?, ?, ?, ?)"),
+                        {iso(s.at), s.source, s.seconds, s.bytes});
+    ok = ok && exec(QStringLiteral("DELETE FROM lag WHERE id <= (SELECT MAX(id) FROM lag) - 20000"));
+    if (!ok) {
+        db.rollback();
+        return false;
+    }
+    return db.commit();
+}
+
+QList<LagSample> Journal::lag(int limit)
+{
+    QList<LagSample> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT at, source, seconds, bytes FROM (SELECT * FROM lag ORDER BY id DESC LIMIT ?) "
+                             "ORDER BY id"));
+    q.addBindValue(limit);
+    if (!q.exec())
+        return out;
+    while (q.next())
+        out.append(LagSample{QDateTime::fromString(q.value(0).toString(), Qt::ISODateWithMs), q.value(1).toString(),
+                             q.value(2).toDouble(), q.value(3).toLongLong()});
     return out;
 }
 

@@ -59,6 +59,15 @@ struct CopyProgress
     bool done = false;
 };
 
+// Capture lag of one source server at one instant (recorded while the engine's workers run, T2..T5).
+struct LagSample
+{
+    QDateTime at;
+    QString source;      // the source server
+    double seconds = 0;  // now minus the time of the last change applied; 0 when caught up; -1 unknown
+    qint64 bytes = 0;    // binlog bytes between the applied position and the server's end
+};
+
 // The run's own state: DIR/journal.sqlite (WAL, so `status` can read while `run` writes).
 // Authoritative for step states, gates, checks and the audit log; copy checkpoints and capture
 // positions are authoritative in the targets' metadata schema (see TargetMeta), mirrored here for
@@ -93,6 +102,9 @@ public:
 
     bool setProgress(const QList<CopyProgress> &progress);
     QList<CopyProgress> progress();
+
+    bool addLag(const QList<LagSample> &samples); // keeps the newest 20,000
+    QList<LagSample> lag(int limit = 2000);        // the newest `limit`, oldest first
 
     QString value(const QString &key, const QString &fallback = {});
     bool setValue(const QString &key, const QString &value);

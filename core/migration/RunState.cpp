@@ -225,6 +225,7 @@ bool loadRunState(const QString &dir, const RunStateOptions &options, RunState *
         st.differenceCount = j.differenceCount();
         st.audit = j.auditLog(options.auditAfterId);
         st.values = j.values();
+        st.lag = j.lag();
     }
     st.readAt = QDateTime::currentDateTimeUtc();
     *out = std::move(st);

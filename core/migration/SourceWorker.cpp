@@ -379,6 +379,10 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             return fail(m_reader->isStopped() ? QStringLiteral("stopped") : m_reader->error());
         if (!handleEvent(ev))
             return false;
+        if (ev.timestamp > 0 && ev.kind != BinlogEventKind::Heartbeat) {
+            QMutexLocker lock(&m_mutex);
+            m_progress.lastEventTime = qint64(ev.timestamp);
+        }
         if (!m_inGroup) {
             const BinlogPosition c = m_reader->committedPosition();
             if (m_applied < c)

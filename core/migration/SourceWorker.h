@@ -24,6 +24,7 @@ struct WorkerProgress
     BinlogPosition head;                    // the source's binlog end when last asked
     qint64 eventsApplied = 0;               // row changes applied to targets by capture
     qint64 chunks = 0;
+    qint64 lastEventTime = 0;               // when the last change the capture read was written (epoch s)
 };
 
 // Change capture and backfill for every moving table of one source server (DESIGN.md, "Copy

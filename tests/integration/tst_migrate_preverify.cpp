@@ -8,17 +8,19 @@
 //  - a target table emptied by TRUNCATE (fires no trigger): its table id changed, so it is compared
 //    whole;
 // and `migrate status` lists the first 20 differences (--json all of them); during T2 the journal's
-// per-pair rows/s is above 0.
+// per-pair rows/s is above 0 and the capture lag of each source server is sampled.
 #include "PlacementCheck.h"
 #include "SandboxFixture.h"
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
+#include "core/migration/Journal.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTest>
 
 using namespace sp;
@@ -126,6 +128,15 @@ private slots:
                 bestRate = qMax(bestRate, v.toObject().value(QStringLiteral("rowsPerSec")).toDouble());
         QVERIFY2(run.exitCode() == 0, QByteArray(run.readAllStandardOutput() + run.readAllStandardError()).constData());
         QVERIFY2(bestRate > 0, "the journal never showed a copy rate above 0 rows/s");
+        // The capture lag of both source servers was sampled while the workers ran.
+        {
+            migration::Journal j(m_run + QStringLiteral("/journal.sqlite"));
+            QSet<QString> sources;
+            for (const migration::LagSample &l : j.lag())
+                if (l.at.isValid() && l.bytes >= 0)
+                    sources.insert(l.source);
+            QCOMPARE(sources.size(), 2);
+        }
         // T3 compared every eligible table's ranges while writes could continue.
         const QStringList pv = checks(QStringLiteral("T3"), QStringLiteral("pre-verification"));
         QString summary;
