@@ -2067,6 +2067,30 @@
         <source>Option files (*.cnf);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How many source servers copy at once (one copy stream each).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources copied at once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare every moved row at T5 (longer write stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By default T3 verifies the copied rows while writes continue and T5 compares only what changed since. Choose this when a change on a source could bypass its binary log (sql_log_bin=0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::DashboardPage</name>

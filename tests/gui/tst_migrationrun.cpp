@@ -659,6 +659,8 @@ void TestMigrationRun::createFromTheDialog()
         w->findChild<QLineEdit *>(QStringLiteral("createRunAdmin"))->setText(m_admin);
         w->findChild<QSpinBox *>(QStringLiteral("createRunObserve"))->setValue(60);
         w->findChild<QSpinBox *>(QStringLiteral("createRunMaxRate"))->setValue(2000);
+        w->findChild<QSpinBox *>(QStringLiteral("createRunParallel"))->setValue(2);
+        w->findChild<QCheckBox *>(QStringLiteral("createRunFullVerify"))->setChecked(true);
         w->findChild<QPushButton *>(QStringLiteral("createRunOk"))->click();
     });
     create->click();
@@ -670,6 +672,8 @@ void TestMigrationRun::createFromTheDialog()
     QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value(), 5000);
     QCOMPARE(c->state()->spec.observeSec, 60);
     QCOMPARE(c->state()->spec.maxRowsPerSec, 2000);
+    QCOMPARE(c->state()->spec.parallel, 2);
+    QVERIFY(c->state()->spec.fullVerify);
     QCOMPARE(c->state()->spec.adminDefaultsFile, QFileInfo(m_admin).absoluteFilePath());
     QVERIFY(!readAll(dir + QStringLiteral("/run.json")).contains("Gui-admin-pw"));
     auto *audit = test::findNamed<QTableWidget>(&page, "migrationAudit");
