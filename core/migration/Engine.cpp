@@ -605,8 +605,10 @@ void Engine::recordLag()
         if (!head)
             continue;
         const WorkerProgress p = w->progress();
-        LagSample s{now, w->instance(), 0, 0};
+        LagSample s{now, w->instance(), 0, 0, 0};
         if (p.applied < *head) {
+            s.events = -1; // known when the capture gets there
+            w->expectHead(now, *head);
             // Bytes: exact within one file; across a rotation, what the newest file holds (at least).
             s.bytes = qint64(head->position) - (p.applied.file == head->file ? qint64(p.applied.position) : 0);
             s.seconds = p.lastEventTime > 0 ? qMax<double>(0, double(now.toSecsSinceEpoch() - p.lastEventTime)) : -1;
@@ -615,6 +617,9 @@ void Engine::recordLag()
     }
     if (!samples.isEmpty())
         m_journal->addLag(samples);
+    for (const auto &w : std::as_const(m_workers))
+        for (const auto &r : w->takeResolvedLag())
+            m_journal->setLagEvents(w->instance(), r.first, r.second);
 }
 
 bool Engine::setReadOnly(Step s, bool on, QString *error)

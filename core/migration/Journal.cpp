@@ -67,7 +67,7 @@ bool Journal::ensureSchema()
         "rate REAL, done INTEGER, PRIMARY KEY (source, target))",
         "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT)",
         "CREATE TABLE IF NOT EXISTS lag (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT, source TEXT, seconds REAL, "
-        "bytes INTEGER)",
+        "bytes INTEGER, events INTEGER)",
     };
     for (const char *s : ddl)
         if (!exec(QString::fromLatin1(s)))
@@ -249,8 +249,9 @@ bool Journal::addLag(const QList<LagSample> &samples)
     db.transaction();
     bool ok = true;
     for (const LagSample &s : samples)
-        ok = ok && exec(QStringLiteral("INSERT INTO lag (at, source, seconds, bytes) VALUES (?, ?, ?, ?)"),
-                        {iso(s.at), s.source, s.seconds, s.bytes});
+        ok = ok && exec(QStringLiteral("INSERT INTO lag (at, source, seconds, bytes, events) VALUES (?, ?, ?, ?, ?)"),
+                        {iso(s.at), s.source, s.seconds, s.bytes,
+                         s.events < 0 ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(s.events)});
     ok = ok && exec(QStringLiteral("DELETE FROM lag WHERE id <= (SELECT MAX(id) FROM lag) - 20000"));
     if (!ok) {
         db.rollback();
@@ -263,15 +264,21 @@ QList<LagSample> Journal::lag(int limit)
 {
     QList<LagSample> out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    q.prepare(QStringLiteral("SELECT at, source, seconds, bytes FROM (SELECT * FROM lag ORDER BY id DESC LIMIT ?) "
-                             "ORDER BY id"));
+    q.prepare(QStringLiteral("SELECT at, source, seconds, bytes, events FROM (SELECT * FROM lag ORDER BY id DESC "
+                             "LIMIT ?) ORDER BY id"));
     q.addBindValue(limit);
     if (!q.exec())
         return out;
     while (q.next())
         out.append(LagSample{QDateTime::fromString(q.value(0).toString(), Qt::ISODateWithMs), q.value(1).toString(),
-                             q.value(2).toDouble(), q.value(3).toLongLong()});
+                             q.value(2).toDouble(), q.value(3).toLongLong(),
+                             q.value(4).isNull() ? qint64(-1) : q.value(4).toLongLong()});
     return out;
+}
+
+bool Journal::setLagEvents(const QString &source, const QDateTime &at, qint64 events)
+{
+    return exec(QStringLiteral("UPDATE lag SET events = ? WHERE source = ? AND at = ?"), {events, source, iso(at)});
 }
 
 QString Journal::value(const QString &key, const QString &fallback)

@@ -66,6 +66,8 @@ struct LagSample
     QString source;      // the source server
     double seconds = 0;  // now minus the time of the last change applied; 0 when caught up; -1 unknown
     qint64 bytes = 0;    // binlog bytes between the applied position and the server's end
+    qint64 events = -1;  // row changes of moving tables still to apply then (-1: not known yet; it is
+                         // known once the capture reaches that end: Journal::setLagEvents)
 };
 
 // The run's own state: DIR/journal.sqlite (WAL, so `status` can read while `run` writes).
@@ -105,6 +107,7 @@ public:
 
     bool addLag(const QList<LagSample> &samples); // keeps the newest 20,000
     QList<LagSample> lag(int limit = 2000);        // the newest `limit`, oldest first
+    bool setLagEvents(const QString &source, const QDateTime &at, qint64 events);
 
     QString value(const QString &key, const QString &fallback = {});
     bool setValue(const QString &key, const QString &value);

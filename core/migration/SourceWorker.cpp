@@ -11,6 +11,7 @@
 #include <QThread>
 
 #include <limits>
+#include <utility>
 
 namespace sp::migration {
 
@@ -390,8 +391,27 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
         }
         QMutexLocker lock(&m_mutex);
         m_progress.applied = m_applied;
+        while (!m_pendingHeads.isEmpty() && !(m_applied < m_pendingHeads.first().head)) {
+            m_resolvedLag.append({m_pendingHeads.first().at, m_changesApplied - m_pendingHeads.first().changes});
+            m_pendingHeads.removeFirst();
+        }
     }
     return true;
+}
+
+void SourceWorker::expectHead(const QDateTime &at, const BinlogPosition &head)
+{
+    QMutexLocker lock(&m_mutex);
+    if (!(m_progress.applied < head)) // m_applied is the worker thread's; its copy is guarded
+        m_resolvedLag.append({at, 0});
+    else if (m_pendingHeads.size() < 10000)
+        m_pendingHeads.append(PendingHead{at, head, m_changesApplied});
+}
+
+QList<QPair<QDateTime, qint64>> SourceWorker::takeResolvedLag()
+{
+    QMutexLocker lock(&m_mutex);
+    return std::exchange(m_resolvedLag, {});
 }
 
 static bool mentionsTable(const QString &query, const QString &table)
@@ -571,6 +591,14 @@ bool SourceWorker::applyGroup(const BinlogPosition &end)
     if (!m_pv.empty())
         for (const BinlogEvent &ev : group)
             markChanged(ev, end);
+    {
+        qint64 changes = 0;
+        for (const BinlogEvent &ev : group)
+            if (ev.table && m_moves.unitFor(m_instance, ev.table->schema, ev.table->table))
+                changes += ev.rows.size();
+        QMutexLocker lock(&m_mutex);
+        m_changesApplied += changes;
+    }
     QHash<QString, QList<RowOp>> ops;
     for (const BinlogEvent &ev : group)
         if (!collectOps(ev, &ops))

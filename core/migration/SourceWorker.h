@@ -73,6 +73,11 @@ public:
     // Call between jobs (not while the worker runs one).
     VerifyScope scopeFor(int unit, int target) const;
 
+    // Capture lag in events: the row changes of moving tables between the applied position and
+    // `head` (the server's end at `at`) are known once the capture reaches `head`.
+    void expectHead(const QDateTime &at, const BinlogPosition &head);
+    QList<QPair<QDateTime, qint64>> takeResolvedLag(); // (sample time, events), as they become known
+
     void stop();
     bool stopped() const { return m_stop.load(); }
     WorkerProgress progress() const;
@@ -124,6 +129,15 @@ private:
     mutable QMutex m_mutex;
     WorkerProgress m_progress;
     std::map<QPair<int, int>, PvTable> m_pv; // (unit, target) of this source's pre-verified tables
+    struct PendingHead
+    {
+        QDateTime at;
+        BinlogPosition head;
+        qint64 changes; // m_changesApplied at the sample
+    };
+    QList<PendingHead> m_pendingHeads;             // guarded by m_mutex
+    QList<QPair<QDateTime, qint64>> m_resolvedLag; // guarded by m_mutex
+    qint64 m_changesApplied = 0;                   // row changes of moving tables in applied transactions
 };
 
 } // namespace sp::migration
