@@ -173,20 +173,13 @@ bool Journal::clearChecks(const QString &step)
 
 bool Journal::setDifferences(const QList<RowDifference> &diffs)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    db.transaction();
-    bool ok = exec(QStringLiteral("DELETE FROM diffs"));
-    for (const RowDifference &d : diffs) {
-        if (!ok)
-            break;
-        ok = exec(QStringLiteral("INSERT INTO diffs (target, source, pk, kind, repair) VALUES (?, ?, ?, ?, ?)"),
-                  {d.targetNode, d.sourceNode, d.key, d.kind, d.repairSql});
-    }
-    if (!ok) {
-        db.rollback();
-        return false;
-    }
-    return db.commit();
+    return inTransaction([&] {
+        bool ok = exec(QStringLiteral("DELETE FROM diffs"));
+        for (const RowDifference &d : diffs)
+            ok = ok && exec(QStringLiteral("INSERT INTO diffs (target, source, pk, kind, repair) VALUES (?, ?, ?, ?, ?)"),
+                            {d.targetNode, d.sourceNode, d.key, d.kind, d.repairSql});
+        return ok;
+    });
 }
 
 QList<RowDifference> Journal::differences(int limit)
@@ -213,21 +206,14 @@ qint64 Journal::differenceCount()
 
 bool Journal::setProgress(const QList<CopyProgress> &progress)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    db.transaction();
-    bool ok = true;
-    for (const CopyProgress &p : progress) {
-        ok = exec(QStringLiteral("INSERT OR REPLACE INTO progress (source, target, copied, expected, rate, done) "
-                                 "VALUES (?, ?, ?, ?, ?, ?)"),
-                  {p.source, p.target, p.copied, p.expected, p.rowsPerSec, p.done ? 1 : 0});
-        if (!ok)
-            break;
-    }
-    if (!ok) {
-        db.rollback();
-        return false;
-    }
-    return db.commit();
+    return inTransaction([&] {
+        bool ok = true;
+        for (const CopyProgress &p : progress)
+            ok = ok && exec(QStringLiteral("INSERT OR REPLACE INTO progress (source, target, copied, expected, rate, done) "
+                                           "VALUES (?, ?, ?, ?, ?, ?)"),
+                            {p.source, p.target, p.copied, p.expected, p.rowsPerSec, p.done ? 1 : 0});
+        return ok;
+    });
 }
 
 QList<CopyProgress> Journal::progress()
@@ -245,15 +231,21 @@ QList<CopyProgress> Journal::progress()
 
 bool Journal::addLag(const QList<LagSample> &samples)
 {
+    return inTransaction([&] {
+        bool ok = true;
+        for (const LagSample &l : samples)
+            ok = ok && exec(QStringLiteral("INSERT INTO lag (at, source, seconds, bytes, events) VALUES (?, ?, ?, ?, ?)"),
+                            {iso(l.at), l.source, l.seconds, l.bytes,
+                             l.events < 0 ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(l.events)});
+        return ok && exec(QStringLiteral("DELETE FROM lag WHERE id <= (SELECT MAX(id) FROM lag) - 20000"));
+    });
+}
+
+bool Journal::inTransaction(const std::function<bool()> &body)
+{
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     db.transaction();
-    bool ok = true;
-    for (const LagSample &s : samples)
-        ok = ok && exec(QStringLiteral("INSERT INTO lag (at, source, seconds, bytes, events) VALUES (?, ?, ?, ?, ?)"),
-                        {iso(s.at), s.source, s.seconds, s.bytes,
-                         s.events < 0 ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(s.events)});
-    ok = ok && exec(QStringLiteral("DELETE FROM lag WHERE id <= (SELECT MAX(id) FROM lag) - 20000"));
-    if (!ok) {
+    if (!body()) {
         db.rollback();
         return false;
     }

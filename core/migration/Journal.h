@@ -6,6 +6,8 @@
 #include <QMap>
 #include <QString>
 
+#include <functional>
+
 namespace sp::migration {
 
 struct StepState
@@ -115,6 +117,7 @@ public:
 
 private:
     bool exec(const QString &sql, const QVariantList &bind = {});
+    bool inTransaction(const std::function<bool()> &body); // rolled back when body() fails
     bool ensureSchema();
 
     QString m_connectionName;
