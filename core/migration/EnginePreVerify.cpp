@@ -285,20 +285,25 @@ bool Engine::pvDropTriggers(Step s, QString *error)
     const QString runId = m_spec.runId;
     return perTargetServer(
         s, QStringLiteral("drop pre-verification trigger"),
-        [&](const QString &, Connection &c, QList<AuditedSql> *audits, QString *err) {
-            const auto present = pv::triggers(c, runId, err);
-            if (!present)
-                return err->contains(QLatin1String("doesn't exist"));
-            for (const auto &tr : *present) {
-                const QString sql = QStringLiteral("DROP TRIGGER IF EXISTS ") + Connection::quoteIdentifier(tr.first) +
-                                    QLatin1Char('.') + Connection::quoteIdentifier(tr.second);
-                const bool r = c.exec(sql);
-                audits->append({c.params().describe(), sql, r ? QStringLiteral("ok") : c.lastError()});
-                if (!r) {
-                    *err = c.lastError();
-                    return false;
+        [&](const QString &inst, Connection &c, QList<AuditedSql> *audits, QString *err) {
+            // By name (the run's names are fixed by unit and target): no information_schema scan.
+            for (const MoveUnit &u : m_moves.units())
+                for (int t = 0; t < u.targets.size(); ++t) {
+                    if (u.targets.at(t).instance != inst)
+                        continue;
+                    for (const QString &sql : pv::dropTriggerSql(runId, u, t)) {
+                        ExecResult er;
+                        bool r = c.exec(sql, &er);
+                        if (!r) // once more: a transient server error must not leave triggers behind
+                            r = c.exec(sql, &er);
+                        if (er.warnings == 0 || !r) // a "does not exist" note: nothing was dropped
+                            audits->append({c.params().describe(), sql, r ? QStringLiteral("ok") : c.lastError()});
+                        if (!r) {
+                            *err = c.lastError();
+                            return false;
+                        }
+                    }
                 }
-            }
             return true;
         },
         error);

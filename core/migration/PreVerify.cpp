@@ -233,9 +233,12 @@ std::optional<std::map<QPair<int, int>, QList<qint64>>> touched(Connection &c, c
 
 std::optional<QList<QPair<QString, QString>>> triggers(Connection &c, const QString &runId, QString *error)
 {
-    auto r = c.query(QStringLiteral("SELECT TRIGGER_SCHEMA, TRIGGER_NAME FROM information_schema.TRIGGERS WHERE "
-                                    "TRIGGER_NAME LIKE %1")
-                         .arg(c.quoteString(QStringLiteral("sp\\_") + runId + QStringLiteral("\\_%"))));
+    const QString sql = QStringLiteral("SELECT TRIGGER_SCHEMA, TRIGGER_NAME FROM information_schema.TRIGGERS WHERE "
+                                       "TRIGGER_NAME LIKE %1")
+                            .arg(c.quoteString(QStringLiteral("sp\\_") + runId + QStringLiteral("\\_%")));
+    auto r = c.query(sql);
+    if (!r) // once more: reading information_schema can fail on a busy server's temporary files
+        r = c.query(sql);
     if (!r) {
         *error = c.lastError();
         return std::nullopt;
