@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>sp::ui::CaptureLagChart</name>
+    <message>
+        <source>Capture lag (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::ConfigFormPanel</name>
     <message>
         <source>Apply</source>
@@ -2202,6 +2209,30 @@
     </message>
     <message>
         <source>Option files (*.cnf);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many source servers copy at once (one copy stream each).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources copied at once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare every moved row at T5 (longer write stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By default T3 verifies the copied rows while writes continue and T5 compares only what changed since. Choose this when a change on a source could bypass its binary log (sql_log_bin=0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>sp::ui::CaptureLagChart</name>
+    <message>
+        <source>Capture lag (seconds)</source>
+        <translation>捕获延迟（秒）</translation>
+    </message>
+</context>
+<context>
     <name>sp::ui::ConfigFormPanel</name>
     <message>
         <source>Apply</source>
@@ -2203,6 +2210,30 @@
     <message>
         <source>Option files (*.cnf);;All files (*)</source>
         <translation>选项文件 (*.cnf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>How many source servers copy at once (one copy stream each).</source>
+        <translation>同时复制的源服务器数量（每台一个复制流）。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Sources copied at once:</source>
+        <translation>同时复制的源：</translation>
+    </message>
+    <message>
+        <source>Compare every moved row at T5 (longer write stop)</source>
+        <translation>在 T5 比对每一条迁移的行（停写时间更长）</translation>
+    </message>
+    <message>
+        <source>By default T3 verifies the copied rows while writes continue and T5 compares only what changed since. Choose this when a change on a source could bypass its binary log (sql_log_bin=0).</source>
+        <translation>默认情况下，T3 在写入继续时校验已复制的行，T5 只比对此后发生变化的部分。若源库上的修改可能绕过其二进制日志（sql_log_bin=0），请选择此项。</translation>
+    </message>
+    <message>
+        <source>Verification:</source>
+        <translation>校验：</translation>
     </message>
 </context>
 <context>

@@ -61,6 +61,10 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
         "N");
     opt("max-rows-per-sec", "create: copy rate limit over all servers (default none).", "N");
     opt("max-threads-running", "create: the copy waits while a source's Threads_running is above N (default off).", "N");
+    opt("parallel", "create: source servers copied at once (default: all of them).", "N");
+    opt("full-verify",
+        "create: T5 compares every moved row while writes are stopped, instead of re-checking only what changed "
+        "since T3 verified it (see docs/migration.md).");
     opt("until", "run: stop after this step (T0..T9; D1..D10 for a dual-master run), even while writes are stopped.",
         "STEP");
     opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9; D5, D7, D8, D9); rollback: "
@@ -106,8 +110,10 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         !intOpt("chunk-rows", &options.chunkRows, 10, 100000) ||
         !intOpt("max-chunk-rows", &options.maxChunkRows, 10, 1000000) ||
         !intOpt("max-rows-per-sec", &options.maxRowsPerSec, 1, 100000000) ||
-        !intOpt("max-threads-running", &options.maxThreadsRunning, 1, 100000))
+        !intOpt("max-threads-running", &options.maxThreadsRunning, 1, 100000) ||
+        !intOpt("parallel", &options.parallel, 1, 1000))
         return Usage;
+    options.fullVerify = p.isSet(QStringLiteral("full-verify"));
     options.adminDefaultsFile = p.value(QStringLiteral("admin-defaults-file"));
     options.reloadCommand = p.value(QStringLiteral("reload-command"));
     const QString dir = p.value(QStringLiteral("run"));
@@ -140,6 +146,7 @@ static QJsonObject statusJson(const RunState &j)
                                     {QStringLiteral("target"), c.target},
                                     {QStringLiteral("copied"), c.copied},
                                     {QStringLiteral("expected"), c.expected},
+                                    {QStringLiteral("rowsPerSec"), c.rowsPerSec},
                                     {QStringLiteral("done"), c.done}});
     QJsonArray checks;
     for (const CheckResult &c : j.checks)
@@ -183,6 +190,8 @@ static QList<PairReplication> replicationOf(const RunState &j, QString *source)
         *source += QStringLiteral("; servers not read: ") + why;
     return list;
 }
+
+static const int kStatusListCap = 20; // failed checks and differences `status` prints (--json: all)
 
 static int status(const QString &dir, bool json, QTextStream &out, QTextStream &err)
 {
@@ -241,13 +250,23 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
     const QString ws = j.values.value(QStringLiteral("writeStopMs"));
     if (!ws.isEmpty())
         out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
+    // Failed checks and differences: the first kStatusListCap of each (--json lists all of them).
+    int failed = 0;
     for (const CheckResult &c : j.checks)
-        if (!c.ok)
+        if (!c.ok && ++failed <= kStatusListCap)
             out << "  FAILED " << c.step << " " << c.name << ": " << c.detail.left(400) << '\n';
+    if (failed > kStatusListCap)
+        out << "  ... " << failed - kStatusListCap << " more failed checks; 'shardctl migrate status --json' lists "
+            << "all of them\n";
     if (!j.differences.isEmpty()) {
         out << j.differences.size() << " differences (T5):\n";
-        for (const RowDifference &d : j.differences)
+        for (int i = 0; i < j.differences.size() && i < kStatusListCap; ++i) {
+            const RowDifference &d = j.differences.at(i);
             out << "  " << d.kind << " " << d.targetNode << " key " << d.key << "\n    " << d.repairSql << '\n';
+        }
+        if (j.differences.size() > kStatusListCap)
+            out << "  ... " << j.differences.size() - kStatusListCap << " more differences; 'shardctl migrate status "
+                << "--json' lists all of them with their repair SQL ('migrate repair --yes' applies them)\n";
     }
     return Ok;
 }

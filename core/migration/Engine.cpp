@@ -5,7 +5,9 @@
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
+#include "core/migration/PreVerify.h"
 #include "core/migration/SourceWorker.h"
+#include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QCryptographicHash>
@@ -18,6 +20,7 @@
 #include <QLocale>
 #include <QProcess>
 #include <QSaveFile>
+#include <QSemaphore>
 #include <QThread>
 
 #include <map>
@@ -395,10 +398,11 @@ Outcome Engine::stepT1()
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T1, c.lastError());
-        auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
-        if (!r || r->rows.isEmpty())
-            return fail(Step::T1, QStringLiteral("%1: no binary log position: %2").arg(src, c.lastError()));
-        const BinlogPosition pos{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+        QString noPos;
+        const auto at = masterStatus(c, &noPos);
+        if (!at)
+            return fail(Step::T1, QStringLiteral("%1: no binary log position: %2").arg(src, noPos));
+        const BinlogPosition pos = *at;
         for (const QString &tgt : m_moves.targetInstances()) {
             Connection t;
             QString why;
@@ -475,30 +479,41 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
     QElapsedTimer rate;
     rate.start();
     qint64 lastCopied = -1;
+    std::map<QPair<int, int>, qint64> lastPairCopied;
+    QElapsedTimer sinceProgress;
+    sinceProgress.start();
     while (finished.load() < m_workers.size()) {
-        QThread::msleep(200);
+        QThread::msleep(10); // short: a quick job (a drain inside the write stop) returns at once
         if (m_stop.load())
             for (auto &w : m_workers)
                 w->stop();
-        if (rate.elapsed() < 500 && finished.load() < m_workers.size())
+        if (sinceProgress.elapsed() < 500 && finished.load() < m_workers.size())
             continue;
+        sinceProgress.restart();
         QList<CopyProgress> progress;
         qint64 copied = 0, expected = 0, events = 0;
+        const double secs = qMax<qint64>(1, rate.restart()) / 1000.0;
         for (const auto &w : m_workers) {
             const WorkerProgress p = w->progress();
             events += p.eventsApplied;
             for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
                 const MoveUnit &u = m_moves.units().at(it.key().first);
                 const MoveTarget &t = u.targets.at(it.key().second);
+                // rows/s of this pair since the last report (0 for the first one of a job)
+                const auto last = lastPairCopied.find(it.key());
+                const double pairRate = last == lastPairCopied.end() || it.value().done
+                                            ? 0
+                                            : qMax<double>(0, double(it.value().copied - last->second) / secs);
+                lastPairCopied[it.key()] = it.value().copied;
                 progress.append(CopyProgress{u.source.toString(), t.node.toString(), it.value().copied,
-                                             t.expectedRows, 0, it.value().done});
+                                             t.expectedRows, pairRate, it.value().done});
                 copied += it.value().copied;
                 expected += qMax<qint64>(0, t.expectedRows);
             }
         }
-        const double secs = qMax<qint64>(1, rate.restart()) / 1000.0;
         const double perSec = lastCopied < 0 ? 0 : (copied - lastCopied) / secs;
         lastCopied = copied;
+        recordLag();
         m_journal->setProgress(progress);
         if (m_options.progress)
             m_options.progress(QStringLiteral("copied %1 of about %2 rows (%3 rows/s), %4 changes applied by capture")
@@ -528,8 +543,18 @@ Outcome Engine::stepT2()
     QString why;
     if (!startWorkers(&why))
         return fail(Step::T2, why, Outcome::Error);
+    // At most `parallel` source servers copy at once (run.json; 0: all); the others wait their turn.
+    const int parallel = m_spec.parallel > 0 ? qMin(m_spec.parallel, int(m_workers.size())) : int(m_workers.size());
+    QSemaphore turns(parallel);
     const bool ok = runWorkers(
-        [this](SourceWorker &w) { return w.backfill([this] { return pauseRequested(); }, int(m_workers.size())); },
+        [this, parallel, &turns](SourceWorker &w) {
+            while (!turns.tryAcquire(1, 100))
+                if (w.stopped() || pauseRequested())
+                    return true; // T2 sees what is not copied; a failed peer reports its own error
+            const bool r = w.backfill([this] { return pauseRequested(); }, parallel);
+            turns.release();
+            return r;
+        },
         &why);
     if (!ok)
         return fail(Step::T2, why, Outcome::Error);
@@ -594,7 +619,45 @@ Outcome Engine::stepT3()
                             QStringLiteral("%1: applied up to %2, binlog at %3")
                                 .arg(p.instance, p.applied.toString(), p.head.toString()));
     }
+    // Verification ahead of the write stop: T5 then compares only what changed since.
+    if (!m_spec.fullVerify)
+        return pvRun();
     return Outcome::Done;
+}
+
+void Engine::recordLag()
+{
+    QList<LagSample> samples;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const auto &w : std::as_const(m_workers)) {
+        auto &c = m_lagConns[w->instance()];
+        if (!c) {
+            c = std::make_unique<Connection>();
+            if (!c->open(m_endpoints.adminOfInstance(w->instance()))) {
+                c.reset();
+                continue;
+            }
+        }
+        QString why;
+        const auto head = masterStatus(*c, &why);
+        if (!head)
+            continue;
+        const WorkerProgress p = w->progress();
+        LagSample s{now, w->instance(), 0, 0, 0};
+        if (p.applied < *head) {
+            s.events = -1; // known when the capture gets there
+            w->expectHead(now, *head);
+            // Bytes: exact within one file; across a rotation, what the newest file holds (at least).
+            s.bytes = qint64(head->position) - (p.applied.file == head->file ? qint64(p.applied.position) : 0);
+            s.seconds = p.lastEventTime > 0 ? qMax<double>(0, double(now.toSecsSinceEpoch() - p.lastEventTime)) : -1;
+        }
+        samples.append(s);
+    }
+    if (!samples.isEmpty())
+        m_journal->addLag(samples);
+    for (const auto &w : std::as_const(m_workers))
+        for (const auto &r : w->takeResolvedLag())
+            m_journal->setLagEvents(w->instance(), r.first, r.second);
 }
 
 bool Engine::setReadOnly(Step s, bool on, QString *error)
@@ -685,7 +748,10 @@ Outcome Engine::stepT5()
                     &why))
         return fail(Step::T5, why, Outcome::Error);
     m_journal->clearChecks(QStringLiteral("T5"));
-    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, m_options.say, &m_stop);
+    VerifyScopes scopes;
+    if (!m_spec.fullVerify && !pvScopes(&scopes, &why))
+        return fail(Step::T5, QStringLiteral("reading what changed since the pre-verification: ") + why, Outcome::Error);
+    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, m_options.say, &m_stop, m_spec.fullVerify ? nullptr : &scopes);
     if (!vr.ok)
         return fail(Step::T5, vr.error, Outcome::Error);
     m_journal->setDifferences(vr.differences);
@@ -819,13 +885,11 @@ Outcome Engine::stepT7()
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T7, c.lastError(), Outcome::Error);
-        auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
-        if (!r || r->rows.isEmpty())
-            return fail(Step::T7, c.lastError(), Outcome::Error);
+        const auto at = masterStatus(c, &why);
+        if (!at)
+            return fail(Step::T7, why, Outcome::Error);
         if (m_journal->value(QStringLiteral("observeFrom.") + src).isEmpty())
-            m_journal->setValue(QStringLiteral("observeFrom.") + src,
-                                BinlogPosition{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()}
-                                    .toString());
+            m_journal->setValue(QStringLiteral("observeFrom.") + src, at->toString());
     }
     if (!setReadOnly(Step::T7, false, &why))
         return fail(Step::T7, why, Outcome::Error);
@@ -842,6 +906,12 @@ Outcome Engine::stepT7()
     for (auto &w : m_workers)
         w->stop();
     m_workers.clear();
+    // After writes resumed (outside the window): the new shards take the application's writes now.
+    if (!pvDropTriggers(Step::T7, &why))
+        return fail(Step::T7, QStringLiteral("writes are resumed, but the pre-verification triggers could not be "
+                                             "dropped (run T7 again): ") +
+                                  why,
+                    Outcome::Error);
     return Outcome::Done;
 }
 
@@ -877,6 +947,10 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
         }
         say(QStringLiteral("writes resumed on the source servers (read_only=0)"));
     }
+    if (!pvDropTriggers(Step::T0, &why)) {
+        m_error = QStringLiteral("dropping the pre-verification triggers: ") + why;
+        return Outcome::Error;
+    }
     if (dropTargets) {
         for (const MoveUnit &u : m_moves.units())
             for (int t = 0; t < u.targets.size(); ++t) {
@@ -911,8 +985,10 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
             }
         for (const QString &inst : m_moves.targetInstances()) {
             Connection c;
-            if (c.open(m_endpoints.adminOfInstance(inst)))
+            if (c.open(m_endpoints.adminOfInstance(inst))) {
                 meta::forget(c, m_spec.runId, &why);
+                pv::forget(c, m_spec.runId, &why);
+            }
         }
         say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));
     }

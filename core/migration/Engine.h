@@ -60,6 +60,23 @@ private:
     bool startWorkers(QString *error);
     bool runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error);
     bool setReadOnly(Step s, bool on, QString *error);
+    void recordLag(); // one capture-lag sample per source server (journal)
+
+    // Pre-verification (EnginePreVerify.cpp): T3 sets up triggers and ranges on the eligible target
+    // tables and compares them; T5 gathers what to compare again; T7 and rollback drop the triggers.
+    bool pvSetup(QString *error);
+    Outcome pvRun();
+    bool pvScopes(VerifyScopes *scopes, QString *error);
+    bool pvDropTriggers(Step s, QString *error);
+    // Runs `job` on one thread per target server and writes the statements it returns to the audit
+    // log (the journal is used from this thread only).
+    struct AuditedSql
+    {
+        QString server, sql, outcome;
+    };
+    bool perTargetServer(Step s, const QString &action,
+                         const std::function<bool(const QString &, Connection &, QList<AuditedSql> *, QString *)> &job,
+                         QString *error);
 
     Outcome stepT0();
     Outcome stepT1();
@@ -80,6 +97,7 @@ private:
     MoveSet m_moves;
     RunLock m_lock;
     std::unique_ptr<Journal> m_journal;
+    std::map<QString, std::unique_ptr<Connection>> m_lagConns; // per source server, for recordLag()
     QList<std::shared_ptr<SourceWorker>> m_workers;
     RunOptions m_options;
     bool m_tableInfoLoaded = false;

@@ -2,6 +2,8 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/Engine.h"
+#include "core/migration/PreVerify.h"
+#include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDateTime>
@@ -71,10 +73,10 @@ Outcome Engine::stepT8()
     qint64 stale = m_journal->value(QStringLiteral("staleWrites"), QStringLiteral("0")).toLongLong();
     for (;;) {
         for (auto &[inst, w] : watches) {
-            auto r = w.conn.query(QStringLiteral("SHOW MASTER STATUS"));
-            if (!r || r->rows.isEmpty())
-                return fail(Step::T8, w.conn.lastError(), Outcome::Error);
-            const BinlogPosition head{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
+            const auto headAt = masterStatus(w.conn, &why);
+            if (!headAt)
+                return fail(Step::T8, why, Outcome::Error);
+            const BinlogPosition head = *headAt;
             BinlogEvent ev;
             while (w.applied < head) {
                 if (!w.reader->next(&ev))
@@ -178,8 +180,10 @@ Outcome Engine::stepT9()
             if (m_stop.load() || pauseRequested())
                 return Outcome::Paused;
             QStringList where;
-            if (!last.isEmpty())
-                where.append(QLatin1Char('(') + u.info.pkList() + QStringLiteral(") > (") + last + QLatin1Char(')'));
+            if (const auto after = parsePkText(last))
+                where.append(pkCompare(u.info, *after, ">"));
+            else if (!last.isEmpty())
+                return fail(Step::T9, QStringLiteral("the journal's purge position '%1' is not a key").arg(last), Outcome::Error);
             if (!u.pushdownSql.isEmpty())
                 where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
             Transaction tx(*src);
@@ -281,8 +285,10 @@ Outcome Engine::stepT9()
         say(QStringLiteral("%1: %2 moved rows purged").arg(u.source.toString(), en.toString(unitPurged)));
     }
     for (const QString &inst : m_moves.targetInstances())
-        if (Connection *c = connTo(inst))
+        if (Connection *c = connTo(inst)) {
             meta::forget(*c, m_spec.runId, &why);
+            pv::forget(*c, m_spec.runId, &why);
+        }
     m_journal->setStep(Step::T9, StepStatus::Running, QStringLiteral("%1 rows purged").arg(en.toString(purged)));
     return Outcome::Done;
 }

@@ -66,6 +66,8 @@ bool Journal::ensureSchema()
         "CREATE TABLE IF NOT EXISTS progress (source TEXT, target TEXT, copied INTEGER, expected INTEGER, "
         "rate REAL, done INTEGER, PRIMARY KEY (source, target))",
         "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT)",
+        "CREATE TABLE IF NOT EXISTS lag (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT, source TEXT, seconds REAL, "
+        "bytes INTEGER, events INTEGER)",
     };
     for (const char *s : ddl)
         if (!exec(QString::fromLatin1(s)))
@@ -171,20 +173,13 @@ bool Journal::clearChecks(const QString &step)
 
 bool Journal::setDifferences(const QList<RowDifference> &diffs)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    db.transaction();
-    bool ok = exec(QStringLiteral("DELETE FROM diffs"));
-    for (const RowDifference &d : diffs) {
-        if (!ok)
-            break;
-        ok = exec(QStringLiteral("INSERT INTO diffs (target, source, pk, kind, repair) VALUES (?, ?, ?, ?, ?)"),
-                  {d.targetNode, d.sourceNode, d.key, d.kind, d.repairSql});
-    }
-    if (!ok) {
-        db.rollback();
-        return false;
-    }
-    return db.commit();
+    return inTransaction([&] {
+        bool ok = exec(QStringLiteral("DELETE FROM diffs"));
+        for (const RowDifference &d : diffs)
+            ok = ok && exec(QStringLiteral("INSERT INTO diffs (target, source, pk, kind, repair) VALUES (?, ?, ?, ?, ?)"),
+                            {d.targetNode, d.sourceNode, d.key, d.kind, d.repairSql});
+        return ok;
+    });
 }
 
 QList<RowDifference> Journal::differences(int limit)
@@ -211,21 +206,14 @@ qint64 Journal::differenceCount()
 
 bool Journal::setProgress(const QList<CopyProgress> &progress)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    db.transaction();
-    bool ok = true;
-    for (const CopyProgress &p : progress) {
-        ok = exec(QStringLiteral("INSERT OR REPLACE INTO progress (source, target, copied, expected, rate, done) "
-                                 "VALUES (?, ?, ?, ?, ?, ?)"),
-                  {p.source, p.target, p.copied, p.expected, p.rowsPerSec, p.done ? 1 : 0});
-        if (!ok)
-            break;
-    }
-    if (!ok) {
-        db.rollback();
-        return false;
-    }
-    return db.commit();
+    return inTransaction([&] {
+        bool ok = true;
+        for (const CopyProgress &p : progress)
+            ok = ok && exec(QStringLiteral("INSERT OR REPLACE INTO progress (source, target, copied, expected, rate, done) "
+                                           "VALUES (?, ?, ?, ?, ?, ?)"),
+                            {p.source, p.target, p.copied, p.expected, p.rowsPerSec, p.done ? 1 : 0});
+        return ok;
+    });
 }
 
 QList<CopyProgress> Journal::progress()
@@ -239,6 +227,50 @@ QList<CopyProgress> Journal::progress()
         out.append(CopyProgress{q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(),
                                 q.value(3).toLongLong(), q.value(4).toDouble(), q.value(5).toInt() != 0});
     return out;
+}
+
+bool Journal::addLag(const QList<LagSample> &samples)
+{
+    return inTransaction([&] {
+        bool ok = true;
+        for (const LagSample &l : samples)
+            ok = ok && exec(QStringLiteral("INSERT INTO lag (at, source, seconds, bytes, events) VALUES (?, ?, ?, ?, ?)"),
+                            {iso(l.at), l.source, l.seconds, l.bytes,
+                             l.events < 0 ? QVariant(QMetaType(QMetaType::LongLong)) : QVariant(l.events)});
+        return ok && exec(QStringLiteral("DELETE FROM lag WHERE id <= (SELECT MAX(id) FROM lag) - 20000"));
+    });
+}
+
+bool Journal::inTransaction(const std::function<bool()> &body)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    db.transaction();
+    if (!body()) {
+        db.rollback();
+        return false;
+    }
+    return db.commit();
+}
+
+QList<LagSample> Journal::lag(int limit)
+{
+    QList<LagSample> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT at, source, seconds, bytes, events FROM (SELECT * FROM lag ORDER BY id DESC "
+                             "LIMIT ?) ORDER BY id"));
+    q.addBindValue(limit);
+    if (!q.exec())
+        return out;
+    while (q.next())
+        out.append(LagSample{QDateTime::fromString(q.value(0).toString(), Qt::ISODateWithMs), q.value(1).toString(),
+                             q.value(2).toDouble(), q.value(3).toLongLong(),
+                             q.value(4).isNull() ? qint64(-1) : q.value(4).toLongLong()});
+    return out;
+}
+
+bool Journal::setLagEvents(const QString &source, const QDateTime &at, qint64 events)
+{
+    return exec(QStringLiteral("UPDATE lag SET events = ? WHERE source = ? AND at = ?"), {events, source, iso(at)});
 }
 
 QString Journal::value(const QString &key, const QString &fallback)

@@ -6,6 +6,8 @@
 #include <QMap>
 #include <QString>
 
+#include <functional>
+
 namespace sp::migration {
 
 struct StepState
@@ -59,6 +61,17 @@ struct CopyProgress
     bool done = false;
 };
 
+// Capture lag of one source server at one instant (recorded while the engine's workers run, T2..T5).
+struct LagSample
+{
+    QDateTime at;
+    QString source;      // the source server
+    double seconds = 0;  // now minus the time of the last change applied; 0 when caught up; -1 unknown
+    qint64 bytes = 0;    // binlog bytes between the applied position and the server's end
+    qint64 events = -1;  // row changes of moving tables still to apply then (-1: not known yet; it is
+                         // known once the capture reaches that end: Journal::setLagEvents)
+};
+
 // The run's own state: DIR/journal.sqlite (WAL, so `status` can read while `run` writes).
 // Authoritative for step states, gates, checks and the audit log; copy checkpoints and capture
 // positions are authoritative in the targets' metadata schema (see TargetMeta), mirrored here for
@@ -94,12 +107,17 @@ public:
     bool setProgress(const QList<CopyProgress> &progress);
     QList<CopyProgress> progress();
 
+    bool addLag(const QList<LagSample> &samples); // keeps the newest 20,000
+    QList<LagSample> lag(int limit = 2000);        // the newest `limit`, oldest first
+    bool setLagEvents(const QString &source, const QDateTime &at, qint64 events);
+
     QString value(const QString &key, const QString &fallback = {});
     bool setValue(const QString &key, const QString &value);
     QMap<QString, QString> values(); // every key/value (writeStopStart, final.<instance>, ...)
 
 private:
     bool exec(const QString &sql, const QVariantList &bind = {});
+    bool inTransaction(const std::function<bool()> &body); // rolled back when body() fails
     bool ensureSchema();
 
     QString m_connectionName;

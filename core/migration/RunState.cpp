@@ -41,7 +41,8 @@ std::optional<RunSpec> createRun(const planning::ExpansionPlan &plan, const QStr
         !inRange(options.chunkRows, 10, 100000, "the first chunk size (rows)", error) ||
         !inRange(options.maxChunkRows, 10, 1000000, "the largest chunk (rows)", error) ||
         !inRange(options.maxRowsPerSec, 0, 100000000, "the copy rate limit (rows/s)", error) ||
-        !inRange(options.maxThreadsRunning, 0, 100000, "the Threads_running limit", error))
+        !inRange(options.maxThreadsRunning, 0, 100000, "the Threads_running limit", error) ||
+        !inRange(options.parallel, 0, 1000, "the source servers copied at once", error))
         return std::nullopt;
     static const QRegularExpression idRe(QStringLiteral("^[0-9a-f]{16}$"));
     if (!options.runId.isEmpty() && !idRe.match(options.runId).hasMatch()) {
@@ -221,6 +222,7 @@ bool loadRunState(const QString &dir, const RunStateOptions &options, RunState *
         st.differenceCount = j.differenceCount();
         st.audit = j.auditLog(options.auditAfterId);
         st.values = j.values();
+        st.lag = j.lag();
     }
     st.readAt = QDateTime::currentDateTimeUtc();
     *out = std::move(st);

@@ -46,6 +46,7 @@ struct RunState
     qint64 differenceCount = 0;
     QList<AuditEntry> audit;       // the entries after RunStateOptions::auditAfterId
     QMap<QString, QString> values; // the journal's key/values
+    QList<LagSample> lag;          // capture lag per source server over time (the newest 2,000)
 
     bool locked = false;         // a process holds DIR/run.lock (runs, verifies or rolls back)
     qint64 lockHolder = -1;      // its pid when known

@@ -88,6 +88,8 @@ QJsonObject RunSpec::toJson() const
     o[QStringLiteral("maxChunkRows")] = maxChunkRows;
     o[QStringLiteral("maxRowsPerSec")] = maxRowsPerSec;
     o[QStringLiteral("maxThreadsRunning")] = maxThreadsRunning;
+    o[QStringLiteral("fullVerify")] = fullVerify;
+    o[QStringLiteral("parallel")] = parallel;
     return o;
 }
 
@@ -121,6 +123,8 @@ std::optional<RunSpec> RunSpec::fromJson(const QJsonObject &o, QString *error)
     s.chunkRows = qMin(s.chunkRows, s.maxChunkRows);
     s.maxRowsPerSec = qMax(0, o.value(QStringLiteral("maxRowsPerSec")).toInt(0));
     s.maxThreadsRunning = qMax(0, o.value(QStringLiteral("maxThreadsRunning")).toInt(0));
+    s.fullVerify = o.value(QStringLiteral("fullVerify")).toBool(false);
+    s.parallel = qBound(0, o.value(QStringLiteral("parallel")).toInt(0), 1000);
     return s;
 }
 

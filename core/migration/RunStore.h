@@ -38,7 +38,9 @@ struct RunSpec
     int chunkTargetMs = 500;
     int maxChunkRows = 50000;
     int maxRowsPerSec = 0;     // copy rate limit over all source servers (0: none)
-    int maxThreadsRunning = 0; // the copy waits while a source's Threads_running is above this (0: off)  // upper bound of the adapted chunk size (smaller: shorter transactions)
+    int maxThreadsRunning = 0; // the copy waits while a source's Threads_running is above this (0: off)
+    bool fullVerify = false;   // T5 compares every row inside the write stop (no pre-verification in T3)
+    int parallel = 0;          // source servers copied at once (0: all of them)
 
     QJsonObject toJson() const;
     static std::optional<RunSpec> fromJson(const QJsonObject &o, QString *error);

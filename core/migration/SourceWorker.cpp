@@ -2,11 +2,16 @@
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/SqlParts.h"
+#include "core/migration/Verifier.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QSet>
 #include <QThread>
+
+#include <limits>
+#include <utility>
 
 namespace sp::migration {
 
@@ -58,7 +63,10 @@ SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
         return it->second.get();
     auto tc = std::make_unique<TargetConn>();
     tc->instance = instance;
-    if (!tc->conn.open(m_endpoints.adminOfInstance(instance)) || !prepareSession(tc->conn, true)) {
+    // The capture's sessions set the marker the pre-verification triggers leave out (their changes
+    // are known from the source's binlog); every other session's change is recorded.
+    if (!tc->conn.open(m_endpoints.adminOfInstance(instance)) || !prepareSession(tc->conn, true) ||
+        !tc->conn.exec(QStringLiteral("SET ") + pv::captureMarker(m_spec.runId) + QStringLiteral(" = 1"))) {
         fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
         return nullptr;
     }
@@ -104,9 +112,19 @@ bool SourceWorker::open()
     }
     if (!start)
         return fail(QStringLiteral("no target"));
+    if (!loadPv())
+        return false;
+    // The stream starts at the oldest point a range was verified at, so the keys changed since are
+    // known again after a restart (transactions already applied on a target are not applied twice).
+    BinlogPosition from = *start;
+    for (const auto &e : m_pv) {
+        const auto o = e.second.oldest();
+        if (o && *o < from)
+            from = *o;
+    }
     BinlogReaderOptions o;
     o.connection = m_endpoints.adminOfInstance(m_instance);
-    o.start = *start;
+    o.start = from;
     o.serverId = m_serverId;
     o.heartbeatSec = 1;
     o.reconnectTimeoutSec = 60;
@@ -114,9 +132,22 @@ bool SourceWorker::open()
         return tables.contains(schema + QChar(0) + table);
     };
     m_reader = std::make_unique<BinlogReader>(o);
-    if (!m_reader->open())
-        return fail(QStringLiteral("binlog from %1: %2").arg(start->toString(), m_reader->error()));
-    m_applied = *start;
+    if (!m_reader->open() && from != *start) {
+        // The binlog of the verified points is gone: forget them (T5 compares those tables whole).
+        for (auto &e : m_pv) {
+            for (PvRange &r : e.second.ranges)
+                r = PvRange{};
+            TargetConn *tc = targetConn(m_moves.units().at(e.first.first).targets.at(e.first.second).instance);
+            if (!tc || !pv::clearRanges(tc->conn, m_spec.runId, e.first.first, e.first.second))
+                return fail(QStringLiteral("forgetting pre-verified ranges: %1").arg(tc ? tc->conn.lastError() : m_error));
+        }
+        from = *start;
+        o.start = from;
+        m_reader = std::make_unique<BinlogReader>(o);
+    }
+    if (!m_reader->isOpen() && !m_reader->open())
+        return fail(QStringLiteral("binlog from %1: %2").arg(from.toString(), m_reader->error()));
+    m_applied = from;
     QMutexLocker lock(&m_mutex);
     m_progress.applied = m_applied;
     return true;
@@ -124,14 +155,14 @@ bool SourceWorker::open()
 
 std::optional<BinlogPosition> SourceWorker::head()
 {
-    auto r = m_source.query(QStringLiteral("SHOW MASTER STATUS"));
-    if (!r || r->rows.isEmpty()) {
-        fail(r ? QStringLiteral("the binary log is off (SHOW MASTER STATUS is empty)") : m_source.lastError());
+    QString why;
+    const auto p = masterStatus(m_source, &why);
+    if (!p) {
+        fail(why);
         return std::nullopt;
     }
-    BinlogPosition p{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
     QMutexLocker lock(&m_mutex);
-    m_progress.head = p;
+    m_progress.head = *p;
     return p;
 }
 
@@ -158,25 +189,13 @@ QString SourceWorker::selectList(const MoveUnit &u) const
     return cols.join(QLatin1Char(','));
 }
 
-static QString pkCondition(const TableInfo &info, const QList<qint64> &pk, const char *op)
+// A read-only transaction on a consistent snapshot whose binlog position the server reports.
+static TransactionOptions readSnapshot()
 {
-    QStringList vals;
-    for (qint64 v : pk)
-        vals.append(QString::number(v));
-    if (info.pk.size() == 1)
-        return info.pkList() + QLatin1Char(' ') + QLatin1String(op) + QLatin1Char(' ') + vals.first();
-    return QLatin1Char('(') + info.pkList() + QStringLiteral(") ") + QLatin1String(op) + QStringLiteral(" (") +
-           vals.join(QLatin1Char(',')) + QLatin1Char(')');
-}
-
-static QString pkEquals(Connection &c, const TableInfo &info, const QList<qint64> &pk)
-{
-    QStringList parts;
-    for (int i = 0; i < info.pk.size(); ++i)
-        parts.append(Connection::quoteIdentifier(info.columns.at(info.pk.at(i))) + QStringLiteral(" = ") +
-                     QString::number(pk.at(i)));
-    Q_UNUSED(c);
-    return parts.join(QStringLiteral(" AND "));
+    TransactionOptions to;
+    to.consistentSnapshot = true;
+    to.readOnly = true;
+    return to;
 }
 
 bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
@@ -260,19 +279,15 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
     BinlogPosition snapshot;
     QueryResult rows;
     {
-        TransactionOptions to;
-        to.consistentSnapshot = true;
-        to.readOnly = true;
-        Transaction tx(m_source, to);
-        if (!tx.ok())
-            return fail(tx.error());
-        const auto p = tx.snapshotPosition();
-        if (!p || !p->isValid())
-            return fail(QStringLiteral("no Binlog_snapshot_position for the consistent snapshot (binary log off?)"));
+        Transaction tx(m_source, readSnapshot());
+        QString why;
+        const auto p = snapshotAt(tx, &why);
+        if (!p)
+            return fail(why);
         snapshot = *p;
         QStringList where;
         if (lo)
-            where.append(pkCondition(u.info, *lo, ">"));
+            where.append(pkCompare(u.info, *lo, ">"));
         if (!u.pushdownSql.isEmpty())
             where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
         const QString sql = QStringLiteral("SELECT ") + selectList(u) + QStringLiteral(" FROM ") + u.qualifiedSource() +
@@ -376,6 +391,10 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             return fail(m_reader->isStopped() ? QStringLiteral("stopped") : m_reader->error());
         if (!handleEvent(ev))
             return false;
+        if (ev.timestamp > 0 && ev.kind != BinlogEventKind::Heartbeat) {
+            QMutexLocker lock(&m_mutex);
+            m_progress.lastEventTime = qint64(ev.timestamp);
+        }
         if (!m_inGroup) {
             const BinlogPosition c = m_reader->committedPosition();
             if (m_applied < c)
@@ -383,8 +402,27 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
         }
         QMutexLocker lock(&m_mutex);
         m_progress.applied = m_applied;
+        while (!m_pendingHeads.isEmpty() && !(m_applied < m_pendingHeads.first().head)) {
+            m_resolvedLag.append({m_pendingHeads.first().at, m_changesApplied - m_pendingHeads.first().changes});
+            m_pendingHeads.removeFirst();
+        }
     }
     return true;
+}
+
+void SourceWorker::expectHead(const QDateTime &at, const BinlogPosition &head)
+{
+    QMutexLocker lock(&m_mutex);
+    if (!(m_progress.applied < head)) // m_applied is the worker thread's; its copy is guarded
+        m_resolvedLag.append({at, 0});
+    else if (m_pendingHeads.size() < 10000)
+        m_pendingHeads.append(PendingHead{at, head, m_changesApplied});
+}
+
+QList<QPair<QDateTime, qint64>> SourceWorker::takeResolvedLag()
+{
+    QMutexLocker lock(&m_mutex);
+    return std::exchange(m_resolvedLag, {});
 }
 
 static bool mentionsTable(const QString &query, const QString &table)
@@ -531,7 +569,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
                         QString::fromUtf8(*lit));
         }
         const QString sql = QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
-                            QStringLiteral(" WHERE ") + pkEquals(c, u.info, op.pk);
+                            QStringLiteral(" WHERE ") + pkEquals(u.info, op.pk);
         if (!c.exec(sql.toUtf8(), &er))
             return fail(QStringLiteral("capture update of %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
@@ -541,7 +579,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
         return true;
     }
     case RowOp::Delete: {
-        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + pkEquals(c, u.info, op.pk);
+        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + pkEquals(u.info, op.pk);
         if (!c.exec(sql, &er))
             return fail(QStringLiteral("capture delete of %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
@@ -561,6 +599,17 @@ bool SourceWorker::applyGroup(const BinlogPosition &end)
     m_inGroup = false;
     if (group.isEmpty())
         return true;
+    if (!m_pv.empty())
+        for (const BinlogEvent &ev : group)
+            markChanged(ev, end);
+    {
+        qint64 changes = 0;
+        for (const BinlogEvent &ev : group)
+            if (ev.table && m_moves.unitFor(m_instance, ev.table->schema, ev.table->table))
+                changes += ev.rows.size();
+        QMutexLocker lock(&m_mutex);
+        m_changesApplied += changes;
+    }
     QHash<QString, QList<RowOp>> ops;
     for (const BinlogEvent &ev : group)
         if (!collectOps(ev, &ops))
@@ -604,6 +653,164 @@ bool SourceWorker::settleAt(const BinlogPosition &pos)
         tc->stored = pos;
     }
     return true;
+}
+
+
+// --- pre-verification ------------------------------------------------------------------------------
+
+static const int kPvKeyCap = 2000; // changed keys kept per range; more: the range is compared whole
+
+bool SourceWorker::loadPv()
+{
+    for (auto &[instance, tc] : m_targets) {
+        QString why;
+        const auto tables = pv::load(tc->conn, m_spec.runId, &why);
+        if (!tables)
+            return fail(QStringLiteral("target %1: %2").arg(instance, why));
+        for (const PvTable &p : *tables) {
+            if (p.unit < 0 || p.unit >= m_moves.units().size())
+                continue;
+            const MoveUnit &u = m_moves.units().at(p.unit);
+            if (u.sourceInstance != m_instance || p.target < 0 || p.target >= u.targets.size() ||
+                u.targets.at(p.target).instance != instance || m_pv.count({p.unit, p.target}))
+                continue;
+            m_pv.emplace(QPair<int, int>(p.unit, p.target), p);
+        }
+    }
+    return true;
+}
+
+void SourceWorker::markChanged(const BinlogEvent &ev, const BinlogPosition &end)
+{
+    if (!ev.table)
+        return;
+    const MoveUnit *u = m_moves.unitFor(m_instance, ev.table->schema, ev.table->table);
+    if (!u || u->info.pk.size() != 1)
+        return;
+    for (int t = 0; t < u->targets.size(); ++t) {
+        auto it = m_pv.find({u->id, t});
+        if (it == m_pv.end())
+            continue;
+        for (const BinlogRow &r : ev.rows)
+            for (const QList<QVariant> *img : {&r.before, &r.after}) {
+                if (img->isEmpty())
+                    continue;
+                bool ok = false;
+                const QList<qint64> pk = pkOf(u->info, *img, &ok);
+                if (ok)
+                    it->second.mark(pk.first(), end, kPvKeyCap);
+                else // not a key this table can hold: compare it whole
+                    for (PvRange &range : it->second.ranges)
+                        range.overflow = range.ok;
+            }
+    }
+}
+
+bool SourceWorker::preverify(const std::function<bool()> &paused, PvStats *stats)
+{
+    if (!loadPv()) // tables the engine set up since this worker opened
+        return false;
+    struct Item
+    {
+        QPair<int, int> key;
+        int index;
+    };
+    std::vector<Item> pending;
+    for (const auto &e : m_pv)
+        for (int i = 0; i < int(e.second.ranges.size()); ++i)
+            if (!e.second.ranges[size_t(i)].ok || e.second.ranges[size_t(i)].overflow)
+                pending.push_back(Item{e.first, i});
+    size_t next = 0;
+    while (next < pending.size()) {
+        if (m_stop.load())
+            return fail(QStringLiteral("stopped"));
+        if (paused && paused())
+            return true;
+        // The source side of a batch of ranges in one consistent snapshot at P ...
+        std::vector<std::pair<Item, QList<QVariant>>> batch;
+        BinlogPosition at;
+        {
+            Transaction tx(m_source, readSnapshot());
+            QString why;
+            const auto p = snapshotAt(tx, &why);
+            if (!p)
+                return fail(why);
+            at = *p;
+            QElapsedTimer timer;
+            timer.start();
+            while (next < pending.size() && batch.size() < 64 && (batch.empty() || timer.elapsed() < 300)) {
+                const Item item = pending[next++];
+                const PvTable &tbl = m_pv.at(item.key);
+                const MoveUnit &u = m_moves.units().at(item.key.first);
+                const MoveTarget &mt = u.targets.at(item.key.second);
+                const QString sql = sumsSql(u.info) + u.qualifiedSource() + QStringLiteral(" WHERE ") +
+                                    pkBetween(u.info, tbl.lo(item.index), tbl.hi(item.index)) +
+                                    (u.broadcast ? QString() : QStringLiteral(" AND (") + mt.predicateSql + QLatin1Char(')'));
+                auto r = m_source.query(sql);
+                if (!r || r->rows.isEmpty())
+                    return fail(QStringLiteral("pre-verifying %1: %2").arg(u.source.toString(), m_source.lastError()));
+                batch.emplace_back(item, r->rows.first());
+            }
+            tx.commit();
+        }
+        // ... and the target side with capture at exactly P (only the capture writes these tables;
+        // any other session's change is recorded by the triggers).
+        if (!catchUpTo(at))
+            return false;
+        for (const auto &b : batch) {
+            PvTable &tbl = m_pv.at(b.first.key);
+            const MoveUnit &u = m_moves.units().at(b.first.key.first);
+            TargetConn *tc = targetConn(u.targets.at(b.first.key.second).instance);
+            if (!tc)
+                return false;
+            auto r = tc->conn.query(sumsSql(u.info) + u.qualifiedTarget(b.first.key.second) + QStringLiteral(" WHERE ") +
+                                    pkBetween(u.info, tbl.lo(b.first.index), tbl.hi(b.first.index)));
+            if (!r || r->rows.isEmpty())
+                return fail(QStringLiteral("pre-verifying %1: %2").arg(u.targets.at(b.first.key.second).node.toString(),
+                                                                       tc->conn.lastError()));
+            bool same = true;
+            for (int k = 0; k < 3; ++k)
+                same = same && r->rows.first().at(k).toString() == b.second.at(k).toString();
+            PvRange &range = tbl.ranges[size_t(b.first.index)];
+            if (!same) {
+                range = PvRange{};
+                ++stats->differing;
+                continue;
+            }
+            if (!pv::saveRange(tc->conn, m_spec.runId, b.first.key.first, b.first.key.second, b.first.index, at))
+                return fail(QStringLiteral("target %1: %2").arg(tc->instance, tc->conn.lastError()));
+            range.ok = true;
+            range.pos = at;
+            range.overflow = false;
+            range.keys.clear();
+            ++stats->verified;
+        }
+    }
+    return true;
+}
+
+VerifyScope SourceWorker::scopeFor(int unit, int target) const
+{
+    VerifyScope s;
+    auto it = m_pv.find({unit, target});
+    if (it == m_pv.end())
+        return s;
+    s.full = false;
+    const PvTable &p = it->second;
+    for (int i = 0; i < int(p.ranges.size()); ++i) {
+        const PvRange &r = p.ranges[size_t(i)];
+        if (!r.ok || r.overflow) {
+            if (!s.ranges.isEmpty() && s.ranges.last().second != std::numeric_limits<qint64>::max() &&
+                s.ranges.last().second + 1 == p.lo(i))
+                s.ranges.last().second = p.hi(i); // adjacent: one range
+            else
+                s.ranges.append({p.lo(i), p.hi(i)});
+            continue;
+        }
+        for (qint64 k : r.keys)
+            s.keys.append(k);
+    }
+    return s;
 }
 
 } // namespace sp::migration

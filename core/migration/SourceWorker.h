@@ -2,6 +2,7 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
 #include "core/migration/MoveSet.h"
+#include "core/migration/PreVerify.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDeadlineTimer>
@@ -23,6 +24,7 @@ struct WorkerProgress
     BinlogPosition head;                    // the source's binlog end when last asked
     qint64 eventsApplied = 0;               // row changes applied to targets by capture
     qint64 chunks = 0;
+    qint64 lastEventTime = 0;               // when the last change the capture read was written (epoch s)
 };
 
 // Change capture and backfill for every moving table of one source server (DESIGN.md, "Copy
@@ -58,6 +60,24 @@ public:
     bool settleAt(const BinlogPosition &pos);
     bool allCopied() const;
 
+    // Pre-verification (PreVerify.h): compares every range of the pre-verified target tables that is
+    // not verified (or has too many changed keys), each batch at a consistent point P of the source
+    // with capture brought to exactly P. Ranges that differ stay unverified (T5 compares them).
+    struct PvStats
+    {
+        qint64 verified = 0;
+        qint64 differing = 0;
+    };
+    bool preverify(const std::function<bool()> &paused, PvStats *stats);
+    // What T5 must compare of (unit, target) after a drain; full when it was not pre-verified.
+    // Call between jobs (not while the worker runs one).
+    VerifyScope scopeFor(int unit, int target) const;
+
+    // Capture lag in events: the row changes of moving tables between the applied position and
+    // `head` (the server's end at `at`) are known once the capture reaches `head`.
+    void expectHead(const QDateTime &at, const BinlogPosition &head);
+    QList<QPair<QDateTime, qint64>> takeResolvedLag(); // (sample time, events), as they become known
+
     void stop();
     bool stopped() const { return m_stop.load(); }
     WorkerProgress progress() const;
@@ -87,6 +107,8 @@ private:
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
     bool execOp(Connection &c, const RowOp &op);
     QString selectList(const MoveUnit &u) const;
+    bool loadPv();
+    void markChanged(const BinlogEvent &ev, const BinlogPosition &end);
 
     const RunSpec &m_spec;
     const MoveSet &m_moves;
@@ -106,6 +128,16 @@ private:
     std::atomic<bool> m_stop{false};
     mutable QMutex m_mutex;
     WorkerProgress m_progress;
+    std::map<QPair<int, int>, PvTable> m_pv; // (unit, target) of this source's pre-verified tables
+    struct PendingHead
+    {
+        QDateTime at;
+        BinlogPosition head;
+        qint64 changes; // m_changesApplied at the sample
+    };
+    QList<PendingHead> m_pendingHeads;             // guarded by m_mutex
+    QList<QPair<QDateTime, qint64>> m_resolvedLag; // guarded by m_mutex
+    qint64 m_changesApplied = 0;                   // row changes of moving tables in applied transactions
 };
 
 } // namespace sp::migration

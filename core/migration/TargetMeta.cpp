@@ -1,6 +1,7 @@
 #include "core/migration/TargetMeta.h"
 
 #include "core/migration/MoveSet.h"
+#include "core/migration/SqlParts.h"
 
 namespace sp::migration {
 
@@ -28,17 +29,7 @@ bool ensure(Connection &c, QString *error)
                        "updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), "
                        "PRIMARY KEY (run_id, source)) ENGINE=InnoDB"),
     };
-    const WarningPolicy old = c.warningPolicy();
-    c.setWarningPolicy({}); // "already exists" notes
-    for (const QString &s : ddl) {
-        if (!c.exec(s)) {
-            *error = c.lastError();
-            c.setWarningPolicy(old);
-            return false;
-        }
-    }
-    c.setWarningPolicy(old);
-    return true;
+    return execAll(c, ddl, error);
 }
 
 bool initCopy(Connection &c, const QString &runId, int unit, int target, QString *error)

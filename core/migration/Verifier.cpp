@@ -1,6 +1,7 @@
 #include "core/migration/Verifier.h"
 
 #include "core/cluster/InsertBuilder.h"
+#include "core/migration/SqlParts.h"
 
 #include <QLocale>
 #include <QMap>
@@ -17,6 +18,11 @@ QString rowHashSql(const TableInfo &info)
 {
     const QString row = rowSql(info);
     return QStringLiteral("CRC32(") + row + QStringLiteral("), CRC32C(") + row + QLatin1Char(')');
+}
+
+QString sumsSql(const TableInfo &info)
+{
+    return QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ").arg(rowSql(info));
 }
 
 QString rowSql(const TableInfo &info)
@@ -59,19 +65,15 @@ QString pkSelect(const TableInfo &info)
 static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const QList<qint64> &pk,
                                         bool insert, QString *error)
 {
-    QStringList where;
-    for (int i = 0; i < u.info.pk.size(); ++i)
-        where.append(Connection::quoteIdentifier(u.info.columns.at(u.info.pk.at(i))) + QStringLiteral(" = ") +
-                     QString::number(pk.at(i)));
-    QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") +
-                  where.join(QStringLiteral(" AND ")) + QLatin1Char(';');
+    const QString where = pkEquals(u.info, pk);
+    QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") + where + QLatin1Char(';');
     if (!insert)
         return sql;
     QStringList cols;
     for (const QString &c : u.info.columns)
         cols.append(Connection::quoteIdentifier(c));
     auto r = source.query(QStringLiteral("SELECT ") + cols.join(QLatin1Char(',')) + QStringLiteral(" FROM ") +
-                          u.qualifiedSource() + QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND ")));
+                          u.qualifiedSource() + QStringLiteral(" WHERE ") + where);
     if (!r) {
         *error = source.lastError();
         return std::nullopt;
@@ -93,7 +95,8 @@ using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;
 
 // The target tables of one target server (`byTarget`), compared one after the other.
 static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, const Endpoints &endpoints,
-                                 const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
+                                 const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
+                                 const VerifyScopes *scopes)
 {
     VerifyResult out;
 
@@ -132,13 +135,13 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         const QString hash = rowHashSql(info);
         const QString targetLabel = first.targets.at(ft).node.toString();
         // A live data node keeps rows of its own: only the rows of the pairs' predicates are the run's.
-        const QString scope = moves.targetScope(first.targets.at(ft).instance, first.targets.at(ft).schema,
-                                                first.targets.at(ft).node.table);
-        auto inScope = [&scope](const QString &where) {
-            if (scope.isEmpty())
+        const QString ownScope = moves.targetScope(first.targets.at(ft).instance, first.targets.at(ft).schema,
+                                                   first.targets.at(ft).node.table);
+        auto inScope = [&ownScope](const QString &where) {
+            if (ownScope.isEmpty())
                 return where;
-            return where.isEmpty() ? QString(QStringLiteral(" WHERE ") + scope)
-                                   : QString(where + QStringLiteral(" AND ") + scope);
+            return where.isEmpty() ? QString(QStringLiteral(" WHERE ") + ownScope)
+                                   : QString(where + QStringLiteral(" AND ") + ownScope);
         };
         qint64 rows = 0, diffsHere = 0;
 
@@ -150,10 +153,17 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         bool aggregate = info.pk.size() == 1;
         for (const auto &f : feeds)
             aggregate = aggregate && (f.first->broadcast || !f.first->targets.at(f.second).predicateSql.isEmpty());
+        // Pre-verified (T3): only the scope's ranges and keys.
+        const VerifyScope *scope = nullptr;
+        if (scopes && feeds.size() == 1 && aggregate) {
+            auto it = scopes->find({feeds.first().first->id, feeds.first().second});
+            if (it != scopes->end() && !it->second.full)
+                scope = &it->second;
+        }
+        QList<qint64> scopeKeys;
         if (aggregate) {
             const QString pk = pkSelect(info);
-            const QString sums = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ")
-                                     .arg(rowSql(info));
+            const QString sums = sumsSql(info);
             auto bounds = [&](Connection *c, const QString &from, const QString &cond, qint64 *lo, qint64 *hi) {
                 auto r = c->query(QStringLiteral("SELECT MIN(") + pk + QStringLiteral("), MAX(") + pk + QStringLiteral(") FROM ") +
                                   from + cond);
@@ -172,22 +182,36 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 return u.broadcast ? QString()
                                    : QStringLiteral(" AND (") + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
             };
-            qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
-            if (!bounds(tconn, first.qualifiedTarget(ft), inScope(QString()), &lo, &hi))
-                return out;
-            for (int i = 0; i < feeds.size(); ++i) {
-                const MoveUnit &u = *feeds.at(i).first;
-                if (!bounds(sconns.at(i), u.qualifiedSource(), QStringLiteral(" WHERE 1=1") + feedCond(i), &lo, &hi))
+            QList<QPair<qint64, qint64>> candidates;
+            if (scope) {
+                candidates = scope->ranges;
+                for (qint64 k : scope->keys) {
+                    bool inRange = false;
+                    for (const auto &r : std::as_const(candidates))
+                        inRange = inRange || (k >= r.first && k <= r.second);
+                    if (!inRange)
+                        scopeKeys.append(k);
+                }
+            } else {
+                qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
+                if (!bounds(tconn, first.qualifiedTarget(ft), inScope(QString()), &lo, &hi))
                     return out;
+                for (int i = 0; i < feeds.size(); ++i) {
+                    const MoveUnit &u = *feeds.at(i).first;
+                    if (!bounds(sconns.at(i), u.qualifiedSource(), QStringLiteral(" WHERE 1=1") + feedCond(i), &lo, &hi))
+                        return out;
+                }
+                const qint64 step = 200000;
+                for (qint64 a = lo; lo <= hi && a <= hi; a += step)
+                    candidates.append({a, qMin(hi, a + step - 1)});
             }
-            const qint64 step = 200000;
-            for (qint64 a = lo; lo <= hi && a <= hi; a += step) {
+            for (const auto &cand : std::as_const(candidates)) {
                 if (stop && stop->load()) {
                     out.error = QStringLiteral("stopped");
                     return out;
                 }
-                const qint64 b = qMin(hi, a + step - 1);
-                const QString range = QStringLiteral(" WHERE %1 BETWEEN %2 AND %3").arg(pk).arg(a).arg(b);
+                const qint64 a = cand.first, b = cand.second;
+                const QString range = QStringLiteral(" WHERE ") + pkBetween(info, a, b);
                 auto t = tconn->query(sums + first.qualifiedTarget(ft) + inScope(range));
                 if (!t) {
                     out.error = tconn->lastError();
@@ -216,24 +240,36 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
             ranges.append({std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()});
         }
 
-        for (const auto &[rangeLo, rangeHi] : std::as_const(ranges)) {
+        // Row by row: the ranges that differ, then the scope's keys in batches.
+        struct Pass
+        {
+            qint64 lo = 0, hi = 0;
+            QList<qint64> keys; // non-empty: these keys only
+        };
+        QList<Pass> passes;
+        for (const auto &r : std::as_const(ranges))
+            passes.append(Pass{r.first, r.second, {}});
+        for (int k = 0; k < scopeKeys.size(); k += 1000)
+            passes.append(Pass{0, 0, scopeKeys.mid(k, 1000)});
+        for (const Pass &pass : std::as_const(passes)) {
         std::optional<QList<qint64>> last;
         for (;;) {
             if (stop && stop->load()) {
                 out.error = QStringLiteral("stopped");
                 return out;
             }
-            auto pkWhere = [&, rangeLo = rangeLo, rangeHi = rangeHi]() -> QString {
+            auto pkWhere = [&]() -> QString {
                 QStringList conds;
-                if (aggregate)
-                    conds.append(QStringLiteral("%1 BETWEEN %2 AND %3").arg(pkSelect(info)).arg(rangeLo).arg(rangeHi));
-                if (last) {
+                if (!pass.keys.isEmpty()) {
                     QStringList vals;
-                    for (qint64 v : *last)
+                    for (qint64 v : pass.keys)
                         vals.append(QString::number(v));
-                    conds.append(QLatin1Char('(') + pkSelect(info) + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
-                                 QLatin1Char(')'));
+                    conds.append(pkSelect(info) + QStringLiteral(" IN (") + vals.join(QLatin1Char(',')) + QLatin1Char(')'));
+                } else if (aggregate) {
+                    conds.append(pkBetween(info, pass.lo, pass.hi));
                 }
+                if (last)
+                    conds.append(pkCompare(info, *last, ">"));
                 return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
             };
             std::optional<QList<qint64>> windowEnd;
@@ -354,7 +390,12 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         }
         out.rowsCompared += rows;
         const QString line = diffsHere == 0
-                                 ? QStringLiteral("%1: %2 rows identical").arg(targetLabel, en.toString(rows))
+                                 ? (scope ? QStringLiteral("%1: pre-verified in T3; %2 rows in %3 ranges and %4 changed "
+                                                           "keys compared again, identical")
+                                                .arg(targetLabel, en.toString(rows))
+                                                .arg(scope->ranges.size())
+                                                .arg(scopeKeys.size())
+                                          : QStringLiteral("%1: %2 rows identical").arg(targetLabel, en.toString(rows)))
                                  : QStringLiteral("%1: %2 rows expected, %3 differences")
                                        .arg(targetLabel, en.toString(rows), en.toString(diffsHere));
         out.lines.append(line);
@@ -366,7 +407,8 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
 }
 
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
-                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop)
+                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
+                         const VerifyScopes *scopes)
 {
     // Target tables and what feeds them, grouped by target server: one thread per server.
     std::map<QString, Feeds> byInstance;
@@ -384,7 +426,8 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
     std::vector<std::thread> threads;
     size_t i = 0;
     for (const auto &[instance, feeds] : byInstance) {
-        threads.emplace_back([&, i, feedsPtr = &feeds] { parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop); });
+        threads.emplace_back(
+            [&, i, feedsPtr = &feeds] { parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop, scopes); });
         ++i;
     }
     for (auto &t : threads)
@@ -431,13 +474,8 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
         if (stop && stop->load())
             return QStringLiteral("stopped");
         QString where;
-        if (last) {
-            QStringList vals;
-            for (qint64 v : *last)
-                vals.append(QString::number(v));
-            where = QStringLiteral(" WHERE (") + u.info.pkList() + QStringLiteral(") > (") + vals.join(QLatin1Char(',')) +
-                    QLatin1Char(')');
-        }
+        if (last)
+            where = QStringLiteral(" WHERE ") + pkCompare(u.info, *last, ">");
         auto r = c.query(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                          QString::number(window));
         if (!r)

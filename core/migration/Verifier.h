@@ -1,6 +1,7 @@
 #pragma once
 #include "core/migration/Journal.h"
 #include "core/migration/MoveSet.h"
+#include "core/migration/PreVerify.h"
 
 #include <atomic>
 #include <functional>
@@ -22,11 +23,17 @@ struct VerifyResult
 // 64-bit row hash computed by the servers (CRC32 and CRC32C of the columns, a NULL bitmap and the
 // lengths, so NULL vs '' and shifted separators differ). Windows of primary keys bound the memory.
 // Every difference is listed (no cap) with SQL that repairs the target.
+// With `scopes`, a target table fed by one (unit, target) that has a non-full scope is compared only
+// in the scope's key ranges (aggregates, then row by row where they differ) and at its keys (row by
+// row); every other table whole.
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
-                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop);
+                         const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
+                         const VerifyScopes *scopes = nullptr);
 
 QString rowSql(const TableInfo &info);     // CONCAT_WS('#', columns, NULL bitmap, lengths)
 QString rowHashSql(const TableInfo &info); // "CRC32(row), CRC32C(row)"
+// "SELECT COUNT(*), SUM(CRC32(row)), SUM(CRC32C(row)) FROM " (the table and WHERE follow)
+QString sumsSql(const TableInfo &info);
 
 } // namespace sp::migration
 

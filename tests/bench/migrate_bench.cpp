@@ -15,6 +15,7 @@
 // 5. Write stop: T4..T7 under `shardctl load --rate 300`.
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -300,12 +301,17 @@ int main(int argc, char **argv)
     if (catchUp.code != 0)
         die(QStringLiteral("migrate run --until T3"), catchUp);
     // The engine's own measure of the apply itself (start-up excluded): the last T3 "capture rate" check.
-    QString applyLine;
+    QString applyLine, firstPreverify;
     const Proc st3 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir,
                                     QStringLiteral("--json")});
-    for (const QJsonValue &v : QJsonDocument::fromJson(st3.out.toUtf8()).object().value(QStringLiteral("checks")).toArray())
+    for (const QJsonValue &v : QJsonDocument::fromJson(st3.out.toUtf8()).object().value(QStringLiteral("checks")).toArray()) {
         if (v.toObject().value(QStringLiteral("name")).toString() == QLatin1String("capture rate"))
             applyLine = v.toObject().value(QStringLiteral("detail")).toString();
+        // The T3 that compared every range (the first one after the copy), while writes could continue.
+        if (v.toObject().value(QStringLiteral("name")).toString() == QLatin1String("pre-verification") &&
+            v.toObject().value(QStringLiteral("detail")).toString().contains(QLatin1String("key ranges compared")))
+            firstPreverify = v.toObject().value(QStringLiteral("detail")).toString();
+    }
 
     // --- write stop under load ---------------------------------------------------------------------------
     QProcess bg;
@@ -319,8 +325,20 @@ int main(int argc, char **argv)
     bg.waitForFinished(60000);
     const Proc status2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
                                         runDir, QStringLiteral("--json")});
-    const double writeStopSec =
-        QJsonDocument::fromJson(status2.out.toUtf8()).object().value(QStringLiteral("writeStopMs")).toDouble() / 1000.0;
+    const QJsonObject so2 = QJsonDocument::fromJson(status2.out.toUtf8()).object();
+    const double writeStopSec = so2.value(QStringLiteral("writeStopMs")).toDouble() / 1000.0;
+    // Where the window goes: each step's own time (the journal's started/finished).
+    auto stepSecs = [&](int i) {
+        const QJsonObject st = so2.value(QStringLiteral("steps")).toArray().at(i).toObject();
+        const QDateTime a = QDateTime::fromString(st.value(QStringLiteral("started")).toString(), Qt::ISODateWithMs);
+        const QDateTime b = QDateTime::fromString(st.value(QStringLiteral("finished")).toString(), Qt::ISODateWithMs);
+        return a.isValid() && b.isValid() ? double(a.msecsTo(b)) / 1000.0 : -1.0;
+    };
+    QString preverified;
+    for (const QJsonValue &v : so2.value(QStringLiteral("checks")).toArray())
+        if (v.toObject().value(QStringLiteral("name")).toString() == QLatin1String("pre-verification") &&
+            v.toObject().value(QStringLiteral("detail")).toString().contains(QLatin1String("key ranges compared")))
+            preverified = v.toObject().value(QStringLiteral("detail")).toString();
 
     const double dumpRate = peerRows / dump.secs;
     const double loadRate = peerRows / loadSecs;
@@ -365,5 +383,14 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  T4 start -> T7 end under shardctl load --rate 300"), writeStopSec, QStringLiteral("s"),
                 stop.code == 0 ? QStringLiteral("target < 2") : QStringLiteral("run failed: ") + stop.err.left(200))
         << '\n';
+    out << line(QStringLiteral("  T3 of that run (catch-up, pre-verification of new ranges)"), stepSecs(3), QStringLiteral("s")) << '\n';
+    out << line(QStringLiteral("  T4 (read_only, drain)"), stepSecs(4), QStringLiteral("s")) << '\n';
+    out << line(QStringLiteral("  T5 (re-check of what changed since T3)"), stepSecs(5), QStringLiteral("s")) << '\n';
+    out << line(QStringLiteral("  T6 (config switch)"), stepSecs(6), QStringLiteral("s")) << '\n';
+    out << line(QStringLiteral("  T7 (read_only off; trigger drop after it)"), stepSecs(7), QStringLiteral("s")) << '\n';
+    if (!firstPreverify.isEmpty())
+        out << "  pre-verification, T3 after the copy (outside the write stop): " << firstPreverify << '\n';
+    if (!preverified.isEmpty())
+        out << "  pre-verification, T3 of the write-stop run: " << preverified << '\n';
     return 0;
 }

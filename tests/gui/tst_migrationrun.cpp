@@ -18,6 +18,7 @@
 #include "ui/migration/RunPanel.h"
 #include "ui/migration/StepperWidget.h"
 #include "ui/pages/MigrationPage.h"
+#include "ui/widgets/CaptureLagChart.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -26,6 +27,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineSeries>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -199,6 +201,14 @@ void TestMigrationRun::showsTheJournal()
         QVERIFY(j.audit(
             QStringLiteral("T0"), QStringLiteral("create table"), QStringLiteral("sp_admin@127.0.0.1:1"),
             QStringLiteral("CREATE TABLE `fsharechat`.`t_messages_0` (...)"), QStringLiteral("ok")));
+        // Capture lag of two source servers; an unknown time (-1) is not drawn.
+        const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-30);
+        QVERIFY(j.addLag({LagSample{t0, QStringLiteral("node0"), 4, 9000},
+                          LagSample{t0, QStringLiteral("node1"), -1, 100},
+                          LagSample{t0.addSecs(10), QStringLiteral("node0"), 12, 40000},
+                          LagSample{t0.addSecs(10), QStringLiteral("node1"), 2, 700},
+                          LagSample{t0.addSecs(20), QStringLiteral("node0"), 1, 500},
+                          LagSample{t0.addSecs(20), QStringLiteral("node1"), 0, 0}}));
     });
     AppContext ctx;
     auto page = pageOn(ctx, dir);
@@ -258,6 +268,18 @@ void TestMigrationRun::showsTheJournal()
     QVERIFY2(table->item(0, CopyProgressPanel::EtaColumn)->text().contains(QLatin1String("s")),
              qPrintable(table->item(0, CopyProgressPanel::EtaColumn)->text()));
     QVERIFY(c->samples().size() >= 2);
+
+    // The capture-lag chart: a line per source server, new samples appended as the journal grows.
+    auto *lag = test::findNamed<CaptureLagChart>(page.get(), "captureLagChart");
+    QVERIFY(lag && lag->isVisible());
+    QCOMPARE(lag->sources(), (QStringList{QStringLiteral("node0"), QStringLiteral("node1")}));
+    QCOMPARE(lag->seriesOf(QStringLiteral("node0"))->count(), 3);
+    QCOMPARE(lag->seriesOf(QStringLiteral("node1"))->count(), 2);
+    QCOMPARE(lag->seriesOf(QStringLiteral("node0"))->at(1).y(), 12.0);
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.addLag({LagSample{QDateTime::currentDateTimeUtc(), QStringLiteral("node0"), 0, 0}}));
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(lag->seriesOf(QStringLiteral("node0"))->count(), 4, 5000);
 
     // Checks, with the failed one marked.
     auto *checks = test::findNamed<QTreeWidget>(page.get(), "migrationChecks");
@@ -641,6 +663,8 @@ void TestMigrationRun::createFromTheDialog()
         w->findChild<QLineEdit *>(QStringLiteral("createRunAdmin"))->setText(m_admin);
         w->findChild<QSpinBox *>(QStringLiteral("createRunObserve"))->setValue(60);
         w->findChild<QSpinBox *>(QStringLiteral("createRunMaxRate"))->setValue(2000);
+        w->findChild<QSpinBox *>(QStringLiteral("createRunParallel"))->setValue(2);
+        w->findChild<QCheckBox *>(QStringLiteral("createRunFullVerify"))->setChecked(true);
         w->findChild<QPushButton *>(QStringLiteral("createRunOk"))->click();
     });
     create->click();
@@ -652,6 +676,8 @@ void TestMigrationRun::createFromTheDialog()
     QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value(), 5000);
     QCOMPARE(c->state()->spec.observeSec, 60);
     QCOMPARE(c->state()->spec.maxRowsPerSec, 2000);
+    QCOMPARE(c->state()->spec.parallel, 2);
+    QVERIFY(c->state()->spec.fullVerify);
     QCOMPARE(c->state()->spec.adminDefaultsFile, QFileInfo(m_admin).absoluteFilePath());
     QVERIFY(!readAll(dir + QStringLiteral("/run.json")).contains("Gui-admin-pw"));
     auto *audit = test::findNamed<QTableWidget>(&page, "migrationAudit");

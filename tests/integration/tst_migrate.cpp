@@ -9,6 +9,7 @@
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
+#include "core/migration/Journal.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -18,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTest>
 
 #include <map>
@@ -337,6 +339,14 @@ private slots:
         const QJsonObject so = QJsonDocument::fromJson(st.out.toUtf8()).object();
         QCOMPARE(so.value(QStringLiteral("steps")).toArray().at(3).toObject().value(QStringLiteral("status")).toString(),
                  QStringLiteral("done"));
+        // The capture lag was sampled under load: behind in seconds and in row changes at some point,
+        // for each of the four source servers.
+        migration::Journal j(runDir(QStringLiteral("main")) + QStringLiteral("/journal.sqlite"));
+        QSet<QString> behind;
+        for (const migration::LagSample &l : j.lag(20000))
+            if (l.events > 0 && l.seconds >= 0 && l.bytes > 0)
+                behind.insert(l.source);
+        QVERIFY2(behind.size() == 4, qPrintable(QStringList(behind.values()).join(QLatin1Char(','))));
     }
 
     void t6RefusedWhileT5Differs()

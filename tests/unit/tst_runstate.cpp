@@ -100,6 +100,8 @@ void TestRunState::createsLikeTheCli()
     options.maxRowsPerSec = 5000;
     options.maxThreadsRunning = 40;
     options.reloadCommand = QStringLiteral("true");
+    options.parallel = 3;
+    options.fullVerify = true;
     QString error;
     const QString mine = m_dir.filePath(QStringLiteral("runs/mine"));
     const auto spec = createRun(p, planFile, mine, options, &error);
@@ -132,7 +134,10 @@ void TestRunState::createsLikeTheCli()
                                      QStringLiteral("--max-threads-running"),
                                      QStringLiteral("40"),
                                      QStringLiteral("--reload-command"),
-                                     QStringLiteral("true")});
+                                     QStringLiteral("true"),
+                                     QStringLiteral("--parallel"),
+                                     QStringLiteral("3"),
+                                     QStringLiteral("--full-verify")});
     QVERIFY(cli.waitForFinished(60000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
 
@@ -146,6 +151,14 @@ void TestRunState::createsLikeTheCli()
         b.remove(QLatin1String(k));
     }
     QCOMPARE(a, b);
+    // What a resumed run reads back: the copy parallelism and the verification mode.
+    QCOMPARE(a.value(QStringLiteral("parallel")).toInt(), 3);
+    QCOMPARE(a.value(QStringLiteral("fullVerify")).toBool(), true);
+    RunSpec back;
+    planning::ExpansionPlan backPlan;
+    QVERIFY2(RunDir(theirs).load(&back, &backPlan, &error), qPrintable(error));
+    QCOMPARE(back.parallel, 3);
+    QVERIFY(back.fullVerify);
     QCOMPARE(readFile(mine + QStringLiteral("/plan.json")), readFile(theirs + QStringLiteral("/plan.json")));
     // Both journals start with the creation in the audit log.
     for (const QString &dir : {mine, theirs}) {
@@ -169,6 +182,10 @@ void TestRunState::refuses()
 
     // Out-of-range options.
     RunSpec bad = options;
+    bad.parallel = -1;
+    QVERIFY(!createRun(plan(), QString(), m_dir.filePath(QStringLiteral("r2")), bad, &error));
+    QVERIFY2(error.contains(QLatin1String("copied at once")), qPrintable(error));
+    bad = options;
     bad.writeStopBudgetSec = 0;
     QVERIFY(!createRun(plan(), QString(), m_dir.filePath(QStringLiteral("r2")), bad, &error));
     QVERIFY2(error.contains(QLatin1String("write-stop budget")), qPrintable(error));

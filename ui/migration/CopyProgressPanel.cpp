@@ -1,5 +1,6 @@
 #include "ui/migration/CopyProgressPanel.h"
 
+#include "ui/widgets/CaptureLagChart.h"
 #include "ui/widgets/ChartAxes.h"
 
 #include <QApplication>
@@ -92,8 +93,10 @@ CopyProgressPanel::CopyProgressPanel(QWidget *parent) : QWidget(parent)
     chart->legend()->setVisible(false);
     chart->setTitle(tr("Rows copied"));
     m_chart->setChart(chart);
+    m_lag = new CaptureLagChart(split);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
     split->setChildrenCollapsible(false);
     col->addWidget(split, 1);
 }
@@ -179,6 +182,8 @@ void CopyProgressPanel::showRun(const RunController &run)
         m_summary->setText(line);
     }
     updateChart(run);
+    if (run.state())
+        m_lag->setSamples(run.state()->lag);
 }
 
 void CopyProgressPanel::updateChart(const RunController &run)

@@ -9,6 +9,8 @@ class QTableWidget;
 
 namespace sp::ui {
 
+class CaptureLagChart;
+
 // The copy (T2) of a run: one row per pair (source node -> target node) with rows copied of the
 // plan's expectation as a bar, rows per second and the time left, measured from the rows-copied
 // history the controller keeps; and a chart of the rows copied over time.
@@ -40,6 +42,7 @@ private:
     QLabel *m_summary = nullptr;
     QTableWidget *m_table = nullptr;
     QChartView *m_chart = nullptr;
+    CaptureLagChart *m_lag = nullptr;
     int m_chartSamples = -1;
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/migration/RunState.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -103,6 +104,16 @@ CreateRunDialog::CreateRunDialog(const QString &configPath, bool sandbox, QWidge
                      tr("The copy waits while a source's Threads_running is above this."));
     m_threads->setSpecialValueText(tr("off"));
     form->addRow(tr("Threads_running limit:"), m_threads);
+    m_parallel = spin("createRunParallel", 0, 1000, 0, QString(),
+                      tr("How many source servers copy at once (one copy stream each)."));
+    m_parallel->setSpecialValueText(tr("all"));
+    form->addRow(tr("Sources copied at once:"), m_parallel);
+    m_fullVerify = new QCheckBox(tr("Compare every moved row at T5 (longer write stop)"), this);
+    m_fullVerify->setObjectName(QStringLiteral("createRunFullVerify"));
+    m_fullVerify->setToolTip(tr("By default T3 verifies the copied rows while writes continue and T5 compares only "
+                                "what changed since. Choose this when a change on a source could bypass its binary "
+                                "log (sql_log_bin=0)."));
+    form->addRow(tr("Verification:"), m_fullVerify);
     col->addLayout(form);
 
     m_error = new QLabel(this);
@@ -137,6 +148,8 @@ migration::RunSpec CreateRunDialog::options() const
     o.maxChunkRows = m_maxChunk->value();
     o.maxRowsPerSec = m_rate->value();
     o.maxThreadsRunning = m_threads->value();
+    o.parallel = m_parallel->value();
+    o.fullVerify = m_fullVerify->isChecked();
     return o;
 }
 

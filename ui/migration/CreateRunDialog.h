@@ -42,6 +42,8 @@ private:
     QSpinBox *m_maxChunk = nullptr;
     QSpinBox *m_rate = nullptr;
     QSpinBox *m_threads = nullptr;
+    QSpinBox *m_parallel = nullptr;
+    QCheckBox *m_fullVerify = nullptr;
     QLabel *m_error = nullptr;
 };
 
