@@ -40,7 +40,9 @@ HealthHistory::HealthHistory(const QString &filePath)
                                " qps REAL, tps REAL, threads_running INTEGER, threads_connected INTEGER,"
                                " lag INTEGER, verdict INTEGER NOT NULL)")) ||
         !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS health_samples_ds_time ON health_samples(data_source, "
-                               "taken_at)"))) {
+                               "taken_at)")) ||
+        // Pruning by age reads this index, not the whole table.
+        !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS health_samples_time ON health_samples(taken_at)"))) {
         m_lastError = filePath + QStringLiteral(": ") + q.lastError().text();
         return;
     }

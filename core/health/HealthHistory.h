@@ -42,6 +42,10 @@ public:
                             int limit = 100000) const;
     QStringList dataSources() const;
     int prune(const QDateTime &olderThan);
+    // Samples are kept this many days; the console prunes older ones (at most once an hour), so
+    // the file stays bounded (64 servers every 5 s are about 1.1M rows a day).
+    static constexpr int kKeepDays = 14;
+    int pruneKeeping(int days, const QDateTime &now) { return prune(now.addDays(-days)); }
 
 private:
     QString m_connectionName;

@@ -350,7 +350,13 @@ private slots:
         QCOMPARE(s1.first().verdict, Verdict::Red);
         QCOMPARE(s1.first().qps, -1.0);
         QVERIFY(h.series(QStringLiteral("db0"), b.at.addSecs(1)).isEmpty());
-        QCOMPARE(h.prune(b.at.addSecs(1)), 2);
+        // Retention: kept for kKeepDays, older samples pruned.
+        QCOMPARE(h.pruneKeeping(HealthHistory::kKeepDays, b.at.addDays(HealthHistory::kKeepDays - 1)), 0);
+        QCOMPARE(h.dataSources().size(), 2);
+        QCOMPARE(h.pruneKeeping(HealthHistory::kKeepDays, b.at.addDays(HealthHistory::kKeepDays).addSecs(1)), 2);
+        QVERIFY(h.dataSources().isEmpty());
+        QVERIFY(h.record({b}, {evaluate(b, HealthThresholds())}));
+        QCOMPARE(h.prune(b.at.addSecs(1)), 1);
         QVERIFY(h.dataSources().isEmpty());
     }
 };

@@ -175,12 +175,19 @@ void HealthController::flushHistory()
     QList<ShardVerdict> verdicts;
     samples.swap(m_pending);
     verdicts.swap(m_pendingVerdicts);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const bool prune = !m_lastPrune.isValid() || m_lastPrune.secsTo(now) >= 3600;
+    if (prune)
+        m_lastPrune = now;
     // A worker thread opens the database for this batch (QSqlDatabase's thread rule), one
-    // transaction per batch.
-    JobRunner::pool()->start([file, samples, verdicts] {
+    // transaction per batch; samples older than HealthHistory::kKeepDays go once an hour.
+    JobRunner::pool()->start([file, samples, verdicts, prune, now] {
         HealthHistory history(file);
-        if (history.isOpen())
-            history.record(samples, verdicts);
+        if (!history.isOpen())
+            return;
+        history.record(samples, verdicts);
+        if (prune)
+            history.pruneKeeping(HealthHistory::kKeepDays, now);
     });
 }
 

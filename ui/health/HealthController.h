@@ -1,4 +1,5 @@
 #pragma once
+#include <QDateTime>
 #include "core/config/ShardingConfig.h"
 #include "core/health/HealthMonitor.h"
 #include "core/health/HealthVerdict.h"
@@ -97,6 +98,7 @@ private:
     QList<health::HealthSample> m_pending;
     QList<health::ShardVerdict> m_pendingVerdicts;
     QTimer *m_flush = nullptr;
+    QDateTime m_lastPrune; // the history's old samples were last pruned then
 };
 
 } // namespace sp::ui
