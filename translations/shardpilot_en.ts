@@ -5206,6 +5206,10 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>D9 stopped (see the gate above): why purge anyway? (goes into the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the source servers</source>
         <translation type="unfinished"></translation>
     </message>

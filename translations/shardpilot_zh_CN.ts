@@ -5186,6 +5186,10 @@ Config: %2</source>
         <translation>T8 在旧分片上发现了对已迁移键的写入；T9 会删除它们。为什么仍要清理？（会记入审计日志）</translation>
     </message>
     <message>
+        <source>D9 stopped (see the gate above): why purge anyway? (goes into the audit log)</source>
+        <translation>D9 已停止（见上方的检查门）：为什么仍要清理？（会记入审计日志）</translation>
+    </message>
+    <message>
         <source>the source servers</source>
         <translation>源服务器</translation>
     </message>

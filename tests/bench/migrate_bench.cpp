@@ -136,7 +136,7 @@ int main(int argc, char **argv)
                              QStringLiteral("--rows"), messages});
     if (up.code != 0)
         die(QStringLiteral("sandbox up"), up);
-    auto sock = [&](int i) { return sb + QStringLiteral("/node%1/mysqld.sock").arg(i); };
+    auto sock = [&](int i) -> QString { return sb + QStringLiteral("/node%1/mysqld.sock").arg(i); };
     auto sqlOn = [&](int i, const QString &sql) {
         return run(QStringLiteral("mariadb"), {QStringLiteral("-S"), sock(i), QStringLiteral("-uroot"), QStringLiteral("-N"),
                                                QStringLiteral("-B"), QStringLiteral("-e"), sql});

@@ -67,6 +67,7 @@ private slots:
     void createFromTheDialog();
     void reopenedWithItsConfig();
     void dualMasterRunShowsReplication();
+    void dualPurgeAsksWhy();
 
 private:
     QString newRun(const QString &name);
@@ -730,9 +731,6 @@ void TestMigrationRun::reopenedWithItsConfig()
     }
 }
 
-QTEST_MAIN(TestMigrationRun)
-#include "tst_migrationrun.moc"
-
 // A dual-master run: the stepper shows D1..D10, the Replication tab the engine's last look at each
 // pair, and the confirmation names what D5 and D7 do to the servers.
 void TestMigrationRun::dualMasterRunShowsReplication()
@@ -814,3 +812,58 @@ void TestMigrationRun::dualMasterRunShowsReplication()
     // Verify is the replication gates' check here; rollback is possible before D7.
     QVERIFY(test::findNamed<QPushButton>(page.get(), "migrationRollback")->isEnabled());
 }
+
+// D9 (the dual-master purge) refused, with rows kept: continuing to D9 or D10 asks for a reason
+// (the engine's --override-reason), in the dual-master's words, and Continue waits for one.
+void TestMigrationRun::dualPurgeAsksWhy()
+{
+    planning::PlanInput in;
+    in.configPath = m_config;
+    in.configText = readAll(m_config);
+    in.config = m_load.config;
+    in.request.strategy = planning::StrategyId::DualMaster;
+    const planning::PlanOutcome out = planning::makePlan(in);
+    QVERIFY2(out.plan, qPrintable(out.error));
+    RunSpec options;
+    options.adminDefaultsFile = m_admin;
+    QString error;
+    const QString dir = m_dir.filePath(QStringLiteral("runs/dual-purge"));
+    QVERIFY2(createRun(*out.plan, QString(), dir, options, &error), qPrintable(error));
+    setJournal(dir, [](Journal &j) {
+        for (int i = 0; i <= int(Step::T7); ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(j.setStep(Step::T8, StepStatus::Failed,
+                          QStringLiteral("3 rows were kept: the side that owns them lacks them (deleted there since "
+                                         "the switch, or never replicated): db4.t_messages_0 id 7")));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->plan, 5000);
+    auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
+    for (const Step to : {Step::T8, Step::T9}) {
+        until->setCurrentIndex(until->findData(int(to)));
+        QVERIFY(until->currentIndex() >= 0);
+        QString placeholder;
+        bool okBefore = true, okAfter = false;
+        test::onModal([&](QWidget *w) {
+            auto *reason = w->findChild<QLineEdit *>(QStringLiteral("confirmReason"));
+            auto *ok = w->findChild<QPushButton *>(QStringLiteral("confirmOk"));
+            placeholder = reason && reason->isVisibleTo(w) ? reason->placeholderText() : QStringLiteral("(no reason asked)");
+            okBefore = ok->isEnabled();
+            if (reason)
+                reason->setText(QStringLiteral("deleted by the application on purpose"));
+            okAfter = ok->isEnabled();
+            qobject_cast<QDialog *>(w)->reject();
+        });
+        test::findNamed<QPushButton>(page.get(), "migrationContinue")->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!placeholder.isEmpty(), 5000);
+        QVERIFY2(placeholder.startsWith(QLatin1String("D9 stopped")), qPrintable(placeholder));
+        QVERIFY(!okBefore);
+        QVERIFY(okAfter);
+        QVERIFY(!c->engineRunning());
+    }
+}
+
+QTEST_MAIN(TestMigrationRun)
+#include "tst_migrationrun.moc"

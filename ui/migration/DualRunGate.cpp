@@ -52,7 +52,7 @@ RunGate RunGate::evaluateDual(const RunState &s, bool engineHere, EngineAction a
     const std::optional<Step> first = s.firstNotDone();
     const bool idle = g.activity == RunActivity::None;
     auto add = [&g](Level level, const QString &text) { g.lines.append(Line{level, text}); };
-    auto label = [](Step x) { return stepName(x, true) + QLatin1Char(' ') + stepTitle(x, true); };
+    auto label = [](Step x) -> QString { return stepName(x, true) + QLatin1Char(' ') + stepTitle(x, true); };
     const bool switched = s.status(Step::T6) == StepStatus::Done;
 
     if (!rolledBack && !finished && first) {

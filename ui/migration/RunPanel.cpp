@@ -736,14 +736,17 @@ void RunPanel::askContinue()
         return;
     const Step until = Step(m_until->currentData().toInt());
     const QStringList destructive = RunGate::destructiveSteps(*st, until);
-    const bool needReason = until == Step::T9 && st->status(Step::T8) == StepStatus::Failed;
+    const bool dual = RunGate::isDualMaster(*st);
+    // A purge the engine refused asks why: T8 (observe) saw stale writes before T9, or D9 (the
+    // dual-master purge, Step::T8) kept rows their owner lacks or the observation window is open.
+    const bool needReason =
+        st->status(Step::T8) == StepStatus::Failed && (dual ? int(until) >= int(Step::T8) : until == Step::T9);
     if (destructive.isEmpty() && !needReason) {
         QString error;
         if (!m_run->continueTo(until, false, QString(), &error))
             showFailure(error);
         return;
     }
-    const bool dual = RunGate::isDualMaster(*st);
     const QString name = RunGate::stepName(until, dual);
     auto *dialog = new ConfirmDialog(
         tr("Continue to %1").arg(name),
@@ -751,8 +754,9 @@ void RunPanel::askContinue()
         destructive, tr("Continue to %1").arg(name), this);
     if (needReason)
         dialog->askReason(
-            tr("T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? "
-               "(goes into the audit log)"));
+            dual ? tr("D9 stopped (see the gate above): why purge anyway? (goes into the audit log)")
+                 : tr("T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? "
+                      "(goes into the audit log)"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog, until] {
         QString error;
