@@ -208,7 +208,7 @@ void CopyProgressPanel::updateChart(const RunController &run)
     chart->addSeries(series);
     auto *x = new QDateTimeAxis;
     x->setFormat(QStringLiteral("HH:mm:ss"));
-    x->setTickCount(3);
+    x->setTickCount(2); // two times fit a narrow pane; three elide at 1024 px
     const QDateTime from = samples.isEmpty() ? QDateTime::currentDateTimeUtc() : samples.constFirst().at;
     const QDateTime to =
         samples.isEmpty() ? from.addSecs(60) : qMax(samples.constLast().at, from.addSecs(10));

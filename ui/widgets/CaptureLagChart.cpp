@@ -43,7 +43,24 @@ void CaptureLagChart::setSamples(const QList<migration::LagSample> &samples)
     c->setTitle(tr("Capture lag (seconds)"));
     c->setMargins(QMargins(4, 4, 4, 4));
     c->legend()->setVisible(true);
-    c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setAlignment(Qt::AlignRight); // one source a line: a row of four elides every name
+    c->legend()->setShowToolTips(true); // an elided label shows its name on hover
+    QFont legendFont = c->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    c->legend()->setFont(legendFont);
+    c->legend()->setMarkerShape(QLegend::MarkerShapeCircle);
+    // Legend labels without the words every source shares ("sandbox node0".. -> "node0"): four
+    // sources share the width of a narrow chart. The full names are in the tooltip.
+    QStringList names;
+    for (const migration::LagSample &s : samples)
+        if (!names.contains(s.source))
+            names << s.source;
+    QString common = names.value(0);
+    for (const QString &n : std::as_const(names))
+        while (!common.isEmpty() && !n.startsWith(common))
+            common.chop(1);
+    common = common.left(common.lastIndexOf(QLatin1Char(' ')) + 1); // whole words only
+    setToolTip(names.join(QLatin1Char('\n')));
     double top = 0;
     QDateTime from, to;
     for (const migration::LagSample &s : samples) {
@@ -52,7 +69,7 @@ void CaptureLagChart::setSamples(const QList<migration::LagSample> &samples)
         QLineSeries *&line = m_series[s.source];
         if (!line) {
             line = new QLineSeries;
-            line->setName(s.source);
+            line->setName(names.size() > 1 ? s.source.mid(common.size()) : s.source);
             line->setPointsVisible(true); // one sample is a point, not an empty chart
         }
         line->append(double(s.at.toMSecsSinceEpoch()), s.seconds);
@@ -62,7 +79,10 @@ void CaptureLagChart::setSamples(const QList<migration::LagSample> &samples)
     }
     auto *x = new QDateTimeAxis;
     x->setFormat(QStringLiteral("HH:mm:ss"));
-    x->setTickCount(3);
+    x->setTickCount(2); // the legend takes the right: three times elide in a narrow pane
+    QFont tickFont = x->labelsFont();
+    tickFont.setPointSizeF(tickFont.pointSizeF() * 0.85);
+    x->setLabelsFont(tickFont);
     if (!from.isValid())
         from = to = QDateTime::currentDateTimeUtc();
     x->setRange(from.toLocalTime(), qMax(to, from.addSecs(10)).toLocalTime());
