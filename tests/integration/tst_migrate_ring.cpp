@@ -11,6 +11,7 @@
 // into a live table that already holds a row of the drained arcs is refused at T0; one whose keys
 // collide with the live rows stops the copy with the reason; a drain rolled back with --drop-targets
 // deletes only the rows it copied: the live tables keep theirs.
+#include "RingPlacement.h"
 #include "SandboxFixture.h"
 #include "TestPaths.h"
 
@@ -39,20 +40,8 @@ struct Run
     QString err;
 };
 
-struct RowAt
-{
-    QString node;   // physical node where the row is ("db1.t_messages_0")
-    QString routed; // where the ring being checked routes it
-    QByteArray fp;  // SHA-256 of every column's HEX and a NULL bitmap
-};
-
-// physical table name ("t_messages_1", the same on every node: the ring picks the node, CRC32_MOD
-// the table) + id -> where; ids of a table name are unique over the nodes (see initTestCase)
-using Rows = std::map<QPair<QString, qint64>, RowAt>;
-
-const QStringList kLogic = {QStringLiteral("t_messages"), QStringLiteral("t_user_messages")};
-const QStringList kKey = {QStringLiteral("_target"), QStringLiteral("_uid")};
-const int kVirtualNodes = 16;
+using Rows = test::RingRows;
+const QStringList &kLogic = test::kRingLogicTables;
 const int kTables = 2;
 
 } // namespace
@@ -143,84 +132,12 @@ class TestMigrateRing : public QObject
         return r.exitCode == 0;
     }
 
-    // Every row of every physical table of db0..db3, routed by the ring of `ringNodes` computed in SQL
-    // on each server (the server's CRC32 of "db<i>#<v>" for the points). Duplicates go to `dups`.
     bool readRows(const QStringList &ringNodes, Rows *out, QStringList *dups, QString *why)
     {
-        out->clear();
-        for (const QString &ds : nodes(4)) {
-            Connection c = root(ds);
-            QStringList points;
-            for (const QString &n : ringNodes)
-                for (int v = 0; v < kVirtualNodes; ++v)
-                    points.append(QStringLiteral("(CRC32('%1#%2'), '%1')").arg(n).arg(v));
-            if (!c.exec(QStringLiteral("USE ") + Connection::quoteIdentifier(m_fx.schema(ds))) ||
-                !c.exec(QStringLiteral("DROP TEMPORARY TABLE IF EXISTS ring_points")) ||
-                !c.exec(QStringLiteral("CREATE TEMPORARY TABLE ring_points (h INT UNSIGNED PRIMARY KEY, node VARCHAR(16))")) ||
-                !c.exec(QStringLiteral("INSERT INTO ring_points VALUES ") + points.join(QLatin1Char(',')))) {
-                *why = ds + QStringLiteral(": ") + c.lastError();
-                return false;
-            }
-            const QString schema = m_fx.schema(ds);
-            for (int l = 0; l < kLogic.size(); ++l) {
-                for (int t = 0; t < kTables; ++t) {
-                    const QString table = kLogic.at(l) + QLatin1Char('_') + QString::number(t);
-                    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
-                                                       "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
-                                            .arg(c.quoteString(schema), c.quoteString(table)));
-                    if (!cols) {
-                        *why = c.lastError();
-                        return false;
-                    }
-                    if (cols->rows.isEmpty())
-                        continue;
-                    QStringList hex, nulls;
-                    for (const auto &r : cols->rows) {
-                        const QString q = Connection::quoteIdentifier(r.at(0).toString());
-                        hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
-                        nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
-                    }
-                    const QString h = QStringLiteral("CRC32(`%1`)").arg(kKey.at(l));
-                    const QString sql =
-                        QStringLiteral("SELECT id, COALESCE((SELECT node FROM ring_points WHERE h >= %1 ORDER BY h LIMIT 1), "
-                                       "(SELECT node FROM ring_points ORDER BY h LIMIT 1)), (%1 DIV 65536) MOD %2, "
-                                       "SHA2(CONCAT_WS(',', %3, CONCAT(%4)), 256) FROM `%5`.`%6`")
-                            .arg(h)
-                            .arg(kTables)
-                            .arg(hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')), schema, table);
-                    auto rows = c.query(sql);
-                    if (!rows) {
-                        *why = c.lastError();
-                        return false;
-                    }
-                    for (const auto &r : rows->rows) {
-                        const auto key = qMakePair(table, r.at(0).toLongLong());
-                        RowAt at{ds + QLatin1Char('.') + table,
-                                 r.at(1).toString() + QLatin1Char('.') + kLogic.at(l) + QLatin1Char('_') +
-                                     r.at(2).toString(),
-                                 r.at(3).toByteArray()};
-                        if (out->count(key))
-                            dups->append(QStringLiteral("%1 id %2 on %3 and %4")
-                                             .arg(key.first)
-                                             .arg(key.second)
-                                             .arg(out->at(key).node, at.node));
-                        (*out)[key] = at;
-                    }
-                }
-            }
-        }
-        return true;
+        return test::readRingRows(m_fx, nodes(4), ringNodes, out, dups, why);
     }
 
-    // Rows not where the ring routes them, and duplicates (at most 20 lines).
-    static QString misplaced(const Rows &rows, const QStringList &dups)
-    {
-        QStringList bad = dups;
-        for (const auto &[key, at] : rows)
-            if (at.node != at.routed)
-                bad.append(QStringLiteral("%1 id %2 on %3, routed to %4").arg(key.first).arg(key.second).arg(at.node, at.routed));
-        return bad.mid(0, 20).join(QLatin1Char('\n'));
-    }
+    static QString misplaced(const Rows &rows, const QStringList &dups) { return test::ringMisplaced(rows, dups); }
 
     QString stepStatus(const QString &run, int step)
     {
@@ -292,31 +209,10 @@ private slots:
     {
         QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
         QVERIFY(m_tmp.isValid());
-        // A ring node takes arcs of every other node, so rows of several data nodes meet in one
-        // table: like any cluster that ever merges shards, the keys must be unique over the nodes.
-        // Each server gets its own AUTO_INCREMENT residue (offset i+1 of 4) and the demo rows are
-        // renumbered to it (before any run, outside the binlog).
-        for (int i = 0; i < 4; ++i) {
-            const QString ds = QStringLiteral("db%1").arg(i);
-            Connection c = root(ds);
-            QVERIFY2(c.exec(QStringLiteral("SET GLOBAL auto_increment_increment = 4, auto_increment_offset = %1").arg(i + 1)),
-                     qPrintable(c.lastError()));
-            if (i == 3)
-                continue;
-            for (const QString &logic : kLogic)
-                for (int t = 0; t < kTables; ++t) {
-                    const QString table = QStringLiteral("`%1`.`%2_%3`").arg(m_fx.schema(ds), logic).arg(t);
-                    QVERIFY2(c.exec(QStringLiteral("UPDATE %1 SET id = 4 * id + %2 - 3 ORDER BY id DESC").arg(table).arg(i)),
-                             qPrintable(c.lastError()));
-                    const qint64 next = c.queryValue(QStringLiteral("SELECT COALESCE(MAX(id), 0) + 1 FROM ") + table)
-                                            .value_or(QVariant(-1))
-                                            .toLongLong();
-                    QVERIFY(next > 0);
-                    QVERIFY(c.exec(QStringLiteral("ALTER TABLE %1 AUTO_INCREMENT = %2").arg(table).arg(next)));
-                }
-        }
-        QStringList dups;
+        // Keys unique over the nodes (a ring node takes arcs of every other node), see RingPlacement.h.
         QString why;
+        QVERIFY2(test::makeRingKeysUnique(m_fx, 4, 3, &why), qPrintable(why));
+        QStringList dups;
         QVERIFY2(readRows(nodes(3), &m_before, &dups, &why), qPrintable(why));
         const QString bad = misplaced(m_before, dups);
         QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("the sandbox itself: ") + bad));
