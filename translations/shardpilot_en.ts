@@ -5302,6 +5302,14 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>How long writes were stopped (during D7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Replication</source>
         <translation type="unfinished"></translation>
     </message>

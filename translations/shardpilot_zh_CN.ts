@@ -5282,6 +5282,14 @@ Config: %2</source>
         <translation>停写持续的时长（T4 到 T7）</translation>
     </message>
     <message>
+        <source>How long writes were stopped (during D7)</source>
+        <translation>写入停止的时长（D7 期间）</translation>
+    </message>
+    <message>
+        <source>read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
+        <translation>自 %1 起旧服务器 read_only=1；D7 最多保持 %2 秒，等新实例应用完所有变更，然后切换配置并解除</translation>
+    </message>
+    <message>
         <source>Replication</source>
         <translation>复制</translation>
     </message>

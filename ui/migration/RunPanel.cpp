@@ -677,15 +677,21 @@ void RunPanel::updateWriteStop()
         const qint64 ms = st->writeStopStart().msecsTo(QDateTime::currentDateTimeUtc());
         m_writeStop->setText(tr("Writes stopped %1").arg(clock(ms)));
         m_writeStop->setToolTip(
-            tr("read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the "
-               "capture, then it lasts until T7 or a rollback")
-                .arg(timestampText(st->writeStopStart()))
-                .arg(st->spec.writeStopBudgetSec));
+            RunGate::isDualMaster(*st)
+                ? tr("read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances "
+                     "to apply everything, then switches the config and lifts it")
+                      .arg(timestampText(st->writeStopStart()))
+                      .arg(st->spec.writeStopBudgetSec)
+                : tr("read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the "
+                     "capture, then it lasts until T7 or a rollback")
+                      .arg(timestampText(st->writeStopStart()))
+                      .arg(st->spec.writeStopBudgetSec));
         m_writeStop->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
     } else if (st->writeStopMs() >= 0) {
         m_writeStop->setText(
             tr("Write stop: %1 s").arg(QLocale().toString(double(st->writeStopMs()) / 1000.0, 'f', 1)));
-        m_writeStop->setToolTip(tr("How long writes were stopped (T4 to T7)"));
+        m_writeStop->setToolTip(RunGate::isDualMaster(*st) ? tr("How long writes were stopped (during D7)")
+                                                           : tr("How long writes were stopped (T4 to T7)"));
         m_writeStop->setStyleSheet(QString());
     } else {
         m_writeStop->clear();
