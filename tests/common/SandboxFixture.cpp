@@ -2,6 +2,7 @@
 
 #include "TestPaths.h"
 
+#include <QProcess>
 #include <QProcessEnvironment>
 
 namespace sp::test {
@@ -112,6 +113,25 @@ CredentialOptions SandboxFixture::credentialOptions() const
     o.useHomeMyCnf = false;
     o.environment = QProcessEnvironment(); // ignore the caller's SHARDPILOT_PASSWORD*
     return o;
+}
+
+QString SandboxFixture::planWithShardctl(const QStringList &args, const QString &outDir, QString *why) const
+{
+    QProcess p;
+    p.start(shardctlPath(), QStringList{QStringLiteral("plan"), QStringLiteral("--config"), clusterYamlPath(),
+                                        QStringLiteral("--defaults-file"), appOptionFile(),
+                                        QStringLiteral("--live"), QStringLiteral("--out"), outDir} +
+                                args);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        if (why)
+            *why = QStringLiteral("shardctl plan %1: %2%3")
+                       .arg(args.join(QLatin1Char(' ')), QString::fromUtf8(p.readAllStandardOutput()),
+                            QString::fromUtf8(p.readAllStandardError()));
+        p.kill();
+        p.waitForFinished(5000);
+        return {};
+    }
+    return outDir + QStringLiteral("/plan.json");
 }
 
 } // namespace sp::test

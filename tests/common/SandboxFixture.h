@@ -52,6 +52,9 @@ public:
     ConnectionParams rootParams(int instance) const; // root over the unix socket (no password)
     ConnectionParams appParams(int instance, const QString &schema = {}) const; // shardpilot_app over TCP
     CredentialOptions credentialOptions() const;     // resolves passwords from appOptionFile() only
+    // `shardctl plan --config <cluster.yaml> --defaults-file <app> --live --out outDir <args>`: the
+    // path of the plan.json it wrote, or empty with shardctl's output in *why.
+    QString planWithShardctl(const QStringList &args, const QString &outDir, QString *why) const;
 
 private:
     SandboxFixtureOptions m_options;

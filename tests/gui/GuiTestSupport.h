@@ -22,6 +22,26 @@ inline std::unique_ptr<sp::ui::MainWindow> makeMainWindow(const QTemporaryDir &d
     return std::make_unique<sp::ui::MainWindow>(nullptr, std::move(settings));
 }
 
+// The console at 1280x800 (settings in a throwaway INI file, the default sandbox directory), shown
+// and exposed, with `config` open; nullptr (and a warning) if the
+// window or the config did not come up. For the tests that drive it against a live sandbox.
+inline std::unique_ptr<sp::ui::MainWindow> showConsole(const QTemporaryDir &dir, const QString &config)
+{
+    auto settings = std::make_unique<sp::ui::Settings>(dir.filePath(QStringLiteral("settings.ini")));
+    auto window = std::make_unique<sp::ui::MainWindow>(nullptr, std::move(settings));
+    window->resize(1280, 800);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) {
+        qWarning("the console window was not exposed");
+        return nullptr;
+    }
+    if (!window->openConfig(config)) {
+        qWarning("the console did not open %s", qPrintable(config));
+        return nullptr;
+    }
+    return window;
+}
+
 template<typename T>
 T *findNamed(QObject *root, const char *name)
 {

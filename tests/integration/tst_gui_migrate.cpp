@@ -65,23 +65,14 @@ void TestGuiMigrate::initTestCase()
     QCOMPARE(m_fx.instanceCount(), 4);
     qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data"))));
     // The plan as `shardctl plan --live` makes it (counts from the servers).
-    const QString planDir = m_dir.filePath(QStringLiteral("plan"));
-    QProcess plan;
-    plan.start(test::shardctlPath(),
-               {QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
-                QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--live"),
-                QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"),
-                planDir});
-    QVERIFY(plan.waitForFinished(120000));
-    QVERIFY2(plan.exitCode() == 0, plan.readAllStandardError().constData());
-
-    auto settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
-    m_window = std::make_unique<MainWindow>(nullptr, std::move(settings));
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(m_window->openConfig(m_fx.clusterYamlPath()));
-    QVERIFY(m_window->openPlan(planDir + QStringLiteral("/plan.json")));
+    QString why;
+    const QString planFile =
+        m_fx.planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("mod-double")},
+                              m_dir.filePath(QStringLiteral("plan")), &why);
+    QVERIFY2(!planFile.isEmpty(), qPrintable(why));
+    m_window = test::showConsole(m_dir, m_fx.clusterYamlPath());
+    QVERIFY(m_window);
+    QVERIFY(m_window->openPlan(planFile));
     QCOMPARE(m_window->currentPageId(), QStringLiteral("migration"));
 }
 

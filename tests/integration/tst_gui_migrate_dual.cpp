@@ -141,15 +141,12 @@ void TestGuiMigrateDual::initTestCase()
     QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
     QCOMPARE(m_fx.instanceCount(), 4);
     qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data"))));
-    const QString planDir = m_dir.filePath(QStringLiteral("plan"));
-    QProcess plan;
-    plan.start(test::shardctlPath(),
-               {QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
-                QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--live"),
-                QStringLiteral("--strategy"), QStringLiteral("dual-master"), QStringLiteral("--out"), planDir});
-    QVERIFY(plan.waitForFinished(120000));
-    QVERIFY2(plan.exitCode() == 0, plan.readAllStandardError().constData());
-    QFile pf(planDir + QStringLiteral("/plan.json"));
+    QString why;
+    const QString planFile =
+        m_fx.planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("dual-master")},
+                              m_dir.filePath(QStringLiteral("plan")), &why);
+    QVERIFY2(!planFile.isEmpty(), qPrintable(why));
+    QFile pf(planFile);
     QVERIFY(pf.open(QIODevice::ReadOnly));
     for (const QJsonValue &t : QJsonDocument::fromJson(pf.readAll()).object().value(QStringLiteral("tables")).toArray()) {
         const QJsonObject to = t.toObject();
@@ -158,12 +155,8 @@ void TestGuiMigrateDual::initTestCase()
     }
     QVERIFY(m_tables.size() >= 3);
 
-    auto settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
-    m_window = std::make_unique<MainWindow>(nullptr, std::move(settings));
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(m_window->openConfig(m_fx.clusterYamlPath()));
+    m_window = test::showConsole(m_dir, m_fx.clusterYamlPath());
+    QVERIFY(m_window);
     QVERIFY(m_window->openPlan(pf.fileName()));
     QCOMPARE(m_window->currentPageId(), QStringLiteral("migration"));
 }

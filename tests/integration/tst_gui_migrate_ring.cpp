@@ -56,23 +56,6 @@ class TestGuiMigrateRing final : public QObject
         return out;
     }
 
-    // `shardctl plan --strategy ring` of the current config into `name`; the plan.json path.
-    QString plan(const QString &name, const QStringList &ringArgs)
-    {
-        const QString dir = m_dir.filePath(name);
-        QProcess p;
-        p.start(test::shardctlPath(), QStringList{QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
-                                                  QStringLiteral("--defaults-file"), m_fx.appOptionFile(),
-                                                  QStringLiteral("--strategy"), QStringLiteral("ring"), QStringLiteral("--live"),
-                                                  QStringLiteral("--exact"), QStringLiteral("--out"), dir} +
-                                          ringArgs);
-        if (!p.waitForFinished(120000) || p.exitCode() != 0) {
-            qWarning() << p.readAllStandardOutput() << p.readAllStandardError();
-            return {};
-        }
-        return dir + QStringLiteral("/plan.json");
-    }
-
     // Opens the plan, creates its run from the page's dialog (no observation) and runs it to T9 with
     // the page's buttons: T0..T3 (while `load` writes, when given), then T4..T9 with the confirmation.
     void runFromTheConsole(const QString &planFile, QProcess *load, const QString &shot)
@@ -157,26 +140,25 @@ void TestGuiMigrateRing::initTestCase()
     QVERIFY2(test::ringMisplaced(m_before, dups).isEmpty(), "the sandbox itself");
     QVERIFY(m_before.size() > 1000);
 
-    auto settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
-    m_window = std::make_unique<MainWindow>(nullptr, std::move(settings));
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(m_window->openConfig(m_fx.clusterYamlPath()));
+    m_window = test::showConsole(m_dir, m_fx.clusterYamlPath());
+    QVERIFY(m_window);
 }
 
 void TestGuiMigrateRing::addThenRemoveFromTheConsole()
 {
     // 1. Add db3 under load; only the arcs it takes over move, into db3.
-    const QString add = plan(QStringLiteral("plan-add"), {QStringLiteral("--add-nodes"), QStringLiteral("db3")});
-    QVERIFY(!add.isEmpty());
+    QString why;
+    const QString add = m_fx.planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("ring"),
+                                               QStringLiteral("--exact"), QStringLiteral("--add-nodes"),
+                                               QStringLiteral("db3")},
+                                              m_dir.filePath(QStringLiteral("plan-add")), &why);
+    QVERIFY2(!add.isEmpty(), qPrintable(why));
     QProcess load;
     runFromTheConsole(add, &load, QStringLiteral("migration-ring-add"));
     if (QTest::currentTestFailed())
         return;
     test::RingRows afterAdd;
     QStringList dups;
-    QString why;
     QVERIFY2(test::readRingRows(m_fx, nodes(4), nodes(4), &afterAdd, &dups, &why), qPrintable(why));
     QString bad = test::ringMisplaced(afterAdd, dups);
     QVERIFY2(bad.isEmpty(), qPrintable(bad));
@@ -196,8 +178,11 @@ void TestGuiMigrateRing::addThenRemoveFromTheConsole()
     QVERIFY(moved > 50 && stayed > moved);
 
     // 2. Remove db3 again (the config now names it): every row goes back where it was.
-    const QString remove = plan(QStringLiteral("plan-remove"), {QStringLiteral("--remove-nodes"), QStringLiteral("db3")});
-    QVERIFY(!remove.isEmpty());
+    const QString remove = m_fx.planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("ring"),
+                                                  QStringLiteral("--exact"), QStringLiteral("--remove-nodes"),
+                                                  QStringLiteral("db3")},
+                                                 m_dir.filePath(QStringLiteral("plan-remove")), &why);
+    QVERIFY2(!remove.isEmpty(), qPrintable(why));
     runFromTheConsole(remove, nullptr, QStringLiteral("migration-ring-remove"));
     if (QTest::currentTestFailed())
         return;
