@@ -43,31 +43,37 @@ QString comment(const QString &text, const QString &prefix = QStringLiteral("-- 
     return out;
 }
 
-const PlanDataSource *endpoint(const ExpansionPlan &plan, const QString &name)
+// The plan's data sources by name (the first entry of a name), hashed: scripts look them up per
+// pair and per data source.
+class Endpoints
 {
-    for (const PlanDataSource &d : plan.dataSources)
-        if (d.name == name)
-            return &d;
-    return nullptr;
-}
+public:
+    explicit Endpoints(const ExpansionPlan &plan)
+    {
+        for (const PlanDataSource &d : plan.dataSources)
+            if (!m_byName.contains(d.name))
+                m_byName.insert(d.name, &d);
+    }
+    const PlanDataSource *find(const QString &name) const { return m_byName.value(name); }
+    QString schemaOf(const QString &ds) const
+    {
+        const PlanDataSource *e = find(ds);
+        return e ? e->schema : QString();
+    }
 
-QString schemaOf(const ExpansionPlan &plan, const QString &ds)
-{
-    const PlanDataSource *e = endpoint(plan, ds);
-    return e ? e->schema : QString();
-}
+private:
+    QHash<QString, const PlanDataSource *> m_byName;
+};
 
-QString whereText(const ExpansionPlan &plan, const QString &ds)
+QString whereText(const PlanDataSource *e, const QString &ds)
 {
-    const PlanDataSource *e = endpoint(plan, ds);
     if (!e || e->host.isEmpty())
         return QStringLiteral("data source %1 (no url)").arg(P(ds));
     return QStringLiteral("data source %1: %2:%3, schema %4").arg(P(ds), P(e->host), QString::number(e->port), P(e->schema));
 }
 
-QString runHint(const ExpansionPlan &plan, const QString &ds, const QString &file)
+QString runHint(const PlanDataSource *e, const QString &ds, const QString &file)
 {
-    const PlanDataSource *e = endpoint(plan, ds);
     if (!e || e->host.isEmpty())
         return QString();
     return QStringLiteral("-- Run it there with the mariadb client, e.g.\n--   mariadb --defaults-file=OPTION_FILE "
@@ -75,10 +81,12 @@ QString runHint(const ExpansionPlan &plan, const QString &ds, const QString &fil
         .arg(P(e->host), QString::number(e->port), P(PlanExport::folderOf(ds)), file);
 }
 
-QString fileHeader(const ExpansionPlan &plan, const QString &ds, const QString &file, const QString &what)
+QString fileHeader(const ExpansionPlan &plan, const PlanDataSource *e, const QString &ds, const QString &file,
+                   const QString &what)
 {
-    return QStringLiteral("-- ShardPilot plan: %1\n-- %2 on %3\n").arg(P(plan.description), what, whereText(plan, ds))
-        + runHint(plan, ds, file);
+    return QStringLiteral("-- ShardPilot plan: %1\n-- %2 on %3\n")
+               .arg(P(plan.description), what, whereText(e, ds)) +
+           runHint(e, ds, file);
 }
 
 // Step SQL as script text: statements end with ';' on their own, comment entries stay comments.
@@ -97,11 +105,17 @@ QString statements(const QStringList &sql)
 QStringList scriptDataSources(const ExpansionPlan &plan)
 {
     QStringList out;
-    for (const PlanDataSource &d : plan.dataSources)
+    QSet<QString> seen;
+    for (const PlanDataSource &d : plan.dataSources) {
         out << d.name;
+        seen.insert(d.name);
+    }
     for (const PlanStep &s : plan.steps)
-        if (!s.dataSource.isEmpty() && !s.dataSource.contains(QLatin1Char(',')) && !out.contains(s.dataSource))
+        if (!s.dataSource.isEmpty() && !s.dataSource.contains(QLatin1Char(',')) &&
+            !seen.contains(s.dataSource)) {
             out << s.dataSource;
+            seen.insert(s.dataSource);
+        }
     return out;
 }
 
@@ -184,6 +198,32 @@ Text PlanExport::exportProblem(const ExpansionPlan &plan)
     return {};
 }
 
+namespace {
+
+// What the per-data-source scripts read, indexed once per plan: each script looked through every
+// step and pair of the plan, so exporting the scripts of N data sources cost N times the plan.
+struct ScriptIndex
+{
+    explicit ScriptIndex(const ExpansionPlan &p) : plan(p), endpoints(p), refused(refusedSql(p))
+    {
+        for (const PlanStep &s : p.steps)
+            steps[s.dataSource] << &s;
+        for (const TablePlan &t : p.tables)
+            for (const MovePair &m : t.pairs) {
+                pairs[m.source.dataSource] << &m;
+                if (m.target.dataSource != m.source.dataSource)
+                    pairs[m.target.dataSource] << &m;
+            }
+    }
+    const ExpansionPlan &plan;
+    Endpoints endpoints;
+    QByteArray refused;                            // the plan's scripts are not made: why
+    QHash<QString, QList<const PlanStep *>> steps; // by data source, in plan order
+    QHash<QString, QList<const MovePair *>> pairs; // moving from or to a data source, in plan order
+};
+
+} // namespace
+
 QString PlanExport::folderOf(const QString &dataSource)
 {
     QString safe;
@@ -201,14 +241,15 @@ QString PlanExport::folderOf(const QString &dataSource)
     return QStringLiteral("on-") + safe.left(64);
 }
 
-QByteArray PlanExport::createSql(const ExpansionPlan &plan, const QString &ds)
+static QByteArray createSqlOf(const ScriptIndex &x, const QString &ds)
 {
-    if (const QByteArray refused = refusedSql(plan); !refused.isEmpty())
-        return refused;
+    if (!x.refused.isEmpty())
+        return x.refused;
     QString body;
     bool offline = false;
-    for (const PlanStep &st : plan.steps) {
-        if (st.phase != QLatin1String("T0") || st.dataSource != ds)
+    for (const PlanStep *step : x.steps.value(ds)) {
+        const PlanStep &st = *step;
+        if (st.phase != QLatin1String("T0"))
             continue;
         for (const QString &q : st.sql)
             offline = offline || q.startsWith(QLatin1String("--"));
@@ -216,7 +257,8 @@ QByteArray PlanExport::createSql(const ExpansionPlan &plan, const QString &ds)
     }
     if (body.isEmpty())
         return {};
-    QString s = fileHeader(plan, ds, QStringLiteral("create.sql"), QStringLiteral("T0, the schema and tables"));
+    QString s = fileHeader(x.plan, x.endpoints.find(ds), ds, QStringLiteral("create.sql"),
+                           QStringLiteral("T0, the schema and tables"));
     if (offline)
         s += QStringLiteral("-- Table definitions need a live plan (shardctl plan --live reads SHOW CREATE TABLE on\n"
                             "-- the source nodes). Without one, CREATE TABLE ... LIKE is used where source and\n"
@@ -224,34 +266,35 @@ QByteArray PlanExport::createSql(const ExpansionPlan &plan, const QString &ds)
     return (s + QLatin1Char('\n') + body).toUtf8();
 }
 
-QByteArray PlanExport::copySql(const ExpansionPlan &plan, const QString &ds)
+static QByteArray copySqlOf(const ScriptIndex &x, const QString &ds)
 {
-    if (const QByteArray refused = refusedSql(plan); !refused.isEmpty())
-        return refused;
+    if (!x.refused.isEmpty())
+        return x.refused;
+    const QString schema = x.endpoints.schemaOf(ds);
     QString sources, targets;
     QSet<QString> seenTargets;
-    for (const TablePlan &t : plan.tables)
-        for (const MovePair &p : t.pairs) {
-            const QString pair = p.source.toString() + QStringLiteral(" -> ") + p.target.toString();
-            if (p.source.dataSource == ds) {
-                if (!copiable(p))
-                    sources += comment(QStringLiteral("%1: no SQL predicate (%2); rows are routed one by one")
-                                           .arg(pair, p.predicate.clientNote));
-                else
-                    sources += QStringLiteral("SELECT %1 AS pair, COUNT(*) AS moving_rows FROM %2 WHERE %3;\n")
-                                   .arg(sqlString(pair),
-                                        builder::qualified(schemaOf(plan, ds), p.source.table), p.predicate.sql());
-            }
-            if (p.target.dataSource == ds && !seenTargets.contains(p.target.toString())) {
-                seenTargets.insert(p.target.toString());
-                targets += QStringLiteral("SELECT %1 AS node, COUNT(*) AS target_rows FROM %2;\n")
-                               .arg(sqlString(p.target.toString()),
-                                    builder::qualified(schemaOf(plan, ds), p.target.table));
-            }
+    for (const MovePair *pp : x.pairs.value(ds)) {
+        const MovePair &p = *pp;
+        const QString pair = p.source.toString() + QStringLiteral(" -> ") + p.target.toString();
+        if (p.source.dataSource == ds) {
+            if (!copiable(p))
+                sources += comment(QStringLiteral("%1: no SQL predicate (%2); rows are routed one by one")
+                                       .arg(pair, p.predicate.clientNote));
+            else
+                sources +=
+                    QStringLiteral("SELECT %1 AS pair, COUNT(*) AS moving_rows FROM %2 WHERE %3;\n")
+                        .arg(sqlString(pair), builder::qualified(schema, p.source.table), p.predicate.sql());
         }
+        if (p.target.dataSource == ds && !seenTargets.contains(p.target.toString())) {
+            seenTargets.insert(p.target.toString());
+            targets += QStringLiteral("SELECT %1 AS node, COUNT(*) AS target_rows FROM %2;\n")
+                           .arg(sqlString(p.target.toString()), builder::qualified(schema, p.target.table));
+        }
+    }
     if (sources.isEmpty() && targets.isEmpty())
         return {};
-    QString s = fileHeader(plan, ds, QStringLiteral("copy.sql"), QStringLiteral("copy check (counts only)"));
+    QString s = fileHeader(x.plan, x.endpoints.find(ds), ds, QStringLiteral("copy.sql"),
+                           QStringLiteral("copy check (counts only)"));
     s += QStringLiteral("-- The copy itself is copy.sh (rows cannot be copied between servers in SQL). These\n"
                         "-- counts are what SQL can do: compare them before and after the copy, with writes stopped.\n");
     if (!sources.isEmpty())
@@ -261,13 +304,14 @@ QByteArray PlanExport::copySql(const ExpansionPlan &plan, const QString &ds)
     return s.toUtf8();
 }
 
-QByteArray PlanExport::purgeSql(const ExpansionPlan &plan, const QString &ds)
+static QByteArray purgeSqlOf(const ScriptIndex &x, const QString &ds)
 {
-    if (const QByteArray refused = refusedSql(plan); !refused.isEmpty())
-        return refused;
+    if (!x.refused.isEmpty())
+        return x.refused;
     QString body;
-    for (const PlanStep &st : plan.steps) {
-        if (!st.destructive || st.dataSource != ds)
+    for (const PlanStep *step : x.steps.value(ds)) {
+        const PlanStep &st = *step;
+        if (!st.destructive)
             continue;
         body += QLatin1Char('\n') + comment(st.phase + QLatin1Char(' ') + st.title);
         if (st.templated) {
@@ -293,7 +337,8 @@ QByteArray PlanExport::purgeSql(const ExpansionPlan &plan, const QString &ds)
     }
     if (body.isEmpty())
         return {};
-    QString s = fileHeader(plan, ds, QStringLiteral("purge.sql"), QStringLiteral("DESTRUCTIVE purge"));
+    QString s = fileHeader(x.plan, x.endpoints.find(ds), ds, QStringLiteral("purge.sql"),
+                           QStringLiteral("DESTRUCTIVE purge"));
     s += QStringLiteral("-- Deletes the rows this data source no longer serves. Run it only after the switch (T6)\n"
                         "-- and the observation period (T8), once the copy is verified.\n"
                         "-- Each DELETE runs in chunks of 10000 rows until none is left (a MariaDB compound\n"
@@ -301,11 +346,27 @@ QByteArray PlanExport::purgeSql(const ExpansionPlan &plan, const QString &ds)
     return (s + body).toUtf8();
 }
 
-static QByteArray sections(const ExpansionPlan &plan, QByteArray (*one)(const ExpansionPlan &, const QString &))
+QByteArray PlanExport::createSql(const ExpansionPlan &plan, const QString &ds)
+{
+    return createSqlOf(ScriptIndex(plan), ds);
+}
+
+QByteArray PlanExport::copySql(const ExpansionPlan &plan, const QString &ds)
+{
+    return copySqlOf(ScriptIndex(plan), ds);
+}
+
+QByteArray PlanExport::purgeSql(const ExpansionPlan &plan, const QString &ds)
+{
+    return purgeSqlOf(ScriptIndex(plan), ds);
+}
+
+static QByteArray sections(const ExpansionPlan &plan, QByteArray (*one)(const ScriptIndex &, const QString &))
 {
     QByteArray out;
+    const ScriptIndex index(plan);
     for (const QString &ds : scriptDataSources(plan)) {
-        const QByteArray part = one(plan, ds);
+        const QByteArray part = one(index, ds);
         if (part.isEmpty())
             continue;
         if (!out.isEmpty())
@@ -317,17 +378,17 @@ static QByteArray sections(const ExpansionPlan &plan, QByteArray (*one)(const Ex
 
 QByteArray PlanExport::createSql(const ExpansionPlan &plan)
 {
-    return sections(plan, [](const ExpansionPlan &p, const QString &ds) { return createSql(p, ds); });
+    return sections(plan, createSqlOf);
 }
 
 QByteArray PlanExport::copySql(const ExpansionPlan &plan)
 {
-    return sections(plan, [](const ExpansionPlan &p, const QString &ds) { return copySql(p, ds); });
+    return sections(plan, copySqlOf);
 }
 
 QByteArray PlanExport::purgeSql(const ExpansionPlan &plan)
 {
-    return sections(plan, [](const ExpansionPlan &p, const QString &ds) { return purgeSql(p, ds); });
+    return sections(plan, purgeSqlOf);
 }
 
 QByteArray PlanExport::copyScript(const ExpansionPlan &plan)
@@ -377,14 +438,18 @@ QByteArray PlanExport::copyScript(const ExpansionPlan &plan)
     }
     // Data sources by index: name, option-file name, host, port, user.
     QStringList names;
+    QHash<QString, int> indexOf;
     for (const TablePlan &t : plan.tables)
         for (const MovePair &p : t.pairs)
             for (const QString &ds : {p.source.dataSource, p.target.dataSource})
-                if (!names.contains(ds))
+                if (!indexOf.contains(ds)) {
+                    indexOf.insert(ds, int(names.size()));
                     names << ds;
+                }
+    const Endpoints endpoints(plan);
     QStringList dsName, dsFile, dsHost, dsPort, dsUser;
     for (const QString &n : std::as_const(names)) {
-        const PlanDataSource *e = endpoint(plan, n);
+        const PlanDataSource *e = endpoints.find(n);
         dsName << shq(n);
         dsFile << shq(folderOf(n).mid(3));
         dsHost << shq(e ? e->host : QString());
@@ -477,14 +542,14 @@ QByteArray PlanExport::copyScript(const ExpansionPlan &plan)
         s += QStringLiteral("  exit 2\nfi\n\n");
     }
     for (const DataNode &target : std::as_const(targets)) {
-        const int ti = int(names.indexOf(target.dataSource));
-        const QString tSchema = schemaOf(plan, target.dataSource);
+        const int ti = indexOf.value(target.dataSource);
+        const QString tSchema = endpoints.schemaOf(target.dataSource);
         const QString tTable = builder::qualified(tSchema, target.table);
         s += QLatin1Char('\n') + comment(target.toString(), hash);
         s += QStringLiteral("begin_target %1 %2 %3\n").arg(ti).arg(shq(tTable), shq(P(target.toString())));
         for (const auto &[t, p] : byTarget.value(target)) {
-            const int si = int(names.indexOf(p->source.dataSource));
-            const QString sSchema = schemaOf(plan, p->source.dataSource);
+            const int si = indexOf.value(p->source.dataSource);
+            const QString sSchema = endpoints.schemaOf(p->source.dataSource);
             const QString sTable = builder::qualified(sSchema, p->source.table);
             const bool all = p->predicate.kind == MovePredicate::Kind::All;
             const QString where = all ? QString() : p->predicate.sql();
@@ -635,11 +700,12 @@ QList<PlanExport::File> PlanExport::files(const ExpansionPlan &plan, int parts)
         out << File{QStringLiteral("runbook.html"), runbookHtml(plan).toUtf8(), false};
     if ((parts & Scripts) && exportProblem(plan).isEmpty()) {
         out << File{QStringLiteral("copy.sh"), copyScript(plan), true};
+        const ScriptIndex index(plan);
         for (const QString &ds : scriptDataSources(plan)) {
             const QString dir = folderOf(ds) + QLatin1Char('/');
-            for (const auto &[name, bytes] : {qMakePair(QStringLiteral("create.sql"), createSql(plan, ds)),
-                                              qMakePair(QStringLiteral("copy.sql"), copySql(plan, ds)),
-                                              qMakePair(QStringLiteral("purge.sql"), purgeSql(plan, ds))})
+            for (const auto &[name, bytes] : {qMakePair(QStringLiteral("create.sql"), createSqlOf(index, ds)),
+                                              qMakePair(QStringLiteral("copy.sql"), copySqlOf(index, ds)),
+                                              qMakePair(QStringLiteral("purge.sql"), purgeSqlOf(index, ds))})
                 if (!bytes.isEmpty())
                     out << File{dir + name, bytes, false};
         }
