@@ -4,6 +4,30 @@
 
 namespace sp::test {
 
+bool rowFingerprintSql(Connection &c, const QString &schema, const QString &table, QString *expr,
+                       QString *error)
+{
+    expr->clear();
+    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+                                       "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
+                            .arg(c.quoteString(schema), c.quoteString(table)));
+    if (!cols) {
+        *error = c.lastError();
+        return false;
+    }
+    if (cols->rows.isEmpty())
+        return true;
+    QStringList hex, nulls;
+    for (const auto &r : cols->rows) {
+        const QString q = Connection::quoteIdentifier(r.at(0).toString());
+        hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
+        nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
+    }
+    *expr = QStringLiteral("SHA2(CONCAT_WS(',', %1, CONCAT(%2)), 256)")
+                .arg(hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')));
+    return true;
+}
+
 bool readPlacement(SandboxFixture &fx, const QStringList &dataSources, const std::map<QString, QString> &tables,
                    int dbCount, int tablesPerDb, Placement *out, QString *error)
 {
@@ -22,30 +46,20 @@ bool readPlacement(SandboxFixture &fx, const QStringList &dataSources, const std
                 for (int t = 0; t < tablesPerDb; ++t)
                     physical.append(logic + QLatin1Char('_') + QString::number(t));
             for (const QString &table : physical) {
-                auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
-                                                   "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
-                                        .arg(c.quoteString(schema), c.quoteString(table)));
-                if (!cols) {
-                    *error = c.lastError();
+                QString fingerprint;
+                if (!rowFingerprintSql(c, schema, table, &fingerprint, error))
                     return false;
-                }
-                if (cols->rows.isEmpty())
+                if (fingerprint.isEmpty())
                     continue; // not created (yet)
-                QStringList hex, nulls;
-                for (const auto &r : cols->rows) {
-                    const QString q = Connection::quoteIdentifier(r.at(0).toString());
-                    hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
-                    nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
-                }
                 const QString key = Connection::quoteIdentifier(column);
                 const QString route = column.isEmpty() ? QStringLiteral("-1, -1")
                                                        : QStringLiteral("CRC32(%1) MOD %2, (CRC32(%1) DIV 65536) MOD %3")
                                                              .arg(key)
                                                              .arg(dbCount)
                                                              .arg(tablesPerDb);
-                auto rows = c.query(QStringLiteral("SELECT id, %1, SHA2(CONCAT_WS(',', %2, CONCAT(%3)), 256) FROM %4.%5")
-                                        .arg(route, hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')),
-                                             Connection::quoteIdentifier(schema), Connection::quoteIdentifier(table)));
+                auto rows = c.query(QStringLiteral("SELECT id, %1, %2 FROM %3.%4")
+                                        .arg(route, fingerprint, Connection::quoteIdentifier(schema),
+                                             Connection::quoteIdentifier(table)));
                 if (!rows) {
                     *error = c.lastError();
                     return false;

@@ -1,6 +1,8 @@
 #pragma once
 #include "SandboxFixture.h"
 
+#include "core/cluster/Connection.h"
+
 #include <QStringList>
 
 #include <map>
@@ -24,6 +26,12 @@ struct Placement
 // belong on every database. Reads as root with sql_log_bin=0.
 bool readPlacement(SandboxFixture &fx, const QStringList &dataSources, const std::map<QString, QString> &tables,
                    int dbCount, int tablesPerDb, Placement *out, QString *error);
+
+// SQL of a row's fingerprint in `schema`.`table` (SHA-256 over the HEX of each column and a NULL
+// bitmap), read from information_schema on `c`. False with *error when the columns cannot be read;
+// true with an empty *expr when the table does not exist (yet).
+bool rowFingerprintSql(Connection &c, const QString &schema, const QString &table, QString *expr,
+                       QString *error);
 
 // The physical tables of `dataSources` hold exactly the rows routed there (missing, extra and
 // different rows listed, at most 20). Empty when they do.

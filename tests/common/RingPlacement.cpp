@@ -1,5 +1,7 @@
 #include "RingPlacement.h"
 
+#include "PlacementCheck.h"
+
 #include "core/cluster/Connection.h"
 
 namespace sp::test {
@@ -79,29 +81,22 @@ bool readRingRows(SandboxFixture &fx, const QStringList &dataSources, const QStr
         for (int l = 0; l < kRingLogicTables.size(); ++l) {
             for (int t = 0; t < kTables; ++t) {
                 const QString table = kRingLogicTables.at(l) + QLatin1Char('_') + QString::number(t);
-                auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
-                                                   "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
-                                        .arg(c.quoteString(schema), c.quoteString(table)));
-                if (!cols) {
-                    *why = c.lastError();
+                QString fingerprint;
+                if (!rowFingerprintSql(c, schema, table, &fingerprint, why))
                     return false;
-                }
-                if (cols->rows.isEmpty())
-                    continue;
-                QStringList hex, nulls;
-                for (const auto &r : cols->rows) {
-                    const QString q = Connection::quoteIdentifier(r.at(0).toString());
-                    hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
-                    nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
-                }
+                if (fingerprint.isEmpty())
+                    continue; // not created (yet)
                 const QString h = QStringLiteral("CRC32(`%1`)").arg(kKey.at(l));
                 const QString sql =
-                    QStringLiteral("SELECT id, COALESCE((SELECT node FROM ring_points WHERE h >= %1 ORDER BY h LIMIT 1), "
-                                   "(SELECT node FROM ring_points ORDER BY h LIMIT 1)), (%1 DIV 65536) MOD %2, "
-                                   "SHA2(CONCAT_WS(',', %3, CONCAT(%4)), 256) FROM `%5`.`%6`")
+                    QStringLiteral(
+                        "SELECT id, COALESCE((SELECT node FROM ring_points WHERE h >= %1 ORDER BY h LIMIT "
+                        "1), "
+                        "(SELECT node FROM ring_points ORDER BY h LIMIT 1)), (%1 DIV 65536) MOD %2, "
+                        "%3 FROM %4.%5")
                         .arg(h)
                         .arg(kTables)
-                        .arg(hex.join(QLatin1Char(',')), nulls.join(QLatin1Char(',')), schema, table);
+                        .arg(fingerprint, Connection::quoteIdentifier(schema),
+                             Connection::quoteIdentifier(table));
                 auto rows = c.query(sql);
                 if (!rows) {
                     *why = c.lastError();
