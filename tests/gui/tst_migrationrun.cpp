@@ -71,6 +71,7 @@ private slots:
 
 private:
     QString newRun(const QString &name);
+    QString newDualRun(const QString &name); // a dual-master plan of the same config
     void setJournal(const QString &dir, const std::function<void(Journal &)> &f);
     // A page on the run, shown, with the first read done.
     std::unique_ptr<MigrationPage> pageOn(AppContext &ctx, const QString &dir, QSize size = {1280, 800});
@@ -129,6 +130,25 @@ QString TestMigrationRun::newRun(const QString &name)
     QString error;
     const QString dir = m_dir.filePath(QStringLiteral("runs/") + name);
     if (!createRun(m_plan, QString(), dir, options, &error))
+        qFatal("createRun: %s", qPrintable(error));
+    return dir;
+}
+
+QString TestMigrationRun::newDualRun(const QString &name)
+{
+    planning::PlanInput in;
+    in.configPath = m_config;
+    in.configText = readAll(m_config);
+    in.config = m_load.config;
+    in.request.strategy = planning::StrategyId::DualMaster;
+    const planning::PlanOutcome out = planning::makePlan(in);
+    if (!out.plan)
+        qFatal("dual-master plan: %s", qPrintable(out.error));
+    RunSpec options;
+    options.adminDefaultsFile = m_admin;
+    QString error;
+    const QString dir = m_dir.filePath(QStringLiteral("runs/") + name);
+    if (!createRun(*out.plan, QString(), dir, options, &error))
         qFatal("createRun: %s", qPrintable(error));
     return dir;
 }
@@ -735,18 +755,7 @@ void TestMigrationRun::reopenedWithItsConfig()
 // pair, and the confirmation names what D5 and D7 do to the servers.
 void TestMigrationRun::dualMasterRunShowsReplication()
 {
-    planning::PlanInput in;
-    in.configPath = m_config;
-    in.configText = readAll(m_config);
-    in.config = m_load.config;
-    in.request.strategy = planning::StrategyId::DualMaster;
-    const planning::PlanOutcome out = planning::makePlan(in);
-    QVERIFY2(out.plan, qPrintable(out.error));
-    RunSpec options;
-    options.adminDefaultsFile = m_admin;
-    QString error;
-    const QString dir = m_dir.filePath(QStringLiteral("runs/dual"));
-    QVERIFY2(createRun(*out.plan, QString(), dir, options, &error), qPrintable(error));
+    const QString dir = newDualRun(QStringLiteral("dual"));
     setJournal(dir, [](Journal &j) {
         QVERIFY(j.setStep(Step::T0, StepStatus::Done));
         QVERIFY(j.setStep(Step::T1, StepStatus::Done));
@@ -817,18 +826,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
 // (the engine's --override-reason), in the dual-master's words, and Continue waits for one.
 void TestMigrationRun::dualPurgeAsksWhy()
 {
-    planning::PlanInput in;
-    in.configPath = m_config;
-    in.configText = readAll(m_config);
-    in.config = m_load.config;
-    in.request.strategy = planning::StrategyId::DualMaster;
-    const planning::PlanOutcome out = planning::makePlan(in);
-    QVERIFY2(out.plan, qPrintable(out.error));
-    RunSpec options;
-    options.adminDefaultsFile = m_admin;
-    QString error;
-    const QString dir = m_dir.filePath(QStringLiteral("runs/dual-purge"));
-    QVERIFY2(createRun(*out.plan, QString(), dir, options, &error), qPrintable(error));
+    const QString dir = newDualRun(QStringLiteral("dual-purge"));
     setJournal(dir, [](Journal &j) {
         for (int i = 0; i <= int(Step::T7); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
