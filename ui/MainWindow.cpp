@@ -179,7 +179,12 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     statusBar()->showMessage(tr("Open a sharding YAML to begin (Ctrl+O)."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The pages are children, destroyed after this window's members (settings, keychain): stop
+    // the health pollers first so that none of their threads outlives what it was given.
+    m_health->controller()->stop();
+}
 
 void MainWindow::showFindings()
 {
@@ -497,7 +502,7 @@ CredentialOptions MainWindow::credentialsFor(const QString &configPath) const
         QFileInfo::exists(dir.filePath(QStringLiteral("app.cnf"))))
         c.defaultsFile = dir.filePath(QStringLiteral("app.cnf"));
     if (m_settings->useKeychain())
-        c.secretStore = m_keychain.get();
+        c.secretStore = m_keychain;
     return c;
 }
 

@@ -7,13 +7,13 @@
 
 namespace sp::cli {
 
-CliSecretStore *CliSecretStore::instance(bool noKeychainFlag)
+std::shared_ptr<CliSecretStore> CliSecretStore::instance(bool noKeychainFlag)
 {
-    static CliSecretStore store;
-    std::lock_guard<std::mutex> lock(store.m_mutex);
-    store.m_useKeychain = !noKeychainFlag && !keychainDisabledByEnvironment();
-    store.m_prompt = isatty(STDIN_FILENO) == 1;
-    return &store;
+    static const std::shared_ptr<CliSecretStore> store(new CliSecretStore);
+    std::lock_guard<std::mutex> lock(store->m_mutex);
+    store->m_useKeychain = !noKeychainFlag && !keychainDisabledByEnvironment();
+    store->m_prompt = isatty(STDIN_FILENO) == 1;
+    return store;
 }
 
 bool CliSecretStore::keychainDisabledByEnvironment()

@@ -16,7 +16,7 @@ class CliSecretStore final : public SecretStore
 {
 public:
     // The process-wide store, configured for this run. `noKeychainFlag`: --no-keychain was given.
-    static CliSecretStore *instance(bool noKeychainFlag);
+    static std::shared_ptr<CliSecretStore> instance(bool noKeychainFlag);
     static bool keychainDisabledByEnvironment(); // SHARDPILOT_NO_KEYCHAIN=1
 
     // Remembers the data-source name for the prompt "Password for <account> (<ds>): ".

@@ -89,7 +89,7 @@ InspectInput::Prepared InspectInput::prepare(const QCommandLineParser &parser, c
 void InspectInput::useCommandLineSecretStore(const ShardingConfig &config, CredentialOptions &credentials,
                                              bool noKeychain)
 {
-    CliSecretStore *store = CliSecretStore::instance(noKeychain);
+    const std::shared_ptr<CliSecretStore> store = CliSecretStore::instance(noKeychain);
     credentials.secretStore = store;
     for (const DataSourceDef &ds : config.dataSources)
         store->setLabel(ds.username + QLatin1Char('@') + ds.host + QLatin1Char(':') + QString::number(ds.port),

@@ -6,6 +6,7 @@
 #include <QProcessEnvironment>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace sp {
@@ -51,7 +52,9 @@ struct CredentialOptions
     QString defaultsFile;        // explicit option file (--defaults-file); empty: $SHARDPILOT_DEFAULTS_FILE
     bool useHomeMyCnf = true;    // ~/.my.cnf
     QString homeDir;             // empty: QDir::homePath()
-    SecretStore *secretStore = nullptr;
+    // Shared: a background worker (a health poller, a stats job) keeps the store alive while it
+    // resolves, even when the window that made the options is already gone.
+    std::shared_ptr<SecretStore> secretStore;
     QString secretService = QStringLiteral("ShardPilot");
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
 };

@@ -26,13 +26,13 @@ private:
         return d;
     }
 
-    CredentialOptions isolated(SecretStore *store) const
+    CredentialOptions isolated(std::shared_ptr<SecretStore> store) const
     {
         CredentialOptions o;
         o.useHomeMyCnf = false;
         o.homeDir = m_tmp.path();
         o.environment = QProcessEnvironment();
-        o.secretStore = store;
+        o.secretStore = std::move(store);
         return o;
     }
 
@@ -93,8 +93,7 @@ private slots:
                                             QStringLiteral(".cnf"));
         QString error;
         QVERIFY2(Credentials::writeOptionFile(file, user, password, &error), qPrintable(error));
-        KeychainSecretStore store;
-        CredentialOptions o = isolated(&store);
+        CredentialOptions o = isolated(std::make_shared<KeychainSecretStore>());
         o.defaultsFile = file;
         const ResolvedCredentials r = Credentials::resolve(ds(QStringLiteral("db0"), user), o);
         QCOMPARE(r.source, CredentialSource::OptionFile);
@@ -104,8 +103,7 @@ private slots:
 
     void keychainFailureIsANote()
     {
-        KeychainSecretStore store;
-        CredentialOptions o = isolated(&store);
+        CredentialOptions o = isolated(std::make_shared<KeychainSecretStore>());
         o.defaultsFile = m_tmp.filePath(QStringLiteral("missing.cnf"));
         QElapsedTimer t;
         t.start();
