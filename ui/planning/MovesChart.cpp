@@ -18,7 +18,8 @@ using namespace sp::planning;
 MovesChart::MovesChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(240);
+    // Ten category labels need about 23 px each or Qt Charts elides them to "..." (seen at 250 px).
+    setMinimumHeight(290);
     clearPlan();
 }
 
