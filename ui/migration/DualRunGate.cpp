@@ -116,19 +116,7 @@ RunGate RunGate::evaluateDual(const RunState &s, bool engineHere, EngineAction a
             add(Level::Info, tr("Stopped after %1. Next: %2.").arg(label(Step(int(*first) - 1)), label(*first)));
     }
 
-    const QString busy = g.activity == RunActivity::Here ? tr("The engine is running in this console.")
-                                                         : tr("Another process is working on this run.");
-    if (!idle)
-        g.continueBlocked = busy;
-    else if (rolledBack)
-        g.continueBlocked = tr("The run was rolled back.");
-    else if (finished)
-        g.continueBlocked = tr("The run is complete.");
-    else if (g.untilChoices.isEmpty())
-        g.continueBlocked = tr("The config changed since the plan was made.");
-    g.canContinue = g.continueBlocked.isEmpty();
-    g.canPause = (g.activity == RunActivity::Here && action == EngineAction::Continue) ||
-                 g.activity == RunActivity::Elsewhere;
+    const QString busy = g.setContinueAndPause(idle, rolledBack, finished, action);
     if (!idle)
         g.verifyBlocked = busy;
     else if (rolledBack)

@@ -173,20 +173,7 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
     }
 
     // The actions.
-    const QString busy = g.activity == RunActivity::Here ? tr("The engine is running in this console.")
-                                                         : tr("Another process is working on this run.");
-    if (!idle)
-        g.continueBlocked = busy;
-    else if (rolledBack)
-        g.continueBlocked = tr("The run was rolled back.");
-    else if (finished)
-        g.continueBlocked = tr("The run is complete.");
-    else if (g.untilChoices.isEmpty())
-        g.continueBlocked = tr("The config changed since the plan was made.");
-    g.canContinue = g.continueBlocked.isEmpty();
-
-    g.canPause = (g.activity == RunActivity::Here && action == EngineAction::Continue) ||
-                 g.activity == RunActivity::Elsewhere;
+    const QString busy = g.setContinueAndPause(idle, rolledBack, finished, action);
 
     if (!idle)
         g.verifyBlocked = busy;
@@ -210,6 +197,24 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
         g.rollbackBlocked = tr("Nothing to roll back: the run has not started.");
     g.canRollback = g.rollbackBlocked.isEmpty();
     return g;
+}
+
+QString RunGate::setContinueAndPause(bool idle, bool rolledBack, bool finished, EngineAction action)
+{
+    const QString busy = activity == RunActivity::Here ? tr("The engine is running in this console.")
+                                                       : tr("Another process is working on this run.");
+    if (!idle)
+        continueBlocked = busy;
+    else if (rolledBack)
+        continueBlocked = tr("The run was rolled back.");
+    else if (finished)
+        continueBlocked = tr("The run is complete.");
+    else if (untilChoices.isEmpty())
+        continueBlocked = tr("The config changed since the plan was made.");
+    canContinue = continueBlocked.isEmpty();
+    canPause = (activity == RunActivity::Here && action == EngineAction::Continue) ||
+               activity == RunActivity::Elsewhere;
+    return busy;
 }
 
 QStringList RunGate::destructiveSteps(const RunState &s, Step until)

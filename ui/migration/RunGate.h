@@ -72,6 +72,11 @@ public:
     static RunGate evaluateDual(const migration::RunState &s, bool engineHere, EngineAction action);
     static QStringList destructiveDualSteps(const migration::RunState &s, migration::Step until);
     static QString statusText(migration::StepStatus s);
+
+private:
+    // Continue and Pause, the same for both kinds of run; returns the "busy" text (who works on
+    // the run) that the other actions also show when the run is not idle.
+    QString setContinueAndPause(bool idle, bool rolledBack, bool finished, EngineAction action);
 };
 
 } // namespace sp::ui
