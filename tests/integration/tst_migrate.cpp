@@ -6,6 +6,7 @@
 // difference, and T9 keeps a row whose target copy was removed.
 #include "PlacementCheck.h"
 #include "SandboxFixture.h"
+#include "ShardctlRun.h"
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
@@ -28,12 +29,7 @@ using namespace sp;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = test::ShardctlRun;
 
 // logic table -> sharding column ("" for broadcast)
 using TableColumns = std::map<QString, QString>;
@@ -56,22 +52,7 @@ class TestMigrate : public QObject
     QString m_planFile;
     TableColumns m_tables;
 
-    Run shardctl(const QStringList &args, int timeoutMs = 180000)
-    {
-        QProcess p;
-        p.start(test::shardctlPath(), args);
-        Run r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            r.err = QStringLiteral("timed out");
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    Run shardctl(const QStringList &args, int timeoutMs = 180000) { return test::runShardctl(args, timeoutMs); }
 
     QString runDir(const QString &name) const { return m_tmp.path() + QLatin1Char('/') + name; }
 

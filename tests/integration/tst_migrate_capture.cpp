@@ -6,6 +6,7 @@
 // the independent plain-SQL placement check (tests/common/PlacementCheck).
 #include "PlacementCheck.h"
 #include "SandboxFixture.h"
+#include "ShardctlRun.h"
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
@@ -36,26 +37,8 @@ class TestMigrateCapture : public QObject
     std::map<QString, QString> m_tables;
     QString m_run;
 
-    struct Run
-    {
-        int exitCode = -1;
-        QString out, err;
-    };
-    Run shardctl(const QStringList &args)
-    {
-        QProcess p;
-        p.start(test::shardctlPath(), args);
-        Run r;
-        if (!p.waitForFinished(180000)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    using Run = test::ShardctlRun;
+    Run shardctl(const QStringList &args) { return test::runShardctl(args, 180000); }
 
     // Root over the socket with the binlog on: these writes are what capture must carry over.
     Connection writer(const QString &ds)

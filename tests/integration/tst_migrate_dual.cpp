@@ -7,6 +7,7 @@
 // Also: a rollback before the switch leaves the cluster as it was.
 #include "PlacementCheck.h"
 #include "SandboxFixture.h"
+#include "ShardctlRun.h"
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
@@ -28,12 +29,7 @@ using namespace sp;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = test::ShardctlRun;
 
 using TableColumns = std::map<QString, QString>;
 
@@ -60,22 +56,7 @@ class TestMigrateDual : public QObject
     QString m_planFile;
     TableColumns m_tables;
 
-    Run shardctl(const QStringList &args, int timeoutMs = 300000)
-    {
-        QProcess p;
-        p.start(test::shardctlPath(), args);
-        Run r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            r.err = QStringLiteral("timed out");
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    Run shardctl(const QStringList &args, int timeoutMs = 300000) { return test::runShardctl(args, timeoutMs); }
 
     QString runDir(const QString &name) const { return m_tmp.path() + QLatin1Char('/') + name; }
 

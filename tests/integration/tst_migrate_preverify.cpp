@@ -12,6 +12,7 @@
 // one source server copies at a time.
 #include "PlacementCheck.h"
 #include "SandboxFixture.h"
+#include "ShardctlRun.h"
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
@@ -40,26 +41,8 @@ class TestMigratePreverify : public QObject
     QTemporaryDir m_tmp;
     QString m_run;
 
-    struct Run
-    {
-        int exitCode = -1;
-        QString out, err;
-    };
-    Run shardctl(const QStringList &args)
-    {
-        QProcess p;
-        p.start(test::shardctlPath(), args);
-        Run r;
-        if (!p.waitForFinished(180000)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    using Run = test::ShardctlRun;
+    Run shardctl(const QStringList &args) { return test::runShardctl(args, 180000); }
     Run migrate(const QString &action, const QStringList &extra = {})
     {
         return shardctl(QStringList{QStringLiteral("migrate"), action, QStringLiteral("--run"), m_run} + extra);

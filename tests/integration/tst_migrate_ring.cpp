@@ -13,6 +13,7 @@
 // deletes only the rows it copied: the live tables keep theirs.
 #include "RingPlacement.h"
 #include "SandboxFixture.h"
+#include "ShardctlRun.h"
 #include "TestPaths.h"
 
 #include "core/cluster/Connection.h"
@@ -33,12 +34,7 @@ using namespace sp;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = test::ShardctlRun;
 
 using Rows = test::RingRows;
 const QStringList &kLogic = test::kRingLogicTables;
@@ -62,22 +58,7 @@ class TestMigrateRing : public QObject
     Rows m_before;    // before any run
     Rows m_afterAdd;  // after the add run (the load stopped before its switch)
 
-    Run shardctl(const QStringList &args, int timeoutMs = 240000)
-    {
-        QProcess p;
-        p.start(test::shardctlPath(), args);
-        Run r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            r.err = QStringLiteral("timed out");
-            return r;
-        }
-        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    Run shardctl(const QStringList &args, int timeoutMs = 240000) { return test::runShardctl(args, timeoutMs); }
 
     QString path(const QString &name) const { return m_tmp.path() + QLatin1Char('/') + name; }
 
