@@ -105,7 +105,7 @@ bool BinlogDecoder::addTableMap(const QByteArray &event, int postHeaderLength, Q
     }
 
     // Optional metadata (binlog_row_metadata): type, length, value.
-    bool haveNames = false, haveSigns = false;
+    bool haveNames = false, haveSigns = false, haveCharsets = false;
     QList<int> charCols;
     for (int i = 0; i < t->columns.size(); ++i)
         if (isCharacter(t->columns.at(i)))
@@ -133,6 +133,7 @@ bool BinlogDecoder::addTableMap(const QByteArray &event, int postHeaderLength, Q
             break;
         }
         case DEFAULT_CHARSET: {
+            haveCharsets = true;
             const int def = int(v.lenenc());
             for (int i : charCols)
                 t->columns[i].collation = def;
@@ -145,6 +146,7 @@ bool BinlogDecoder::addTableMap(const QByteArray &event, int postHeaderLength, Q
             break;
         }
         case COLUMN_CHARSET:
+            haveCharsets = true;
             for (int i : charCols)
                 t->columns[i].collation = int(v.lenenc());
             break;
@@ -188,6 +190,20 @@ bool BinlogDecoder::addTableMap(const QByteArray &event, int postHeaderLength, Q
                 return false;
             }
     }
+    // A column the decoder cannot read makes every row of the table undecodable, NULL there or not.
+    for (const BinlogColumn &col : t->columns) {
+        if (const std::optional<QString> why = unsupported(col)) {
+            entry.refusal = QStringLiteral("`%1`: column `%2` (%3): %4")
+                                .arg(t->qualifiedName(), col.name, col.typeName, *why);
+            break;
+        }
+        if (col.realType == MYSQL_TYPE_STRING && !haveCharsets) { // BINARY(n) is padded, CHAR is not
+            entry.refusal = QStringLiteral("`%1`: column `%2` (%3) has no charset metadata: the server needs "
+                                           "binlog_row_metadata=FULL")
+                                .arg(t->qualifiedName(), col.name, col.typeName);
+            break;
+        }
+    }
     m_tables.insert(t->tableId, entry);
     return true;
 }
@@ -228,6 +244,10 @@ BinlogDecoder::Outcome BinlogDecoder::decodeRows(const QByteArray &event, int po
     }
     if (!it->included)
         return Outcome::Skipped;
+    if (!it->refusal.isEmpty()) {
+        *error = it->refusal;
+        return Outcome::Failed;
+    }
     const std::shared_ptr<BinlogTable> table = it->table;
     const int count = int(c.lenenc());
     if (!c.ok() || count != table->columns.size()) {

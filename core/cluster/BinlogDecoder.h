@@ -13,11 +13,16 @@ namespace sp {
 //
 // libmariadb 3.3's mariadb_rpl_extract_rows() is not used: on MariaDB 10.11 it fails ("Malformed row
 // data packet stream") on rows with a CHAR or ENUM column and on plain UPDATEs, and it ignores
-// signedness and charsets. This decoder handles the common types - TINYINT..BIGINT (signed/unsigned),
-// YEAR, FLOAT, DOUBLE, DECIMAL, DATE, DATETIME2, TIMESTAMP2, CHAR, VARCHAR, BINARY, VARBINARY,
-// TEXT/BLOB (all sizes, JSON) - and fails, naming the column and type, on any other (TIME, BIT, ENUM,
-// SET, GEOMETRY, pre-5.6 temporal formats): never a guessed value. It needs binlog_row_image=FULL
-// (a partial image is an error, not NULLs) and binlog_row_metadata=FULL (column names).
+// signedness and charsets. This decoder gives every value in the exact representation of
+// core/cluster/ExactValue.h, for every column type MariaDB 10.11 logs: TINYINT..BIGINT (signed and
+// unsigned), YEAR, FLOAT (the stored float), DOUBLE, DECIMAL, DATE, DATETIME2, TIMESTAMP2, TIME2, BIT,
+// ENUM, SET, CHAR/VARCHAR/TEXT in any character set (the stored bytes), BINARY, VARBINARY, BLOB, JSON
+// (a LONGTEXT), GEOMETRY, and INET4/INET6/UUID (logged as BINARY(4)/BINARY(16): their bytes). It
+// fails, naming the column and type, on a table with a column of any other type - the old temporal
+// formats of tables made with mysql56_temporal_format=OFF, pre-5.0 DECIMAL, MySQL's binary JSON -
+// even where the row holds NULL: never a guessed value. It needs binlog_row_image=FULL (a partial
+// image is an error, not NULLs) and binlog_row_metadata=FULL (column names, charsets: BINARY(n) is
+// padded back to n bytes, CHAR is not).
 class BinlogDecoder final
 {
 public:
@@ -49,6 +54,7 @@ private:
     {
         std::shared_ptr<BinlogTable> table;
         bool included = true;
+        QString refusal; // why its rows cannot be decoded (a column of an unsupported type); empty: they can
     };
     QHash<quint64, Entry> m_tables;
     TableFilter m_filter;

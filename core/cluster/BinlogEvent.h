@@ -14,11 +14,13 @@ struct BinlogColumn
 {
     QString name;
     int type = 0;     // binlog type code (enum_field_types): 3 LONG, 15 VARCHAR, 252 BLOB/TEXT ...
-    int realType = 0; // differs from `type` for CHAR/ENUM/SET (all logged as 254 STRING)
+    int realType = 0; // differs from `type` for CHAR/BINARY/ENUM/SET (all logged as 254 STRING)
     QString typeName; // "int", "varchar", "blob", "datetime2" ...
-    quint16 meta = 0; // type metadata: max length, precision << 8 | scale, fractional digits ...
+    // type metadata: max length, precision << 8 | scale, fractional digits, BIT (bytes << 8 | bits % 8),
+    // STRING (real type << 8 | length; ENUM/SET: their size in bytes) ...
+    quint16 meta = 0;
     bool isUnsigned = false;
-    int collation = 0; // character columns: collation id (63 = binary); 0 otherwise
+    int collation = 0; // character columns (GEOMETRY too): collation id (63 = binary); 0 otherwise
     bool nullable = true;
 };
 
@@ -59,12 +61,19 @@ enum class RowChange
     Delete
 };
 
-// One row of a rows event. Insert: `after`; Delete: `before`; Update: both. Values per column of
-// BinlogEvent::table: SQL NULL is an invalid QVariant, '' an empty QString/QByteArray. Types: signed and
-// unsigned integers (qlonglong/qulonglong), YEAR (qlonglong), FLOAT (double of the float's shortest
-// text: 3.14f gives 3.14, and converts back to the same float), DOUBLE (double), DECIMAL
-// (QString, exact digits), DATE/DATETIME (QString "YYYY-MM-DD[ HH:MM:SS[.ffffff]]"), TIMESTAMP (same
-// text in UTC), text columns (QString, decoded from their charset), binary columns and BLOBs (QByteArray).
+// One row of a rows event. Insert: `after`; Delete: `before`; Update: both. One value per column of
+// BinlogEvent::table, in table order, each in the exact representation core/cluster/ExactValue.h defines
+// (the copy's reader gives the same QVariant for the same stored value, Connection::sqlLiteral writes it
+// back): SQL NULL is an invalid QVariant, '' an empty QByteArray; integers qlonglong/qulonglong, FLOAT a
+// float, DECIMAL and temporal types the server's text (TIMESTAMP in UTC), ENUM/SET qulonglong, BIT and
+// every string, BLOB, JSON and GEOMETRY value its stored bytes (QByteArray, never converted from its
+// character set).
+//
+// Generated columns are in the image like any other: with binlog_row_image=FULL MariaDB 10.11 logs the
+// value of every VIRTUAL and STORED/PERSISTENT column (computed for the row, indexed or not), and the
+// table map does not mark them (information_schema.COLUMNS.IS_GENERATED does). They are values to
+// compare, never to write: an applier must leave them out (the target computes them; writing one is
+// error 1906).
 struct BinlogRow
 {
     QList<QVariant> before;

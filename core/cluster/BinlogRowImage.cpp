@@ -2,15 +2,11 @@
 
 #include <QDateTime>
 #include <QHash>
-#include <QStringDecoder>
 
 #include <mysql.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cstdlib>
 #include <cstring>
-#include <string>
 
 namespace sp::binlog {
 
@@ -96,26 +92,46 @@ QString dateText(int year, int month, int day)
            QLatin1Char('-') + two(day);
 }
 
-// Text of a character column's bytes in its charset; nullopt for charsets it cannot convert.
-std::optional<QVariant> textValue(const QByteArray &bytes, int collation, QString *why)
+QString timeText(bool negative, qint64 hms, qint64 micros, int fsp)
 {
-    if (collation == 63)
-        return QVariant(bytes);
-    const MARIADB_CHARSET_INFO *cs = mariadb_get_charset_by_nr(unsigned(collation));
-    const QByteArray name = cs && cs->csname ? QByteArray(cs->csname) : QByteArray();
-    if (name.startsWith("utf8"))
-        return QVariant(QString::fromUtf8(bytes));
-    if (name == "ascii")
-        return QVariant(QString::fromLatin1(bytes));
-    if (name == "latin1") { // MariaDB's latin1 is windows-1252
-        QStringDecoder decoder("windows-1252");
-        if (decoder.isValid())
-            return QVariant(QString(decoder(bytes)));
+    const int hours = int((hms >> 12) & 0x3FF), minutes = int((hms >> 6) & 63), seconds = int(hms & 63);
+    return (negative ? QStringLiteral("-") : QString()) + two(hours) + QLatin1Char(':') + two(minutes) +
+           QLatin1Char(':') + two(seconds) + fractionText(micros, fsp);
+}
+
+// TIME2 (MySQL 5.6's format, which MariaDB 10.x writes): a packed value, intpart << 24 | microseconds,
+// signed, stored with an offset so that the bytes sort like the values. Negative values with 1..4 digits
+// keep the integer part one lower and the fraction reversed (0x100 - f or 0x10000 - f), so the bytes
+// sort too: '-00:00:00.5' (TIME(1)) is 7F FF FF CE, '-00:00:01.01' (TIME(2)) 7F FF FE FF.
+QString decodeTime2(Cursor &c, int fsp)
+{
+    qint64 packed = 0;
+    if (fsp >= 5) {
+        packed = qint64(c.be(6)) - 0x800000000000LL;
+    } else {
+        qint64 intpart = qint64(c.be(3)) - 0x800000;
+        qint64 frac = 0; // in units of the stored digits, signed
+        qint64 unit = 0; // microseconds per unit
+        if (fsp >= 3) {
+            frac = qint64(c.be(2));
+            unit = 100;
+            if (intpart < 0 && frac) {
+                ++intpart;
+                frac -= 0x10000;
+            }
+        } else if (fsp >= 1) {
+            frac = qint64(c.be(1));
+            unit = 10000;
+            if (intpart < 0 && frac) {
+                ++intpart;
+                frac -= 0x100;
+            }
+        }
+        packed = intpart * (qint64(1) << 24) + frac * unit;
     }
-    *why = QStringLiteral("character set %1 (collation %2) is not supported")
-               .arg(name.isEmpty() ? QStringLiteral("?") : QString::fromLatin1(name))
-               .arg(collation);
-    return std::nullopt;
+    const bool negative = packed < 0;
+    const qint64 magnitude = negative ? -packed : packed;
+    return timeText(negative, magnitude >> 24, magnitude & 0xFFFFFF, fsp);
 }
 
 } // namespace
@@ -183,9 +199,13 @@ int metaSize(int type)
     }
 }
 
+// MariaDB gives every Field_num a signedness bit: the integers, YEAR (a Field_tiny), FLOAT, DOUBLE and
+// both DECIMALs; BIT and the temporal types have none (YEAR, BIT and TIME2 checked against 10.11).
 bool isNumeric(int type)
 {
     switch (type) {
+    case MYSQL_TYPE_DECIMAL:
+    case MYSQL_TYPE_YEAR:
     case MYSQL_TYPE_TINY:
     case MYSQL_TYPE_SHORT:
     case MYSQL_TYPE_INT24:
@@ -200,7 +220,9 @@ bool isNumeric(int type)
     }
 }
 
-// The columns the charset metadata counts (ENUM/SET have their own list).
+// The columns the charset metadata counts (ENUM/SET have their own list). MariaDB counts every field
+// with a character set in its binlog type info, which includes GEOMETRY (binary) and the fixed binary
+// types INET4/INET6/UUID (logged as BINARY(n)); MySQL's list has no GEOMETRY.
 bool isCharacter(const BinlogColumn &c)
 {
     switch (c.realType) {
@@ -208,6 +230,7 @@ bool isCharacter(const BinlogColumn &c)
     case MYSQL_TYPE_VAR_STRING:
     case MYSQL_TYPE_VARCHAR:
     case MYSQL_TYPE_BLOB:
+    case MYSQL_TYPE_GEOMETRY:
         return true;
     default:
         return false;
@@ -228,9 +251,96 @@ void splitStringMeta(quint16 meta, int *realType, int *length)
     }
 }
 
-// One column value. Returns nullopt with `why` for types it does not decode or a truncated image.
+static int bitBytes(quint16 meta)
+{
+    return (meta >> 8) + ((meta & 0xFF) ? 1 : 0);
+}
+
+std::optional<QString> unsupported(const BinlogColumn &col)
+{
+    if (col.type == MYSQL_TYPE_STRING && col.realType != MYSQL_TYPE_STRING &&
+        col.realType != MYSQL_TYPE_ENUM && col.realType != MYSQL_TYPE_SET)
+        return QStringLiteral("a STRING column of real type %1 is not supported by the decoder")
+            .arg(col.realType);
+    switch (col.realType) {
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_YEAR:
+    case MYSQL_TYPE_DATE:
+    case MYSQL_TYPE_NEWDATE:
+    case MYSQL_TYPE_VARCHAR:
+    case MYSQL_TYPE_VAR_STRING:
+        return std::nullopt;
+    case MYSQL_TYPE_FLOAT:
+    case MYSQL_TYPE_DOUBLE: {
+        const int size = col.realType == MYSQL_TYPE_FLOAT ? 4 : 8;
+        if (col.meta != size)
+            return QStringLiteral("a %1 stored in %2 bytes (expected %3)")
+                .arg(col.typeName)
+                .arg(col.meta)
+                .arg(size);
+        return std::nullopt;
+    }
+    case MYSQL_TYPE_NEWDECIMAL: {
+        const int precision = col.meta >> 8, scale = col.meta & 0xFF;
+        if (precision < 1 || precision > 65 || scale > 38 || scale > precision)
+            return QStringLiteral("invalid precision %1 and scale %2").arg(precision).arg(scale);
+        return std::nullopt;
+    }
+    case MYSQL_TYPE_TIME2:
+    case MYSQL_TYPE_DATETIME2:
+    case MYSQL_TYPE_TIMESTAMP2:
+        if (col.meta > 6)
+            return QStringLiteral("invalid fractional digits %1").arg(col.meta);
+        return std::nullopt;
+    case MYSQL_TYPE_BIT:
+        if ((col.meta & 0xFF) > 7 || bitBytes(col.meta) < 1 || bitBytes(col.meta) > 8)
+            return QStringLiteral("invalid BIT length metadata 0x%1").arg(col.meta, 4, 16, QLatin1Char('0'));
+        return std::nullopt;
+    case MYSQL_TYPE_ENUM:
+    case MYSQL_TYPE_SET: {
+        const int size = col.meta & 0xFF;
+        if (col.realType == MYSQL_TYPE_ENUM ? (size != 1 && size != 2) : (size < 1 || size > 8))
+            return QStringLiteral("invalid %1 size %2").arg(col.typeName).arg(size);
+        return std::nullopt;
+    }
+    case MYSQL_TYPE_STRING:
+        return std::nullopt;
+    case MYSQL_TYPE_BLOB:
+    case MYSQL_TYPE_GEOMETRY:
+        if (col.meta < 1 || col.meta > 4)
+            return QStringLiteral("invalid length size %1").arg(col.meta);
+        return std::nullopt;
+    case MYSQL_TYPE_TIME:
+    case MYSQL_TYPE_DATETIME:
+    case MYSQL_TYPE_TIMESTAMP:
+        return QStringLiteral(
+            "the old temporal format (MariaDB 5.3 / MySQL 5.5, kept by tables created with "
+            "mysql56_temporal_format=OFF or copied from an old server) is not decoded: rebuild the table "
+            "with mysql56_temporal_format=ON (ALTER TABLE ... FORCE)");
+    case MYSQL_TYPE_DECIMAL:
+        return QStringLiteral(
+            "the pre-5.0 DECIMAL format is not decoded: rebuild the table (ALTER TABLE ... FORCE)");
+    case MYSQL_TYPE_JSON:
+        return QStringLiteral(
+            "MySQL's binary JSON is not decoded (MariaDB logs JSON as LONGTEXT): a MySQL source "
+            "is not supported");
+    default:
+        return QStringLiteral("type %1 is not supported by the decoder").arg(col.typeName);
+    }
+}
+
+// One column value as ExactValue.h defines it. Returns nullopt with `why` for types it does not decode or
+// a truncated image.
 std::optional<QVariant> decodeValue(Cursor &c, const BinlogColumn &col, QString *why)
 {
+    if (const std::optional<QString> refused = unsupported(col)) {
+        *why = *refused;
+        return std::nullopt;
+    }
     const bool u = col.isUnsigned;
     auto integer = [&](int n) -> QVariant {
         const quint64 raw = c.le(n);
@@ -238,6 +348,10 @@ std::optional<QVariant> decodeValue(Cursor &c, const BinlogColumn &col, QString 
             return QVariant(qulonglong(raw));
         const int shift = 64 - 8 * n;
         return QVariant(qlonglong(qint64(raw << shift) >> shift)); // sign-extend
+    };
+    auto lengthPrefixed = [&](int lengthBytes) -> QVariant {
+        const qsizetype n = qsizetype(c.le(lengthBytes)); // at most 4 bytes: never negative
+        return QVariant(c.bytes(n));                      // bounds-checked
     };
     switch (col.realType) {
     case MYSQL_TYPE_TINY:
@@ -252,17 +366,13 @@ std::optional<QVariant> decodeValue(Cursor &c, const BinlogColumn &col, QString 
         return integer(8);
     case MYSQL_TYPE_YEAR: {
         const qlonglong y = qlonglong(c.le(1));
-        return QVariant(y == 0 ? 0 : y + 1900);
+        return QVariant(y == 0 ? qlonglong(0) : y + 1900);
     }
-    case MYSQL_TYPE_FLOAT: {
+    case MYSQL_TYPE_FLOAT: { // the stored 32 bits, as a float (no widening, no text)
         const quint32 bits = quint32(c.le(4));
         float f;
         std::memcpy(&f, &bits, sizeof f);
-        // As the double nearest to the float's shortest decimal text: 3.14f gives 3.14 (not
-        // 3.1400001049), which converts back to the same float, so an applier writes identical bits.
-        char text[32];
-        const auto r = std::to_chars(text, text + sizeof text, f);
-        return QVariant(std::strtod(std::string(text, r.ptr).c_str(), nullptr));
+        return QVariant(f);
     }
     case MYSQL_TYPE_DOUBLE: {
         const quint64 bits = c.le(8);
@@ -284,6 +394,8 @@ std::optional<QVariant> decodeValue(Cursor &c, const BinlogColumn &col, QString 
         const quint32 v = quint32(c.le(3));
         return QVariant(dateText(int(v >> 9), int((v >> 5) & 15), int(v & 31)));
     }
+    case MYSQL_TYPE_TIME2:
+        return QVariant(decodeTime2(c, col.meta));
     case MYSQL_TYPE_DATETIME2: {
         const qint64 packed = qint64(c.be(5)) - 0x8000000000LL;
         const qint64 micros = readFraction(c, col.meta);
@@ -301,31 +413,31 @@ std::optional<QVariant> decodeValue(Cursor &c, const BinlogColumn &col, QString 
                                              .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
         return QVariant(base + fractionText(micros, col.meta));
     }
+    case MYSQL_TYPE_BIT: // (n + 7) / 8 bytes, big-endian, the uneven bits in the first
+        return QVariant(c.bytes(bitBytes(col.meta)));
+    case MYSQL_TYPE_ENUM: // the index, in the 1 or 2 bytes the STRING metadata names
+    case MYSQL_TYPE_SET:  // the bitmask, 1..8 bytes
+        return QVariant(qulonglong(c.le(col.meta & 0xFF)));
     case MYSQL_TYPE_VARCHAR:
-    case MYSQL_TYPE_VAR_STRING: {
-        const qsizetype n = qsizetype(c.le(col.meta < 256 ? 1 : 2));
-        return textValue(c.bytes(n), col.collation, why);
-    }
+    case MYSQL_TYPE_VAR_STRING:
+        return lengthPrefixed(col.meta < 256 ? 1 : 2);
     case MYSQL_TYPE_STRING: {
         int realType = 0, maxLength = 0;
         splitStringMeta(col.meta, &realType, &maxLength);
-        const qsizetype n = qsizetype(c.le(maxLength < 256 ? 1 : 2));
-        QByteArray bytes = c.bytes(n);
-        // The server logs BINARY(n) without its trailing 0x00 bytes and pads them back when it applies
-        // the row (text CHAR loses trailing spaces, which SELECT drops as well).
-        if (col.collation == 63 && bytes.size() < maxLength)
-            bytes.append(QByteArray(maxLength - bytes.size(), '\0'));
-        return textValue(bytes, col.collation, why);
-    }
-    case MYSQL_TYPE_BLOB: {
-        const int lengthBytes = col.meta;
-        if (lengthBytes < 1 || lengthBytes > 4) {
-            *why = QStringLiteral("invalid blob length size %1").arg(lengthBytes);
-            return std::nullopt;
+        QVariant v = lengthPrefixed(maxLength < 256 ? 1 : 2);
+        // The server logs CHAR without its trailing spaces (SELECT drops them too) and BINARY(n) without
+        // its trailing 0x00 bytes, which it pads back when it applies the row: so do we.
+        if (col.collation == 63 && c.ok()) {
+            QByteArray bytes = v.toByteArray();
+            if (bytes.size() < maxLength)
+                bytes.append(QByteArray(maxLength - bytes.size(), '\0'));
+            v = QVariant(bytes);
         }
-        const qsizetype n = qsizetype(c.le(lengthBytes));
-        return textValue(c.bytes(n), col.collation, why);
+        return v;
     }
+    case MYSQL_TYPE_BLOB:     // BLOB/TEXT of every size (the metadata gives the length's bytes), JSON
+    case MYSQL_TYPE_GEOMETRY: // 4-byte SRID, then WKB
+        return lengthPrefixed(col.meta);
     default:
         *why = QStringLiteral("type %1 is not supported by the decoder").arg(col.typeName);
         return std::nullopt;

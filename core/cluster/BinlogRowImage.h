@@ -89,8 +89,13 @@ bool isNumeric(int type);
 bool isCharacter(const BinlogColumn &c);
 // Real type and maximum byte length of a CHAR/ENUM/SET column from its two metadata bytes.
 void splitStringMeta(quint16 meta, int *realType, int *length);
-// One non-NULL value of `col` at the cursor. nullopt with `why` for a type it does not decode, a
-// charset it cannot convert or a value it cannot read.
+// Why a column of this type and metadata cannot be decoded (old temporal formats, MySQL's binary JSON,
+// unknown types, impossible metadata); nullopt when it can. A table with such a column is refused whole,
+// NULLs included: the width of its values is unknown, so nothing after one could be trusted.
+std::optional<QString> unsupported(const BinlogColumn &col);
+// One non-NULL value of `col` at the cursor, as core/cluster/ExactValue.h defines it: the stored bits,
+// never converted (text columns are their bytes in the column's own character set). nullopt with `why`
+// for a type it does not decode or a value it cannot read.
 std::optional<QVariant> decodeValue(Cursor &c, const BinlogColumn &col, QString *why);
 
 } // namespace sp::binlog
