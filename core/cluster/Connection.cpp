@@ -57,6 +57,7 @@ Connection::Connection(Connection &&other) noexcept
     , m_warningPolicy(std::move(other.m_warningPolicy))
     , m_registry(other.m_registry)
     , m_maxAllowedPacket(other.m_maxAllowedPacket)
+    , m_rawStrings(other.m_rawStrings)
 {
     other.m_mysql = nullptr;
 }
@@ -72,6 +73,7 @@ Connection &Connection::operator=(Connection &&other) noexcept
         m_warningPolicy = std::move(other.m_warningPolicy);
         m_registry = other.m_registry;
         m_maxAllowedPacket = other.m_maxAllowedPacket;
+        m_rawStrings = other.m_rawStrings;
         other.m_mysql = nullptr;
     }
     return *this;
@@ -307,7 +309,7 @@ std::optional<QueryResult> Connection::query(const QString &sql)
     m_fieldKinds.clear();
     for (unsigned i = 0; i < n; ++i) {
         out.columns.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
-        m_fieldKinds.append(mysqlfields::kindOf(fields[i]));
+        m_fieldKinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
     }
     out.rows.reserve(qsizetype(mysql_num_rows(res)));
     while (MYSQL_ROW row = mysql_fetch_row(res))
@@ -351,7 +353,7 @@ bool Connection::forEachRow(const QString &sql, const std::function<bool(const Q
     QStringList cols;
     for (unsigned i = 0; i < n; ++i) {
         cols.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
-        m_fieldKinds.append(mysqlfields::kindOf(fields[i]));
+        m_fieldKinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
     }
     if (columns)
         *columns = cols;
@@ -510,10 +512,12 @@ std::optional<QByteArray> Connection::sqlLiteral(const QVariant &v, QString *err
         return QByteArray::number(v.toULongLong());
     case QMetaType::Float:
     case QMetaType::Double: {
-        const double d = v.toDouble();
+        const double d = v.toDouble(); // a float widens exactly
         if (!std::isfinite(d))
             return bad(QStringLiteral("a NaN or infinite number has no SQL literal"));
-        return QByteArray::number(d, 'g', 17); // round-trips every double (and float)
+        // 17 significant digits round-trip every double (and float); the exponent makes it an
+        // approximate literal, parsed straight to that double (never a DECIMAL converted again).
+        return QByteArray::number(d, 'e', 16);
     }
     case QMetaType::QByteArray: {
         const QByteArray bytes = v.toByteArray();

@@ -191,6 +191,12 @@ public:
     void setQueryRegistry(QueryRegistry *registry) { m_registry = registry; }
     QueryRegistry *queryRegistry() const { return m_registry; }
 
+    // Every character column (CHAR, VARCHAR, TEXT, ENUM, SET, JSON) of later results as QByteArray with
+    // its bytes as the server sends them. With SET character_set_results = binary these are the stored
+    // bytes in the column's own character set (core/cluster/ExactValue.h). Off by default.
+    void setRawStrings(bool on) { m_rawStrings = on; }
+    bool rawStrings() const { return m_rawStrings; }
+
     // @@max_allowed_packet, read once per open(). 0 on error.
     quint64 maxAllowedPacket();
 
@@ -232,6 +238,7 @@ private:
     WarningPolicy m_warningPolicy;
     QueryRegistry *m_registry = nullptr;
     quint64 m_maxAllowedPacket = 0;
+    bool m_rawStrings = false;
 };
 
 } // namespace sp

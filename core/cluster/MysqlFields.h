@@ -16,7 +16,8 @@ enum Kind
     KindDouble
 };
 
-inline Kind kindOf(const MYSQL_FIELD &f)
+// rawStrings: every character column as QByteArray, its bytes unconverted (Connection::setRawStrings).
+inline Kind kindOf(const MYSQL_FIELD &f, bool rawStrings = false)
 {
     const bool isUnsigned = (f.flags & UNSIGNED_FLAG) != 0;
     switch (f.type) {
@@ -40,7 +41,11 @@ inline Kind kindOf(const MYSQL_FIELD &f)
     case MYSQL_TYPE_STRING:
     case MYSQL_TYPE_VAR_STRING:
     case MYSQL_TYPE_VARCHAR:
-        return f.charsetnr == 63 ? KindBytes : KindText; // 63 = binary
+        return f.charsetnr == 63 || rawStrings ? KindBytes : KindText; // 63 = binary
+    case MYSQL_TYPE_ENUM:
+    case MYSQL_TYPE_SET:
+    case MYSQL_TYPE_JSON:
+        return rawStrings ? KindBytes : KindText;
     default:
         return KindText; // DECIMAL, dates, JSON, ENUM ...
     }

@@ -385,7 +385,7 @@ Outcome DualMasterEngine::stepD1()
             return fail(s, why);
         if (!readTableInfo(c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &why))
             return fail(s, why);
-        if (u.info.pk.size() != 1)
+        if (u.info.pk.size() != 1 || !u.info.integerKey())
             return fail(s, QStringLiteral("%1: the purge needs a one-column integer primary key").arg(u.source.toString()));
         for (const MoveTarget &t : u.targets)
             if (t.predicateSql.isEmpty())

@@ -8,6 +8,7 @@
 #include "core/migration/PreVerify.h"
 #include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
+#include "core/migration/TableChecks.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QCryptographicHash>
@@ -297,17 +298,28 @@ Outcome Engine::stepT0()
     if (!problems.isEmpty())
         return fail(Step::T0, QStringLiteral("the change capture cannot read these servers' binlogs: ") +
                                   problems.join(QStringLiteral("; ")));
-    // Moving tables: integer primary keys (names every table without one).
-    QStringList noKey;
+    // Moving tables: a key rows are identified by, column types, character sets and table features the
+    // engine carries exactly (every problem of every table named, before anything is created).
+    QStringList refused;
+    QStringList keys;
     for (MoveUnit &u : m_moves.units()) {
-        if (!readTableInfo(*conns.at(u.sourceInstance), u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &why))
-            noKey.append(why);
+        if (!readTableInfo(*conns.at(u.sourceInstance), u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &why)) {
+            refused.append(why);
+            continue;
+        }
+        refused += checkTable(*conns.at(u.sourceInstance), u);
+        if (u.info.keyName != QLatin1String("PRIMARY"))
+            keys.append(QStringLiteral("%1 by its unique key %2 (%3)").arg(u.source.toString(), u.info.keyName,
+                                                                           u.info.pkList()));
     }
-    if (!noKey.isEmpty())
-        return fail(Step::T0, noKey.join(QStringLiteral("; ")));
+    if (!refused.isEmpty())
+        return fail(Step::T0, QStringLiteral("%1 problem(s) with the moving tables; nothing was created:\n").arg(refused.size()) +
+                                  refused.join(QLatin1Char('\n')));
     m_tableInfoLoaded = true;
-    m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("primary keys"), true,
-                        QStringLiteral("%1 moving tables have integer primary keys").arg(m_moves.units().size()));
+    m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("tables"), true,
+                        QStringLiteral("%1 moving tables: every column type, character set and key carried exactly%2")
+                            .arg(m_moves.units().size())
+                            .arg(keys.isEmpty() ? QString() : QStringLiteral("; rows identified ") + keys.join(QStringLiteral(", "))));
 
     // Targets: metadata schema, then each table from its source's definition.
     for (const QString &inst : m_moves.targetInstances())
@@ -751,7 +763,8 @@ Outcome Engine::stepT5()
     VerifyScopes scopes;
     if (!m_spec.fullVerify && !pvScopes(&scopes, &why))
         return fail(Step::T5, QStringLiteral("reading what changed since the pre-verification: ") + why, Outcome::Error);
-    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, m_options.say, &m_stop, m_spec.fullVerify ? nullptr : &scopes);
+    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, m_options.say, &m_stop, m_spec.fullVerify ? nullptr : &scopes,
+                                        m_spec.strongHash ? RowHashKind::Strong : RowHashKind::Crc);
     if (!vr.ok)
         return fail(Step::T5, vr.error, Outcome::Error);
     m_journal->setDifferences(vr.differences);
@@ -776,7 +789,8 @@ Outcome Engine::verifyOnly(const RunOptions &options)
         m_error = why;
         return Outcome::Error;
     }
-    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, options.say, &m_stop);
+    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, options.say, &m_stop, nullptr,
+                                        m_spec.strongHash || options.strongHash ? RowHashKind::Strong : RowHashKind::Crc);
     if (!vr.ok) {
         m_error = vr.error;
         return Outcome::Error;

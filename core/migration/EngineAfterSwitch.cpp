@@ -2,6 +2,8 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/Engine.h"
+#include "core/migration/ExactRows.h"
+#include "core/migration/KeySql.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
@@ -155,7 +157,7 @@ Outcome Engine::stepT9()
         auto &c = conns[inst];
         if (!c) {
             c = std::make_unique<Connection>();
-            if (!c->open(m_endpoints.adminOfInstance(inst)) || !prepareSession(*c, true)) {
+            if (!c->open(m_endpoints.adminOfInstance(inst)) || !prepareExactSession(*c, true)) {
                 why = c->lastError();
                 c.reset();
                 return nullptr;
@@ -180,8 +182,8 @@ Outcome Engine::stepT9()
             if (m_stop.load() || pauseRequested())
                 return Outcome::Paused;
             QStringList where;
-            if (const auto after = parsePkText(last))
-                where.append(pkCompare(u.info, *after, ">"));
+            if (const auto after = decodeKey(last))
+                where.append(keyCompare(u.info, *after, ">"));
             else if (!last.isEmpty())
                 return fail(Step::T9, QStringLiteral("the journal's purge position '%1' is not a key").arg(last), Outcome::Error);
             if (!u.pushdownSql.isEmpty())
@@ -189,53 +191,62 @@ Outcome Engine::stepT9()
             Transaction tx(*src);
             if (!tx.ok())
                 return fail(Step::T9, tx.error(), Outcome::Error);
-            auto rows = src->query(QStringLiteral("SELECT ") + u.info.pkList() + QLatin1Char(',') +
-                                   Connection::quoteIdentifier(u.info.columns.at(u.info.shardColumn)) +
-                                   QStringLiteral(" FROM ") + u.qualifiedSource() +
+            auto rows = src->query(QStringLiteral("SELECT ") + exactKeyList(u.info) + QLatin1Char(',') +
+                                   exactExpr(u.info.cols.at(u.info.shardColumn)) + QStringLiteral(" FROM ") +
+                                   u.qualifiedSource() +
                                    (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                                    QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                                    QString::number(chunk) + QStringLiteral(" FOR UPDATE"));
             if (!rows)
                 return fail(Step::T9, src->lastError(), Outcome::Error);
             const int npk = int(u.info.pk.size());
-            QMap<int, QStringList> byTarget; // target -> pk tuples
-            QStringList moving;
+            auto keyAt = [&](QList<QVariant> row, Key *k) {
+                k->clear();
+                for (int i = 0; i < npk; ++i) {
+                    if (!normalizeExactValue(u.info.cols.at(u.info.pk.at(i)), &row[i], &why))
+                        return false;
+                    k->append(row.at(i));
+                }
+                return true;
+            };
+            QMap<int, QList<Key>> byTarget; // target -> keys
+            QList<Key> moving;
+            Key lastKey;
             for (const auto &r : std::as_const(rows->rows)) {
+                if (!keyAt(r, &lastKey))
+                    return fail(Step::T9, why, Outcome::Error);
                 QList<QVariant> full(u.info.columns.size());
                 full[u.info.shardColumn] = r.at(npk);
+                if (!normalizeExactValue(u.info.cols.at(u.info.shardColumn), &full[u.info.shardColumn], &why))
+                    return fail(Step::T9, why, Outcome::Error);
                 const RowRoute rr = m_moves.route(u, full);
                 if (!rr.ok)
                     return fail(Step::T9, rr.error, Outcome::Error);
                 if (rr.targets.isEmpty())
                     continue;
-                QStringList parts;
-                for (int k = 0; k < npk; ++k)
-                    parts.append(QString::number(r.at(k).toLongLong()));
-                const QString tuple = QLatin1Char('(') + parts.join(QLatin1Char(',')) + QLatin1Char(')');
-                moving.append(tuple);
-                byTarget[rr.targets.first()].append(tuple);
+                moving.append(lastKey);
+                byTarget[rr.targets.first()].append(lastKey);
             }
             // Each moving row must be on its target right now, or it is not deleted.
             for (auto it = byTarget.cbegin(); it != byTarget.cend(); ++it) {
                 Connection *tc = connTo(u.targets.at(it.key()).instance);
                 if (!tc)
                     return fail(Step::T9, why, Outcome::Error);
-                auto found = tc->query(QStringLiteral("SELECT ") + u.info.pkList() + QStringLiteral(" FROM ") +
-                                       u.qualifiedTarget(it.key()) + QStringLiteral(" WHERE (") + u.info.pkList() +
-                                       QStringLiteral(") IN (") + it.value().join(QLatin1Char(',')) + QLatin1Char(')'));
+                auto found = tc->query(QStringLiteral("SELECT ") + exactKeyList(u.info) + QStringLiteral(" FROM ") +
+                                       u.qualifiedTarget(it.key()) + QStringLiteral(" WHERE ") + keyIn(u.info, it.value()));
                 if (!found)
                     return fail(Step::T9, tc->lastError(), Outcome::Error);
-                QSet<QString> there;
+                QSet<QByteArray> there;
                 for (const auto &r : found->rows) {
-                    QStringList parts;
-                    for (int k = 0; k < npk; ++k)
-                        parts.append(QString::number(r.at(k).toLongLong()));
-                    there.insert(QLatin1Char('(') + parts.join(QLatin1Char(',')) + QLatin1Char(')'));
+                    Key k;
+                    if (!keyAt(r, &k))
+                        return fail(Step::T9, why, Outcome::Error);
+                    there.insert(keyId(k));
                 }
                 QStringList missing;
-                for (const QString &t : it.value())
-                    if (!there.contains(t))
-                        missing.append(t);
+                for (const Key &k : it.value())
+                    if (!there.contains(keyId(k)))
+                        missing.append(keyText(u.info, k));
                 if (!missing.isEmpty())
                     return fail(Step::T9, QStringLiteral("%1 moved rows of %2 are not on %3 (keys %4): they are not "
                                                          "deleted; find out why before purging")
@@ -244,16 +255,15 @@ Outcome Engine::stepT9()
                                                    missing.mid(0, 50).join(QLatin1Char(' '))));
             }
             if (!moving.isEmpty()) {
-                const QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedSource() + QStringLiteral(" WHERE (") +
-                                    u.info.pkList() + QStringLiteral(") IN (") + moving.join(QLatin1Char(',')) +
-                                    QLatin1Char(')');
+                const QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedSource() + QStringLiteral(" WHERE ") +
+                                    keyIn(u.info, moving);
                 ExecResult er;
                 const bool ok = src->exec(sql, &er) && qsizetype(er.affectedRows) == moving.size();
                 m_journal->audit(QStringLiteral("T9"), QStringLiteral("purge chunk"), src->params().describe(),
                                  QStringLiteral("DELETE FROM %1 WHERE (%2) IN (%3 keys, %4 .. %5)")
                                      .arg(u.qualifiedSource(), u.info.pkList())
                                      .arg(moving.size())
-                                     .arg(moving.first(), moving.last()),
+                                     .arg(keyText(u.info, moving.first()), keyText(u.info, moving.last())),
                                  ok ? QStringLiteral("ok") : src->lastError());
                 if (!ok)
                     return fail(Step::T9, src->lastError().isEmpty()
@@ -273,10 +283,7 @@ Outcome Engine::stepT9()
                 m_journal->setValue(key, QStringLiteral("done"));
                 break;
             }
-            QStringList lastParts;
-            for (int k = 0; k < npk; ++k)
-                lastParts.append(QString::number(rows->rows.last().at(k).toLongLong()));
-            last = lastParts.join(QLatin1Char(','));
+            last = encodeKey(lastKey);
             m_journal->setValue(key, last);
             if (m_options.progress)
                 m_options.progress(QStringLiteral("purging %1: %2 rows deleted").arg(u.source.toString(),

@@ -134,6 +134,23 @@ QString TableInfo::pkList() const
     return out.join(QLatin1Char(','));
 }
 
+bool TableInfo::integerKey() const
+{
+    for (int i : pk)
+        if (cols.value(i).kind != ColumnKind::Int && cols.value(i).kind != ColumnKind::UInt)
+            return false;
+    return !pk.isEmpty();
+}
+
+QList<int> TableInfo::writable() const
+{
+    QList<int> out;
+    for (int i = 0; i < cols.size(); ++i)
+        if (!cols.at(i).generated)
+            out.append(i);
+    return out;
+}
+
 static bool isIntegerType(const QString &t)
 {
     static const QStringList ints = {QStringLiteral("tinyint"), QStringLiteral("smallint"),
@@ -142,15 +159,75 @@ static bool isIntegerType(const QString &t)
     return ints.contains(t);
 }
 
+// The kind of a column from information_schema (DATA_TYPE, COLUMN_TYPE, the character set).
+static void classify(ColumnInfo *c)
+{
+    static const QStringList texts = {QStringLiteral("char"), QStringLiteral("varchar"), QStringLiteral("tinytext"),
+                                      QStringLiteral("text"), QStringLiteral("mediumtext"), QStringLiteral("longtext")};
+    static const QStringList binaries = {QStringLiteral("binary"), QStringLiteral("varbinary"),
+                                         QStringLiteral("tinyblob"), QStringLiteral("blob"),
+                                         QStringLiteral("mediumblob"), QStringLiteral("longblob")};
+    static const QStringList geometries = {QStringLiteral("geometry"), QStringLiteral("point"),
+                                           QStringLiteral("linestring"), QStringLiteral("polygon"),
+                                           QStringLiteral("multipoint"), QStringLiteral("multilinestring"),
+                                           QStringLiteral("multipolygon"), QStringLiteral("geometrycollection")};
+    const QString &t = c->dataType;
+    if (c->columnType.contains(QLatin1String("mariadb-5.3"))) {
+        c->kind = ColumnKind::Unsupported;
+        c->why = QStringLiteral("an old-format temporal column (created before MariaDB 10.1.2 or with "
+                                "mysql56_temporal_format=OFF); rebuild the table (ALTER TABLE ... FORCE) first");
+    } else if (isIntegerType(t)) {
+        c->kind = c->columnType.contains(QLatin1String("unsigned")) ? ColumnKind::UInt : ColumnKind::Int;
+    } else if (t == QLatin1String("float")) {
+        c->kind = ColumnKind::Float;
+    } else if (t == QLatin1String("double") || t == QLatin1String("real")) {
+        c->kind = ColumnKind::Double;
+    } else if (t == QLatin1String("decimal")) {
+        c->kind = ColumnKind::Decimal;
+    } else if (t == QLatin1String("date")) {
+        c->kind = ColumnKind::Date;
+    } else if (t == QLatin1String("datetime")) {
+        c->kind = ColumnKind::DateTime;
+    } else if (t == QLatin1String("timestamp")) {
+        c->kind = ColumnKind::Timestamp;
+    } else if (t == QLatin1String("time")) {
+        c->kind = ColumnKind::Time;
+    } else if (t == QLatin1String("year")) {
+        c->kind = ColumnKind::Year;
+    } else if (t == QLatin1String("enum")) {
+        c->kind = ColumnKind::Enum;
+    } else if (t == QLatin1String("set")) {
+        c->kind = ColumnKind::Set;
+    } else if (t == QLatin1String("bit")) {
+        c->kind = ColumnKind::Bit;
+    } else if (texts.contains(t) || t == QLatin1String("json")) {
+        c->kind = c->charset == QLatin1String("binary") ? ColumnKind::Binary : ColumnKind::Text;
+    } else if (binaries.contains(t) || t == QLatin1String("inet6") || t == QLatin1String("inet4") ||
+               t == QLatin1String("uuid")) {
+        c->kind = ColumnKind::Binary; // INET6, INET4, UUID: their stored bytes (CAST(col AS BINARY))
+    } else if (geometries.contains(t)) {
+        c->kind = ColumnKind::Geometry;
+    } else {
+        c->kind = ColumnKind::Unsupported;
+        c->why = QStringLiteral("the type %1 is not supported by the engine (not read and written exactly yet)")
+                     .arg(c->columnType);
+    }
+}
+
 bool readTableInfo(Connection &c, const QString &schema, const QString &table, const QString &shardingColumn,
                    TableInfo *out, QString *error)
 {
     TableInfo info;
     const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ")
                               .arg(c.quoteString(schema), c.quoteString(table));
-    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), COLUMN_KEY FROM "
+    // show_old_temporals marks columns in the pre-10.1.2 temporal format in COLUMN_TYPE.
+    c.exec(QStringLiteral("SET SESSION show_old_temporals = ON"));
+    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
+                                       "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
+                                       "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM "
                                        "information_schema.COLUMNS") +
                         where + QStringLiteral("ORDER BY ORDINAL_POSITION"));
+    c.exec(QStringLiteral("SET SESSION show_old_temporals = OFF"));
     if (!cols) {
         *error = c.lastError();
         return false;
@@ -160,30 +237,64 @@ bool readTableInfo(Connection &c, const QString &schema, const QString &table, c
         return false;
     }
     for (const auto &r : cols->rows) {
-        info.columns.append(r.at(0).toString());
-        info.dataTypes.append(r.at(1).toString());
+        ColumnInfo ci;
+        ci.name = r.at(0).toString();
+        ci.dataType = r.at(1).toString();
+        ci.columnType = r.at(2).toString();
+        ci.charset = r.at(3).toString();
+        ci.collation = r.at(4).toString();
+        ci.fsp = r.at(5).toInt();
+        ci.generated = r.at(6).toString().toUpper() != QLatin1String("NEVER");
+        ci.nullable = r.at(7).toString().toUpper() == QLatin1String("YES");
+        classify(&ci);
+        info.columns.append(ci.name);
+        info.dataTypes.append(ci.dataType);
+        info.cols.append(ci);
     }
-    auto keys = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.STATISTICS") + where +
-                        QStringLiteral("AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX"));
+    auto engine = c.queryValue(QStringLiteral("SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES") + where);
+    if (engine)
+        info.engine = engine->toString();
+    // The key rows are identified by: PRIMARY, else the first unique key over NOT NULL columns only.
+    auto keys = c.query(QStringLiteral("SELECT INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") +
+                        where + QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, "
+                                               "SEQ_IN_INDEX"));
     if (!keys) {
         *error = c.lastError();
         return false;
     }
-    for (const auto &r : keys->rows)
-        info.pk.append(int(info.columns.indexOf(r.at(0).toString())));
-    if (info.pk.isEmpty()) {
-        *error = QStringLiteral("table %1.%2 has no primary key: the engine copies, verifies and purges by primary "
-                                "key, so a table without one cannot move (add one first)")
-                     .arg(schema, table);
-        return false;
+    QStringList order;
+    QHash<QString, QList<int>> byName;
+    QSet<QString> unusable;
+    for (const auto &r : keys->rows) {
+        const QString name = r.at(0).toString();
+        if (!order.contains(name))
+            order.append(name);
+        const int col = int(info.columns.indexOf(r.at(1).toString()));
+        if (col < 0 || r.at(2).isValid() || info.cols.at(col).nullable)
+            unusable.insert(name); // a prefix, or a column that may be NULL: not an identity
+        byName[name].append(col);
     }
-    for (int i : info.pk) {
-        if (i < 0 || !isIntegerType(info.dataTypes.at(i))) {
-            *error = QStringLiteral("table %1.%2: primary key column %3 is not an integer; only integer primary "
-                                    "keys are supported by this version")
-                         .arg(schema, table, i < 0 ? QStringLiteral("?") : info.columns.at(i));
-            return false;
+    QString prefixed;
+    for (const QString &name : std::as_const(order)) {
+        if (unusable.contains(name)) {
+            if (name == QLatin1String("PRIMARY"))
+                prefixed = name;
+            continue;
         }
+        info.pk = byName.value(name);
+        info.keyName = name;
+        break;
+    }
+    if (info.pk.isEmpty()) {
+        *error = prefixed.isEmpty()
+                     ? QStringLiteral("table %1.%2 has no primary key and no unique key over NOT NULL columns: the "
+                                      "engine copies, verifies and purges rows by such a key, so this table cannot "
+                                      "move (add one first)")
+                           .arg(schema, table)
+                     : QStringLiteral("table %1.%2: its primary key indexes a prefix of a column, which does not "
+                                      "identify a row's whole value; the engine needs a key over whole columns")
+                           .arg(schema, table);
+        return false;
     }
     if (!shardingColumn.isEmpty()) {
         info.shardColumn = int(info.columns.indexOf(shardingColumn));
@@ -213,38 +324,6 @@ QString normalizedCreate(const QString &createSql)
     s.remove(autoInc);
     s.replace(head, QStringLiteral("CREATE TABLE `t`"));
     return s;
-}
-
-QList<qint64> pkOf(const TableInfo &info, const QList<QVariant> &row, bool *ok)
-{
-    QList<qint64> out;
-    bool all = true;
-    for (int i : info.pk) {
-        bool one = false;
-        const QVariant &v = row.value(i);
-        const qint64 x = v.typeId() == QMetaType::ULongLong ? qint64(v.toULongLong(&one)) : v.toLongLong(&one);
-        all = all && one && v.isValid();
-        out.append(x);
-    }
-    if (ok)
-        *ok = all;
-    return out;
-}
-
-QString pkText(const QList<qint64> &pk)
-{
-    QStringList parts;
-    for (qint64 v : pk)
-        parts.append(QString::number(v));
-    return parts.join(QLatin1Char(','));
-}
-
-int comparePk(const QList<qint64> &a, const QList<qint64> &b)
-{
-    for (int i = 0; i < qMin(a.size(), b.size()); ++i)
-        if (a.at(i) != b.at(i))
-            return a.at(i) < b.at(i) ? -1 : 1;
-    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
 
 // --- MoveSet ---------------------------------------------------------------------------------------

@@ -37,17 +37,59 @@ private:
     bool m_sandbox = false;
 };
 
+// How the engine reads, writes, compares and orders one column (core/cluster/ExactValue.h).
+enum class ColumnKind
+{
+    Int,       // TINYINT..BIGINT, signed
+    UInt,      // ... UNSIGNED
+    Float,
+    Double,
+    Decimal,
+    Date,
+    DateTime,
+    Timestamp,
+    Time,
+    Year,
+    Enum,
+    Set,
+    Bit,
+    Text,      // CHAR, VARCHAR, TEXT in a character set
+    Binary,    // BINARY, VARBINARY, BLOB (and JSON, which MariaDB keeps as LONGTEXT utf8mb4_bin: Text)
+    Geometry,
+    Unsupported
+};
+
+struct ColumnInfo
+{
+    QString name;
+    QString dataType;   // information_schema DATA_TYPE, lower case
+    QString columnType; // COLUMN_TYPE, lower case: "int(10) unsigned", "enum('a','b')"
+    QString charset;    // CHARACTER_SET_NAME (character columns)
+    QString collation;  // COLLATION_NAME (character columns)
+    ColumnKind kind = ColumnKind::Unsupported;
+    int fsp = 0;            // fractional digits of TIME/DATETIME/TIMESTAMP
+    bool generated = false; // VIRTUAL or STORED/PERSISTENT: never written, always compared
+    bool nullable = true;
+    QString why;            // kind Unsupported: the reason
+};
+
 // What the engine needs to know of one moving physical table, read from the source at each run.
 struct TableInfo
 {
     QStringList columns;   // in table order
     QStringList dataTypes; // information_schema DATA_TYPE, lower case
-    QList<int> pk;         // column indexes of the primary key, in key order
+    QList<ColumnInfo> cols; // the same columns, described
+    QList<int> pk;         // column indexes of the key rows are identified by, in key order: the primary
+                           // key, or else the first unique key whose columns are all NOT NULL
+    QString keyName;       // "PRIMARY" or the unique key's name
     int shardColumn = -1;  // index of the sharding column (-1: broadcast)
     KeyType keyType = KeyType::String;
     QString createSql;     // SHOW CREATE TABLE of the source
+    QString engine;        // ENGINE of information_schema.TABLES
 
     QString pkList() const; // `id` or `a`,`b`
+    bool integerKey() const; // every key column an integer: keys are ordered exactly client-side
+    QList<int> writable() const; // columns an INSERT or UPDATE sets (not generated), in table order
 };
 
 struct MoveTarget
@@ -122,17 +164,13 @@ private:
 bool prepareSession(Connection &c, bool warningsAsErrors);
 ConnectionParams engineParams(ConnectionParams p);
 
-// Reads TableInfo of `schema`.`table`; refuses a table without an integer primary key (the engine
-// chunks and checkpoints by it).
+// Reads TableInfo of `schema`.`table`: its columns and the key rows are identified by. Refuses a table
+// without a primary key or a NOT NULL unique key (the engine copies, captures, verifies and purges by it).
+// What else cannot be carried (column types, character sets, table features) is checkTable's
+// (TableChecks.h), run at T0.
 bool readTableInfo(Connection &c, const QString &schema, const QString &table, const QString &shardingColumn,
                    TableInfo *out, QString *error);
 // CREATE TABLE text without AUTO_INCREMENT=n, for comparing two tables' definitions.
 QString normalizedCreate(const QString &createSql);
-
-// The primary key of a row as text ("17" or "3,17") and as numbers for ordering.
-QList<qint64> pkOf(const TableInfo &info, const QList<QVariant> &row, bool *ok = nullptr);
-QString pkText(const QList<qint64> &pk);
-// a < b: -1, 0, 1 (lexicographic)
-int comparePk(const QList<qint64> &a, const QList<qint64> &b);
 
 } // namespace sp::migration

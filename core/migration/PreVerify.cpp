@@ -52,6 +52,11 @@ QString pvIneligible(const MoveSet &moves, const MoveUnit &u, int t)
 {
     if (u.info.pk.size() != 1)
         return QStringLiteral("composite primary key");
+    if (!u.info.integerKey())
+        return QStringLiteral("a key that is not an integer");
+    if (u.info.cols.at(u.info.pk.first()).kind == ColumnKind::UInt &&
+        u.info.cols.at(u.info.pk.first()).dataType == QLatin1String("bigint"))
+        return QStringLiteral("a BIGINT UNSIGNED key (ranges are kept as signed 64-bit numbers)");
     if (u.targets.at(t).existing) // the application writes there too: no triggers, compared in its scope at T5
         return QStringLiteral("a live data node with rows of its own");
     if (!u.broadcast && u.targets.at(t).predicateSql.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/ExactRows.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
 
@@ -77,7 +78,8 @@ SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
 
 bool SourceWorker::open()
 {
-    if (!m_source.open(m_endpoints.adminOfInstance(m_instance)) || !prepareSession(m_source, false))
+    // Rows and keys are read in their exact form (ExactValue.h).
+    if (!m_source.open(m_endpoints.adminOfInstance(m_instance)) || !prepareExactSession(m_source, false))
         return fail(m_source.lastError());
     QSet<QString> tables;
     for (const MoveUnit *u : std::as_const(m_units)) {
@@ -181,14 +183,6 @@ WorkerProgress SourceWorker::progress() const
     return m_progress;
 }
 
-QString SourceWorker::selectList(const MoveUnit &u) const
-{
-    QStringList cols;
-    for (const QString &c : u.info.columns)
-        cols.append(Connection::quoteIdentifier(c));
-    return cols.join(QLatin1Char(','));
-}
-
 // A read-only transaction on a consistent snapshot whose binlog position the server reports.
 static TransactionOptions readSnapshot()
 {
@@ -256,25 +250,42 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
     *rowsWritten = 0;
     QElapsedTimer timer;
     timer.start();
-    // Resume from the lowest checkpoint among the targets still to copy.
-    std::optional<QList<qint64>> lo;
+    const KeyOrder order(u.info);
+    // Resume from the lowest checkpoint among the targets still to copy (the server orders the keys).
+    std::optional<Key> lo;
     bool fromStart = false;
     QHash<int, CopyState> states;
     {
         QMutexLocker lock(&m_mutex);
-        for (int t = 0; t < u.targets.size(); ++t) {
-            const CopyState s = m_progress.copy.value({u.id, t});
-            states.insert(t, s);
-            if (s.done)
-                continue;
-            if (!s.lastPk)
-                fromStart = true;
-            else if (!lo || comparePk(*s.lastPk, *lo) < 0)
-                lo = s.lastPk;
+        for (int t = 0; t < u.targets.size(); ++t)
+            states.insert(t, m_progress.copy.value({u.id, t}));
+    }
+    for (int t = 0; t < u.targets.size(); ++t) {
+        const CopyState &s = states[t];
+        if (s.done)
+            continue;
+        if (!s.lastPk) {
+            fromStart = true;
+        } else if (!lo) {
+            lo = s.lastPk;
+        } else {
+            const auto m = order.min(m_source, *lo, *s.lastPk);
+            if (!m)
+                return fail(QStringLiteral("ordering the checkpoints of %1: %2").arg(u.source.toString(), m_source.lastError()));
+            lo = *m;
         }
     }
     if (fromStart)
         lo.reset();
+    // A target whose checkpoint is ahead of `lo` takes only the rows above its own: the server says
+    // which, in one flag column per such target.
+    QList<int> flagged;
+    QStringList flags;
+    for (int t = 0; t < u.targets.size(); ++t)
+        if (!states[t].done && states[t].lastPk) {
+            flagged.append(t);
+            flags.append(QStringLiteral("(") + keyCompare(u.info, *states[t].lastPk, ">") + QStringLiteral(") IS TRUE"));
+        }
 
     BinlogPosition snapshot;
     QueryResult rows;
@@ -287,10 +298,12 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         snapshot = *p;
         QStringList where;
         if (lo)
-            where.append(pkCompare(u.info, *lo, ">"));
+            where.append(keyCompare(u.info, *lo, ">"));
         if (!u.pushdownSql.isEmpty())
             where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
-        const QString sql = QStringLiteral("SELECT ") + selectList(u) + QStringLiteral(" FROM ") + u.qualifiedSource() +
+        const QString sql = QStringLiteral("SELECT ") + exactSelectList(u.info) +
+                            (flags.isEmpty() ? QString() : QLatin1Char(',') + flags.join(QLatin1Char(','))) +
+                            QStringLiteral(" FROM ") + u.qualifiedSource() +
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                             QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(m_chunkRows);
@@ -301,32 +314,50 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         tx.commit();
     }
     const bool reachedEnd = rows.rows.size() < m_chunkRows;
-    std::optional<QList<qint64>> chunkEnd = lo;
+    // Split off the flags, values to their exact form.
+    const int ncols = int(u.info.columns.size());
+    QList<QList<bool>> rowFlags;
+    rowFlags.reserve(rows.rows.size());
+    for (auto &row : rows.rows) {
+        QList<bool> f;
+        for (int i = 0; i < flagged.size(); ++i)
+            f.append(row.value(ncols + i).toInt() != 0);
+        rowFlags.append(f);
+        row.resize(ncols);
+        QString why;
+        if (!normalizeExactRow(u.info, &row, &why))
+            return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), why));
+    }
+    std::optional<Key> chunkEnd;
     if (!rows.rows.isEmpty()) {
-        bool ok = false;
-        chunkEnd = pkOf(u.info, rows.rows.last(), &ok);
-        if (!ok)
-            return fail(QStringLiteral("%1: a primary key value is not an integer").arg(u.source.toString()));
+        Key k;
+        if (!keyOf(u.info, rows.rows.last(), &k))
+            return fail(QStringLiteral("%1: a row with a NULL key value").arg(u.source.toString()));
+        chunkEnd = k;
     }
 
     // Capture to exactly the snapshot: the chunk then joins the stream where it was read.
     if (!catchUpTo(snapshot))
         return false;
 
+    const QStringList columns = writableColumns(u.info);
     for (int t = 0; t < u.targets.size(); ++t) {
         CopyState s = states.value(t);
         if (s.done)
             continue;
+        const int fi = int(flagged.indexOf(t));
         QList<QList<QVariant>> subset;
-        for (const auto &row : std::as_const(rows.rows)) {
-            const QList<qint64> pk = pkOf(u.info, row);
-            if (s.lastPk && comparePk(pk, *s.lastPk) <= 0)
+        bool aboveCheckpoint = false; // some row of the chunk is above this target's checkpoint
+        for (int i = 0; i < rows.rows.size(); ++i) {
+            const auto &row = rows.rows.at(i);
+            if (fi >= 0 && !rowFlags.at(i).at(fi))
                 continue;
+            aboveCheckpoint = true;
             const RowRoute rr = m_moves.route(u, row);
             if (!rr.ok)
                 return fail(rr.error);
             if (rr.targets.contains(t))
-                subset.append(row);
+                subset.append(writableValues(u.info, row));
         }
         TargetConn *tc = targetConn(u.targets.at(t).instance);
         if (!tc)
@@ -340,7 +371,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         if (!subset.isEmpty()) {
             MultiRowInsert spec;
             spec.table = u.qualifiedTarget(t);
-            spec.columns = u.info.columns;
+            spec.columns = columns;
             ExecResult er;
             if (!InsertBuilder::execute(tc->conn, spec, subset, &er))
                 return fail(QStringLiteral("copying %1 -> %2: %3%4")
@@ -352,7 +383,8 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
                                 .arg(subset.size())
                                 .arg(er.affectedRows));
         }
-        if (chunkEnd && (!s.lastPk || comparePk(*chunkEnd, *s.lastPk) > 0))
+        // The checkpoint moves to the chunk's end unless it is already beyond it.
+        if (chunkEnd && (!s.lastPk || aboveCheckpoint))
             s.lastPk = chunkEnd;
         s.done = reachedEnd;
         s.copied += subset.size();
@@ -504,37 +536,69 @@ bool SourceWorker::collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>
         QMutexLocker lock(&m_mutex);
         copy = m_progress.copy;
     }
+    // Routes and keys of every row image.
+    struct Image
+    {
+        RowRoute route;
+        Key key;
+    };
+    const bool hasBefore = ev.change != RowChange::Insert;
+    const bool hasAfter = ev.change != RowChange::Delete;
+    QList<Image> before, after;
     for (const BinlogRow &r : ev.rows) {
-        const bool hasBefore = ev.change != RowChange::Insert;
-        const bool hasAfter = ev.change != RowChange::Delete;
-        RowRoute rb, ra;
-        QList<qint64> pkb, pka;
-        bool ok = true;
-        if (hasBefore) {
-            rb = m_moves.route(*u, r.before);
-            pkb = pkOf(u->info, r.before, &ok);
+        for (int side = 0; side < 2; ++side) {
+            if ((side == 0 && !hasBefore) || (side == 1 && !hasAfter)) {
+                (side == 0 ? before : after).append(Image{});
+                continue;
+            }
+            const QList<QVariant> &img = side == 0 ? r.before : r.after;
+            Image im;
+            im.route = m_moves.route(*u, img);
+            if (!im.route.ok)
+                return fail(im.route.error);
+            if (!keyOf(u->info, img, &im.key))
+                return fail(QStringLiteral("%1: a row at %2 has a NULL value in its key %3")
+                                .arg(u->source.toString(), ev.position.toString(), u->info.keyName));
+            (side == 0 ? before : after).append(im);
         }
-        if (ok && hasAfter) {
-            ra = m_moves.route(*u, r.after);
-            pka = pkOf(u->info, r.after, &ok);
+    }
+    // Whether capture keeps a key current on a target: the copy is done, or the key is at or below the
+    // target's checkpoint (decided by the server for keys that are not integers).
+    const KeyOrder order(u->info);
+    std::map<int, std::pair<QList<bool>, QList<bool>>> covered; // target -> (before, after)
+    for (int t = 0; t < u->targets.size(); ++t) {
+        const CopyState s = copy.value({u->id, t});
+        auto &[cb, ca] = covered[t];
+        if (s.done || !s.lastPk) {
+            cb = QList<bool>(ev.rows.size(), s.done);
+            ca = cb;
+            continue;
         }
-        if (!ok)
-            return fail(QStringLiteral("%1: a row at %2 has no integer primary key").arg(u->source.toString(),
-                                                                                        ev.position.toString()));
-        if (!rb.ok || !ra.ok)
-            return fail(!rb.ok ? rb.error : ra.error);
+        QList<Key> keys;
+        for (int i = 0; i < ev.rows.size(); ++i)
+            keys << before.at(i).key << after.at(i).key;
+        const auto le = order.atOrBelow(m_source, keys, *s.lastPk);
+        if (!le)
+            return fail(QStringLiteral("comparing keys of %1 with its checkpoint: %2").arg(u->source.toString(),
+                                                                                        m_source.lastError()));
+        for (int i = 0; i < ev.rows.size(); ++i) {
+            cb.append(hasBefore && le->at(2 * i));
+            ca.append(hasAfter && le->at(2 * i + 1));
+        }
+    }
+    for (int i = 0; i < ev.rows.size(); ++i) {
+        const BinlogRow &r = ev.rows.at(i);
         for (int t = 0; t < u->targets.size(); ++t) {
-            const CopyState s = copy.value({u->id, t});
-            const bool del = hasBefore && rb.targets.contains(t) && s.covers(pkb);
-            const bool ins = hasAfter && ra.targets.contains(t) && s.covers(pka);
+            const bool del = hasBefore && before.at(i).route.targets.contains(t) && covered[t].first.at(i);
+            const bool ins = hasAfter && after.at(i).route.targets.contains(t) && covered[t].second.at(i);
             auto &list = (*ops)[u->targets.at(t).instance];
-            if (del && ins && pkb == pka) {
-                list.append(RowOp{RowOp::Update, u, t, pkb, r.after});
+            if (del && ins && before.at(i).key == after.at(i).key) {
+                list.append(RowOp{RowOp::Update, u, t, before.at(i).key, r.after});
             } else {
                 if (del)
-                    list.append(RowOp{RowOp::Delete, u, t, pkb, {}});
+                    list.append(RowOp{RowOp::Delete, u, t, before.at(i).key, {}});
                 if (ins)
-                    list.append(RowOp{RowOp::Insert, u, t, pka, r.after});
+                    list.append(RowOp{RowOp::Insert, u, t, after.at(i).key, r.after});
             }
         }
     }
@@ -545,14 +609,14 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
 {
     const MoveUnit &u = *op.unit;
     const QString table = u.qualifiedTarget(op.target);
-    const QString where = u.targets.at(op.target).node.toString() + QStringLiteral(" key ") + pkText(op.pk);
+    const QString where = u.targets.at(op.target).node.toString() + QStringLiteral(" key ") + keyText(u.info, op.pk);
     ExecResult er;
     switch (op.kind) {
     case RowOp::Insert: {
         MultiRowInsert spec;
         spec.table = table;
-        spec.columns = u.info.columns;
-        if (!InsertBuilder::execute(c, spec, {op.row}, &er))
+        spec.columns = writableColumns(u.info);
+        if (!InsertBuilder::execute(c, spec, {writableValues(u.info, op.row)}, &er))
             return fail(QStringLiteral("capture insert into %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
             return fail(QStringLiteral("capture insert into %1 inserted %2 rows").arg(where).arg(er.affectedRows));
@@ -560,7 +624,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
     }
     case RowOp::Update: {
         QStringList sets;
-        for (int i = 0; i < u.info.columns.size(); ++i) {
+        for (int i : u.info.writable()) {
             QString why;
             const auto lit = c.sqlLiteral(op.row.value(i), &why);
             if (!lit)
@@ -569,7 +633,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
                         QString::fromUtf8(*lit));
         }
         const QString sql = QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
-                            QStringLiteral(" WHERE ") + pkEquals(u.info, op.pk);
+                            QStringLiteral(" WHERE ") + keyEquals(u.info, op.pk);
         if (!c.exec(sql.toUtf8(), &er))
             return fail(QStringLiteral("capture update of %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
@@ -579,7 +643,7 @@ bool SourceWorker::execOp(Connection &c, const RowOp &op)
         return true;
     }
     case RowOp::Delete: {
-        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + pkEquals(u.info, op.pk);
+        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + keyEquals(u.info, op.pk);
         if (!c.exec(sql, &er))
             return fail(QStringLiteral("capture delete of %1: %2").arg(where, c.lastError()));
         if (er.affectedRows != 1)
@@ -695,10 +759,11 @@ void SourceWorker::markChanged(const BinlogEvent &ev, const BinlogPosition &end)
             for (const QList<QVariant> *img : {&r.before, &r.after}) {
                 if (img->isEmpty())
                     continue;
-                bool ok = false;
-                const QList<qint64> pk = pkOf(u->info, *img, &ok);
+                Key pk;
+                bool ok = keyOf(u->info, *img, &pk);
+                const qint64 k = ok ? pk.first().toLongLong(&ok) : 0;
                 if (ok)
-                    it->second.mark(pk.first(), end, kPvKeyCap);
+                    it->second.mark(k, end, kPvKeyCap);
                 else // not a key this table can hold: compare it whole
                     for (PvRange &range : it->second.ranges)
                         range.overflow = range.ok;
@@ -743,7 +808,7 @@ bool SourceWorker::preverify(const std::function<bool()> &paused, PvStats *stats
                 const PvTable &tbl = m_pv.at(item.key);
                 const MoveUnit &u = m_moves.units().at(item.key.first);
                 const MoveTarget &mt = u.targets.at(item.key.second);
-                const QString sql = sumsSql(u.info) + u.qualifiedSource() + QStringLiteral(" WHERE ") +
+                const QString sql = sumsSql(u.info, m_spec.strongHash ? RowHashKind::Strong : RowHashKind::Crc) + u.qualifiedSource() + QStringLiteral(" WHERE ") +
                                     pkBetween(u.info, tbl.lo(item.index), tbl.hi(item.index)) +
                                     (u.broadcast ? QString() : QStringLiteral(" AND (") + mt.predicateSql + QLatin1Char(')'));
                 auto r = m_source.query(sql);
@@ -763,7 +828,7 @@ bool SourceWorker::preverify(const std::function<bool()> &paused, PvStats *stats
             TargetConn *tc = targetConn(u.targets.at(b.first.key.second).instance);
             if (!tc)
                 return false;
-            auto r = tc->conn.query(sumsSql(u.info) + u.qualifiedTarget(b.first.key.second) + QStringLiteral(" WHERE ") +
+            auto r = tc->conn.query(sumsSql(u.info, m_spec.strongHash ? RowHashKind::Strong : RowHashKind::Crc) + u.qualifiedTarget(b.first.key.second) + QStringLiteral(" WHERE ") +
                                     pkBetween(u.info, tbl.lo(b.first.index), tbl.hi(b.first.index)));
             if (!r || r->rows.isEmpty())
                 return fail(QStringLiteral("pre-verifying %1: %2").arg(u.targets.at(b.first.key.second).node.toString(),

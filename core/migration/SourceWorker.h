@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
+#include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/TargetMeta.h"
@@ -94,7 +95,7 @@ private:
         enum Kind { Insert, Update, Delete } kind;
         const MoveUnit *unit;
         int target;
-        QList<qint64> pk;    // Update/Delete: the before key
+        QList<QVariant> pk;  // Update/Delete: the before key (KeySql.h)
         QList<QVariant> row; // Insert/Update: the after image
     };
 
@@ -106,7 +107,6 @@ private:
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
     bool execOp(Connection &c, const RowOp &op);
-    QString selectList(const MoveUnit &u) const;
     bool loadPv();
     void markChanged(const BinlogEvent &ev, const BinlogPosition &end);
 

@@ -9,18 +9,12 @@ namespace sp {
 class Transaction;
 }
 
-// SQL pieces the migration engine builds in several places: primary-key conditions and the
+// SQL pieces the migration engine builds in several places: integer key ranges and the
 // binlog positions servers report.
 namespace sp::migration {
 
-// "`id` > 17", "(`a`,`b`) >= (3,17)": the key compared with `pk` by `op`
-QString pkCompare(const TableInfo &info, const QList<qint64> &pk, const char *op);
-// "`a` = 3 AND `b` = 17"
-QString pkEquals(const TableInfo &info, const QList<qint64> &pk);
-// "`id` BETWEEN lo AND hi" (a one-column key)
+// "`id` BETWEEN lo AND hi" (a one-column integer key; keys of any type: KeySql.h)
 QString pkBetween(const TableInfo &info, qint64 lo, qint64 hi);
-// "3,17" (pkText) back to numbers; nullopt for an empty or malformed text
-std::optional<QList<qint64>> parsePkText(const QString &text);
 
 // SHOW MASTER STATUS: the server's binlog end (an error when the binary log is off).
 std::optional<BinlogPosition> masterStatus(Connection &c, QString *error);

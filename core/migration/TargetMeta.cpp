@@ -1,16 +1,10 @@
 #include "core/migration/TargetMeta.h"
 
+#include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/SqlParts.h"
 
 namespace sp::migration {
-
-bool CopyState::covers(const QList<qint64> &pk) const
-{
-    if (done)
-        return true;
-    return lastPk && comparePk(pk, *lastPk) <= 0;
-}
 
 namespace meta {
 
@@ -19,7 +13,7 @@ bool ensure(Connection &c, QString *error)
     const QStringList ddl = {
         QStringLiteral("CREATE DATABASE IF NOT EXISTS `_shardpilot` CHARACTER SET utf8mb4"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`copy_state` ("
-                       "run_id CHAR(16) NOT NULL, unit INT NOT NULL, target INT NOT NULL, lastpk VARCHAR(512) NULL, "
+                       "run_id CHAR(16) NOT NULL, unit INT NOT NULL, target INT NOT NULL, lastpk MEDIUMTEXT NULL, "
                        "done TINYINT NOT NULL DEFAULT 0, copied BIGINT NOT NULL DEFAULT 0, "
                        "updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), "
                        "PRIMARY KEY (run_id, unit, target)) ENGINE=InnoDB"),
@@ -28,6 +22,9 @@ bool ensure(Connection &c, QString *error)
                        "pos BIGINT UNSIGNED NOT NULL, "
                        "updated_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), "
                        "PRIMARY KEY (run_id, source)) ENGINE=InnoDB"),
+        // A key of any type, encoded (KeySql.h encodeKey); metadata schemas of earlier versions held
+        // integer keys in a VARCHAR(512).
+        QStringLiteral("ALTER TABLE `_shardpilot`.`copy_state` MODIFY lastpk MEDIUMTEXT NULL"),
     };
     return execAll(c, ddl, error);
 }
@@ -58,14 +55,11 @@ bool initCapture(Connection &c, const QString &runId, const QString &source, con
     return true;
 }
 
-static std::optional<QList<qint64>> parsePk(const QVariant &v)
+static std::optional<QList<QVariant>> parsePk(const QVariant &v)
 {
     if (!v.isValid())
         return std::nullopt;
-    QList<qint64> out;
-    for (const QString &p : v.toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
-        out.append(p.toLongLong());
-    return out;
+    return decodeKey(v.toString());
 }
 
 std::optional<QHash<QPair<int, int>, CopyState>> loadCopy(Connection &c, const QString &runId, QString *error)
@@ -107,7 +101,7 @@ std::optional<BinlogPosition> loadCapture(Connection &c, const QString &runId, c
 bool saveCopy(Connection &c, const QString &runId, int unit, int target, const CopyState &s)
 {
     ExecResult er;
-    const QString lastPk = s.lastPk ? c.quoteString(pkText(*s.lastPk)) : QStringLiteral("NULL");
+    const QString lastPk = s.lastPk ? c.quoteString(encodeKey(*s.lastPk)) : QStringLiteral("NULL");
     if (!c.exec(QStringLiteral("UPDATE `_shardpilot`.`copy_state` SET lastpk = %1, done = %2, copied = %3 "
                                "WHERE run_id = %4 AND unit = %5 AND target = %6")
                     .arg(lastPk)

@@ -15,12 +15,9 @@ namespace sp::migration {
 // current by capture from then on); done: all of them are.
 struct CopyState
 {
-    std::optional<QList<qint64>> lastPk; // nullopt: nothing copied yet
+    std::optional<QList<QVariant>> lastPk; // the last key copied (KeySql.h); nullopt: nothing copied yet
     bool done = false;
     qint64 copied = 0;
-
-    // Whether capture keeps a row with this key current on the target.
-    bool covers(const QList<qint64> &pk) const;
 };
 
 // The metadata schema `_shardpilot` on every target instance. Copy checkpoints and the capture

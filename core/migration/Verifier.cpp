@@ -1,78 +1,82 @@
 #include "core/migration/Verifier.h"
 
 #include "core/cluster/InsertBuilder.h"
+#include "core/migration/ExactRows.h"
+#include "core/migration/KeySql.h"
 #include "core/migration/SqlParts.h"
 
 #include <QLocale>
-#include <QMap>
+#include <QMutex>
 
 #include <limits>
 #include <map>
 #include <thread>
 
-#include <QMutex>
-
 namespace sp::migration {
-
-QString rowHashSql(const TableInfo &info)
-{
-    const QString row = rowSql(info);
-    return QStringLiteral("CRC32(") + row + QStringLiteral("), CRC32C(") + row + QLatin1Char(')');
-}
-
-QString sumsSql(const TableInfo &info)
-{
-    return QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(%1)), 0), COALESCE(SUM(CRC32C(%1)), 0) FROM ").arg(rowSql(info));
-}
-
-QString rowSql(const TableInfo &info)
-{
-    QStringList cols, nulls, lengths;
-    for (const QString &c : info.columns) {
-        const QString q = Connection::quoteIdentifier(c);
-        cols.append(q);
-        nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
-        lengths.append(QStringLiteral("LENGTH(") + q + QLatin1Char(')'));
-    }
-    return QStringLiteral("CONCAT_WS('#',") + cols.join(QLatin1Char(',')) + QStringLiteral(",CONCAT(") +
-           nulls.join(QLatin1Char(',')) + QStringLiteral("),CONCAT_WS(',',") + lengths.join(QLatin1Char(',')) +
-           QStringLiteral("))");
-}
 
 namespace {
 
-struct Feed
-{
-    const MoveUnit *unit = nullptr; // nullptr: the target table itself
-    int target = -1;
-    Connection *conn = nullptr;
-    QString table; // qualified
-};
-
 struct Hashed
 {
-    quint64 hash = 0;
+    Key key;
+    QString h1, h2;
     const MoveUnit *unit = nullptr;
 };
 
-QString pkSelect(const TableInfo &info)
+// A window of rows read for comparison: the key (exact), the two hash values, and for sources the
+// sharding column (to route the row).
+struct SideRow
 {
-    return info.pkList();
+    Key key;
+    QByteArray id;
+    QString h1, h2;
+    QVariant shard;
+};
+
+bool readSide(Connection &c, const TableInfo &info, const QString &sql, bool withShard, QList<SideRow> *out,
+              QString *error)
+{
+    auto r = c.query(sql);
+    if (!r) {
+        *error = c.lastError();
+        return false;
+    }
+    const int npk = int(info.pk.size());
+    out->clear();
+    out->reserve(r->rows.size());
+    for (auto &row : r->rows) {
+        SideRow s;
+        for (int k = 0; k < npk; ++k) {
+            QVariant v = row.at(k);
+            if (!normalizeExactValue(info.cols.at(info.pk.at(k)), &v, error))
+                return false;
+            s.key.append(v);
+        }
+        s.id = keyId(s.key);
+        s.h1 = row.at(npk).toString();
+        s.h2 = row.at(npk + 1).toString();
+        if (withShard && info.shardColumn >= 0) {
+            s.shard = row.value(npk + 2);
+            if (!normalizeExactValue(info.cols.at(info.shardColumn), &s.shard, error))
+                return false;
+        }
+        out->append(std::move(s));
+    }
+    return true;
 }
 
 } // namespace
 
-static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const QList<qint64> &pk,
-                                        bool insert, QString *error)
+// SQL that makes the target's row with `key` what the source holds (exact values: the source row is
+// read in exact form and written back by the same literals the copy uses).
+static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const Key &key, bool insert,
+                                        QString *error)
 {
-    const QString where = pkEquals(u.info, pk);
+    const QString where = keyEquals(u.info, key);
     QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") + where + QLatin1Char(';');
     if (!insert)
         return sql;
-    QStringList cols;
-    for (const QString &c : u.info.columns)
-        cols.append(Connection::quoteIdentifier(c));
-    auto r = source.query(QStringLiteral("SELECT ") + cols.join(QLatin1Char(',')) + QStringLiteral(" FROM ") +
+    auto r = source.query(QStringLiteral("SELECT ") + exactSelectList(u.info) + QStringLiteral(" FROM ") +
                           u.qualifiedSource() + QStringLiteral(" WHERE ") + where);
     if (!r) {
         *error = source.lastError();
@@ -80,10 +84,16 @@ static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, i
     }
     if (r->rows.isEmpty())
         return sql; // gone from the source meanwhile
+    QList<QList<QVariant>> rows;
+    for (auto row : r->rows) {
+        if (!normalizeExactRow(u.info, &row, error))
+            return std::nullopt;
+        rows.append(writableValues(u.info, row));
+    }
     MultiRowInsert spec;
     spec.table = u.qualifiedTarget(t);
-    spec.columns = u.info.columns;
-    auto built = InsertBuilder::build(source, spec, r->rows, error);
+    spec.columns = writableColumns(u.info);
+    auto built = InsertBuilder::build(source, spec, rows, error);
     if (!built)
         return std::nullopt;
     for (const QByteArray &s : built->statements)
@@ -96,7 +106,7 @@ using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;
 // The target tables of one target server (`byTarget`), compared one after the other.
 static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, const Endpoints &endpoints,
                                  const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                                 const VerifyScopes *scopes)
+                                 const VerifyScopes *scopes, RowHashKind hashKind)
 {
     VerifyResult out;
 
@@ -106,7 +116,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         if (it != conns.end())
             return it->second.get();
         auto c = std::make_unique<Connection>();
-        if (!c->open(endpoints.adminOfInstance(instance)) || !prepareSession(*c, false)) {
+        if (!c->open(endpoints.adminOfInstance(instance)) || !prepareExactSession(*c, false)) {
             out.error = c->lastError();
             return nullptr;
         }
@@ -116,12 +126,20 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
     };
     const int window = 20000;
     const QLocale en(QLocale::English);
+    auto stopped = [&] {
+        if (stop && stop->load()) {
+            out.error = QStringLiteral("stopped");
+            return true;
+        }
+        return false;
+    };
 
     for (const auto &entry : byTarget) {
         const auto &feeds = entry.second; // not a structured binding: lambdas below use it (C++17)
         const MoveUnit &first = *feeds.first().first;
         const int ft = feeds.first().second;
         const TableInfo &info = first.info;
+        const KeyOrder order(info);
         Connection *tconn = connTo(first.targets.at(ft).instance);
         if (!tconn)
             return out;
@@ -132,261 +150,302 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 return out;
             sconns.append(c);
         }
-        const QString hash = rowHashSql(info);
+        const QString hash = rowHashSql(info, hashKind);
         const QString targetLabel = first.targets.at(ft).node.toString();
         // A live data node keeps rows of its own: only the rows of the pairs' predicates are the run's.
         const QString ownScope = moves.targetScope(first.targets.at(ft).instance, first.targets.at(ft).schema,
                                                    first.targets.at(ft).node.table);
-        auto inScope = [&ownScope](const QString &where) {
-            if (ownScope.isEmpty())
-                return where;
-            return where.isEmpty() ? QString(QStringLiteral(" WHERE ") + ownScope)
-                                   : QString(where + QStringLiteral(" AND ") + ownScope);
+        auto whereOf = [](const QStringList &conds) {
+            return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
         };
         qint64 rows = 0, diffsHere = 0;
 
-        // Aggregates first (DESIGN.md, "Checksums"): per primary-key range, COUNT and the sums of
-        // CRC32 and CRC32C of each row on the target against the same of the rows the plan's SQL
-        // predicate selects on each source. Only ranges that differ are compared row by row. Needs a
-        // one-column key and an SQL predicate (or a broadcast table) on every source.
-        QList<QPair<qint64, qint64>> ranges;
-        bool aggregate = info.pk.size() == 1;
+        // Aggregates first (DESIGN.md, "Checksums"): per key range, COUNT and the sums of the row hash on
+        // the target against the same of the rows the plan's SQL predicate selects on each source. Only
+        // ranges that differ are compared row by row. Needs an SQL predicate (or a broadcast table) on
+        // every source. Ranges are cut at every 50,000th key of the target (the first open downwards,
+        // the last upwards, so every key of every side is in one), compared by the servers.
+        struct Range
+        {
+            std::optional<Key> after, from, upTo; // key > after, key >= from, key <= upTo
+        };
+        auto rangeConds = [&](const Range &r) {
+            QStringList c;
+            if (r.after)
+                c.append(keyCompare(info, *r.after, ">"));
+            if (r.from)
+                c.append(keyCompare(info, *r.from, ">="));
+            if (r.upTo)
+                c.append(keyCompare(info, *r.upTo, "<="));
+            return c;
+        };
+        const QString keySel = exactKeyList(info);
+        const QString orderBy = QStringLiteral(" ORDER BY ") + info.pkList();
+        auto readKey = [&](const QList<QVariant> &row, Key *k) {
+            k->clear();
+            for (int i = 0; i < info.pk.size(); ++i) {
+                QVariant v = row.at(i);
+                if (!normalizeExactValue(info.cols.at(info.pk.at(i)), &v, &out.error))
+                    return false;
+                k->append(v);
+            }
+            return true;
+        };
+        bool aggregate = true;
         for (const auto &f : feeds)
             aggregate = aggregate && (f.first->broadcast || !f.first->targets.at(f.second).predicateSql.isEmpty());
-        // Pre-verified (T3): only the scope's ranges and keys.
+        // Pre-verified (T3, one-column integer keys): only the scope's ranges and keys.
         const VerifyScope *scope = nullptr;
-        if (scopes && feeds.size() == 1 && aggregate) {
+        if (scopes && feeds.size() == 1 && aggregate && info.pk.size() == 1 && info.integerKey()) {
             auto it = scopes->find({feeds.first().first->id, feeds.first().second});
             if (it != scopes->end() && !it->second.full)
                 scope = &it->second;
         }
         QList<qint64> scopeKeys;
+        auto feedCond = [&](int i) {
+            const MoveUnit &u = *feeds.at(i).first;
+            return u.broadcast ? QString()
+                               : QLatin1Char('(') + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
+        };
+        QList<Range> differing;
         if (aggregate) {
-            const QString pk = pkSelect(info);
-            const QString sums = sumsSql(info);
-            auto bounds = [&](Connection *c, const QString &from, const QString &cond, qint64 *lo, qint64 *hi) {
-                auto r = c->query(QStringLiteral("SELECT MIN(") + pk + QStringLiteral("), MAX(") + pk + QStringLiteral(") FROM ") +
-                                  from + cond);
-                if (!r) {
-                    out.error = c->lastError();
-                    return false;
-                }
-                if (r->rows.first().at(0).isValid()) {
-                    *lo = qMin(*lo, r->rows.first().at(0).toLongLong());
-                    *hi = qMax(*hi, r->rows.first().at(1).toLongLong());
-                }
-                return true;
-            };
-            auto feedCond = [&](int i) {
-                const MoveUnit &u = *feeds.at(i).first;
-                return u.broadcast ? QString()
-                                   : QStringLiteral(" AND (") + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
-            };
-            QList<QPair<qint64, qint64>> candidates;
+            const QString sums = sumsSql(info, hashKind);
+            QList<Range> candidates;
             if (scope) {
-                candidates = scope->ranges;
+                for (const auto &r : scope->ranges) {
+                    Range x;
+                    if (r.first != std::numeric_limits<qint64>::min())
+                        x.from = Key{QVariant(qlonglong(r.first))};
+                    if (r.second != std::numeric_limits<qint64>::max())
+                        x.upTo = Key{QVariant(qlonglong(r.second))};
+                    candidates.append(x);
+                }
                 for (qint64 k : scope->keys) {
                     bool inRange = false;
-                    for (const auto &r : std::as_const(candidates))
+                    for (const auto &r : std::as_const(scope->ranges))
                         inRange = inRange || (k >= r.first && k <= r.second);
                     if (!inRange)
                         scopeKeys.append(k);
                 }
             } else {
-                qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
-                if (!bounds(tconn, first.qualifiedTarget(ft), inScope(QString()), &lo, &hi))
-                    return out;
-                for (int i = 0; i < feeds.size(); ++i) {
-                    const MoveUnit &u = *feeds.at(i).first;
-                    if (!bounds(sconns.at(i), u.qualifiedSource(), QStringLiteral(" WHERE 1=1") + feedCond(i), &lo, &hi))
+                const int step = 50000;
+                std::optional<Key> prev;
+                for (;;) {
+                    if (stopped())
                         return out;
+                    QStringList c;
+                    if (!ownScope.isEmpty())
+                        c.append(ownScope);
+                    if (prev)
+                        c.append(keyCompare(info, *prev, ">"));
+                    auto r = tconn->query(QStringLiteral("SELECT ") + keySel + QStringLiteral(" FROM ") +
+                                          first.qualifiedTarget(ft) + whereOf(c) + orderBy +
+                                          QStringLiteral(" LIMIT 1 OFFSET ") + QString::number(step - 1));
+                    if (!r) {
+                        out.error = tconn->lastError();
+                        return out;
+                    }
+                    Range x;
+                    x.after = prev;
+                    if (r->rows.isEmpty()) {
+                        candidates.append(x);
+                        break;
+                    }
+                    Key k;
+                    if (!readKey(r->rows.first(), &k))
+                        return out;
+                    x.upTo = k;
+                    candidates.append(x);
+                    prev = k;
                 }
-                const qint64 step = 200000;
-                for (qint64 a = lo; lo <= hi && a <= hi; a += step)
-                    candidates.append({a, qMin(hi, a + step - 1)});
             }
-            for (const auto &cand : std::as_const(candidates)) {
-                if (stop && stop->load()) {
-                    out.error = QStringLiteral("stopped");
+            for (const Range &cand : std::as_const(candidates)) {
+                if (stopped())
                     return out;
-                }
-                const qint64 a = cand.first, b = cand.second;
-                const QString range = QStringLiteral(" WHERE ") + pkBetween(info, a, b);
-                auto t = tconn->query(sums + first.qualifiedTarget(ft) + inScope(range));
+                QStringList tc = rangeConds(cand);
+                if (!ownScope.isEmpty())
+                    tc.append(ownScope);
+                auto t = tconn->query(sums + first.qualifiedTarget(ft) + whereOf(tc));
                 if (!t) {
                     out.error = tconn->lastError();
                     return out;
                 }
-                QList<qint64> total = {0, 0, 0};
+                QStringList total = {QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("0")};
                 for (int i = 0; i < feeds.size(); ++i) {
                     const MoveUnit &u = *feeds.at(i).first;
-                    auto sr = sconns.at(i)->query(sums + u.qualifiedSource() + range + feedCond(i));
+                    QStringList sc = rangeConds(cand);
+                    if (!feedCond(i).isEmpty())
+                        sc.append(feedCond(i));
+                    auto sr = sconns.at(i)->query(sums + u.qualifiedSource() + whereOf(sc));
                     if (!sr) {
                         out.error = sconns.at(i)->lastError();
                         return out;
                     }
                     for (int k = 0; k < 3; ++k)
-                        total[k] += sr->rows.first().at(k).toLongLong();
+                        total[k] = addDecimal(total.at(k), sr->rows.first().at(k).toString());
                 }
                 bool same = true;
                 for (int k = 0; k < 3; ++k)
-                    same = same && t->rows.first().at(k).toLongLong() == total.at(k);
+                    same = same && addDecimal(t->rows.first().at(k).toString(), QStringLiteral("0")) == total.at(k);
                 if (same)
-                    rows += total.at(0);
+                    rows += total.at(0).toLongLong();
                 else
-                    ranges.append({a, b});
+                    differing.append(cand);
             }
         } else {
-            ranges.append({std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()});
+            differing.append(Range{});
         }
 
-        // Row by row: the ranges that differ, then the scope's keys in batches.
+        // Row by row: the ranges that differ (or the whole table), then the scope's keys in batches.
         struct Pass
         {
-            qint64 lo = 0, hi = 0;
-            QList<qint64> keys; // non-empty: these keys only
+            Range range;
+            QList<Key> keys; // non-empty: these keys only
         };
         QList<Pass> passes;
-        for (const auto &r : std::as_const(ranges))
-            passes.append(Pass{r.first, r.second, {}});
-        for (int k = 0; k < scopeKeys.size(); k += 1000)
-            passes.append(Pass{0, 0, scopeKeys.mid(k, 1000)});
+        for (const Range &r : std::as_const(differing))
+            passes.append(Pass{r, {}});
+        for (int k = 0; k < scopeKeys.size(); k += 1000) {
+            Pass p;
+            for (qint64 v : scopeKeys.mid(k, 1000))
+                p.keys.append(Key{QVariant(qlonglong(v))});
+            passes.append(p);
+        }
+        auto feedIndex = [&](const MoveUnit *u) {
+            for (int i = 0; i < feeds.size(); ++i)
+                if (feeds.at(i).first == u)
+                    return i;
+            return 0;
+        };
         for (const Pass &pass : std::as_const(passes)) {
-        std::optional<QList<qint64>> last;
-        for (;;) {
-            if (stop && stop->load()) {
-                out.error = QStringLiteral("stopped");
-                return out;
-            }
-            auto pkWhere = [&]() -> QString {
-                QStringList conds;
-                if (!pass.keys.isEmpty()) {
-                    QStringList vals;
-                    for (qint64 v : pass.keys)
-                        vals.append(QString::number(v));
-                    conds.append(pkSelect(info) + QStringLiteral(" IN (") + vals.join(QLatin1Char(',')) + QLatin1Char(')'));
-                } else if (aggregate) {
-                    conds.append(pkBetween(info, pass.lo, pass.hi));
-                }
-                if (last)
-                    conds.append(pkCompare(info, *last, ">"));
-                return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
-            };
-            std::optional<QList<qint64>> windowEnd;
-            bool finalWindow = true;
-            auto noteFull = [&](const QList<QList<QVariant>> &rs, int pkCount) {
-                if (rs.size() < window)
-                    return;
-                finalWindow = false;
-                QList<qint64> lastPk;
-                for (int i = 0; i < pkCount; ++i)
-                    lastPk.append(rs.last().at(i).toLongLong());
-                if (!windowEnd || comparePk(lastPk, *windowEnd) < 0)
-                    windowEnd = lastPk;
-            };
-            const QString order = QStringLiteral(" ORDER BY ") + pkSelect(info) + QStringLiteral(" LIMIT ") +
-                                  QString::number(window);
-            auto trows = tconn->query(QStringLiteral("SELECT ") + pkSelect(info) + QStringLiteral(", ") + hash +
-                                      QStringLiteral(" FROM ") + first.qualifiedTarget(ft) + inScope(pkWhere()) + order);
-            if (!trows) {
-                out.error = tconn->lastError();
-                return out;
-            }
-            const int npk = int(info.pk.size());
-            noteFull(trows->rows, npk);
-            QList<QueryResult> srows;
-            for (int i = 0; i < feeds.size(); ++i) {
-                const MoveUnit &u = *feeds.at(i).first;
-                QString sel = QStringLiteral("SELECT ") + pkSelect(info) + QStringLiteral(", ") + hash;
-                if (u.info.shardColumn >= 0) // only what routing needs
-                    sel += QLatin1Char(',') + Connection::quoteIdentifier(u.info.columns.at(u.info.shardColumn));
-                auto r = sconns.at(i)->query(sel + QStringLiteral(" FROM ") + u.qualifiedSource() + pkWhere() + order);
-                if (!r) {
-                    out.error = sconns.at(i)->lastError();
+            std::optional<Key> last;
+            for (;;) {
+                if (stopped())
                     return out;
+                // Conditions of this window on every side (the target adds its own scope).
+                QStringList conds;
+                if (!pass.keys.isEmpty())
+                    conds.append(keyIn(info, pass.keys));
+                else
+                    conds += rangeConds(pass.range);
+                if (last)
+                    conds.append(keyCompare(info, *last, ">"));
+                QStringList tconds = conds;
+                if (!ownScope.isEmpty())
+                    tconds.append(ownScope);
+                // The window ends at the smallest of the sides' window-th keys, found by the servers
+                // (index only); every side then reads exactly the keys up to there.
+                std::optional<Key> windowEnd;
+                if (pass.keys.isEmpty()) {
+                    auto nth = [&](Connection *c, const QString &table, const QStringList &cs) -> bool {
+                        auto r = c->query(QStringLiteral("SELECT ") + keySel + QStringLiteral(" FROM ") + table +
+                                          whereOf(cs) + orderBy + QStringLiteral(" LIMIT 1 OFFSET ") +
+                                          QString::number(window - 1));
+                        if (!r) {
+                            out.error = c->lastError();
+                            return false;
+                        }
+                        if (r->rows.isEmpty())
+                            return true;
+                        Key k;
+                        if (!readKey(r->rows.first(), &k))
+                            return false;
+                        if (!windowEnd) {
+                            windowEnd = k;
+                        } else {
+                            const auto m = order.min(*tconn, *windowEnd, k);
+                            if (!m) {
+                                out.error = tconn->lastError();
+                                return false;
+                            }
+                            windowEnd = *m;
+                        }
+                        return true;
+                    };
+                    if (!nth(tconn, first.qualifiedTarget(ft), tconds))
+                        return out;
+                    for (int i = 0; i < feeds.size(); ++i)
+                        if (!nth(sconns.at(i), feeds.at(i).first->qualifiedSource(), conds))
+                            return out;
                 }
-                noteFull(r->rows, npk);
-                srows.append(std::move(*r));
-            }
-            auto inWindow = [&](const QList<qint64> &pk) { return finalWindow || comparePk(pk, *windowEnd) <= 0; };
-            auto hashOf = [&](const QList<QVariant> &r) {
-                return (r.at(npk).toULongLong() << 32) | (r.at(npk + 1).toULongLong() & 0xffffffffu);
-            };
-            std::map<QList<qint64>, Hashed> expected;
-            for (int i = 0; i < feeds.size(); ++i) {
-                const MoveUnit &u = *feeds.at(i).first;
-                for (const auto &r : std::as_const(srows.at(i).rows)) {
-                    QList<qint64> pk;
-                    for (int k = 0; k < npk; ++k)
-                        pk.append(r.at(k).toLongLong());
-                    if (!inWindow(pk))
-                        break;
-                    QList<QVariant> routable(u.info.columns.size());
-                    if (u.info.shardColumn >= 0)
-                        routable[u.info.shardColumn] = r.value(npk + 2);
-                    const RowRoute rr = moves.route(u, routable);
-                    if (!rr.ok) {
-                        out.error = rr.error;
+                if (windowEnd) {
+                    conds.append(keyCompare(info, *windowEnd, "<="));
+                    tconds.append(keyCompare(info, *windowEnd, "<="));
+                }
+                QList<SideRow> trows;
+                if (!readSide(*tconn, info,
+                              QStringLiteral("SELECT ") + keySel + QStringLiteral(", ") + hash + QStringLiteral(" FROM ") +
+                                  first.qualifiedTarget(ft) + whereOf(tconds) + orderBy,
+                              false, &trows, &out.error))
+                    return out;
+                // Expected: every source row the new config routes to this target.
+                QHash<QByteArray, Hashed> expected;
+                QList<QByteArray> expectedOrder;
+                for (int i = 0; i < feeds.size(); ++i) {
+                    const MoveUnit &u = *feeds.at(i).first;
+                    QString sel = QStringLiteral("SELECT ") + keySel + QStringLiteral(", ") + hash;
+                    if (u.info.shardColumn >= 0) // only what routing needs
+                        sel += QLatin1Char(',') + exactExpr(u.info.cols.at(u.info.shardColumn));
+                    QList<SideRow> srows;
+                    if (!readSide(*sconns.at(i), info, sel + QStringLiteral(" FROM ") + u.qualifiedSource() + whereOf(conds) + orderBy,
+                                  true, &srows, &out.error))
+                        return out;
+                    for (const SideRow &r : std::as_const(srows)) {
+                        QList<QVariant> routable(u.info.columns.size());
+                        if (u.info.shardColumn >= 0)
+                            routable[u.info.shardColumn] = r.shard;
+                        const RowRoute rr = moves.route(u, routable);
+                        if (!rr.ok) {
+                            out.error = rr.error;
+                            return out;
+                        }
+                        if (!rr.targets.contains(feeds.at(i).second))
+                            continue;
+                        if (expected.contains(r.id)) {
+                            out.differences.append(RowDifference{targetLabel, u.sourceLabel(), keyText(info, r.key),
+                                                                 QStringLiteral("conflict"),
+                                                                 QStringLiteral("-- two sources route key %1 here")
+                                                                     .arg(keyText(info, r.key))});
+                            continue;
+                        }
+                        expected.insert(r.id, Hashed{r.key, r.h1, r.h2, &u});
+                        expectedOrder.append(r.id);
+                    }
+                }
+                QHash<QByteArray, const SideRow *> actual;
+                for (const SideRow &r : std::as_const(trows))
+                    actual.insert(r.id, &r);
+                rows += qint64(expected.size());
+                for (const QByteArray &id : std::as_const(expectedOrder)) {
+                    const Hashed &h = expected[id];
+                    const SideRow *a = actual.value(id);
+                    if (a && a->h1 == h.h1 && a->h2 == h.h2)
+                        continue;
+                    const int fi = feedIndex(h.unit);
+                    QString why;
+                    auto repair = repairSql(*sconns.at(fi), *h.unit, feeds.at(fi).second, h.key, true, &why);
+                    if (!repair) {
+                        out.error = why;
                         return out;
                     }
-                    if (!rr.targets.contains(feeds.at(i).second))
-                        continue;
-                    if (expected.count(pk)) {
-                        out.differences.append(RowDifference{targetLabel, u.sourceLabel(), pkText(pk),
-                                                             QStringLiteral("conflict"),
-                                                             QStringLiteral("-- two sources route key %1 here")
-                                                                 .arg(pkText(pk))});
-                        continue;
-                    }
-                    expected[pk] = Hashed{hashOf(r), &u};
+                    out.differences.append(RowDifference{targetLabel, h.unit->sourceLabel(), keyText(info, h.key),
+                                                         a ? QStringLiteral("different") : QStringLiteral("missing"),
+                                                         *repair});
+                    ++diffsHere;
                 }
-            }
-            std::map<QList<qint64>, quint64> actual;
-            for (const auto &r : std::as_const(trows->rows)) {
-                QList<qint64> pk;
-                for (int k = 0; k < npk; ++k)
-                    pk.append(r.at(k).toLongLong());
-                if (!inWindow(pk))
+                for (const SideRow &r : std::as_const(trows)) {
+                    if (expected.contains(r.id))
+                        continue;
+                    QString why;
+                    auto repair = repairSql(*sconns.first(), first, ft, r.key, false, &why);
+                    out.differences.append(RowDifference{targetLabel, QString(), keyText(info, r.key),
+                                                         QStringLiteral("extra"), repair.value_or(QString())});
+                    ++diffsHere;
+                }
+                if (!windowEnd)
                     break;
-                actual[pk] = hashOf(r);
+                last = windowEnd;
             }
-            rows += qint64(expected.size());
-            auto feedIndex = [&](const MoveUnit *u) {
-                for (int i = 0; i < feeds.size(); ++i)
-                    if (feeds.at(i).first == u)
-                        return i;
-                return 0;
-            };
-            for (const auto &[pk, h] : expected) {
-                auto it = actual.find(pk);
-                if (it != actual.end() && it->second == h.hash)
-                    continue;
-                const int fi = feedIndex(h.unit);
-                QString why;
-                auto repair = repairSql(*sconns.at(fi), *h.unit, feeds.at(fi).second, pk, true, &why);
-                if (!repair) {
-                    out.error = why;
-                    return out;
-                }
-                out.differences.append(RowDifference{targetLabel, h.unit->sourceLabel(), pkText(pk),
-                                                     it == actual.end() ? QStringLiteral("missing")
-                                                                        : QStringLiteral("different"),
-                                                     *repair});
-                ++diffsHere;
-            }
-            for (const auto &[pk, h] : actual) {
-                if (expected.count(pk))
-                    continue;
-                QString why;
-                auto repair = repairSql(*sconns.first(), first, ft, pk, false, &why);
-                out.differences.append(RowDifference{targetLabel, QString(), pkText(pk), QStringLiteral("extra"),
-                                                     repair.value_or(QString())});
-                ++diffsHere;
-            }
-            if (finalWindow)
-                break;
-            last = windowEnd;
-        }
         }
         out.rowsCompared += rows;
         const QString line = diffsHere == 0
@@ -408,7 +467,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
 
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                         const VerifyScopes *scopes)
+                         const VerifyScopes *scopes, RowHashKind hash)
 {
     // Target tables and what feeds them, grouped by target server: one thread per server.
     std::map<QString, Feeds> byInstance;
@@ -426,8 +485,9 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
     std::vector<std::thread> threads;
     size_t i = 0;
     for (const auto &[instance, feeds] : byInstance) {
-        threads.emplace_back(
-            [&, i, feedsPtr = &feeds] { parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop, scopes); });
+        threads.emplace_back([&, i, feedsPtr = &feeds] {
+            parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop, scopes, hash);
+        });
         ++i;
     }
     for (auto &t : threads)
@@ -450,9 +510,7 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
     return out;
 }
 
-} // namespace sp::migration
-
-namespace sp::migration {
+// --- predicates ------------------------------------------------------------------------------------
 
 static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, const std::atomic<bool> *stop,
                                    qint64 *rows)
@@ -464,10 +522,10 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
         preds.append(QStringLiteral("(") + t.predicateSql + QStringLiteral(") IS TRUE"));
     }
     const int npk = int(u.info.pk.size());
-    const QString sel = QStringLiteral("SELECT ") + u.info.pkList() + QLatin1Char(',') +
-                        Connection::quoteIdentifier(u.info.columns.at(u.info.shardColumn)) + QLatin1Char(',') +
-                        preds.join(QLatin1Char(',')) + QStringLiteral(" FROM ") + u.qualifiedSource();
-    std::optional<QList<qint64>> last;
+    const QString sel = QStringLiteral("SELECT ") + exactKeyList(u.info) + QLatin1Char(',') +
+                        exactExpr(u.info.cols.at(u.info.shardColumn)) + QLatin1Char(',') + preds.join(QLatin1Char(',')) +
+                        QStringLiteral(" FROM ") + u.qualifiedSource();
+    std::optional<Key> last;
     QStringList problems;
     const int window = 50000;
     for (;;) {
@@ -475,14 +533,23 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
             return QStringLiteral("stopped");
         QString where;
         if (last)
-            where = QStringLiteral(" WHERE ") + pkCompare(u.info, *last, ">");
+            where = QStringLiteral(" WHERE ") + keyCompare(u.info, *last, ">");
         auto r = c.query(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                          QString::number(window));
         if (!r)
             return c.lastError();
-        for (const auto &row : std::as_const(r->rows)) {
+        QString why;
+        for (auto &row : r->rows) {
+            Key key;
+            for (int k = 0; k < npk; ++k) {
+                if (!normalizeExactValue(u.info.cols.at(u.info.pk.at(k)), &row[k], &why))
+                    return why;
+                key.append(row.at(k));
+            }
             QList<QVariant> routable(u.info.columns.size());
             routable[u.info.shardColumn] = row.at(npk);
+            if (!normalizeExactValue(u.info.cols.at(u.info.shardColumn), &routable[u.info.shardColumn], &why))
+                return why;
             const RowRoute rr = moves.route(u, routable);
             if (!rr.ok)
                 return rr.error;
@@ -490,19 +557,17 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
                 const bool sql = row.at(npk + 1 + t).toInt() != 0;
                 if (sql != rr.targets.contains(t) && problems.size() < 20)
                     problems.append(QStringLiteral("%1 key %2 (%3): the router says %4, the predicate %5 says %6")
-                                        .arg(u.source.toString(), row.at(0).toString(), row.at(npk).toString().left(40),
+                                        .arg(u.source.toString(), keyText(u.info, key),
+                                             routable.at(u.info.shardColumn).toString().left(40),
                                              rr.targets.contains(t) ? QStringLiteral("moves to ") + u.targets.at(t).node.toString()
                                                                     : QStringLiteral("does not move to ") + u.targets.at(t).node.toString(),
                                              u.targets.at(t).predicateSql, sql ? QStringLiteral("it does") : QStringLiteral("it does not")));
             }
+            last = key;
             ++*rows;
         }
         if (r->rows.size() < window)
             break;
-        QList<qint64> lp;
-        for (int k = 0; k < npk; ++k)
-            lp.append(r->rows.last().at(k).toLongLong());
-        last = lp;
     }
     return problems.join(QLatin1Char('\n'));
 }
@@ -516,7 +581,7 @@ QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const 
     for (int i = 0; i < instances.size(); ++i) {
         threads.emplace_back([&, i] {
             Connection c;
-            if (!c.open(endpoints.adminOfInstance(instances.at(i))) || !prepareSession(c, false)) {
+            if (!c.open(endpoints.adminOfInstance(instances.at(i))) || !prepareExactSession(c, false)) {
                 results[size_t(i)] = c.lastError();
                 return;
             }

@@ -2,6 +2,7 @@
 #include "core/migration/Journal.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RowHash.h"
 
 #include <atomic>
 #include <functional>
@@ -26,14 +27,11 @@ struct VerifyResult
 // With `scopes`, a target table fed by one (unit, target) that has a non-full scope is compared only
 // in the scope's key ranges (aggregates, then row by row where they differ) and at its keys (row by
 // row); every other table whole.
+// Keys of any type (KeySql.h): windows of keys are cut and ordered by the servers; ranges of aggregates
+// need a one-column integer key. `hash`: the row hash (RowHash.h).
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                         const VerifyScopes *scopes = nullptr);
-
-QString rowSql(const TableInfo &info);     // CONCAT_WS('#', columns, NULL bitmap, lengths)
-QString rowHashSql(const TableInfo &info); // "CRC32(row), CRC32C(row)"
-// "SELECT COUNT(*), SUM(CRC32(row)), SUM(CRC32C(row)) FROM " (the table and WHERE follow)
-QString sumsSql(const TableInfo &info);
+                         const VerifyScopes *scopes = nullptr, RowHashKind hash = RowHashKind::Crc);
 
 } // namespace sp::migration
 
