@@ -4,11 +4,28 @@
 
 namespace sp::test {
 
+QString exactColumnSql(const QString &dataType, const QString &column)
+{
+    const QString q = Connection::quoteIdentifier(column);
+    const QString t = dataType.toLower();
+    if (t == QLatin1String("float")) // the text protocol prints 6 digits; as DOUBLE its exact value
+        return QStringLiteral("CAST(CAST(%1 AS DOUBLE) AS CHAR)").arg(q);
+    if (t == QLatin1String("double") || t == QLatin1String("decimal") || t.contains(QLatin1String("int")) ||
+        t == QLatin1String("year") || t == QLatin1String("date") || t == QLatin1String("datetime") ||
+        t == QLatin1String("timestamp") || t == QLatin1String("time"))
+        return QStringLiteral("CAST(%1 AS CHAR)").arg(q); // shortest round-trip DOUBLE text, full digits
+    if (t == QLatin1String("enum") || t == QLatin1String("set"))
+        return QStringLiteral("CAST(%1+0 AS UNSIGNED)").arg(q);
+    if (t == QLatin1String("bit"))
+        return QStringLiteral("HEX(CAST(%1 AS BINARY))").arg(q);
+    return QStringLiteral("HEX(%1)").arg(q); // the stored bytes of strings, BLOBs, JSON, geometry, INET6, UUID
+}
+
 bool rowFingerprintSql(Connection &c, const QString &schema, const QString &table, QString *expr,
                        QString *error)
 {
     expr->clear();
-    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE "
                                        "TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ORDER BY ORDINAL_POSITION")
                             .arg(c.quoteString(schema), c.quoteString(table)));
     if (!cols) {
@@ -20,7 +37,7 @@ bool rowFingerprintSql(Connection &c, const QString &schema, const QString &tabl
     QStringList hex, nulls;
     for (const auto &r : cols->rows) {
         const QString q = Connection::quoteIdentifier(r.at(0).toString());
-        hex.append(QStringLiteral("HEX(") + q + QLatin1Char(')'));
+        hex.append(exactColumnSql(r.at(1).toString(), r.at(0).toString()));
         nulls.append(QStringLiteral("ISNULL(") + q + QLatin1Char(')'));
     }
     *expr = QStringLiteral("SHA2(CONCAT_WS(',', %1, CONCAT(%2)), 256)")
