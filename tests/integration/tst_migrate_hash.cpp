@@ -1,0 +1,185 @@
+// The row hash against a deliberate edit (issue 21, deliverable 7): CRC32 and CRC32C are both linear,
+// so a same-length edit can be crafted that keeps both for a row. Such an edit, made to one moved row on
+// its target, is not seen by `migrate verify` with the default hash and is found with --strong-hash
+// (SHA2-256 per row); repair then makes the row whole again. The edit is crafted here: the row's bytes
+// as the servers hash them are read, and a set of bits of its BLOB whose flips cancel in both CRCs is
+// found by Gaussian elimination over GF(2). That the target row really differs is checked by HEX in
+// plain SQL.
+#include "SandboxFixture.h"
+#include "ShardctlRun.h"
+#include "TestPaths.h"
+
+#include "core/cluster/Connection.h"
+#include "core/migration/MoveSet.h"
+#include "core/migration/RowHash.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <zlib.h>
+
+#include <array>
+#include <bitset>
+#include <vector>
+
+using namespace sp;
+
+namespace {
+
+quint32 crc32c(const QByteArray &b)
+{
+    quint32 c = 0xFFFFFFFFu;
+    for (char ch : b) {
+        c ^= uchar(ch);
+        for (int k = 0; k < 8; ++k)
+            c = (c >> 1) ^ (0x82F63B78u & (0u - (c & 1u)));
+    }
+    return ~c;
+}
+
+quint64 both(const QByteArray &b)
+{
+    const quint32 a = quint32(crc32(0L, reinterpret_cast<const Bytef *>(b.constData()), uInt(b.size())));
+    return (quint64(a) << 32) | crc32c(b);
+}
+
+// Bits (byte offset * 8 + bit) in [from, from + bytes) of `m` whose flips together keep both CRCs.
+QList<int> cancellingBits(const QByteArray &m, int from, int bytes)
+{
+    const quint64 base = both(m);
+    const int n = bytes * 8;
+    std::vector<quint64> effect(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        QByteArray x = m;
+        x[from + i / 8] = char(uchar(x.at(from + i / 8)) ^ (1u << (i % 8)));
+        effect[size_t(i)] = both(x) ^ base; // CRCs are affine: a set's effect is the XOR of its bits'
+    }
+    // Gaussian elimination, tracking which bits make up each reduced row.
+    std::vector<quint64> rows = effect;
+    std::vector<std::vector<bool>> made(size_t(n), std::vector<bool>(size_t(n), false));
+    for (int i = 0; i < n; ++i)
+        made[size_t(i)][size_t(i)] = true;
+    std::vector<int> pivotRow(64, -1);
+    for (int i = 0; i < n; ++i) {
+        for (int bit = 63; bit >= 0; --bit) {
+            if (!((rows[size_t(i)] >> bit) & 1))
+                continue;
+            if (pivotRow[size_t(bit)] < 0) {
+                pivotRow[size_t(bit)] = i;
+                break;
+            }
+            const int p = pivotRow[size_t(bit)];
+            rows[size_t(i)] ^= rows[size_t(p)];
+            for (int k = 0; k < n; ++k)
+                made[size_t(i)][size_t(k)] = made[size_t(i)][size_t(k)] != made[size_t(p)][size_t(k)];
+        }
+        if (rows[size_t(i)] == 0) {
+            QList<int> out;
+            for (int k = 0; k < n; ++k)
+                if (made[size_t(i)][size_t(k)])
+                    out.append(k);
+            return out;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestMigrateHash : public QObject
+{
+    Q_OBJECT
+
+    test::SandboxFixture m_fx{[] {
+        test::SandboxFixtureOptions o;
+        o.instances = 4;
+        o.messages = 1500;
+        o.seed = 23;
+        return o;
+    }()};
+    QTemporaryDir m_tmp;
+    QString run() const { return m_tmp.path() + QStringLiteral("/run"); }
+    test::ShardctlRun migrate(const QStringList &args)
+    {
+        return test::runShardctl(QStringList{QStringLiteral("migrate")} + args + QStringList{QStringLiteral("--run"), run()});
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
+        QString why;
+        const QString plan = m_fx.planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("mod-double")},
+                                                   m_tmp.path() + QStringLiteral("/plan"), &why);
+        QVERIFY2(!plan.isEmpty(), qPrintable(why));
+        const auto c = test::runShardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), plan,
+                                          QStringLiteral("--run"), run(), QStringLiteral("--observe"), QStringLiteral("0")});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.out + c.err));
+        const auto r = migrate({QStringLiteral("run"), QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    }
+
+    void craftedEditKeepsBothCrcsButNotSha2()
+    {
+        // The server computes CRC32C as this test does.
+        Connection t;
+        QVERIFY(t.open(m_fx.rootParams(m_fx.instanceOf(QStringLiteral("db2")))));
+        QCOMPARE(t.queryValue(QStringLiteral("SELECT CRC32C('ShardPilot')"))->toULongLong(),
+                 quint64(crc32c(QByteArrayLiteral("ShardPilot"))));
+        QVERIFY(t.exec(QStringLiteral("SET SESSION sql_log_bin = 0, character_set_results = binary")));
+        const QString schema = m_fx.schema(QStringLiteral("db2"));
+        const QString table = Connection::quoteIdentifier(schema) + QStringLiteral(".`t_messages_0`");
+        auto pick = t.query(QStringLiteral("SELECT id, _data FROM %1 WHERE LENGTH(_data) >= 24 ORDER BY id LIMIT 1").arg(table));
+        QVERIFY2(pick && !pick->rows.isEmpty(), qPrintable(t.lastError()));
+        const qint64 id = pick->rows.first().at(0).toLongLong();
+        const QByteArray data = pick->rows.first().at(1).toByteArray();
+
+        // The row as the servers hash it.
+        migration::TableInfo info;
+        QString why;
+        QVERIFY2(migration::readTableInfo(t, schema, QStringLiteral("t_messages_0"), QStringLiteral("_target"), &info, &why),
+                 qPrintable(why));
+        auto row = t.queryValue(QStringLiteral("SELECT %1 FROM %2 WHERE id = %3").arg(migration::rowSql(info), table).arg(id));
+        QVERIFY2(row, qPrintable(t.lastError()));
+        const QByteArray m = row->toByteArray();
+        const int at = int(m.indexOf(data));
+        QVERIFY(at >= 0);
+        const QList<int> bits = cancellingBits(m, at, 16);
+        QVERIFY2(!bits.isEmpty(), "no cancelling set of bits found");
+        QByteArray edited = data;
+        for (int b : bits)
+            edited[b / 8] = char(uchar(edited.at(b / 8)) ^ (1u << (b % 8)));
+        QVERIFY(edited != data);
+        // The edited row keeps both CRCs (checked by the server itself) ...
+        const QString crcs = QStringLiteral("SELECT CRC32(%1), CRC32C(%1) FROM %2 WHERE id = %3").arg(migration::rowSql(info), table).arg(id);
+        auto before = t.query(crcs);
+        QVERIFY(t.exec(QStringLiteral("UPDATE %1 SET _data = X'%2' WHERE id = %3").arg(table, QString::fromLatin1(edited.toHex())).arg(id)));
+        auto after = t.query(crcs);
+        QVERIFY(before && after);
+        QCOMPARE(after->rows.first().at(0).toString(), before->rows.first().at(0).toString());
+        QCOMPARE(after->rows.first().at(1).toString(), before->rows.first().at(1).toString());
+        // ... and differs from its source (plain SQL, HEX of the bytes).
+        Connection s;
+        QVERIFY(s.open(m_fx.rootParams(m_fx.instanceOf(QStringLiteral("db0")))));
+        auto src = s.queryValue(QStringLiteral("SELECT HEX(_data) FROM %1.`t_messages_0` WHERE id = %2")
+                                    .arg(Connection::quoteIdentifier(m_fx.schema(QStringLiteral("db0"))))
+                                    .arg(id));
+        auto dst = t.queryValue(QStringLiteral("SELECT HEX(_data) FROM %1 WHERE id = %2").arg(table).arg(id));
+        QVERIFY(src && dst);
+        QVERIFY(src->toString() != dst->toString());
+
+        const auto crc = migrate({QStringLiteral("verify")});
+        QVERIFY2(crc.exitCode == 0, qPrintable(crc.out + crc.err)); // the linear hashes cannot see it
+        const auto strong = migrate({QStringLiteral("verify"), QStringLiteral("--strong-hash")});
+        QCOMPARE(strong.exitCode, 1);
+        QVERIFY2(QString(strong.out + strong.err).contains(QLatin1String("1 rows differ")), qPrintable(strong.out + strong.err));
+        const auto repair = migrate({QStringLiteral("repair"), QStringLiteral("--yes"), QStringLiteral("--strong-hash")});
+        QVERIFY2(repair.exitCode == 0, qPrintable(repair.out + repair.err));
+        auto fixed = t.queryValue(QStringLiteral("SELECT HEX(_data) FROM %1 WHERE id = %2").arg(table).arg(id));
+        QVERIFY(fixed);
+        QCOMPARE(fixed->toString(), src->toString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMigrateHash)
+#include "tst_migrate_hash.moc"
