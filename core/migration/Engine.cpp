@@ -2,6 +2,8 @@
 
 #include "core/migration/ExistingTargets.h"
 
+#include "core/migration/CaptureGuard.h"
+
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
@@ -264,8 +266,34 @@ Outcome Engine::stepT0()
             return fail(Step::T0, QStringLiteral("%1 is not reachable: %2").arg(inst, c->lastError()));
         conns.emplace(inst, std::move(c));
     }
-    // Source servers: the binlog must carry full row images with column names.
+    // Every server: MariaDB (the capture reads MariaDB's binlog); sources: a replica must log what it
+    // applies, or those changes bypass the binlog the capture reads.
     QStringList problems;
+    const QStringList sourceInstances = m_moves.sourceInstances();
+    for (const QString &inst : m_endpoints.instances()) {
+        const auto facts = readServerFacts(*conns.at(inst), &why);
+        if (!facts)
+            return fail(Step::T0, QStringLiteral("%1: %2").arg(inst, why));
+        const bool source = sourceInstances.contains(inst);
+        const QString refusal = serverRefusal(*facts, source);
+        if (!refusal.isEmpty())
+            problems.append(inst + QStringLiteral(": ") + refusal);
+        m_journal->addCheck(
+            QStringLiteral("T0"), QStringLiteral("server"), refusal.isEmpty(),
+            QStringLiteral("%1: %2 %3 (%4)%5")
+                .arg(inst, facts->mariadb ? QStringLiteral("MariaDB") : QStringLiteral("not MariaDB:"),
+                     facts->version.section(QLatin1Char('-'), 0, 0),
+                     source ? QStringLiteral("source") : QStringLiteral("target"),
+                     facts->replicaOf.isEmpty()
+                         ? QString()
+                         : QStringLiteral(", replicates %1, log_slave_updates=%2")
+                               .arg(facts->replicaOf.join(QStringLiteral(", ")),
+                                    facts->logSlaveUpdates ? QStringLiteral("ON") : QStringLiteral("OFF"))));
+    }
+    if (!problems.isEmpty())
+        return fail(Step::T0, QStringLiteral("the engine cannot rely on these servers: ") +
+                                  problems.join(QStringLiteral("; ")));
+    // Source servers: the binlog must carry full row images with column names.
     for (const QString &inst : m_moves.sourceInstances()) {
         Connection &c = *conns.at(inst);
         auto v = c.query(QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image, @@binlog_row_metadata, "

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
+#include "core/migration/CaptureGuard.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/TargetMeta.h"
@@ -120,6 +121,8 @@ private:
     std::map<QString, std::unique_ptr<TargetConn>> m_targets;
     std::unique_ptr<BinlogReader> m_reader;
     QList<BinlogEvent> m_group; // rows events of the transaction being read
+    QStringList m_statementDml; // statement-logged changes of that transaction ("pos: text"): a stop
+    BinlogSettingsWatch m_binlogSettings; // the global binlog settings, polled every 2 s
     bool m_inGroup = false;
     BinlogPosition m_applied;
     int m_chunkRows = 1000;
