@@ -65,6 +65,11 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
     opt("full-verify",
         "create: T5 compares every moved row while writes are stopped, instead of re-checking only what changed "
         "since T3 verified it (see docs/migration.md).");
+    opt("kill-blockers", "create, run: when SET GLOBAL read_only waits behind other sessions (table locks, "
+                         "long statements), T4 kills "
+                         "them (KILL CONNECTION, audited) near the end of its wait instead of giving up; "
+                         "without it T4 names them and "
+                         "resumes writes.");
     opt("until", "run: stop after this step (T0..T9; D1..D10 for a dual-master run), even while writes are stopped.",
         "STEP");
     opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9; D5, D7, D8, D9); rollback: "
@@ -114,6 +119,7 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         !intOpt("parallel", &options.parallel, 1, 1000))
         return Usage;
     options.fullVerify = p.isSet(QStringLiteral("full-verify"));
+    options.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
     options.adminDefaultsFile = p.value(QStringLiteral("admin-defaults-file"));
     options.reloadCommand = p.value(QStringLiteral("reload-command"));
     const QString dir = p.value(QStringLiteral("run"));
@@ -360,6 +366,7 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     }
     o.yes = p.isSet(QStringLiteral("yes"));
     o.overrideReason = p.value(QStringLiteral("override-reason"));
+    o.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
     if ((action == QLatin1String("rollback") || action == QLatin1String("repair")) && !o.yes) {
         err << prefix << action << " changes the cluster: confirm with --yes\n";
         return Usage;

@@ -3,6 +3,7 @@
 #include "core/migration/ExistingTargets.h"
 
 #include "core/migration/CaptureGuard.h"
+#include "core/migration/WriteStop.h"
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
@@ -710,28 +711,59 @@ Outcome Engine::stepT4()
     QString why;
     if (!startWorkers(&why))
         return fail(Step::T4, why, Outcome::Error);
-    // Accounts read_only does not stop.
+    // Accounts read_only does not stop, named before writes stop.
     for (const QString &src : m_moves.sourceInstances()) {
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T4, c.lastError());
-        auto r = c.query(QStringLiteral("SELECT DISTINCT GRANTEE FROM information_schema.USER_PRIVILEGES WHERE "
-                                        "PRIVILEGE_TYPE IN ('SUPER', 'READ ONLY ADMIN') ORDER BY GRANTEE"));
-        QStringList who;
-        if (r)
-            for (const auto &row : r->rows)
-                who.append(row.at(0).toString());
-        const QString line = QStringLiteral("%1: read_only does not stop %2").arg(
-            src, who.isEmpty() ? QStringLiteral("no account") : who.join(QStringLiteral(", ")));
+        const auto accounts = readPrivilegedAccounts(c, &why);
+        if (!accounts)
+            return fail(Step::T4,
+                        QStringLiteral("%1: reading the accounts read_only does not stop: %2").arg(src, why));
+        const QString line = src + QStringLiteral(": ") + accounts->describe();
         m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("privileged accounts"), true, line);
         say(line);
     }
     if (m_journal->value(QStringLiteral("writeStopStart")).isEmpty())
         m_journal->setValue(QStringLiteral("writeStopStart"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
-    if (!setReadOnly(Step::T4, true, &why))
-        return fail(Step::T4, why, Outcome::Error);
-    // Drain: everything up to each source's final position, within the budget.
+    // read_only and the drain share the budget: SET GLOBAL read_only waits behind table locks and
+    // running statements (and new writes queue behind it meanwhile), so it is bounded too.
     QDeadlineTimer deadline(qint64(m_spec.writeStopBudgetSec) * 1000);
+    ReadOnlyRequest request;
+    request.instances = m_moves.sourceInstances();
+    request.params = [this](const QString &inst) { return m_endpoints.adminOfInstance(inst); };
+    request.deadline = deadline;
+    request.killBlockers = m_spec.killBlockers || m_options.killBlockers;
+    request.ownSessions = [this](const QString &inst) {
+        QSet<quint64> own;
+        for (const auto &w : std::as_const(m_workers))
+            if (w->instance() == inst)
+                own.insert(w->sourceSession());
+        if (const auto it = m_lagConns.find(inst); it != m_lagConns.end() && it->second)
+            own.insert(it->second->threadId());
+        return own;
+    };
+    request.audit = [this](const QString &server, const QString &action, const QString &sql,
+                           const QString &outcome) {
+        m_journal->audit(stepName(Step::T4), action, server, sql, outcome);
+    };
+    const ReadOnlyOutcome ro = setReadOnlyBounded(request);
+    for (const Blocker &b : ro.killed)
+        m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("killed blocker"), true,
+                            QStringLiteral("%1: killed %2 (--kill-blockers)").arg(b.instance, b.describe()));
+    if (!ro.ok()) {
+        QString lift;
+        setReadOnly(Step::T4, false, &lift);
+        m_journal->setValue(QStringLiteral("writeStopStart"), QString());
+        for (const Blocker &b : ro.blockers)
+            m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("blocker"), false,
+                                b.instance + QStringLiteral(": ") + b.describe());
+        return fail(Step::T4,
+                    ro.failureText() + (lift.isEmpty() ? QString()
+                                                       : QStringLiteral(" (lifting read_only failed: ") +
+                                                             lift + QLatin1Char(')')));
+    }
+    // Drain: everything up to each source's final position, within the budget.
     std::map<QString, BinlogPosition> finals;
     QMutex mu;
     const bool ok = runWorkers(

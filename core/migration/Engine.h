@@ -19,6 +19,7 @@ struct RunOptions
     std::optional<Step> until;   // stop after this step (default: T9)
     bool yes = false;            // confirms the destructive steps (T4, T6, T7, T9)
     QString overrideReason;      // T9 before T8 ended: why (goes into the audit log)
+    bool killBlockers = false;   // T4 kills the sessions read_only waits for (also RunSpec::killBlockers)
     std::function<void(const QString &)> say;      // one line per event, for people
     std::function<void(const QString &)> progress; // a progress line (may be overwritten)
 };

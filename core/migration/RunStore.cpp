@@ -90,6 +90,7 @@ QJsonObject RunSpec::toJson() const
     o[QStringLiteral("maxThreadsRunning")] = maxThreadsRunning;
     o[QStringLiteral("fullVerify")] = fullVerify;
     o[QStringLiteral("parallel")] = parallel;
+    o[QStringLiteral("killBlockers")] = killBlockers;
     return o;
 }
 
@@ -125,6 +126,7 @@ std::optional<RunSpec> RunSpec::fromJson(const QJsonObject &o, QString *error)
     s.maxThreadsRunning = qMax(0, o.value(QStringLiteral("maxThreadsRunning")).toInt(0));
     s.fullVerify = o.value(QStringLiteral("fullVerify")).toBool(false);
     s.parallel = qBound(0, o.value(QStringLiteral("parallel")).toInt(0), 1000);
+    s.killBlockers = o.value(QStringLiteral("killBlockers")).toBool(false);
     return s;
 }
 

@@ -41,6 +41,8 @@ struct RunSpec
     int maxThreadsRunning = 0; // the copy waits while a source's Threads_running is above this (0: off)
     bool fullVerify = false;   // T5 compares every row inside the write stop (no pre-verification in T3)
     int parallel = 0;          // source servers copied at once (0: all of them)
+    bool killBlockers =
+        false; // T4 kills the sessions SET GLOBAL read_only waits for, near the end of its wait
 
     QJsonObject toJson() const;
     static std::optional<RunSpec> fromJson(const QJsonObject &o, QString *error);

@@ -48,6 +48,7 @@ public:
     bool open(); // connections, checkpoints, capture positions, the binlog stream
     QString error() const { return m_error; }
     QString instance() const { return m_instance; }
+    unsigned long sourceSession() const { return m_source.threadId(); } // its session on the source server
 
     // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause.
     // `workers`: how many source servers copy at once (the rate limit is shared among them).

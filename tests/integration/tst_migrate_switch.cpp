@@ -290,6 +290,122 @@ private slots:
                                {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
         QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
     }
+
+    void t4NamesAccountsAndIsBoundedBehindALock()
+    {
+        QVERIFY(createRun(QStringLiteral("switch"),
+                          {QStringLiteral("--write-stop-budget"), QStringLiteral("4")}));
+        const Run t3 = migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                               {QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
+        // Accounts read_only does not stop: READ_ONLY ADMIN directly, through a role and through a role
+        // granted a role; SUPER.
+        {
+            Connection c = root(QStringLiteral("db0"));
+            for (const char *sql :
+                 {"CREATE USER 'sp_roadmin'@'%' IDENTIFIED BY 'Ro-admin-1'",
+                  "GRANT READ_ONLY ADMIN ON *.* TO 'sp_roadmin'@'%'", "CREATE USER 'sp_super'@'localhost'",
+                  "GRANT SUPER ON *.* TO 'sp_super'@'localhost'", "CREATE ROLE sp_ro_role",
+                  "GRANT READ_ONLY ADMIN ON *.* TO sp_ro_role",
+                  "CREATE USER 'sp_viarole'@'%' IDENTIFIED BY 'Via-role-1'",
+                  "GRANT sp_ro_role TO 'sp_viarole'@'%'", "CREATE ROLE sp_outer_role",
+                  "GRANT sp_ro_role TO sp_outer_role", "CREATE USER 'sp_nested'@'%'",
+                  "GRANT sp_outer_role TO 'sp_nested'@'%'"})
+                QVERIFY2(c.exec(QString::fromLatin1(sql)), qPrintable(c.lastError()));
+        }
+        // A session holds a write lock on a moving table of the second source server, idle.
+        Connection blocker = root(QStringLiteral("db1"), false);
+        QVERIFY(blocker.exec(QStringLiteral("LOCK TABLES `fsharechat`.`t_messages_1` WRITE")));
+        const QString tid = QString::number(blocker.threadId());
+
+        QElapsedTimer clock;
+        clock.start();
+        const Run t4 =
+            migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                    {QStringLiteral("--until"), QStringLiteral("T4"), QStringLiteral("--yes")}, 60000);
+        const qint64 runMs = clock.elapsed();
+        qInfo("%s", qPrintable(t4.err.trimmed()));
+        // Named before the write stop (sandbox node0 is db0's server).
+        const QStringList accounts =
+            checks(QStringLiteral("switch"), QStringLiteral("T4"), QStringLiteral("privileged accounts"));
+        const QString node0 = accounts.filter(QLatin1String("sandbox node0")).value(0);
+        qInfo("%s", qPrintable(accounts.join(QLatin1Char(10))));
+        QVERIFY2(node0.contains(QLatin1String("'sp_roadmin'@'%'")) &&
+                     node0.contains(QLatin1String("'sp_viarole'@'%'")) &&
+                     node0.contains(QLatin1String("sp_ro_role")) &&
+                     node0.contains(QLatin1String("'sp_super'@'localhost'")) &&
+                     node0.contains(QLatin1String("'sp_nested'@'%' (through role sp_outer_role)")) &&
+                     node0.contains(QLatin1String("'root'@'localhost'")),
+                 qPrintable(accounts.join(QLatin1Char('\n'))));
+        // Bounded: T4 gives up within its budget (4 s) and a little, writes resumed everywhere.
+        QVERIFY2(t4.exitCode == 1,
+                 qPrintable(QStringLiteral("exit %1 after %2 ms: ").arg(t4.exitCode).arg(runMs) + t4.out +
+                            t4.err));
+        const double t4s = stepSeconds(QStringLiteral("switch"), 4);
+        qInfo("T4 behind LOCK TABLES failed after %.1f s (budget 4 s); the whole run took %lld ms", t4s,
+              runMs);
+        QVERIFY2(t4s >= 0 && t4s < 4 + 3, qPrintable(QString::number(t4s)));
+        QVERIFY(!readOnly(QStringLiteral("db0")));
+        QVERIFY(!readOnly(QStringLiteral("db1")));
+        {
+            Connection app;
+            QVERIFY(app.open(
+                m_fx.appParams(m_fx.instanceOf(QStringLiteral("db0")), QStringLiteral("fsharechat"))));
+            QVERIFY2(app.exec(QStringLiteral("UPDATE t_messages_0 SET _line = _line + 1 WHERE id = %1")
+                                  .arg(value(QStringLiteral("db0"),
+                                             QStringLiteral("SELECT MIN(id) FROM fsharechat.t_messages_0 "
+                                                            "WHERE CRC32(_target) MOD 4 = 0"))
+                                           .toLongLong())),
+                     qPrintable(app.lastError()));
+        }
+        // The blocker is named (without the metadata_lock_info plugin: as the idle session that may hold
+        // the locked table; the engine's own sessions are not named).
+        QVERIFY2(t4.err.contains(QLatin1String("sandbox node1")) &&
+                     t4.err.contains(QStringLiteral("thread ") + tid) &&
+                     t4.err.contains(QLatin1String("t_messages_1")) &&
+                     t4.err.count(QLatin1String("(root@localhost")) == 1,
+                 qPrintable(t4.err));
+
+        // With the plugin, the lock holder is known for sure.
+        {
+            Connection c = root(QStringLiteral("db1"), false);
+            QVERIFY2(c.exec(QStringLiteral("INSTALL SONAME 'metadata_lock_info'")),
+                     qPrintable(c.lastError()));
+        }
+        const Run again =
+            migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                    {QStringLiteral("--until"), QStringLiteral("T4"), QStringLiteral("--yes")}, 60000);
+        qInfo("%s", qPrintable(again.err.trimmed()));
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY2(again.err.contains(QStringLiteral("thread ") + tid + QStringLiteral(" (root@localhost")) &&
+                     again.err.contains(QLatin1String("LOCK TABLES")) &&
+                     again.err.contains(QLatin1String("t_messages_1")),
+                 qPrintable(again.err));
+        QVERIFY(!readOnly(QStringLiteral("db0")) && !readOnly(QStringLiteral("db1")));
+
+        // The opt-in: the blocker is killed near the end of the wait, T4 goes through.
+        const Run kill = migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                                 {QStringLiteral("--until"), QStringLiteral("T4"), QStringLiteral("--yes"),
+                                  QStringLiteral("--kill-blockers")},
+                                 60000);
+        QVERIFY2(kill.exitCode == 0, qPrintable(kill.out + kill.err));
+        const double killed = stepSeconds(QStringLiteral("switch"), 4);
+        qInfo("T4 with --kill-blockers took %.1f s (budget 4 s)", killed);
+        QVERIFY2(killed >= 0 && killed < 4 + 1, qPrintable(QString::number(killed)));
+        QVERIFY(readOnly(QStringLiteral("db0")) && readOnly(QStringLiteral("db1")));
+        QVERIFY(!blocker.queryValue(QStringLiteral("SELECT 1")));
+        bool audited = false;
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(
+                 migrate(QStringLiteral("log"), QStringLiteral("switch"), {QStringLiteral("--json")})
+                     .out.toUtf8())
+                 .array())
+            audited = audited || (v.toObject().value(QStringLiteral("action")).toString() ==
+                                      QLatin1String("kill blocker") &&
+                                  v.toObject().value(QStringLiteral("sql")).toString() ==
+                                      QStringLiteral("KILL CONNECTION ") + tid);
+        QVERIFY2(audited, "no audit entry for the killed blocker");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMigrateSwitch)
