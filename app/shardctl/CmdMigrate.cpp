@@ -75,6 +75,13 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
     opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9; D5, D7, D8, D9); rollback: "
                "required.");
     opt("override-reason", "run: purge (T9) before T8 ended, for this reason (audited).", "TEXT");
+    opt("carry-after-switch",
+        "run: T7 applies (then compares) the changes of moving rows written on the old shards after T6 "
+        "switched the "
+        "config, for this reason (audited): use it once you know the application did not write those rows on "
+        "their "
+        "new shards since the switch. Without it T7 stops on them.",
+        "REASON");
     opt("drop-targets", "rollback: drop the target tables the run created.");
     opt("json", "status, log: JSON output.");
 }
@@ -367,6 +374,7 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     o.yes = p.isSet(QStringLiteral("yes"));
     o.overrideReason = p.value(QStringLiteral("override-reason"));
     o.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
+    o.carryAfterSwitch = p.value(QStringLiteral("carry-after-switch"));
     if ((action == QLatin1String("rollback") || action == QLatin1String("repair")) && !o.yes) {
         err << prefix << action << " changes the cluster: confirm with --yes\n";
         return Usage;

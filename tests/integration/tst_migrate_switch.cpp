@@ -406,6 +406,139 @@ private slots:
                                       QStringLiteral("KILL CONNECTION ") + tid);
         QVERIFY2(audited, "no audit entry for the killed blocker");
     }
+
+    void t6RefusedWhileTheLatestVerifyDiffers()
+    {
+        if (!QFileInfo::exists(runDir(QStringLiteral("switch")) + QStringLiteral("/run.json"))) // run alone
+            QVERIFY(createRun(QStringLiteral("switch"),
+                              {QStringLiteral("--write-stop-budget"), QStringLiteral("4")}));
+        const Run t5 = migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                               {QStringLiteral("--until"), QStringLiteral("T5"), QStringLiteral("--yes")});
+        QVERIFY2(t5.exitCode == 0, qPrintable(t5.out + t5.err));
+        // A copied row altered on its target after T5 was clean; `migrate verify` finds it.
+        const qint64 id = movedId(QStringLiteral("db0"), 0, 2, 5);
+        QVERIFY(id > 0);
+        {
+            Connection c = root(QStringLiteral("db2"), false);
+            QVERIFY(c.exec(
+                QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET _from = 'tampered' WHERE id = %1")
+                    .arg(id)));
+        }
+        const Run verify = migrate(QStringLiteral("verify"), QStringLiteral("switch"));
+        QCOMPARE(verify.exitCode, 1);
+        const QString sha = configSha();
+        const Run t6 = migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                               {QStringLiteral("--until"), QStringLiteral("T6"), QStringLiteral("--yes")});
+        qInfo("%s", qPrintable(t6.err.trimmed()));
+        QCOMPARE(t6.exitCode, 1);
+        QVERIFY2(t6.err.contains(QLatin1String("the latest comparison")) &&
+                     t6.err.contains(QLatin1String("migrate verify")),
+                 qPrintable(t6.out + t6.err));
+        QCOMPARE(configSha(), sha);
+        QVERIFY(stepStatus(QStringLiteral("switch"), 6) != QLatin1String("done"));
+        // Repaired (and verified again by the repair), the gate opens.
+        const Run repair =
+            migrate(QStringLiteral("repair"), QStringLiteral("switch"), {QStringLiteral("--yes")});
+        QVERIFY2(repair.exitCode == 0, qPrintable(repair.out + repair.err));
+    }
+
+    void noWriteIsLostAtTheSwitch()
+    {
+        if (!QFileInfo::exists(runDir(QStringLiteral("switch")) + QStringLiteral("/run.json"))) { // run alone
+            QVERIFY(createRun(QStringLiteral("switch"),
+                              {QStringLiteral("--write-stop-budget"), QStringLiteral("4")}));
+            const Run t5 =
+                migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                        {QStringLiteral("--until"), QStringLiteral("T5"), QStringLiteral("--yes")});
+            QVERIFY2(t5.exitCode == 0, qPrintable(t5.out + t5.err));
+        }
+        QVERIFY(readOnly(QStringLiteral("db0")) && readOnly(QStringLiteral("db1")));
+        const qint64 a = movedId(QStringLiteral("db0"), 0, 2, 7); // db0 -> db2
+        const qint64 b = movedId(QStringLiteral("db1"), 1, 3, 3); // db1 -> db3
+        QVERIFY(a > 0 && b > 0);
+        const QString textA = QStringLiteral("written after T5 \u2603");
+        const QString textB = QStringLiteral("written between T6 and T7");
+        // After T5: root writes despite read_only (READ_ONLY ADMIN), into the binlog.
+        {
+            Connection c = root(QStringLiteral("db0"));
+            QVERIFY2(c.exec(QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET _from = '%1', _data = "
+                                           "X'00FF10' WHERE id = %2")
+                                .arg(textA)
+                                .arg(a)),
+                     qPrintable(c.lastError()));
+        }
+        const Run t6 = migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                               {QStringLiteral("--until"), QStringLiteral("T6"), QStringLiteral("--yes")});
+        if (t6.exitCode != 0) { // the other allowed outcome: a stop that says why, before the switch
+            QVERIFY2(t6.exitCode == 1 && t6.err.contains(QLatin1String("sandbox node0")),
+                     qPrintable(t6.out + t6.err));
+            QFAIL("the run stopped instead of carrying the write (allowed, but this engine carries it)");
+        }
+        const QStringList g6 = checks(QStringLiteral("switch"), QStringLiteral("T6"),
+                                      QStringLiteral("writes after the write stop"));
+        qInfo("%s", qPrintable(g6.join(QLatin1Char('\n'))));
+        QVERIFY2(g6.filter(QLatin1String("sandbox node0")).size() == 1 &&
+                     g6.filter(QLatin1String("server_id 1")).size() == 1 &&
+                     g6.filter(QLatin1String("fsharechat.t_messages_0: 1 row changes")).size() == 1,
+                 qPrintable(g6.join(QLatin1Char('\n'))));
+        // Between T6 and T7, on the other source server.
+        {
+            Connection c = root(QStringLiteral("db1"));
+            QVERIFY2(
+                c.exec(QStringLiteral("UPDATE `fsharechat`.`t_messages_1` SET _from = '%1' WHERE id = %2")
+                           .arg(textB)
+                           .arg(b)),
+                qPrintable(c.lastError()));
+        }
+        // The config is switched: the application may write the row on its new shard already, so T7
+        // does not apply the old shard's change over it unless told; read_only stays on meanwhile.
+        const Run refused =
+            migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                    {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
+        qInfo("%s", qPrintable(refused.err.trimmed()));
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(QLatin1String("--carry-after-switch")),
+                 qPrintable(refused.out + refused.err));
+        QVERIFY(readOnly(QStringLiteral("db0")) && readOnly(QStringLiteral("db1")));
+        QVERIFY(
+            value(QStringLiteral("db3"),
+                  QStringLiteral("SELECT HEX(_from) FROM `fsharechat`.`t_messages_1` WHERE id = %1").arg(b))
+                .toString() != QString::fromLatin1(textB.toUtf8().toHex().toUpper()));
+        const Run t7 = migrate(QStringLiteral("run"), QStringLiteral("switch"),
+                               {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes"),
+                                QStringLiteral("--carry-after-switch"),
+                                QStringLiteral("the applications were not reloaded yet")});
+        QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
+        const QStringList g7 = checks(QStringLiteral("switch"), QStringLiteral("T7"),
+                                      QStringLiteral("writes after the write stop"));
+        // (seen by the refused T7 and by the one that carried it)
+        QVERIFY2(g7.filter(QLatin1String("sandbox node1")).size() == 2 &&
+                     g7.filter(QLatin1String("fsharechat.t_messages_1: 1 row changes")).size() == 2,
+                 qPrintable(g7.join(QLatin1Char('\n'))));
+        const Run t9 = migrate(QStringLiteral("run"), QStringLiteral("switch"), {QStringLiteral("--yes")});
+        QVERIFY2(t9.exitCode == 0, qPrintable(t9.out + t9.err));
+        // The targets hold the new bytes; the old shards no longer hold the rows.
+        QCOMPARE(value(QStringLiteral("db2"), QStringLiteral("SELECT CONCAT(HEX(_from), '/', HEX(_data)) "
+                                                             "FROM `fsharechat`.`t_messages_0` WHERE id = %1")
+                                                  .arg(a))
+                     .toString(),
+                 QString::fromLatin1(textA.toUtf8().toHex().toUpper() + "/00FF10"));
+        QCOMPARE(
+            value(QStringLiteral("db3"),
+                  QStringLiteral("SELECT HEX(_from) FROM `fsharechat`.`t_messages_1` WHERE id = %1").arg(b))
+                .toString(),
+            QString::fromLatin1(textB.toUtf8().toHex().toUpper()));
+        QCOMPARE(
+            value(QStringLiteral("db0"),
+                  QStringLiteral("SELECT COUNT(*) FROM `fsharechat`.`t_messages_0` WHERE id = %1").arg(a))
+                .toInt(),
+            0);
+        QCOMPARE(
+            value(QStringLiteral("db1"),
+                  QStringLiteral("SELECT COUNT(*) FROM `fsharechat`.`t_messages_1` WHERE id = %1").arg(b))
+                .toInt(),
+            0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMigrateSwitch)
