@@ -4871,6 +4871,21 @@ bob
         <source>D9 deletes on %1 the rows the new config routes to %2, and on %2 the rows it routes to %1, in chunks; a row is deleted only when the side that owns it has it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>T7 (resume writes) is refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T6 (switch the config) and T7 are refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The latest comparison (%1) found %n row(s) that differ between the sources and the targets: %2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.</source>
+        <translation>
+            <numerusform>The latest comparison (%1) found %n row that differs between the sources and the targets: %2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.</numerusform>
+            <numerusform>The latest comparison (%1) found %n rows that differ between the sources and the targets: %2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RunPanel</name>

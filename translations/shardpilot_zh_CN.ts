@@ -4852,6 +4852,20 @@ bob
         <source>D9 deletes on %1 the rows the new config routes to %2, and on %2 the rows it routes to %1, in chunks; a row is deleted only when the side that owns it has it.</source>
         <translation>D9 分块删除 %1 上新配置路由到 %2 的行，以及 %2 上路由到 %1 的行；只有当拥有该行的一侧确实有这一行时才会删除。</translation>
     </message>
+    <message>
+        <source>T7 (resume writes) is refused</source>
+        <translation>T7（恢复写入）会被拒绝</translation>
+    </message>
+    <message>
+        <source>T6 (switch the config) and T7 are refused</source>
+        <translation>T6（切换配置）和 T7 会被拒绝</translation>
+    </message>
+    <message numerus="yes">
+        <source>The latest comparison (%1) found %n row(s) that differ between the sources and the targets: %2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.</source>
+        <translation>
+            <numerusform>最近一次比较（%1）发现源与目标之间有 %n 行不一致：在比较通过之前，%2。请执行修复 SQL（差异），然后点击“校验”。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RunPanel</name>

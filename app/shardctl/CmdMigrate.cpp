@@ -68,11 +68,23 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
     opt("strong-hash",
         "create: verification (T3, T5, verify) compares a SHA2-256 of each row instead of CRC32 + CRC32C: it also "
         "finds a deliberate edit made to keep both CRCs, at more CPU on the servers; verify: this once.");
+    opt("kill-blockers", "create, run: when SET GLOBAL read_only waits behind other sessions (table locks, "
+                         "long statements), T4 kills "
+                         "them (KILL CONNECTION, audited) near the end of its wait instead of giving up; "
+                         "without it T4 names them and "
+                         "resumes writes.");
     opt("until", "run: stop after this step (T0..T9; D1..D10 for a dual-master run), even while writes are stopped.",
         "STEP");
     opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9; D5, D7, D8, D9); rollback: "
                "required.");
     opt("override-reason", "run: purge (T9) before T8 ended, for this reason (audited).", "TEXT");
+    opt("carry-after-switch",
+        "run: T7 applies (then compares) the changes of moving rows written on the old shards after T6 "
+        "switched the "
+        "config, for this reason (audited): use it once you know the application did not write those rows on "
+        "their "
+        "new shards since the switch. Without it T7 stops on them.",
+        "REASON");
     opt("drop-targets", "rollback: drop the target tables the run created.");
     opt("json", "status, log: JSON output.");
 }
@@ -118,6 +130,7 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         return Usage;
     options.fullVerify = p.isSet(QStringLiteral("full-verify"));
     options.strongHash = p.isSet(QStringLiteral("strong-hash"));
+    options.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
     options.adminDefaultsFile = p.value(QStringLiteral("admin-defaults-file"));
     options.reloadCommand = p.value(QStringLiteral("reload-command"));
     const QString dir = p.value(QStringLiteral("run"));
@@ -365,6 +378,8 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     o.yes = p.isSet(QStringLiteral("yes"));
     o.overrideReason = p.value(QStringLiteral("override-reason"));
     o.strongHash = p.isSet(QStringLiteral("strong-hash"));
+    o.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
+    o.carryAfterSwitch = p.value(QStringLiteral("carry-after-switch"));
     if ((action == QLatin1String("rollback") || action == QLatin1String("repair")) && !o.yes) {
         err << prefix << action << " changes the cluster: confirm with --yes\n";
         return Usage;

@@ -1,6 +1,8 @@
 #pragma once
 #include <QString>
 
+#include <optional>
+
 namespace sp {
 
 // A position in one server's binary log: the file name (e.g. "mysql-bin.000003") and the byte offset of
@@ -12,6 +14,16 @@ struct BinlogPosition
 
     bool isValid() const { return !file.isEmpty() && position >= 4; }
     QString toString() const { return file + QLatin1Char(':') + QString::number(position); }
+    // toString() read back ("mysql-bin.000003:1234"); nullopt for anything else.
+    static std::optional<BinlogPosition> parse(const QString &text)
+    {
+        const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+        bool ok = false;
+        const quint64 pos = colon > 0 ? text.mid(colon + 1).toULongLong(&ok) : 0;
+        if (!ok)
+            return std::nullopt;
+        return BinlogPosition{text.left(colon), pos};
+    }
 
     // Orders two positions of the same server: by the file's numeric extension, then by offset.
     // Files without a numeric extension compare by name.

@@ -2,6 +2,9 @@
 
 #include "core/migration/ExistingTargets.h"
 
+#include "core/migration/CaptureGuard.h"
+#include "core/migration/WriteStop.h"
+
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
@@ -265,8 +268,34 @@ Outcome Engine::stepT0()
             return fail(Step::T0, QStringLiteral("%1 is not reachable: %2").arg(inst, c->lastError()));
         conns.emplace(inst, std::move(c));
     }
-    // Source servers: the binlog must carry full row images with column names.
+    // Every server: MariaDB (the capture reads MariaDB's binlog); sources: a replica must log what it
+    // applies, or those changes bypass the binlog the capture reads.
     QStringList problems;
+    const QStringList sourceInstances = m_moves.sourceInstances();
+    for (const QString &inst : m_endpoints.instances()) {
+        const auto facts = readServerFacts(*conns.at(inst), &why);
+        if (!facts)
+            return fail(Step::T0, QStringLiteral("%1: %2").arg(inst, why));
+        const bool source = sourceInstances.contains(inst);
+        const QString refusal = serverRefusal(*facts, source);
+        if (!refusal.isEmpty())
+            problems.append(inst + QStringLiteral(": ") + refusal);
+        m_journal->addCheck(
+            QStringLiteral("T0"), QStringLiteral("server"), refusal.isEmpty(),
+            QStringLiteral("%1: %2 %3 (%4)%5")
+                .arg(inst, facts->mariadb ? QStringLiteral("MariaDB") : QStringLiteral("not MariaDB:"),
+                     facts->version.section(QLatin1Char('-'), 0, 0),
+                     source ? QStringLiteral("source") : QStringLiteral("target"),
+                     facts->replicaOf.isEmpty()
+                         ? QString()
+                         : QStringLiteral(", replicates %1, log_slave_updates=%2")
+                               .arg(facts->replicaOf.join(QStringLiteral(", ")),
+                                    facts->logSlaveUpdates ? QStringLiteral("ON") : QStringLiteral("OFF"))));
+    }
+    if (!problems.isEmpty())
+        return fail(Step::T0, QStringLiteral("the engine cannot rely on these servers: ") +
+                                  problems.join(QStringLiteral("; ")));
+    // Source servers: the binlog must carry full row images with column names.
     for (const QString &inst : m_moves.sourceInstances()) {
         Connection &c = *conns.at(inst);
         auto v = c.query(QStringLiteral("SELECT @@log_bin, @@binlog_format, @@binlog_row_image, @@binlog_row_metadata, "
@@ -694,28 +723,61 @@ Outcome Engine::stepT4()
     QString why;
     if (!startWorkers(&why))
         return fail(Step::T4, why, Outcome::Error);
-    // Accounts read_only does not stop.
+    // Accounts read_only does not stop, named before writes stop.
     for (const QString &src : m_moves.sourceInstances()) {
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T4, c.lastError());
-        auto r = c.query(QStringLiteral("SELECT DISTINCT GRANTEE FROM information_schema.USER_PRIVILEGES WHERE "
-                                        "PRIVILEGE_TYPE IN ('SUPER', 'READ ONLY ADMIN') ORDER BY GRANTEE"));
-        QStringList who;
-        if (r)
-            for (const auto &row : r->rows)
-                who.append(row.at(0).toString());
-        const QString line = QStringLiteral("%1: read_only does not stop %2").arg(
-            src, who.isEmpty() ? QStringLiteral("no account") : who.join(QStringLiteral(", ")));
+        const auto accounts = readPrivilegedAccounts(c, &why);
+        if (!accounts)
+            return fail(Step::T4,
+                        QStringLiteral("%1: reading the accounts read_only does not stop: %2").arg(src, why));
+        const QString line = src + QStringLiteral(": ") + accounts->describe();
         m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("privileged accounts"), true, line);
         say(line);
     }
+    if (!checkBinlogSettings(Step::T4, &why))
+        return fail(Step::T4, why);
     if (m_journal->value(QStringLiteral("writeStopStart")).isEmpty())
         m_journal->setValue(QStringLiteral("writeStopStart"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
-    if (!setReadOnly(Step::T4, true, &why))
-        return fail(Step::T4, why, Outcome::Error);
-    // Drain: everything up to each source's final position, within the budget.
+    // read_only and the drain share the budget: SET GLOBAL read_only waits behind table locks and
+    // running statements (and new writes queue behind it meanwhile), so it is bounded too.
     QDeadlineTimer deadline(qint64(m_spec.writeStopBudgetSec) * 1000);
+    ReadOnlyRequest request;
+    request.instances = m_moves.sourceInstances();
+    request.params = [this](const QString &inst) { return m_endpoints.adminOfInstance(inst); };
+    request.deadline = deadline;
+    request.killBlockers = m_spec.killBlockers || m_options.killBlockers;
+    request.ownSessions = [this](const QString &inst) {
+        QSet<quint64> own;
+        for (const auto &w : std::as_const(m_workers))
+            if (w->instance() == inst)
+                own.insert(w->sourceSession());
+        if (const auto it = m_lagConns.find(inst); it != m_lagConns.end() && it->second)
+            own.insert(it->second->threadId());
+        return own;
+    };
+    request.audit = [this](const QString &server, const QString &action, const QString &sql,
+                           const QString &outcome) {
+        m_journal->audit(stepName(Step::T4), action, server, sql, outcome);
+    };
+    const ReadOnlyOutcome ro = setReadOnlyBounded(request);
+    for (const Blocker &b : ro.killed)
+        m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("killed blocker"), true,
+                            QStringLiteral("%1: killed %2 (--kill-blockers)").arg(b.instance, b.describe()));
+    if (!ro.ok()) {
+        QString lift;
+        setReadOnly(Step::T4, false, &lift);
+        m_journal->setValue(QStringLiteral("writeStopStart"), QString());
+        for (const Blocker &b : ro.blockers)
+            m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("blocker"), false,
+                                b.instance + QStringLiteral(": ") + b.describe());
+        return fail(Step::T4,
+                    ro.failureText() + (lift.isEmpty() ? QString()
+                                                       : QStringLiteral(" (lifting read_only failed: ") +
+                                                             lift + QLatin1Char(')')));
+    }
+    // Drain: everything up to each source's final position, within the budget.
     std::map<QString, BinlogPosition> finals;
     QMutex mu;
     const bool ok = runWorkers(
@@ -741,6 +803,9 @@ Outcome Engine::stepT4()
     }
     for (const auto &[inst, pos] : finals) {
         m_journal->setValue(QStringLiteral("final.") + inst, pos.toString());
+        // What the capture applied up to once writes stopped; T5's comparison verifies it, and the
+        // switch's guard compares each binlog's head with it (drained.<instance>).
+        m_journal->setValue(QStringLiteral("drained.") + inst, pos.toString());
         m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("drained"), true,
                             QStringLiteral("%1: everything up to %2 applied").arg(inst, pos.toString()));
     }
@@ -750,32 +815,38 @@ Outcome Engine::stepT4()
 Outcome Engine::stepT5()
 {
     QString why;
+    if (!checkBinlogSettings(Step::T5, &why))
+        return fail(Step::T5, why);
     // Writes are stopped; whatever a privileged account wrote since is applied first.
     if (!startWorkers(&why))
         return fail(Step::T5, why, Outcome::Error);
-    if (!runWorkers([](SourceWorker &w) {
-            const auto h = w.head();
-            return h && w.catchUpTo(*h) && w.settleAt(*h);
-        },
-                    &why))
+    std::map<QString, BinlogPosition> heads;
+    QMutex mu;
+    if (!runWorkers(
+            [&](SourceWorker &w) {
+                const auto h = w.head();
+                if (h) {
+                    QMutexLocker lock(&mu);
+                    heads[w.instance()] = *h;
+                }
+                return h && w.catchUpTo(*h) && w.settleAt(*h);
+            },
+            &why))
         return fail(Step::T5, why, Outcome::Error);
     m_journal->clearChecks(QStringLiteral("T5"));
-    VerifyScopes scopes;
-    if (!m_spec.fullVerify && !pvScopes(&scopes, &why))
-        return fail(Step::T5, QStringLiteral("reading what changed since the pre-verification: ") + why, Outcome::Error);
-    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, m_options.say, &m_stop, m_spec.fullVerify ? nullptr : &scopes,
-                                        m_spec.strongHash ? RowHashKind::Strong : RowHashKind::Crc);
-    if (!vr.ok)
-        return fail(Step::T5, vr.error, Outcome::Error);
-    m_journal->setDifferences(vr.differences);
-    for (const QString &l : vr.lines)
-        m_journal->addCheck(QStringLiteral("T5"), QStringLiteral("rows"), !l.contains(QLatin1String("differences")), l);
-    if (!vr.differences.isEmpty())
-        return fail(Step::T5, QStringLiteral("%1 rows differ between sources and targets; see 'shardctl migrate status' "
-                                             "for each with its repair SQL; T6 is refused until T5 is clean")
-                                  .arg(vr.differences.size()));
-    m_journal->setStep(Step::T5, StepStatus::Running,
-                       QStringLiteral("%1 rows identical").arg(QLocale(QLocale::English).toString(vr.rowsCompared)));
+    // Who wrote since T4's drain (accounts read_only does not stop, replication into a source).
+    for (const auto &[inst, head] : heads) {
+        const auto from = BinlogPosition::parse(m_journal->value(
+            QStringLiteral("drained.") + inst, m_journal->value(QStringLiteral("final.") + inst)));
+        qint64 rows = 0;
+        if (from && *from < head && !recordWrites(Step::T5, inst, *from, head, &rows, &why))
+            return fail(Step::T5, why, Outcome::Error);
+    }
+    const Outcome o = compareDrained(Step::T5, QStringLiteral("T5"));
+    if (o != Outcome::Done)
+        return o;
+    for (const auto &[inst, head] : heads)
+        m_journal->setValue(QStringLiteral("drained.") + inst, head.toString());
     return Outcome::Done;
 }
 
@@ -795,7 +866,7 @@ Outcome Engine::verifyOnly(const RunOptions &options)
         m_error = vr.error;
         return Outcome::Error;
     }
-    m_journal->setDifferences(vr.differences);
+    recordComparison(QStringLiteral("migrate verify"), vr.differences);
     m_journal->audit(QStringLiteral("T5"), QStringLiteral("verify (read-only)"), QString(), QString(),
                      QStringLiteral("%1 differences").arg(vr.differences.size()));
     if (!vr.differences.isEmpty()) {
@@ -857,6 +928,12 @@ Outcome Engine::stepT6()
     const QList<StepState> st = m_journal->steps();
     if (st.at(int(Step::T5)).status != StepStatus::Done)
         return fail(Step::T6, QStringLiteral("T5 is not clean"));
+    // The latest facts: a later `migrate verify` (or repair) replaced T5's result.
+    if (const QString refusal = latestComparisonRefusal(Step::T6); !refusal.isEmpty())
+        return fail(Step::T6, refusal);
+    // Nothing written since the last drain may stay behind on the old shards.
+    if (const Outcome g = guardSwitch(Step::T6); g != Outcome::Done)
+        return g;
     QString why;
     const QString backup = m_journal->value(QStringLiteral("configBackup"));
     const QString sha = sha256OfFile(m_spec.configPath, &why);
@@ -894,16 +971,25 @@ Outcome Engine::stepT6()
 Outcome Engine::stepT7()
 {
     QString why;
-    // Where T8 starts watching for writes that still follow the old routes.
-    for (const QString &src : m_moves.sourceInstances()) {
-        Connection c;
-        if (!c.open(m_endpoints.adminOfInstance(src)))
-            return fail(Step::T7, c.lastError(), Outcome::Error);
-        const auto at = masterStatus(c, &why);
-        if (!at)
-            return fail(Step::T7, why, Outcome::Error);
-        if (m_journal->value(QStringLiteral("observeFrom.") + src).isEmpty())
-            m_journal->setValue(QStringLiteral("observeFrom.") + src, at->toString());
+    // Once read_only is being lifted, writes follow the new config: the capture must not run again
+    // (a T7 killed after that point only lifts read_only).
+    if (m_journal->value(QStringLiteral("liftingReadOnly")).isEmpty()) {
+        if (const QString refusal = latestComparisonRefusal(Step::T7); !refusal.isEmpty())
+            return fail(Step::T7, refusal);
+        if (const Outcome g = guardSwitch(Step::T7); g != Outcome::Done)
+            return g;
+        // T8 watches for writes that still follow the old routes from the last position verified:
+        // a write after the guard's look and before read_only=0 is seen there, not lost.
+        for (const QString &src : m_moves.sourceInstances()) {
+            const QString verified = m_journal->value(QStringLiteral("drained.") + src,
+                                                      m_journal->value(QStringLiteral("final.") + src));
+            if (verified.isEmpty())
+                return fail(Step::T7, QStringLiteral("%1: no verified position (T4 records it)").arg(src),
+                            Outcome::Error);
+            m_journal->setValue(QStringLiteral("observeFrom.") + src, verified);
+        }
+        m_journal->setValue(QStringLiteral("liftingReadOnly"),
+                            QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     }
     if (!setReadOnly(Step::T7, false, &why))
         return fail(Step::T7, why, Outcome::Error);

@@ -20,6 +20,10 @@ struct RunOptions
     bool yes = false;            // confirms the destructive steps (T4, T6, T7, T9)
     QString overrideReason;      // T9 before T8 ended: why (goes into the audit log)
     bool strongHash = false;     // verifyOnly: compare SHA2-256 row hashes this once (RunSpec::strongHash)
+    bool killBlockers = false;   // T4 kills the sessions read_only waits for (also RunSpec::killBlockers)
+    // T7 applies what was written to moving rows on the old shards after T6 switched the config: the
+    // operator checked that the application did not write those rows on their new shards since (audited).
+    QString carryAfterSwitch;
     std::function<void(const QString &)> say;      // one line per event, for people
     std::function<void(const QString &)> progress; // a progress line (may be overwritten)
 };
@@ -67,7 +71,7 @@ private:
     // tables and compares them; T5 gathers what to compare again; T7 and rollback drop the triggers.
     bool pvSetup(QString *error);
     Outcome pvRun();
-    bool pvScopes(VerifyScopes *scopes, QString *error);
+    bool pvScopes(VerifyScopes *scopes, QString *error, Step step = Step::T5);
     bool pvDropTriggers(Step s, QString *error);
     // Runs `job` on one thread per target server and writes the statements it returns to the audit
     // log (the journal is used from this thread only).
@@ -78,6 +82,18 @@ private:
     bool perTargetServer(Step s, const QString &action,
                          const std::function<bool(const QString &, Connection &, QList<AuditedSql> *, QString *)> &job,
                          QString *error);
+
+    // The switch (EngineSwitchGuard.cpp, docs/migration.md "The switch's write-loss guarantee"): T5's
+    // comparison after a drain, kept as the latest comparison; the gate on the latest comparison; the
+    // guard before T6 and T7 (each source's binlog head against the position drained and verified).
+    Outcome compareDrained(Step s, const QString &origin);
+    void recordComparison(const QString &origin, const QList<RowDifference> &differences);
+    QString latestComparisonRefusal(Step s);
+    Outcome guardSwitch(Step s);
+    bool checkBinlogSettings(Step s, QString *error);
+    // Who wrote to `instance`'s binlog in [from, to), recorded as a check of `s` when anyone did.
+    bool recordWrites(Step s, const QString &instance, const BinlogPosition &from, const BinlogPosition &to,
+                      qint64 *movingRowChanges, QString *error);
 
     Outcome stepT0();
     Outcome stepT1();

@@ -202,7 +202,7 @@ Outcome Engine::pvRun()
     return Outcome::Done;
 }
 
-bool Engine::pvScopes(VerifyScopes *scopes, QString *error)
+bool Engine::pvScopes(VerifyScopes *scopes, QString *error, Step step)
 {
     for (const auto &w : std::as_const(m_workers))
         for (const MoveUnit &u : m_moves.units())
@@ -219,7 +219,7 @@ bool Engine::pvScopes(VerifyScopes *scopes, QString *error)
     std::set<QPair<int, int>> confirmed;
     const QString runId = m_spec.runId;
     const bool ok = perTargetServer(
-        Step::T5, QStringLiteral("pre-verification"),
+        step, QStringLiteral("pre-verification"),
         [&](const QString &inst, Connection &c, QList<AuditedSql> *, QString *err) {
             Q_UNUSED(inst);
             const auto tables = pv::load(c, runId, err);
@@ -276,7 +276,7 @@ bool Engine::pvScopes(VerifyScopes *scopes, QString *error)
         if (!confirmed.count(e.first))
             e.second = VerifyScope{};
     for (const QString &n : std::as_const(notes))
-        m_journal->addCheck(QStringLiteral("T5"), QStringLiteral("pre-verification"), true, n);
+        m_journal->addCheck(stepName(step), QStringLiteral("pre-verification"), true, n);
     return true;
 }
 

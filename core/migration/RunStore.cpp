@@ -91,6 +91,7 @@ QJsonObject RunSpec::toJson() const
     o[QStringLiteral("fullVerify")] = fullVerify;
     o[QStringLiteral("parallel")] = parallel;
     o[QStringLiteral("strongHash")] = strongHash;
+    o[QStringLiteral("killBlockers")] = killBlockers;
     return o;
 }
 
@@ -127,6 +128,7 @@ std::optional<RunSpec> RunSpec::fromJson(const QJsonObject &o, QString *error)
     s.fullVerify = o.value(QStringLiteral("fullVerify")).toBool(false);
     s.parallel = qBound(0, o.value(QStringLiteral("parallel")).toInt(0), 1000);
     s.strongHash = o.value(QStringLiteral("strongHash")).toBool(false);
+    s.killBlockers = o.value(QStringLiteral("killBlockers")).toBool(false);
     return s;
 }
 

@@ -42,6 +42,8 @@ struct RunSpec
     bool fullVerify = false;   // T5 compares every row inside the write stop (no pre-verification in T3)
     int parallel = 0;          // source servers copied at once (0: all of them)
     bool strongHash = false;   // verification hashes rows with SHA2-256 instead of CRC32+CRC32C (RowHash.h)
+    bool killBlockers =
+        false; // T4 kills the sessions SET GLOBAL read_only waits for, near the end of its wait
 
     QJsonObject toJson() const;
     static std::optional<RunSpec> fromJson(const QJsonObject &o, QString *error);

@@ -3,6 +3,7 @@
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/ExactRows.h"
+#include "core/migration/CaptureGuard.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
 
@@ -414,11 +415,16 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
 bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline)
 {
     BinlogEvent ev;
+    QString why;
+    if (!m_binlogSettings.check(m_source, &why)) // a runtime change of what the capture relies on
+        return fail(why);
     while (m_applied < target) {
         if (m_stop.load())
             return fail(QStringLiteral("stopped"));
         if (deadline.hasExpired())
             return fail(QStringLiteral("deadline"));
+        if (!m_binlogSettings.check(m_source, &why))
+            return fail(why);
         if (!m_reader->next(&ev))
             return fail(m_reader->isStopped() ? QStringLiteral("stopped") : m_reader->error());
         if (!handleEvent(ev))
@@ -457,14 +463,6 @@ QList<QPair<QDateTime, qint64>> SourceWorker::takeResolvedLag()
     return std::exchange(m_resolvedLag, {});
 }
 
-static bool mentionsTable(const QString &query, const QString &table)
-{
-    const QRegularExpression re(QStringLiteral("(^|[^A-Za-z0-9_$])") + QRegularExpression::escape(table) +
-                                    QStringLiteral("($|[^A-Za-z0-9_$])"),
-                                QRegularExpression::CaseInsensitiveOption);
-    return re.match(query).hasMatch();
-}
-
 bool SourceWorker::handleEvent(const BinlogEvent &ev)
 {
     switch (ev.kind) {
@@ -476,10 +474,19 @@ bool SourceWorker::handleEvent(const BinlogEvent &ev)
         m_group.append(ev);
         return true;
     case BinlogEventKind::Xid:
+        // Statement-logged changes stop the run before anything of their transaction is applied
+        // (applied, its position would be saved and the statements never seen again).
+        if (!m_statementDml.isEmpty())
+            return fail(statementDmlStop(m_statementDml));
         return applyGroup(ev.nextPosition);
     case BinlogEventKind::Query: {
         const QString q = ev.query.trimmed();
         const QString word = q.section(QLatin1Char(' '), 0, 0).toUpper();
+        const StatementKind kind = classifyStatement(q);
+        if (kind == StatementKind::Dml) // collected: the stop names every one of its transaction
+            m_statementDml.append(ev.position.toString() + QStringLiteral(": ") + q.left(300));
+        if (!m_statementDml.isEmpty() && (ev.endsTransaction || word == QLatin1String("ROLLBACK")))
+            return fail(statementDmlStop(m_statementDml));
         if (word == QLatin1String("BEGIN")) {
             m_inGroup = true;
             return true;
@@ -489,9 +496,9 @@ bool SourceWorker::handleEvent(const BinlogEvent &ev)
             m_inGroup = false;
             return true;
         }
-        if (word != QLatin1String("COMMIT")) {
+        if (kind == StatementKind::Other) {
             for (const MoveUnit *u : std::as_const(m_units))
-                if (mentionsTable(q, u->source.table))
+                if (statementNamesTable(q, u->source.table))
                     return fail(QStringLiteral("a statement on the moving table %1 at %2 stops the run (a schema "
                                                "change or statement-based change cannot be carried over): %3")
                                     .arg(u->source.toString(), ev.position.toString(), q.left(300)));
@@ -502,6 +509,7 @@ bool SourceWorker::handleEvent(const BinlogEvent &ev)
     }
     case BinlogEventKind::Reconnected:
         m_group.clear();
+        m_statementDml.clear();
         m_inGroup = false;
         return true;
     case BinlogEventKind::Rotate:

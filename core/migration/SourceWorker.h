@@ -2,6 +2,7 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
 #include "core/migration/KeySql.h"
+#include "core/migration/CaptureGuard.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/TargetMeta.h"
@@ -48,6 +49,7 @@ public:
     bool open(); // connections, checkpoints, capture positions, the binlog stream
     QString error() const { return m_error; }
     QString instance() const { return m_instance; }
+    unsigned long sourceSession() const { return m_source.threadId(); } // its session on the source server
 
     // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause.
     // `workers`: how many source servers copy at once (the rate limit is shared among them).
@@ -120,6 +122,8 @@ private:
     std::map<QString, std::unique_ptr<TargetConn>> m_targets;
     std::unique_ptr<BinlogReader> m_reader;
     QList<BinlogEvent> m_group; // rows events of the transaction being read
+    QStringList m_statementDml; // statement-logged changes of that transaction ("pos: text"): a stop
+    BinlogSettingsWatch m_binlogSettings; // the global binlog settings, polled every 2 s
     bool m_inGroup = false;
     BinlogPosition m_applied;
     int m_chunkRows = 1000;

@@ -68,6 +68,7 @@ private slots:
     void reopenedWithItsConfig();
     void dualMasterRunShowsReplication();
     void dualPurgeAsksWhy();
+    void switchRefusedAfterAFailedVerify();
 
 private:
     QString newRun(const QString &name);
@@ -861,6 +862,69 @@ void TestMigrationRun::dualPurgeAsksWhy()
         QVERIFY(okAfter);
         QVERIFY(!c->engineRunning());
     }
+}
+
+// T5 was clean, then a later Verify (writes stopped) found a difference: the gate follows the latest
+// comparison, so neither T6 nor T7 is offered, and the page says why; a clean comparison opens it again.
+void TestMigrationRun::switchRefusedAfterAFailedVerify()
+{
+    const QString dir = newRun(QStringLiteral("verify-gate"));
+    const RowDifference diff{QStringLiteral("db4.t_messages_0"), QStringLiteral("db0.t_messages_0"),
+                             QStringLiteral("17"), QStringLiteral("different"),
+                             QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET ...")};
+    setJournal(dir, [&](Journal &j) {
+        for (int i = 0; i <= int(Step::T5); ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+                           QDateTime::currentDateTimeUtc().addSecs(-30).toString(Qt::ISODateWithMs)));
+        QVERIFY(j.setDifferences({diff}));
+        QVERIFY(j.setValue(QStringLiteral("comparison.last"), QStringLiteral("migrate verify")));
+    });
+    auto gateOf = [&dir] {
+        RunState st;
+        QString why;
+        RunStateOptions o;
+        o.withPlan = true;
+        if (!loadRunState(dir, o, &st, &why))
+            qWarning() << why;
+        return RunGate::evaluate(st, false, EngineAction::None);
+    };
+    // The pure gate.
+    RunGate g = gateOf();
+    QVERIFY(!g.canContinue);
+    QVERIFY(!g.untilChoices.contains(Step::T6) && !g.untilChoices.contains(Step::T7));
+    QVERIFY2(
+        g.continueBlocked.contains(QLatin1String("The latest comparison (migrate verify) found 1 row(s)")) &&
+            g.continueBlocked.contains(QLatin1String("T6 (switch the config) and T7 are refused")),
+        qPrintable(g.continueBlocked));
+    QCOMPARE(g.level(), RunGate::Level::Error);
+    QVERIFY(g.canVerify && g.canRollback); // the ways out: compare again, or go back
+
+    // The page: Continue off with the reason as its tooltip, the gate line says it.
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *cont = test::findNamed<QPushButton>(page.get(), "migrationContinue");
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    QTRY_VERIFY_WITH_TIMEOUT(!cont->isEnabled(), 5000);
+    QVERIFY2(cont->toolTip().contains(QLatin1String("latest comparison")), qPrintable(cont->toolTip()));
+    QVERIFY2(gate->text().contains(QLatin1String("The latest comparison (migrate verify) found 1 row(s)")),
+             qPrintable(gate->text()));
+
+    // Switched before the verify (T6 done): T7 is refused.
+    setJournal(dir, [](Journal &j) { QVERIFY(j.setStep(Step::T6, StepStatus::Done)); });
+    g = gateOf();
+    QVERIFY(!g.canContinue && !g.untilChoices.contains(Step::T7));
+    QVERIFY2(g.continueBlocked.contains(QLatin1String("T7 (resume writes) is refused")),
+             qPrintable(g.continueBlocked));
+
+    // A clean comparison again: T7 and on are offered.
+    setJournal(dir, [](Journal &j) { QVERIFY(j.setDifferences({})); });
+    g = gateOf();
+    QVERIFY(g.canContinue && g.untilChoices.contains(Step::T7));
+    refreshNow(c);
+    QVERIFY(cont->isEnabled());
+    QVERIFY(!gate->text().contains(QLatin1String("latest comparison")));
 }
 
 QTEST_MAIN(TestMigrationRun)

@@ -56,6 +56,14 @@ RunGate::Level RunGate::level() const
     return l;
 }
 
+// T5 is done, writes are not resumed yet, and the journal's differences (the latest comparison's) are
+// not empty.
+static bool latestComparisonDiffers(const RunState &s)
+{
+    return !s.rolledBack() && s.differenceCount > 0 && s.status(Step::T5) == StepStatus::Done &&
+           s.status(Step::T7) != StepStatus::Done;
+}
+
 static QString stepLabel(Step s)
 {
     return migration::stepName(s) + QStringLiteral(" ") + RunGate::stepTitle(s);
@@ -85,7 +93,11 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
         const int last = !s.configChanged()                       ? int(Step::T9)
                          : s.status(Step::T0) == StepStatus::Done ? int(Step::T5)
                                                                   : -1;
-        for (int i = from; i <= last; ++i)
+        // The latest comparison (T5, or a later Verify or repair) found differences: T6 and T7 are
+        // refused (the engine refuses them too), so Continue stops before them.
+        const Step gated = s.status(Step::T6) == StepStatus::Done ? Step::T7 : Step::T6;
+        const int lastAllowed = latestComparisonDiffers(s) ? int(gated) - 1 : last;
+        for (int i = from; i <= qMin(last, lastAllowed); ++i)
             g.untilChoices.append(Step(i));
         // The natural stops: copied and caught up (T3), the write stop in one go (T4..T7), then
         // observation and purge one at a time.
@@ -147,6 +159,18 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
             tr("%n row(s) differ between the sources and the targets: T6 is refused until T5 is clean. "
                "Apply the repair SQL (Differences), then continue: T5 compares again.",
                nullptr, int(qMin<qint64>(s.differenceCount, std::numeric_limits<int>::max()))));
+    if (latestComparisonDiffers(s)) {
+        const QString refused = s.status(Step::T6) == StepStatus::Done
+                                    ? tr("T7 (resume writes) is refused")
+                                    : tr("T6 (switch the config) and T7 are refused");
+        const QString why =
+            tr("The latest comparison (%1) found %n row(s) that differ between the sources and the targets: "
+               "%2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.",
+               nullptr, int(qMin<qint64>(s.differenceCount, std::numeric_limits<int>::max())))
+                .arg(s.values.value(QStringLiteral("comparison.last"), QStringLiteral("T5")), refused);
+        add(Level::Error, why);
+        g.continueBlocked = why; // kept by setContinueAndPause when nothing else can be continued to
+    }
     if (s.writesStopped())
         add(Level::Warning,
             tr("WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 "
@@ -209,8 +233,10 @@ QString RunGate::setContinueAndPause(bool idle, bool rolledBack, bool finished, 
         continueBlocked = tr("The run was rolled back.");
     else if (finished)
         continueBlocked = tr("The run is complete.");
-    else if (untilChoices.isEmpty())
+    else if (untilChoices.isEmpty() && continueBlocked.isEmpty())
         continueBlocked = tr("The config changed since the plan was made.");
+    else if (!untilChoices.isEmpty())
+        continueBlocked.clear(); // a gate further on (T6) leaves the steps before it
     canContinue = continueBlocked.isEmpty();
     canPause = (activity == RunActivity::Here && action == EngineAction::Continue) ||
                activity == RunActivity::Elsewhere;
