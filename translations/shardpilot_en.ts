@@ -2235,6 +2235,14 @@
         <source>Verification:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hash rows with SHA2-256 (for audits; more server CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By default rows are compared by CRC32 and CRC32C of their exact bytes, which finds any accidental change. A change crafted to keep both CRCs is found only by a cryptographic hash.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::DashboardPage</name>
@@ -5326,6 +5334,14 @@ Config: %2</source>
     </message>
     <message>
         <source>Replication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHA2-256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify hashes every row with SHA2-256 instead of CRC32 and CRC32C: it also finds a change crafted to keep both CRCs (for audits; more server CPU)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2235,6 +2235,14 @@
         <source>Verification:</source>
         <translation>校验：</translation>
     </message>
+    <message>
+        <source>Hash rows with SHA2-256 (for audits; more server CPU)</source>
+        <translation>用 SHA2-256 计算行哈希（用于审计；服务器 CPU 开销更大）</translation>
+    </message>
+    <message>
+        <source>By default rows are compared by CRC32 and CRC32C of their exact bytes, which finds any accidental change. A change crafted to keep both CRCs is found only by a cryptographic hash.</source>
+        <translation>默认按行的精确字节计算 CRC32 和 CRC32C 进行比较，可发现任何意外改动；而刻意构造、使两个 CRC 都不变的改动只有密码学哈希才能发现。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::DashboardPage</name>
@@ -5306,6 +5314,14 @@ Config: %2</source>
     <message>
         <source>Replication</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <source>SHA2-256</source>
+        <translation>SHA2-256</translation>
+    </message>
+    <message>
+        <source>Verify hashes every row with SHA2-256 instead of CRC32 and CRC32C: it also finds a change crafted to keep both CRCs (for audits; more server CPU)</source>
+        <translation>校验时用 SHA2-256 而不是 CRC32 和 CRC32C 计算每一行的哈希：也能发现刻意保持两个 CRC 不变的改动（用于审计；服务器 CPU 开销更大）</translation>
     </message>
 </context>
 <context>

@@ -370,6 +370,7 @@ void TestMigrationRun::buttonsFollowTheGates()
     QVERIFY(cont->isEnabled());
     QVERIFY(!rollback->isEnabled());
     QVERIFY(!verify->isEnabled());
+    QVERIFY(!test::findNamed<QCheckBox>(page.get(), "migrationStrongVerify")->isEnabled()); // follows Verify
     QVERIFY(!pause->isEnabled());
     QVERIFY2(gate->text().contains(QLatin1String("Not started")), qPrintable(gate->text()));
 
@@ -687,6 +688,7 @@ void TestMigrationRun::createFromTheDialog()
         w->findChild<QSpinBox *>(QStringLiteral("createRunMaxRate"))->setValue(2000);
         w->findChild<QSpinBox *>(QStringLiteral("createRunParallel"))->setValue(2);
         w->findChild<QCheckBox *>(QStringLiteral("createRunFullVerify"))->setChecked(true);
+        w->findChild<QCheckBox *>(QStringLiteral("createRunStrongHash"))->setChecked(true);
         w->findChild<QPushButton *>(QStringLiteral("createRunOk"))->click();
     });
     create->click();
@@ -700,6 +702,7 @@ void TestMigrationRun::createFromTheDialog()
     QCOMPARE(c->state()->spec.maxRowsPerSec, 2000);
     QCOMPARE(c->state()->spec.parallel, 2);
     QVERIFY(c->state()->spec.fullVerify);
+    QVERIFY(c->state()->spec.strongHash);
     QCOMPARE(c->state()->spec.adminDefaultsFile, QFileInfo(m_admin).absoluteFilePath());
     QVERIFY(!readAll(dir + QStringLiteral("/run.json")).contains("Gui-admin-pw"));
     auto *audit = test::findNamed<QTableWidget>(&page, "migrationAudit");

@@ -114,6 +114,12 @@ CreateRunDialog::CreateRunDialog(const QString &configPath, bool sandbox, QWidge
                                 "what changed since. Choose this when a change on a source could bypass its binary "
                                 "log (sql_log_bin=0)."));
     form->addRow(tr("Verification:"), m_fullVerify);
+    m_strongHash = new QCheckBox(tr("Hash rows with SHA2-256 (for audits; more server CPU)"), this);
+    m_strongHash->setObjectName(QStringLiteral("createRunStrongHash"));
+    m_strongHash->setToolTip(tr("By default rows are compared by CRC32 and CRC32C of their exact bytes, which finds "
+                                "any accidental change. A change crafted to keep both CRCs is found only by a "
+                                "cryptographic hash."));
+    form->addRow(QString(), m_strongHash);
     col->addLayout(form);
 
     m_error = new QLabel(this);
@@ -150,6 +156,7 @@ migration::RunSpec CreateRunDialog::options() const
     o.maxThreadsRunning = m_threads->value();
     o.parallel = m_parallel->value();
     o.fullVerify = m_fullVerify->isChecked();
+    o.strongHash = m_strongHash->isChecked();
     return o;
 }
 

@@ -44,6 +44,7 @@ private:
     QSpinBox *m_threads = nullptr;
     QSpinBox *m_parallel = nullptr;
     QCheckBox *m_fullVerify = nullptr;
+    QCheckBox *m_strongHash = nullptr;
     QLabel *m_error = nullptr;
 };
 

@@ -198,13 +198,14 @@ bool RunController::continueTo(Step until, bool confirmed, const QString &overri
     return startEngine(EngineAction::Continue, until, confirmed, overrideReason, false, error);
 }
 
-bool RunController::verify(QString *error)
+bool RunController::verify(QString *error, bool strongHash)
 {
     const RunGate g = gate();
     if (!m_state || !g.canVerify) {
         *error = g.verifyBlocked;
         return false;
     }
+    m_strongVerify = strongHash;
     return startEngine(EngineAction::Verify, std::nullopt, false, QString(), false, error);
 }
 
@@ -241,8 +242,9 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
     const std::shared_ptr<Mailbox> box = m_mailbox;
     const QString dir = m_dir;
     m_action = action;
+    const bool strongVerify = action == EngineAction::Verify && m_strongVerify;
     m_engine->start(
-        [dir, action, until, yes, reason, dropTargets, box](JobControl &control) {
+        [dir, action, until, yes, reason, dropTargets, box, strongVerify](JobControl &control) {
             Engine engine(dir);
             QString why;
             if (!engine.open(&why))
@@ -268,6 +270,7 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
             });
             RunOptions o;
             o.until = until;
+            o.strongHash = strongVerify;
             o.yes = yes;
             o.overrideReason = reason;
             o.say = [box](const QString &line) {

@@ -51,7 +51,8 @@ public:
 
     // Engine actions; false with `error` when the gate refuses (the engine checks again).
     bool continueTo(migration::Step until, bool confirmed, const QString &overrideReason, QString *error);
-    bool verify(QString *error);
+    // strongHash: this comparison hashes rows with SHA2-256 (RunOptions::strongHash).
+    bool verify(QString *error, bool strongHash = false);
     bool rollback(bool dropTargets, QString *error);
     // Writes DIR/pause: the engine (here or elsewhere) stops after its current chunk.
     bool pause(QString *error);
@@ -101,6 +102,7 @@ private:
     QTimer *m_drain = nullptr;
     int m_pollMs = 1000;
     EngineAction m_action = EngineAction::None;
+    bool m_strongVerify = false; // the next Verify hashes rows with SHA2-256
     std::shared_ptr<Mailbox> m_mailbox;
 };
 

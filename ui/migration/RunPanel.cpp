@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -220,10 +221,16 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     m_pause->setObjectName(QStringLiteral("migrationPause"));
     m_verify = new QPushButton(tr("Verify"), m_runBox);
     m_verify->setObjectName(QStringLiteral("migrationVerify"));
+    m_strongVerify = new QCheckBox(tr("SHA2-256"), m_runBox);
+    m_strongVerify->setObjectName(QStringLiteral("migrationStrongVerify"));
+    m_strongVerify->setToolTip(tr("Verify hashes every row with SHA2-256 instead of CRC32 and CRC32C: it also finds a "
+                                  "change crafted to keep both CRCs (for audits; more server CPU)"));
     m_rollback = new QPushButton(tr("Rollback…"), m_runBox);
     m_rollback->setObjectName(QStringLiteral("migrationRollback"));
-    for (QPushButton *b : {m_continue, m_pause, m_verify, m_rollback})
+    for (QPushButton *b : {m_continue, m_pause, m_verify})
         controls->addWidget(b);
+    controls->addWidget(m_strongVerify);
+    controls->addWidget(m_rollback);
     controls->addStretch(1);
     rl->addLayout(controls);
 
@@ -568,6 +575,7 @@ void RunPanel::updateView()
                             : tr("Ask the engine to stop after its current chunk of the copy (T2), the "
                                  "observation (T8) or the purge (T9); 'Continue' resumes"));
     m_verify->setEnabled(gate.canVerify);
+    m_strongVerify->setEnabled(gate.canVerify);
     m_verify->setToolTip(gate.canVerify ? tr("Compare every target row with its source again (read-only)")
                                         : gate.verifyBlocked);
     m_rollback->setEnabled(gate.canRollback);
@@ -803,7 +811,7 @@ void RunPanel::askRollback()
 void RunPanel::doVerify()
 {
     QString error;
-    if (!m_run->verify(&error))
+    if (!m_run->verify(&error, m_strongVerify->isChecked()))
         showFailure(error);
 }
 

@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
@@ -88,6 +89,7 @@ private:
     QPushButton *m_continue = nullptr;
     QPushButton *m_pause = nullptr;
     QPushButton *m_verify = nullptr;
+    QCheckBox *m_strongVerify = nullptr;
     QPushButton *m_rollback = nullptr;
     QLabel *m_writeStop = nullptr;
     QTabWidget *m_tabs = nullptr;
