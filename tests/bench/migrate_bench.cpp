@@ -9,7 +9,7 @@
 //    parallel), and per source; peers on the moving rows of db0's t_messages tables (db0 -> a scratch
 //    schema on node4): mariadb-dump --where | mariadb, SELECT INTO OUTFILE + LOAD DATA INFILE (the
 //    practical limit), mydumper/myloader (Debian 12's 0.10 has no --where: whole tables).
-// 3. Verify (T5): `shardctl migrate verify` against pt-table-checksum's chunk query run on both
+// 3. Verify (T5): `shardctl migrate verify` (and with --strong-hash) against pt-table-checksum's chunk query run on both
 //    sides of every moving table, and one plain scan of the same rows.
 // 4. Capture: `shardctl load` writes while no engine runs; the catch-up's rate.
 // 5. Write stop: T4..T7 under `shardctl load --rate 300`.
@@ -272,6 +272,11 @@ int main(int argc, char **argv)
     const Proc verify = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), runDir});
     if (verify.code != 0)
         die(QStringLiteral("migrate verify"), verify);
+    // The same comparison with the cryptographic row hash (issue 21: the cost of both, side by side).
+    const Proc verifyStrong = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"),
+                                             runDir, QStringLiteral("--strong-hash")});
+    if (verifyStrong.code != 0)
+        die(QStringLiteral("migrate verify --strong-hash"), verifyStrong);
     // Same tables the verifier reads: every moving source table (whole) and every target table.
     const QString cols = QStringLiteral("id,_mid,_from,_type,_target,_line,_data,_searchable_key,_dt");
     const QString nulls = QStringLiteral("ISNULL(_data),ISNULL(_searchable_key)");
@@ -369,6 +374,9 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  ratio T2 (all) / LOAD DATA"), t2Rate / loadRate, QStringLiteral("x"), QStringLiteral("target >= 0.7")) << '\n';
     out << "\nVerify (T5)\n";
     out << line(QStringLiteral("  shardctl migrate verify (every moving table, both sides)"), verify.secs, QStringLiteral("s")) << '\n';
+    out << line(QStringLiteral("  shardctl migrate verify --strong-hash (SHA2-256 rows)"), verifyStrong.secs, QStringLiteral("s"),
+                QStringLiteral("(%1x the CRC32+CRC32C verify)").arg(verifyStrong.secs / qMax(0.001, verify.secs), 0, 'f', 2))
+        << '\n';
     out << line(QStringLiteral("  pt-table-checksum chunk query, t_messages on 8 servers"), ptSecs, QStringLiteral("s")) << '\n';
     out << line(QStringLiteral("  plain scan, t_messages on 8 servers"), scanSecs, QStringLiteral("s")) << '\n';
     out << "  (verify covers every moving logic table; the two references cover t_messages only, the bulk of the rows)\n";
