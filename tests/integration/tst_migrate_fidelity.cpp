@@ -5,8 +5,8 @@
 // UUID, generated columns) and one table per key type (VARCHAR in a case- and accent-insensitive
 // collation, gbk, VARBINARY with trailing 0x00, BINARY, ENUM in a composite key, DATETIME(6), TIME(6),
 // DECIMAL, a composite of text, time and integer, a unique key without a primary key, UUID) move 2 -> 4
-// while rows, keys and sharding keys change before, during and after the copy, with a SIGKILL in the
-// middle of T2 and a pause. The check is plain SQL written here: every column of every row in an exact
+// while rows, keys and sharding keys change before the copy, while it runs (then SIGKILL in the
+// middle of T2; then a pause) and during catch-up. The check is plain SQL written here: every column of every row in an exact
 // form (HEX of the bytes, FLOAT as DOUBLE text, ...: tests/common/PlacementCheck exactColumnSql) after
 // T5 and after T9, never the engine's reader or hash. Also: T0 names every table feature it refuses
 // before creating anything.
@@ -123,7 +123,8 @@ QString typesValues(int i)
     v << QStringLiteral("_gbk X'C4E3BAC3%1'").arg(i % 256, 2, 16, QLatin1Char('0'))
       << QStringLiteral("_big5 X'A4A4A4E5'") << QStringLiteral("_cp1251 X'CFF0E8E2E5F2'")
       << QStringLiteral("_latin1 ") + hexOf(latin1High().mid(i % 64))
-      << q(QStringLiteral("\U0001F600飞享-%1").arg(i)) << (i % 2 ? q(QStringLiteral("ab")) : QStringLiteral("''"));
+      << q(QStringLiteral("\U0001F600飞享-%1").arg(i)) << (i % 2 ? q(QStringLiteral("ab")) : QStringLiteral("''"))
+      << q(QStringLiteral("\U0001F600%1").arg(i % 100)) << q(QStringLiteral("é\U0001F601")) << QStringLiteral("_sjis X'8341838A'");
     v << (i % 3 == 0 ? QStringLiteral("X'00'") : (i % 3 == 1 ? QStringLiteral("X'0100000000000000'") : QStringLiteral("X'FFFFFFFFFFFFFFFF'")))
       << (i % 4 == 0 ? QStringLiteral("X''") : (i % 4 == 1 ? QStringLiteral("X'00'") : (i % 4 == 2 ? QStringLiteral("X'0000'") : QStringLiteral("X'FF00'"))));
     // Two rows carry multi-MB BLOBs.
@@ -143,11 +144,12 @@ const QString kTypesColumns = QStringLiteral(
     "tm TIME(6), tm0 TIME, e ENUM('x','y','z') NULL, st SET('a','b','c'), "
     "gbk VARCHAR(20) CHARACTER SET gbk, big5 VARCHAR(20) CHARACTER SET big5, cp VARCHAR(20) CHARACTER SET cp1251, "
     "l1 VARCHAR(300) CHARACTER SET latin1, u4 VARCHAR(40) CHARACTER SET utf8mb4, ch CHAR(10) CHARACTER SET utf8mb4, "
+    "u16 VARCHAR(10) CHARACTER SET utf16, u32 VARCHAR(10) CHARACTER SET utf32, sj VARCHAR(10) CHARACTER SET sjis, "
     "bn BINARY(8), vb VARBINARY(20), bl LONGBLOB NULL, tx TEXT CHARACTER SET utf8mb4, j JSON, g GEOMETRY, "
     "u6 INET6 NULL, uu UUID, "
     "gv BIGINT AS (ii + 1) VIRTUAL, gs VARCHAR(120) AS (CONCAT(k, '#', ii)) PERSISTENT");
 const QString kTypesInsertColumns = QStringLiteral(
-    "id,ti,si,mi,ii,bi,f,d,dc,dc2,bt1,bt64,y,dt,dtm,dtm0,ts,tm,tm0,e,st,gbk,big5,cp,l1,u4,ch,bn,vb,bl,tx,j,g,u6,uu");
+    "id,ti,si,mi,ii,bi,f,d,dc,dc2,bt1,bt64,y,dt,dtm,dtm0,ts,tm,tm0,e,st,gbk,big5,cp,l1,u4,ch,u16,u32,sj,bn,vb,bl,tx,j,g,u6,uu");
 
 QList<TableDef> tableDefs()
 {
@@ -593,23 +595,24 @@ private slots:
         // Changes before the copy starts (the capture starts at T1).
         QVERIFY2(runUntil(QStringLiteral("T1")).exitCode == 0, "T0/T1 failed");
         QVERIFY2(changeRows(0, &why), qPrintable(why));
-        // Killed in the middle of T2.
+        // Changes while the copy runs, then killed in the middle of T2.
         {
             QProcess p;
             QVERIFY2(startCopy(&p, 120), "the copy did not start");
+            QVERIFY2(changeRows(1, &why), qPrintable(why));
+            QVERIFY2(p.state() == QProcess::Running, "the copy ended before the kill");
             p.kill();
             QVERIFY(p.waitForFinished(10000));
         }
-        QVERIFY2(changeRows(1, &why), qPrintable(why));
-        // Resumed, then paused in the middle.
+        // Resumed, changed while it runs, then paused in the middle.
         {
             QProcess p;
             QVERIFY2(startCopy(&p, 300), "the copy did not resume");
+            QVERIFY2(changeRows(2, &why), qPrintable(why));
             QVERIFY(shardctl({QStringLiteral("migrate"), QStringLiteral("pause"), QStringLiteral("--run"), runDir()}).exitCode == 0);
             QVERIFY(p.waitForFinished(120000));
             QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromUtf8(p.readAllStandardError())));
         }
-        QVERIFY2(changeRows(2, &why), qPrintable(why));
         const Run t3 = runUntil(QStringLiteral("T3"));
         QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
         // Changes captured by the next run's catch-up and the drain.
