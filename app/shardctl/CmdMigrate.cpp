@@ -241,12 +241,14 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
     int done = 0;
     for (const CopyProgress &c : j.progress) {
         copied += c.copied;
-        expected += qMax<qint64>(0, c.expected);
+        expected = expected < 0 || c.expected < 0 ? -1 : expected + c.expected; // unknown when one is
         done += c.done ? 1 : 0;
     }
     if (!j.progress.isEmpty())
-        out << "copy: " << done << " of " << j.progress.size() << " copies done, " << copied << " rows copied (plan: about "
-            << expected << ")\n";
+        out << "copy: " << done << " of " << j.progress.size() << " copies done, " << copied << " rows copied"
+            << (expected < 0 ? QStringLiteral(" (the plan has no estimate)")
+                             : QStringLiteral(" (plan: about %1)").arg(expected))
+            << "\n";
     const QString ws = j.values.value(QStringLiteral("writeStopMs"));
     if (!ws.isEmpty())
         out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";

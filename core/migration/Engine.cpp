@@ -6,6 +6,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RateWindow.h"
 #include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
@@ -476,10 +477,41 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
         });
     }
     const QLocale en(QLocale::English);
-    QElapsedTimer rate;
-    rate.start();
-    qint64 lastCopied = -1;
-    std::map<QPair<int, int>, qint64> lastPairCopied;
+    // Rates over a sliding window (a pair copies a chunk every second or so, round robin over the
+    // tables: between two reports half a second apart it alternated between a burst and 0).
+    QElapsedTimer clock;
+    clock.start();
+    RateWindow total;
+    std::map<QPair<int, int>, RateWindow> perPair;
+    auto sample = [&](QList<CopyProgress> *progress, qint64 *copied, qint64 *expected, qint64 *events) {
+        const qint64 now = clock.elapsed();
+        for (const auto &w : m_workers) {
+            const WorkerProgress p = w->progress();
+            *events += p.eventsApplied;
+            for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
+                const MoveUnit &u = m_moves.units().at(it.key().first);
+                const MoveTarget &t = u.targets.at(it.key().second);
+                RateWindow &rw = perPair[it.key()];
+                rw.add(now, it.value().copied);
+                if (progress)
+                    progress->append(CopyProgress{u.source.toString(), t.node.toString(), it.value().copied,
+                                                  t.expectedRows, it.value().done ? 0 : rw.perSecond(),
+                                                  it.value().done});
+                *copied += it.value().copied;
+                // Unknown (-1) when any pair's plan has no estimate: no total is better than a wrong one.
+                *expected = *expected < 0 || t.expectedRows < 0 ? -1 : *expected + t.expectedRows;
+            }
+        }
+        total.add(now, *copied);
+    };
+    {
+        qint64 copied = 0, expected = 0, events = 0;
+        sample(nullptr, &copied, &expected, &events); // where the job starts from
+    }
+    bool exact = true; // the plan counted every pair (--exact): its total is not an estimate
+    for (const planning::TablePlan &tp : m_plan.tables)
+        for (const planning::MovePair &p : tp.pairs)
+            exact = exact && p.exactRows.has_value();
     QElapsedTimer sinceProgress;
     sinceProgress.start();
     while (finished.load() < m_workers.size()) {
@@ -492,33 +524,17 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
         sinceProgress.restart();
         QList<CopyProgress> progress;
         qint64 copied = 0, expected = 0, events = 0;
-        const double secs = qMax<qint64>(1, rate.restart()) / 1000.0;
-        for (const auto &w : m_workers) {
-            const WorkerProgress p = w->progress();
-            events += p.eventsApplied;
-            for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
-                const MoveUnit &u = m_moves.units().at(it.key().first);
-                const MoveTarget &t = u.targets.at(it.key().second);
-                // rows/s of this pair since the last report (0 for the first one of a job)
-                const auto last = lastPairCopied.find(it.key());
-                const double pairRate = last == lastPairCopied.end() || it.value().done
-                                            ? 0
-                                            : qMax<double>(0, double(it.value().copied - last->second) / secs);
-                lastPairCopied[it.key()] = it.value().copied;
-                progress.append(CopyProgress{u.source.toString(), t.node.toString(), it.value().copied,
-                                             t.expectedRows, pairRate, it.value().done});
-                copied += it.value().copied;
-                expected += qMax<qint64>(0, t.expectedRows);
-            }
-        }
-        const double perSec = lastCopied < 0 ? 0 : (copied - lastCopied) / secs;
-        lastCopied = copied;
+        sample(&progress, &copied, &expected, &events);
         recordLag();
         m_journal->setProgress(progress);
         if (m_options.progress)
-            m_options.progress(QStringLiteral("copied %1 of about %2 rows (%3 rows/s), %4 changes applied by capture")
-                                   .arg(en.toString(copied), en.toString(expected), en.toString(qint64(perSec)),
-                                        en.toString(events)));
+            m_options.progress(QStringLiteral("copied %1 %2(%3 rows/s), %4 changes applied by capture")
+                                   .arg(en.toString(copied),
+                                        expected < 0 ? QStringLiteral("rows ")
+                                                     : QStringLiteral("of %1%2 rows ")
+                                                           .arg(exact ? QString() : QStringLiteral("about "),
+                                                                en.toString(expected)),
+                                        en.toString(qint64(total.perSecond())), en.toString(events)));
     }
     for (auto &t : threads)
         t.join();
@@ -546,12 +562,13 @@ Outcome Engine::stepT2()
     // At most `parallel` source servers copy at once (run.json; 0: all); the others wait their turn.
     const int parallel = m_spec.parallel > 0 ? qMin(m_spec.parallel, int(m_workers.size())) : int(m_workers.size());
     QSemaphore turns(parallel);
+    RateLimiter limiter(m_spec.maxRowsPerSec); // shared by the servers copying at once
     const bool ok = runWorkers(
-        [this, parallel, &turns](SourceWorker &w) {
+        [this, &turns, &limiter](SourceWorker &w) {
             while (!turns.tryAcquire(1, 100))
                 if (w.stopped() || pauseRequested())
                     return true; // T2 sees what is not copied; a failed peer reports its own error
-            const bool r = w.backfill([this] { return pauseRequested(); }, parallel);
+            const bool r = w.backfill([this] { return pauseRequested(); }, &limiter);
             turns.release();
             return r;
         },

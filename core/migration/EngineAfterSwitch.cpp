@@ -3,6 +3,7 @@
 #include "core/cluster/Transaction.h"
 #include "core/migration/Engine.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RateLimiter.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
 
@@ -164,7 +165,10 @@ Outcome Engine::stepT9()
         return c.get();
     };
     qint64 purged = 0;
-    const int chunk = qBound(100, m_spec.chunkRows, 5000);
+    // Throttled like the copy: each chunk reserves its rows before it is read (no credit is kept over
+    // a pause), and is no larger than the limiter's burst.
+    RateLimiter limiter(m_spec.maxRowsPerSec);
+    const int chunk = limiter.maxRequest(qBound(100, m_spec.chunkRows, 5000));
     for (const MoveUnit &u : m_moves.units()) {
         if (u.broadcast)
             continue; // broadcast tables stay whole on every data source
@@ -178,6 +182,8 @@ Outcome Engine::stepT9()
         qint64 unitPurged = 0;
         for (;;) {
             if (m_stop.load() || pauseRequested())
+                return Outcome::Paused;
+            if (!limiter.acquire(chunk, [this] { return m_stop.load() || pauseRequested(); }))
                 return Outcome::Paused;
             QStringList where;
             if (const auto after = parsePkText(last))
@@ -267,8 +273,7 @@ Outcome Engine::stepT9()
                 return fail(Step::T9, tx.error(), Outcome::Error);
             unitPurged += moving.size();
             purged += moving.size();
-            if (m_spec.maxRowsPerSec > 0 && !moving.isEmpty()) // throttled like the copy
-                QThread::msleep(quint64(qMin<qint64>(5000, qint64(moving.size()) * 1000 / m_spec.maxRowsPerSec)));
+            limiter.refund(chunk - moving.size());
             if (rows->rows.size() < chunk) {
                 m_journal->setValue(key, QStringLiteral("done"));
                 break;

@@ -198,15 +198,8 @@ static TransactionOptions readSnapshot()
     return to;
 }
 
-bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
+bool SourceWorker::waitForLoad()
 {
-    // Rate limit: this worker's share of the rows per second.
-    if (m_spec.maxRowsPerSec > 0) {
-        const double share = double(m_spec.maxRowsPerSec) / qMax(1, workers);
-        const qint64 dueMs = qint64(double(rowsThisRun) * 1000.0 / share);
-        if (dueMs > elapsedMs)
-            QThread::msleep(quint64(qMin<qint64>(dueMs - elapsedMs, 5000)));
-    }
     // Load: wait while the source is busier than the threshold.
     if (m_spec.maxThreadsRunning > 0) {
         for (int waited = 0; !m_stop.load(); ++waited) {
@@ -221,11 +214,8 @@ bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
     return true;
 }
 
-bool SourceWorker::backfill(const std::function<bool()> &paused, int workers)
+bool SourceWorker::backfill(const std::function<bool()> &paused, RateLimiter *limiter)
 {
-    QElapsedTimer clock;
-    clock.start();
-    qint64 rowsThisRun = 0;
     while (!m_stop.load()) {
         if (paused && paused())
             return true;
@@ -241,11 +231,23 @@ bool SourceWorker::backfill(const std::function<bool()> &paused, int workers)
         if (!next)
             return true;
         m_nextUnit = (int(m_units.indexOf(next)) + 1) % int(m_units.size());
+        // Rate limit: the chunk's rows are reserved before it is read (it reads at most that many);
+        // what it did not copy is given back.
+        qint64 reserved = 0;
+        if (limiter && limiter->limited()) {
+            m_chunkRows = limiter->maxRequest(m_chunkRows);
+            reserved = m_chunkRows;
+            if (!limiter->acquire(reserved, [&] { return m_stop.load() || (paused && paused()); }))
+                continue; // stopped or paused while waiting: the loop's head says which
+        }
         qint64 written = 0;
         if (!copyChunk(*next, &written))
             return false;
-        rowsThisRun += written;
-        if (!throttle(rowsThisRun, clock.elapsed(), workers))
+        if (reserved > written)
+            limiter->refund(reserved - written);
+        else if (limiter && written > reserved) // a broadcast table's rows go to every target
+            limiter->acquire(written - reserved, [&] { return m_stop.load(); });
+        if (!waitForLoad())
             return false;
     }
     return fail(QStringLiteral("stopped"));

@@ -3,6 +3,7 @@
 #include "core/cluster/Connection.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RateLimiter.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDeadlineTimer>
@@ -49,8 +50,9 @@ public:
     QString instance() const { return m_instance; }
 
     // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause.
-    // `workers`: how many source servers copy at once (the rate limit is shared among them).
-    bool backfill(const std::function<bool()> &paused, int workers = 1);
+    // `limiter`: --max-rows-per-sec, shared by the source servers copying at once (null: none); each
+    // chunk reserves its rows before it is read and is no larger than the limiter's burst.
+    bool backfill(const std::function<bool()> &paused, RateLimiter *limiter = nullptr);
     // Applies captured changes until everything up to `target` is applied (or the deadline passes:
     // false with error "deadline").
     bool catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
@@ -101,7 +103,7 @@ private:
     bool fail(const QString &message);
     TargetConn *targetConn(const QString &instance);
     bool copyChunk(MoveUnit &u, qint64 *rowsWritten);
-    bool throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers);
+    bool waitForLoad(); // --max-threads-running
     bool handleEvent(const BinlogEvent &ev);
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
