@@ -177,6 +177,7 @@ Outcome Engine::run(const RunOptions &options)
             return Outcome::GateFailed;
         }
         say(QStringLiteral("%1 %2 ...").arg(stepName(s), stepTitle(s)));
+        m_step = s;
         m_journal->setStep(s, StepStatus::Running);
         Outcome o = Outcome::Error;
         switch (s) {
@@ -458,7 +459,17 @@ bool Engine::startWorkers(QString *error)
         }
         m_workers.append(w);
     }
+    keepWorkerNotes();
     return true;
+}
+
+void Engine::keepWorkerNotes()
+{
+    for (const auto &w : std::as_const(m_workers))
+        for (const QString &note : w->takeNotes()) {
+            m_journal->addCheck(stepName(m_step), QStringLiteral("pre-verification"), true, note);
+            say(note);
+        }
 }
 
 bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error)
@@ -538,6 +549,7 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
     }
     for (auto &t : threads)
         t.join();
+    keepWorkerNotes();
     QStringList errors;
     for (int i = 0; i < m_workers.size(); ++i)
         if (results[size_t(i)] != 1 && !m_workers.at(i)->error().endsWith(QLatin1String(": stopped")))
@@ -614,10 +626,12 @@ Outcome Engine::stepT3()
     clock.start();
     // Twice: the second pass measures what arrived during the first.
     for (int pass = 0; pass < 2; ++pass) {
+        // Everything up to the head is applied: that is each target's capture position now, also
+        // where nothing changed for it (a binlog purged up to there does not stop the next run).
         const bool ok = runWorkers(
             [](SourceWorker &w) {
                 const auto h = w.head();
-                return h && w.catchUpTo(*h);
+                return h && w.catchUpTo(*h) && w.settleAt(*h);
             },
             &why);
         if (!ok)

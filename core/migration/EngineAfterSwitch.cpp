@@ -1,6 +1,7 @@
 // T8 (observe) and T9 (purge): the steps after writes resumed on the new config.
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/BinlogRetention.h"
 #include "core/migration/Engine.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RateLimiter.h"
@@ -81,7 +82,11 @@ Outcome Engine::stepT8()
             BinlogEvent ev;
             while (w.applied < head) {
                 if (!w.reader->next(&ev))
-                    return fail(Step::T8, QStringLiteral("%1: %2").arg(inst, w.reader->error()), Outcome::Error);
+                    return fail(Step::T8,
+                                QStringLiteral("%1: %2").arg(inst, isBinlogGoneError(w.reader->serverErrno())
+                                                                       ? observeBinlogGone(w.reader->error(), w.applied)
+                                                                       : w.reader->error()),
+                                Outcome::Error);
                 if (ev.kind == BinlogEventKind::Rows && ev.table) {
                     const MoveUnit *u = m_moves.unitFor(inst, ev.table->schema, ev.table->table);
                     if (u && !u->broadcast) {

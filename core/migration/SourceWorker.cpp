@@ -2,6 +2,7 @@
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/BinlogRetention.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
 
@@ -52,6 +53,7 @@ bool SourceWorker::fail(const QString &message)
 void SourceWorker::stop()
 {
     m_stop.store(true);
+    QMutexLocker lock(&m_readerMutex); // restartAtCapture() may be replacing the reader
     if (m_reader)
         m_reader->requestStop();
 }
@@ -131,26 +133,81 @@ bool SourceWorker::open()
     o.includeTable = [tables](const QString &schema, const QString &table) {
         return tables.contains(schema + QChar(0) + table);
     };
-    m_reader = std::make_unique<BinlogReader>(o);
-    if (!m_reader->open() && from != *start) {
-        // The binlog of the verified points is gone: forget them (T5 compares those tables whole).
-        for (auto &e : m_pv) {
-            for (PvRange &r : e.second.ranges)
-                r = PvRange{};
-            TargetConn *tc = targetConn(m_moves.units().at(e.first.first).targets.at(e.first.second).instance);
-            if (!tc || !pv::clearRanges(tc->conn, m_spec.runId, e.first.first, e.first.second))
-                return fail(QStringLiteral("forgetting pre-verified ranges: %1").arg(tc ? tc->conn.lastError() : m_error));
+    m_readerOptions = o;
+    if (from != *start) {
+        // The binlog of the verified points may be gone while the capture's own is not: then the
+        // ranges are forgotten (compared again), the capture starts where it is. Asked here when the
+        // account may list the binlogs, and at the first read in any case (catchUpTo).
+        QString why;
+        const std::optional<bool> kept = binlogFileKept(m_source, from.file, &why);
+        if (kept && !*kept) {
+            if (!forgetPreverified(from, *start))
+                return false;
+            from = *start;
+        } else {
+            m_captureStart = *start;
         }
-        from = *start;
-        o.start = from;
-        m_reader = std::make_unique<BinlogReader>(o);
     }
-    if (!m_reader->isOpen() && !m_reader->open())
-        return fail(QStringLiteral("binlog from %1: %2").arg(from.toString(), m_reader->error()));
+    m_readerOptions.start = from;
+    m_reader = std::make_unique<BinlogReader>(m_readerOptions);
+    if (!m_reader->open())
+        return fail(readerError(from));
     m_applied = from;
     QMutexLocker lock(&m_mutex);
     m_progress.applied = m_applied;
     return true;
+}
+
+bool SourceWorker::forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture)
+{
+    for (auto &e : m_pv) {
+        for (PvRange &r : e.second.ranges)
+            r = PvRange{};
+        TargetConn *tc = targetConn(m_moves.units().at(e.first.first).targets.at(e.first.second).instance);
+        if (!tc || !pv::clearRanges(tc->conn, m_spec.runId, e.first.first, e.first.second))
+            return fail(QStringLiteral("forgetting pre-verified ranges: %1").arg(tc ? tc->conn.lastError() : m_error));
+    }
+    QMutexLocker lock(&m_mutex);
+    m_notes.append(preverifiedBinlogGone(m_instance, oldest, capture));
+    return true;
+}
+
+bool SourceWorker::restartAtCapture()
+{
+    const BinlogPosition capture = *m_captureStart;
+    m_captureStart.reset();
+    if (!forgetPreverified(m_readerOptions.start, capture))
+        return false;
+    m_readerOptions.start = capture;
+    auto fresh = std::make_unique<BinlogReader>(m_readerOptions);
+    {
+        QMutexLocker lock(&m_readerMutex);
+        std::swap(m_reader, fresh);
+    }
+    fresh->close(); // the failed stream
+    if (m_stop.load())
+        m_reader->requestStop();
+    if (!m_reader->open())
+        return fail(readerError(capture));
+    m_group.clear();
+    m_inGroup = false;
+    m_applied = capture;
+    QMutexLocker lock(&m_mutex);
+    m_progress.applied = m_applied;
+    return true;
+}
+
+QString SourceWorker::readerError(const BinlogPosition &from) const
+{
+    if (isBinlogGoneError(m_reader->serverErrno()))
+        return captureBinlogGone(m_reader->error(), from);
+    return QStringLiteral("binlog from %1: %2").arg(from.toString(), m_reader->error());
+}
+
+QStringList SourceWorker::takeNotes()
+{
+    QMutexLocker lock(&m_mutex);
+    return std::exchange(m_notes, {});
 }
 
 std::optional<BinlogPosition> SourceWorker::head()
@@ -389,8 +446,20 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             return fail(QStringLiteral("stopped"));
         if (deadline.hasExpired())
             return fail(QStringLiteral("deadline"));
-        if (!m_reader->next(&ev))
-            return fail(m_reader->isStopped() ? QStringLiteral("stopped") : m_reader->error());
+        if (!m_reader->next(&ev)) {
+            if (m_reader->isStopped())
+                return fail(QStringLiteral("stopped"));
+            // The stream started at a pre-verified point whose binlog is gone: forget the ranges and
+            // read from the capture's own position (a purged binlog there still stops the run).
+            if (m_captureStart && isBinlogGoneError(m_reader->serverErrno())) {
+                if (!restartAtCapture())
+                    return false;
+                continue;
+            }
+            return fail(isBinlogGoneError(m_reader->serverErrno()) ? readerError(m_applied) : m_reader->error());
+        }
+        if (ev.kind != BinlogEventKind::Rotate && ev.kind != BinlogEventKind::Heartbeat)
+            m_captureStart.reset(); // the stream reads from where it started
         if (!handleEvent(ev))
             return false;
         if (ev.timestamp > 0 && ev.kind != BinlogEventKind::Heartbeat) {

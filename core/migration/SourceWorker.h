@@ -83,6 +83,9 @@ public:
     void stop();
     bool stopped() const { return m_stop.load(); }
     WorkerProgress progress() const;
+    // What the worker decided on its own that the journal should keep (e.g. pre-verified ranges
+    // forgotten because their binlog was purged), since the last call.
+    QStringList takeNotes();
 
 private:
     struct TargetConn
@@ -110,6 +113,9 @@ private:
     bool execOp(Connection &c, const RowOp &op);
     QString selectList(const MoveUnit &u) const;
     bool loadPv();
+    bool forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture);
+    bool restartAtCapture(); // the binlog of the pre-verified points is gone: read from the capture's
+    QString readerError(const BinlogPosition &from) const;
     void markChanged(const BinlogEvent &ev, const BinlogPosition &end);
 
     const RunSpec &m_spec;
@@ -121,6 +127,12 @@ private:
     Connection m_source;
     std::map<QString, std::unique_ptr<TargetConn>> m_targets;
     std::unique_ptr<BinlogReader> m_reader;
+    QMutex m_readerMutex; // m_reader against stop() from another thread while it is replaced
+    BinlogReaderOptions m_readerOptions;
+    // Set while the stream starts at a pre-verified point older than the capture's position and has
+    // not read yet: where to start instead when that binlog is gone.
+    std::optional<BinlogPosition> m_captureStart;
+    QStringList m_notes; // guarded by m_mutex
     QList<BinlogEvent> m_group; // rows events of the transaction being read
     bool m_inGroup = false;
     BinlogPosition m_applied;
