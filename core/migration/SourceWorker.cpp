@@ -3,6 +3,7 @@
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/BinlogRetention.h"
+#include "core/migration/CopyErrors.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
 
@@ -15,16 +16,6 @@
 #include <utility>
 
 namespace sp::migration {
-
-// A copied row's primary key is already on the target: another source (two data nodes merging into
-// one, as when a ring node takes arcs of several nodes) or the target's own rows use the same key.
-static QString duplicateKeyHint()
-{
-    return QStringLiteral(" (the primary keys of the tables moving into this target collide: the sources, or the "
-                          "target's own rows, use the same key values; give every data node its own key range, "
-                          "e.g. auto_increment_increment/auto_increment_offset per server, then roll back and run "
-                          "again)");
-}
 
 SourceWorker::SourceWorker(const RunSpec &spec, const MoveSet &moves, const Endpoints &endpoints,
                            const QString &instance, quint32 readerServerId)
@@ -404,7 +395,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             if (!InsertBuilder::execute(tc->conn, spec, subset, &er))
                 return fail(QStringLiteral("copying %1 -> %2: %3%4")
                                 .arg(u.source.toString(), u.targets.at(t).node.toString(), tc->conn.lastError(),
-                                     tc->conn.lastErrno() == 1062 ? duplicateKeyHint() : QString()));
+                                     tc->conn.lastErrno() == 1062 ? duplicateKeyHint(tc->conn.lastError()) : QString()));
             if (qsizetype(er.affectedRows) != subset.size())
                 return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 inserted")
                                 .arg(u.source.toString(), u.targets.at(t).node.toString())

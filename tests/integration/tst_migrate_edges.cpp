@@ -138,6 +138,35 @@ private slots:
         m_planOffline = offlineDir + QStringLiteral("/plan.json");
     }
 
+    // 10a: the copy meets a row on the target that has the same value of a secondary UNIQUE key.
+    void uniqueKeyClashIsNamed()
+    {
+        const QString run = createRun(QStringLiteral("clash"));
+        QVERIFY(!run.isEmpty());
+        const Run t1 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T1")});
+        QVERIFY2(t1.exitCode == 0, qPrintable(t1.out + t1.err));
+        qint64 mid = 0;
+        {
+            Connection c = root(QStringLiteral("db0"));
+            mid = value(c, QStringLiteral("SELECT _mid FROM fsharechat.t_messages_0 WHERE CRC32(_target) MOD 4 = 2 "
+                                          "ORDER BY id LIMIT 1"));
+            QVERIFY(mid > 0);
+        }
+        {
+            Connection c = root(QStringLiteral("db2"), false);
+            QVERIFY2(c.exec(QStringLiteral("INSERT INTO %1.t_messages_0 (id, _mid, _from, _target, _dt) "
+                                           "VALUES (2000000000, %2, 'someone else', 'x', NOW())")
+                                .arg(Connection::quoteIdentifier(m_fx.schema(QStringLiteral("db2"))))
+                                .arg(mid)),
+                     qPrintable(c.lastError()));
+        }
+        const Run t2 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T2")});
+        QCOMPARE(t2.exitCode, 1);
+        const QString said = t2.out + t2.err;
+        QVERIFY2(said.contains(QLatin1String("uk_mid")) && said.contains(QLatin1String("unique key")), qPrintable(said));
+        QVERIFY2(!said.contains(QLatin1String("primary keys of the tables moving into this target collide")), qPrintable(said));
+    }
+
     // 8 and 10e: the binlog with T3's verified points is purged (the capture is past it): the ranges
     // are forgotten and compared at T5; a binlog purged past the capture position stops the run.
     void purgedPreverifiedBinlog()
