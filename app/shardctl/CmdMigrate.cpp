@@ -252,7 +252,12 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
     const QString ws = j.values.value(QStringLiteral("writeStopMs"));
     if (!ws.isEmpty())
         out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
-    // Failed checks and differences: the first kStatusListCap of each (--json lists all of them).
+    // Warnings (checks that pass but say something the operator must know), failed checks and
+    // differences: the first kStatusListCap of each (--json lists all of them).
+    int warnings = 0;
+    for (const CheckResult &c : j.checks)
+        if (c.ok && c.detail.startsWith(QLatin1String("warning: ")) && ++warnings <= kStatusListCap)
+            out << "  WARNING " << c.step << " " << c.name << ": " << c.detail.mid(9).left(400) << '\n';
     int failed = 0;
     for (const CheckResult &c : j.checks)
         if (!c.ok && ++failed <= kStatusListCap)

@@ -5,8 +5,10 @@
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
+#include "core/migration/NullKeys.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RateWindow.h"
+#include "core/migration/SpaceEstimate.h"
 #include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
@@ -310,6 +312,17 @@ Outcome Engine::stepT0()
     m_tableInfoLoaded = true;
     m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("primary keys"), true,
                         QStringLiteral("%1 moving tables have integer primary keys").arg(m_moves.units().size()));
+    // Rows without a sharding key stay where they are: said now, not discovered after T9.
+    for (const MoveUnit &u : m_moves.units()) {
+        const auto nulls = countNullKeys(*conns.at(u.sourceInstance), u, &why);
+        if (!nulls)
+            return fail(Step::T0, QStringLiteral("counting NULL sharding keys of %1: %2").arg(u.source.toString(), why));
+        if (*nulls > 0) {
+            const QString line = nullKeysWarning(u, *nulls);
+            m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("NULL sharding keys"), true, line);
+            say(line);
+        }
+    }
 
     // Targets: metadata schema, then each table from its source's definition.
     for (const QString &inst : m_moves.targetInstances())
@@ -375,17 +388,47 @@ Outcome Engine::stepT0()
                                            "reads, verifies and rolls back only the rows of its predicates there")
                                 .arg(existingTargets.size())
                                 .arg(existingTargets.join(QStringLiteral(", "))));
-    // Space: what the plan expects to arrive on each target server (the servers cannot report free
-    // disk space over SQL; compare with `df` on their data directories).
-    std::map<QString, qint64> bytes;
+    // Space: what arrives on each target server (the servers cannot report free disk space over SQL;
+    // compare with `df` on their data directories). The plan's bytes are InnoDB's statistics, which
+    // miss BLOBs written since they were last recalculated (SpaceEstimate.h): each pair's share of its
+    // source table's file on disk now, where that is larger.
+    std::map<QString, qint64> bytes, planned;
+    std::map<QString, std::optional<qint64>> fileOf; // source node -> tablespace bytes
+    std::map<QString, bool> fromFiles;
     for (const planning::TablePlan &tp : m_plan.tables)
-        for (const planning::MovePair &p : tp.pairs)
-            if (const Endpoint *e = m_endpoints.of(p.target.dataSource))
-                bytes[e->instance] += qMax<qint64>(0, p.estimatedBytes);
+        for (const planning::MovePair &p : tp.pairs) {
+            const Endpoint *e = m_endpoints.of(p.target.dataSource);
+            const Endpoint *src = m_endpoints.of(p.source.dataSource);
+            if (!e)
+                continue;
+            const qint64 plan = qMax<qint64>(0, p.estimatedBytes);
+            planned[e->instance] += plan;
+            qint64 estimate = plan;
+            if (src && conns.count(src->instance)) {
+                const QString key = p.source.toString();
+                if (!fileOf.count(key))
+                    fileOf[key] = tablespaceBytes(*conns.at(src->instance), src->schema, p.source.table);
+                const double share = p.share > 0 ? p.share
+                                     : p.sourceRows > 0 && p.rows() >= 0 ? double(p.rows()) / double(p.sourceRows)
+                                                                          : (tp.broadcast ? 1.0 : 0.0);
+                if (const auto file = fileOf.at(key); file && qint64(double(*file) * share) > estimate) {
+                    estimate = qint64(double(*file) * share);
+                    fromFiles[e->instance] = true;
+                }
+            }
+            bytes[e->instance] += estimate;
+        }
     for (const auto &[inst, b] : bytes) {
-        const QString line = QStringLiteral("%1: about %2 MiB of rows arrive (plan estimate, indexes included)")
-                                 .arg(inst)
-                                 .arg(double(b) / 1048576.0, 0, 'f', 1);
+        const QString line =
+            fromFiles[inst] ? QStringLiteral("%1: about %2 MiB of rows arrive (each pair's share of its source table's file on "
+                                       "disk, indexes and free pages included; InnoDB's statistics, which count BLOB "
+                                       "pages only when they are recalculated, said %3 MiB)")
+                            .arg(inst)
+                            .arg(double(b) / 1048576.0, 0, 'f', 1)
+                            .arg(double(planned[inst]) / 1048576.0, 0, 'f', 1)
+                      : QStringLiteral("%1: about %2 MiB of rows arrive (plan estimate, indexes included)")
+                            .arg(inst)
+                            .arg(double(b) / 1048576.0, 0, 'f', 1);
         m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("space"), true, line);
         say(line);
     }

@@ -315,6 +315,39 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
+    // 10c, 10d, 10f, 10g: a whole run. The checks of the four items are collected and reported
+    // together (each one's failure does not hide the others).
+    void fullRun()
+    {
+        QStringList problems;
+        const auto expect = [&problems](bool ok, const QString &what) {
+            if (!ok)
+                problems.append(what);
+        };
+        const QString run = createRun(QStringLiteral("full"));
+        QVERIFY(!run.isEmpty());
+        const Run t3 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
+        // 10c: about 4 MiB of BLOBs arrive on db2 (8 rows of 1 MiB, half the table's file moves).
+        const QStringList space = checks(run, QStringLiteral("T0"), QStringLiteral("space"));
+        double db2MiB = -1;
+        const QString db2Instance = QStringLiteral("node%1").arg(m_fx.instanceOf(QStringLiteral("db2")));
+        for (const QString &l : space) {
+            const auto m = QRegularExpression(QStringLiteral("about ([0-9.]+) MiB")).match(l);
+            if (l.contains(db2Instance) && m.hasMatch())
+                db2MiB = m.captured(1).toDouble();
+        }
+        qInfo().noquote() << space.join(QLatin1Char('\n'));
+        expect(db2MiB >= 3.0, QStringLiteral("10c: T0's space estimate: ") + space.join(QLatin1Char('\n')));
+        // 10f: the rows with a NULL sharding key are counted and said to stay.
+        const QStringList nulls = checks(run, QStringLiteral("T0"), QStringLiteral("NULL sharding keys"));
+        expect(nulls.size() == 1 && nulls.first().contains(QStringLiteral("db1.t_messages_1: %1 rows").arg(m_nullRows)),
+               QStringLiteral("10f: no T0 check counts the NULL keys: ") + checks(run, QStringLiteral("T0")).join(QLatin1Char('\n')));
+        qInfo().noquote() << nulls.value(0);
+
+
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMigrateEdges)
