@@ -40,11 +40,17 @@ Outcome Engine::stepT8()
     QString why;
     if (!loadTableInfo(&why))
         return fail(Step::T8, why, Outcome::Error);
+    struct StaleWrite
+    {
+        const MoveUnit *unit;
+        QString key, typeName, target;
+    };
     struct Watch
     {
         std::unique_ptr<BinlogReader> reader;
         Connection conn;
         BinlogPosition applied;
+        QList<StaleWrite> pending; // of the transaction being read, listed at its commit
     };
     std::map<QString, Watch> watches;
     QSet<QString> tables;
@@ -87,6 +93,8 @@ Outcome Engine::stepT8()
                                                                        ? observeBinlogGone(w.reader->error(), w.applied)
                                                                        : w.reader->error()),
                                 Outcome::Error);
+                if (ev.kind == BinlogEventKind::Reconnected)
+                    w.pending.clear(); // the open transaction's events come again
                 if (ev.kind == BinlogEventKind::Rows && ev.table) {
                     const MoveUnit *u = m_moves.unitFor(inst, ev.table->schema, ev.table->table);
                     if (u && !u->broadcast) {
@@ -97,20 +105,31 @@ Outcome Engine::stepT8()
                                 const RowRoute rr = m_moves.route(*u, *img);
                                 if (!rr.ok || rr.targets.isEmpty())
                                     continue;
-                                ++stale;
-                                const QString line =
-                                    QStringLiteral("stale route: a write at %1 on %2 to key '%3' (%4), which the new "
-                                                   "config routes to %5: an application still routes with the old "
-                                                   "config")
-                                        .arg(QDateTime::fromSecsSinceEpoch(ev.timestamp, Qt::UTC).toString(Qt::ISODate),
-                                             u->source.toString(), img->value(u->info.shardColumn).toString().left(64),
-                                             ev.typeName, u->targets.at(rr.targets.first()).node.toString());
-                                m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("stale route"), false, line);
-                                say(line);
+                                w.pending.append(StaleWrite{u, img->value(u->info.shardColumn).toString().left(64),
+                                                            ev.typeName, u->targets.at(rr.targets.first()).node.toString()});
                                 break;
                             }
                         }
                     }
+                }
+                // A write happened when its transaction committed: the rows of a transaction are listed
+                // with the time of its commit event (a rows event carries its statement's start).
+                if (ev.endsTransaction) {
+                    const bool rolledBack = ev.kind == BinlogEventKind::Query &&
+                                            ev.query.trimmed().compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0;
+                    for (const StaleWrite &sw : std::as_const(w.pending)) {
+                        if (rolledBack)
+                            break;
+                        ++stale;
+                        const QString line =
+                            QStringLiteral("stale route: a write at %1 on %2 to key '%3' (%4), which the new config "
+                                           "routes to %5: an application still routes with the old config")
+                                .arg(QDateTime::fromSecsSinceEpoch(ev.timestamp, Qt::UTC).toString(Qt::ISODate),
+                                     sw.unit->source.toString(), sw.key, sw.typeName, sw.target);
+                        m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("stale route"), false, line);
+                        say(line);
+                    }
+                    w.pending.clear();
                 }
                 if (ev.endsTransaction || ev.kind == BinlogEventKind::Heartbeat || ev.kind == BinlogEventKind::Rotate) {
                     const BinlogPosition c = w.reader->committedPosition();
