@@ -1062,6 +1062,10 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
             if (c.open(m_endpoints.adminOfInstance(inst))) {
                 meta::forget(c, m_spec.runId, &why);
                 pv::forget(c, m_spec.runId, &why);
+                bool dropped = false; // the schema too, unless another run has rows there
+                meta::dropIfUnused(
+                    c, [&](const QString &sql) { return audited(Step::T0, QStringLiteral("rollback: drop metadata schema"), c, sql); },
+                    &dropped, &why);
             }
         }
         say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));

@@ -313,10 +313,17 @@ Outcome Engine::stepT9()
         }
         say(QStringLiteral("%1: %2 moved rows purged").arg(u.source.toString(), en.toString(unitPurged)));
     }
+    // The run's metadata rows go, and the schema with them when no other run has rows there.
     for (const QString &inst : m_moves.targetInstances())
         if (Connection *c = connTo(inst)) {
             meta::forget(*c, m_spec.runId, &why);
             pv::forget(*c, m_spec.runId, &why);
+            bool dropped = false;
+            if (!meta::dropIfUnused(
+                    *c, [&](const QString &sql) { return audited(Step::T9, QStringLiteral("drop metadata schema"), *c, sql); },
+                    &dropped, &why))
+                return fail(Step::T9, QStringLiteral("%1: dropping the metadata schema _shardpilot: %2").arg(inst, why),
+                            Outcome::Error);
         }
     m_journal->setStep(Step::T9, StepStatus::Running, QStringLiteral("%1 rows purged").arg(en.toString(purged)));
     return Outcome::Done;

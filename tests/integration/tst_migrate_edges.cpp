@@ -376,6 +376,24 @@ private slots:
                    .arg(statementAt)
                    .arg(commitAt));
 
+        // 10g: T9 (past the stale write, as the operator decided) leaves no `_shardpilot` behind.
+        for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
+            Connection c = root(ds);
+            QCOMPARE(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '_shardpilot'")), 1);
+        }
+        const Run t9 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T9"), QStringLiteral("--yes"),
+                                                            QStringLiteral("--override-reason"), QStringLiteral("test: the stale write is known")});
+        QVERIFY2(t9.exitCode == 0, qPrintable(t9.out + t9.err));
+        for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
+            Connection c = root(ds);
+            expect(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '_shardpilot'")) == 0,
+                   QStringLiteral("10g: _shardpilot is still on %1 after T9").arg(ds));
+        }
+        const Run log = migrate(run, QStringLiteral("log"));
+        expect(log.out.count(QLatin1String("DROP DATABASE `_shardpilot`")) == 2, QStringLiteral("10g: the audit log lacks the two DROPs"));
+        // 10f: the rows without a key stayed where they were, as T0 said.
+        Connection c = root(QStringLiteral("db1"));
+        QCOMPARE(value(c, QStringLiteral("SELECT COUNT(*) FROM fsharechat.t_messages_1 WHERE _target IS NULL")), m_nullRows);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 };
