@@ -22,6 +22,7 @@ QString captureBinlogGone(const QString &raw, const BinlogPosition &from);
 QString observeBinlogGone(const QString &raw, const BinlogPosition &from);
 // The binlog of pre-verified points is gone (the capture itself is past it): the ranges are
 // forgotten and compared again.
-QString preverifiedBinlogGone(const QString &instance, const BinlogPosition &oldest, const BinlogPosition &capture);
+QString preverifiedBinlogGone(const QString &instance, const BinlogPosition &oldest,
+                              const BinlogPosition &capture);
 
 } // namespace sp::migration

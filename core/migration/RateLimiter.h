@@ -21,8 +21,8 @@ namespace sp::migration {
 class RateLimiter final
 {
 public:
-    using Clock = std::function<qint64()>;      // monotonic, in nanoseconds
-    using Sleep = std::function<void(qint64)>;  // sleeps about this many nanoseconds
+    using Clock = std::function<qint64()>;     // monotonic, in nanoseconds
+    using Sleep = std::function<void(qint64)>; // sleeps about this many nanoseconds
 
     // perSecond <= 0: no limit (acquire() returns at once). burst <= 0: the default.
     explicit RateLimiter(double perSecond, qint64 burst = 0, Clock clock = {}, Sleep sleep = {});

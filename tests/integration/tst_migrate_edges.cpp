@@ -37,7 +37,7 @@ class TestMigrateEdges : public QObject
     QTemporaryDir m_tmp;
     QString m_plan;        // --live: estimates from the servers' statistics
     QString m_planOffline; // from the config alone: no row estimates
-    QString m_current; // the run of the test function, rolled back after it (unless it switched)
+    QString m_current;     // the run of the test function, rolled back after it (unless it switched)
     qint64 m_nullRows = 3;
 
     using Run = test::ShardctlRun;
@@ -49,8 +49,9 @@ class TestMigrateEdges : public QObject
     QString createRun(const QString &name, const QStringList &extra = {}, const QString &plan = {})
     {
         const QString dir = m_tmp.path() + QLatin1Char('/') + name;
-        const Run r = shardctl(QStringList{QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
-                                           plan.isEmpty() ? m_plan : plan, QStringLiteral("--run"), dir, QStringLiteral("--observe"),
+        const Run r = shardctl(QStringList{QStringLiteral("migrate"), QStringLiteral("create"),
+                                           QStringLiteral("--plan"), plan.isEmpty() ? m_plan : plan,
+                                           QStringLiteral("--run"), dir, QStringLiteral("--observe"),
                                            QStringLiteral("0")} +
                                extra);
         if (r.exitCode != 0)
@@ -60,7 +61,9 @@ class TestMigrateEdges : public QObject
     }
     static QJsonObject status(const QString &run)
     {
-        return QJsonDocument::fromJson(migrate(run, QStringLiteral("status"), {QStringLiteral("--json")}).out.toUtf8()).object();
+        return QJsonDocument::fromJson(
+                   migrate(run, QStringLiteral("status"), {QStringLiteral("--json")}).out.toUtf8())
+            .object();
     }
     static QStringList checks(const QString &run, const QString &step, const QString &name = {})
     {
@@ -80,7 +83,10 @@ class TestMigrateEdges : public QObject
             c.exec(QStringLiteral("SET SESSION sql_log_bin = 0"));
         return c;
     }
-    qint64 value(Connection &c, const QString &sql) { return c.queryValue(sql).value_or(QVariant(-1)).toLongLong(); }
+    qint64 value(Connection &c, const QString &sql)
+    {
+        return c.queryValue(sql).value_or(QVariant(-1)).toLongLong();
+    }
     QString currentBinlog(const QString &ds)
     {
         Connection c = root(ds);
@@ -93,7 +99,8 @@ private slots:
     void cleanup()
     {
         if (!m_current.isEmpty() && !status(m_current).value(QStringLiteral("rolledBack")).toBool()) {
-            const Run r = migrate(m_current, QStringLiteral("rollback"), {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+            const Run r = migrate(m_current, QStringLiteral("rollback"),
+                                  {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
             if (r.exitCode != 0)
                 qWarning() << "rollback" << r.out << r.err;
         }
@@ -107,33 +114,41 @@ private slots:
         {
             Connection c = root(QStringLiteral("db0"), false);
             // a secondary UNIQUE key;
-            QVERIFY2(c.exec(QStringLiteral("ALTER TABLE fsharechat.t_messages_0 ADD UNIQUE KEY uk_mid (_mid)")),
-                     qPrintable(c.lastError()));
+            QVERIFY2(
+                c.exec(QStringLiteral("ALTER TABLE fsharechat.t_messages_0 ADD UNIQUE KEY uk_mid (_mid)")),
+                qPrintable(c.lastError()));
             // multi-MB BLOBs in a few moving rows: InnoDB's statistics are recalculated only after a
             // tenth of the rows changed (16 + n/10), so they still count the table as it was.
             QVERIFY(c.exec(QStringLiteral("ALTER TABLE fsharechat.t_messages_0 MODIFY _data LONGBLOB")));
-            QVERIFY(c.exec(QStringLiteral("UPDATE fsharechat.t_messages_0 SET _data = REPEAT(SHA2(id, 256), 16384) "
-                                          "WHERE CRC32(_target) MOD 4 = 2 ORDER BY id LIMIT 8")));
-            QCOMPARE(value(c, QStringLiteral("SELECT SUM(LENGTH(_data)) > 8000000 FROM fsharechat.t_messages_0")), 1);
+            QVERIFY(c.exec(
+                QStringLiteral("UPDATE fsharechat.t_messages_0 SET _data = REPEAT(SHA2(id, 256), 16384) "
+                               "WHERE CRC32(_target) MOD 4 = 2 ORDER BY id LIMIT 8")));
+            QCOMPARE(
+                value(c, QStringLiteral("SELECT SUM(LENGTH(_data)) > 8000000 FROM fsharechat.t_messages_0")),
+                1);
         }
         {
             // rows with a NULL sharding key (no config routes them).
             Connection c = root(QStringLiteral("db1"), false);
-            QVERIFY(c.exec(QStringLiteral("ALTER TABLE fsharechat.t_messages_1 MODIFY _target VARCHAR(64) NULL")));
+            QVERIFY(c.exec(
+                QStringLiteral("ALTER TABLE fsharechat.t_messages_1 MODIFY _target VARCHAR(64) NULL")));
             for (int i = 0; i < m_nullRows; ++i)
-                QVERIFY(c.exec(QStringLiteral("INSERT INTO fsharechat.t_messages_1 (_mid, _from, _target, _dt) "
-                                              "VALUES (%1, 'nobody', NULL, NOW())")
-                                   .arg(900000 + i)));
+                QVERIFY(
+                    c.exec(QStringLiteral("INSERT INTO fsharechat.t_messages_1 (_mid, _from, _target, _dt) "
+                                          "VALUES (%1, 'nobody', NULL, NOW())")
+                               .arg(900000 + i)));
         }
         const QString planDir = m_tmp.path() + QStringLiteral("/plan");
         const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
-                                   QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--live"),
-                                   QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"), planDir});
+                                   QStringLiteral("--defaults-file"), m_fx.appOptionFile(),
+                                   QStringLiteral("--live"), QStringLiteral("--strategy"),
+                                   QStringLiteral("mod-double"), QStringLiteral("--out"), planDir});
         QVERIFY2(plan.exitCode == 0, qPrintable(plan.out + plan.err));
         m_plan = planDir + QStringLiteral("/plan.json");
         const QString offlineDir = m_tmp.path() + QStringLiteral("/plan-offline");
-        const Run offline = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
-                                      QStringLiteral("--strategy"), QStringLiteral("mod-double"), QStringLiteral("--out"), offlineDir});
+        const Run offline = shardctl({QStringLiteral("plan"), QStringLiteral("--config"),
+                                      m_fx.clusterYamlPath(), QStringLiteral("--strategy"),
+                                      QStringLiteral("mod-double"), QStringLiteral("--out"), offlineDir});
         QVERIFY2(offline.exitCode == 0, qPrintable(offline.out + offline.err));
         m_planOffline = offlineDir + QStringLiteral("/plan.json");
     }
@@ -148,8 +163,9 @@ private slots:
         qint64 mid = 0;
         {
             Connection c = root(QStringLiteral("db0"));
-            mid = value(c, QStringLiteral("SELECT _mid FROM fsharechat.t_messages_0 WHERE CRC32(_target) MOD 4 = 2 "
-                                          "ORDER BY id LIMIT 1"));
+            mid = value(
+                c, QStringLiteral("SELECT _mid FROM fsharechat.t_messages_0 WHERE CRC32(_target) MOD 4 = 2 "
+                                  "ORDER BY id LIMIT 1"));
             QVERIFY(mid > 0);
         }
         {
@@ -163,8 +179,10 @@ private slots:
         const Run t2 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T2")});
         QCOMPARE(t2.exitCode, 1);
         const QString said = t2.out + t2.err;
-        QVERIFY2(said.contains(QLatin1String("uk_mid")) && said.contains(QLatin1String("unique key")), qPrintable(said));
-        QVERIFY2(!said.contains(QLatin1String("primary keys of the tables moving into this target collide")), qPrintable(said));
+        QVERIFY2(said.contains(QLatin1String("uk_mid")) && said.contains(QLatin1String("unique key")),
+                 qPrintable(said));
+        QVERIFY2(!said.contains(QLatin1String("primary keys of the tables moving into this target collide")),
+                 qPrintable(said));
     }
 
     // 8 and 10e: the binlog with T3's verified points is purged (the capture is past it): the ranges
@@ -175,7 +193,9 @@ private slots:
         QVERIFY(!run.isEmpty());
         const Run t3 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
         QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
-        QVERIFY2(checks(run, QStringLiteral("T3"), QStringLiteral("pre-verification")).filter(QLatin1String("key ranges compared")).size() == 1,
+        QVERIFY2(checks(run, QStringLiteral("T3"), QStringLiteral("pre-verification"))
+                         .filter(QLatin1String("key ranges compared"))
+                         .size() == 1,
                  qPrintable(checks(run, QStringLiteral("T3")).join(QLatin1Char('\n'))));
         const QStringList sources{QStringLiteral("db0"), QStringLiteral("db1")};
         for (const QString &ds : sources) {
@@ -183,14 +203,17 @@ private slots:
             QVERIFY(c.exec(QStringLiteral("FLUSH BINARY LOGS")));
         }
         // Another T3 while writes continue: the capture is at the newest binlog now.
-        const Run again = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        const Run again =
+            migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
         QVERIFY2(again.exitCode == 0, qPrintable(again.out + again.err));
         for (const QString &ds : sources) {
             Connection c = root(ds);
-            QVERIFY2(c.exec(QStringLiteral("PURGE BINARY LOGS TO '%1'").arg(currentBinlog(ds))), qPrintable(c.lastError()));
+            QVERIFY2(c.exec(QStringLiteral("PURGE BINARY LOGS TO '%1'").arg(currentBinlog(ds))),
+                     qPrintable(c.lastError()));
         }
         for (int attempt = 0; attempt < 2; ++attempt) { // it used to fail on every retry
-            const Run r = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
+            const Run r =
+                migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
             QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         }
         const QStringList pv = checks(run, QStringLiteral("T3"), QStringLiteral("pre-verification"));
@@ -204,11 +227,13 @@ private slots:
             QVERIFY(c.exec(QStringLiteral("FLUSH BINARY LOGS")));
             QVERIFY(c.exec(QStringLiteral("PURGE BINARY LOGS TO '%1'").arg(currentBinlog(ds))));
         }
-        const Run stuck = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        const Run stuck =
+            migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T3")});
         QCOMPARE(stuck.exitCode, 1);
         const QString said = stuck.out + stuck.err;
         qInfo().noquote() << said.left(1200);
-        QVERIFY2(said.contains(QLatin1String("was purged")) && said.contains(QLatin1String("roll back"), Qt::CaseInsensitive) &&
+        QVERIFY2(said.contains(QLatin1String("was purged")) &&
+                     said.contains(QLatin1String("roll back"), Qt::CaseInsensitive) &&
                      said.contains(QLatin1String("binlog_expire_logs_seconds")),
                  qPrintable(said));
     }
@@ -217,13 +242,15 @@ private slots:
     void rateHoldsAfterAStall()
     {
         const int limit = 400;
-        const QString run = createRun(QStringLiteral("rate"), {QStringLiteral("--max-rows-per-sec"), QString::number(limit),
-                                                               QStringLiteral("--chunk-rows"), QStringLiteral("100")},
+        const QString run = createRun(QStringLiteral("rate"),
+                                      {QStringLiteral("--max-rows-per-sec"), QString::number(limit),
+                                       QStringLiteral("--chunk-rows"), QStringLiteral("100")},
                                       m_planOffline); // no row estimates: the progress has no total
         QVERIFY(!run.isEmpty());
         QProcess p;
         p.start(test::shardctlPath(),
-                {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), run, QStringLiteral("--until"), QStringLiteral("T2")});
+                {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), run,
+                 QStringLiteral("--until"), QStringLiteral("T2")});
         QVERIFY(p.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(run + QStringLiteral("/journal.sqlite-wal")), 20000);
         migration::Journal j(run + QStringLiteral("/journal.sqlite"));
@@ -247,26 +274,35 @@ private slots:
             for (const migration::CopyProgress &c : progress) {
                 copied += c.copied;
                 // a pair of the source nobody stalls, between its first rows and its end
-                if (c.source.startsWith(QLatin1String("db1.")) && c.copied > 0 && !c.done && c.rowsPerSec <= 0)
+                if (c.source.startsWith(QLatin1String("db1.")) && c.copied > 0 && !c.done &&
+                    c.rowsPerSec <= 0)
                     zeroRates.append(c.source + QStringLiteral(" -> ") + c.target);
             }
             samples.append(Sample{clock.elapsed(), copied});
             if (perms.isEmpty())
                 for (const char *suffix : {"", "-wal", "-shm"}) {
-                    struct stat st{};
-                    const QByteArray f = QFile::encodeName(run + QStringLiteral("/journal.sqlite") + QLatin1String(suffix));
+                    struct stat st
+                    {
+                    };
+                    const QByteArray f =
+                        QFile::encodeName(run + QStringLiteral("/journal.sqlite") + QLatin1String(suffix));
                     if (::stat(f.constData(), &st) == 0)
-                        perms.append(QStringLiteral("%1 %2").arg(QLatin1String(suffix)).arg(st.st_mode & 0777, 3, 8, QLatin1Char('0')));
+                        perms.append(QStringLiteral("%1 %2")
+                                         .arg(QLatin1String(suffix))
+                                         .arg(st.st_mode & 0777, 3, 8, QLatin1Char('0')));
                 }
             if (lockedAt < 0 && copied >= 300) {
                 // Every table of db0 locked: its worker's chunk reads wait.
-                auto tables = locker.query(QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-                                                          "TABLE_SCHEMA = 'fsharechat'"));
+                auto tables =
+                    locker.query(QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+                                                "TABLE_SCHEMA = 'fsharechat'"));
                 QVERIFY(tables);
                 QStringList parts;
                 for (const auto &r : tables->rows)
-                    parts.append(QStringLiteral("fsharechat.%1 WRITE").arg(Connection::quoteIdentifier(r.at(0).toString())));
-                QVERIFY2(locker.exec(QStringLiteral("LOCK TABLES ") + parts.join(QStringLiteral(", "))), qPrintable(locker.lastError()));
+                    parts.append(QStringLiteral("fsharechat.%1 WRITE")
+                                     .arg(Connection::quoteIdentifier(r.at(0).toString())));
+                QVERIFY2(locker.exec(QStringLiteral("LOCK TABLES ") + parts.join(QStringLiteral(", "))),
+                         qPrintable(locker.lastError()));
                 lockedAt = clock.elapsed();
             }
             if (lockedAt >= 0 && unlockedAt < 0 && clock.elapsed() - lockedAt > 8000) {
@@ -276,10 +312,12 @@ private slots:
         }
         if (unlockedAt < 0)
             locker.exec(QStringLiteral("UNLOCK TABLES"));
-        const QString out = QString::fromUtf8(p.readAllStandardOutput()) + QString::fromUtf8(p.readAllStandardError());
+        const QString out =
+            QString::fromUtf8(p.readAllStandardOutput()) + QString::fromUtf8(p.readAllStandardError());
         QVERIFY2(p.exitCode() == 0, qPrintable(out));
         QVERIFY2(unlockedAt > 0, "the copy ended before the stall was over: make the tables bigger");
-        QVERIFY2(samples.last().copied > samples.at(0).copied + 2000, qPrintable(QString::number(samples.last().copied)));
+        QVERIFY2(samples.last().copied > samples.at(0).copied + 2000,
+                 qPrintable(QString::number(samples.last().copied)));
         // No window of 2 s after the stall copied more than the limit allows (plus its small burst and
         // a chunk in flight).
         qint64 worst = 0;
@@ -308,9 +346,11 @@ private slots:
                                 .arg(zeroRates.size())
                                 .arg(zeroRates.mid(0, 5).join(QStringLiteral(", "))));
         if (out.contains(QLatin1String("of about 0 rows")) ||
-            !out.contains(QRegularExpression(QStringLiteral("copied [0-9,]+ (of about [1-9][0-9,]* )?rows \\([1-9][0-9,]* rows/s"))))
+            !out.contains(QRegularExpression(
+                QStringLiteral("copied [0-9,]+ (of about [1-9][0-9,]* )?rows \\([1-9][0-9,]* rows/s"))))
             problems.append(QStringLiteral("10b: progress lines: ") + out.left(1500));
-        if (perms != QStringList{QStringLiteral(" 600"), QStringLiteral("-wal 600"), QStringLiteral("-shm 600")})
+        if (perms !=
+            QStringList{QStringLiteral(" 600"), QStringLiteral("-wal 600"), QStringLiteral("-shm 600")})
             problems.append(QStringLiteral("10h: journal modes: ") + perms.join(QStringLiteral(", ")));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
@@ -341,11 +381,14 @@ private slots:
         expect(db2MiB >= 3.0, QStringLiteral("10c: T0's space estimate: ") + space.join(QLatin1Char('\n')));
         // 10f: the rows with a NULL sharding key are counted and said to stay.
         const QStringList nulls = checks(run, QStringLiteral("T0"), QStringLiteral("NULL sharding keys"));
-        expect(nulls.size() == 1 && nulls.first().contains(QStringLiteral("db1.t_messages_1: %1 rows").arg(m_nullRows)),
-               QStringLiteral("10f: no T0 check counts the NULL keys: ") + checks(run, QStringLiteral("T0")).join(QLatin1Char('\n')));
+        expect(nulls.size() == 1 &&
+                   nulls.first().contains(QStringLiteral("db1.t_messages_1: %1 rows").arg(m_nullRows)),
+               QStringLiteral("10f: no T0 check counts the NULL keys: ") +
+                   checks(run, QStringLiteral("T0")).join(QLatin1Char('\n')));
         qInfo().noquote() << nulls.value(0);
 
-        const Run t7 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
+        const Run t7 = migrate(run, QStringLiteral("run"),
+                               {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
         QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
         m_current.clear(); // writes go to the new config now: no rollback
         // 10d: an application still on the old config writes a moved key in a transaction that commits
@@ -353,16 +396,21 @@ private slots:
         qint64 statementAt = 0, commitAt = 0;
         {
             Connection c = root(QStringLiteral("db0"));
-            const qint64 id = value(c, QStringLiteral("SELECT MIN(id) FROM fsharechat.t_messages_1 WHERE CRC32(_target) MOD 4 = 2"));
+            const qint64 id = value(
+                c,
+                QStringLiteral("SELECT MIN(id) FROM fsharechat.t_messages_1 WHERE CRC32(_target) MOD 4 = 2"));
             QVERIFY(id > 0);
             QVERIFY(c.exec(QStringLiteral("START TRANSACTION")));
             statementAt = value(c, QStringLiteral("SELECT UNIX_TIMESTAMP()"));
-            QVERIFY(c.exec(QStringLiteral("UPDATE fsharechat.t_messages_1 SET _from = 'stale writer' WHERE id = %1").arg(id)));
+            QVERIFY(c.exec(
+                QStringLiteral("UPDATE fsharechat.t_messages_1 SET _from = 'stale writer' WHERE id = %1")
+                    .arg(id)));
             QThread::sleep(3);
             commitAt = value(c, QStringLiteral("SELECT UNIX_TIMESTAMP()"));
             QVERIFY(c.exec(QStringLiteral("COMMIT")));
         }
-        const Run t8 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
+        const Run t8 = migrate(run, QStringLiteral("run"),
+                               {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
         QCOMPARE(t8.exitCode, 1);
         const QStringList stale = checks(run, QStringLiteral("T8"), QStringLiteral("stale route"));
         QCOMPARE(stale.size(), 1);
@@ -379,21 +427,29 @@ private slots:
         // 10g: T9 (past the stale write, as the operator decided) leaves no `_shardpilot` behind.
         for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
             Connection c = root(ds);
-            QCOMPARE(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '_shardpilot'")), 1);
+            QCOMPARE(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE "
+                                             "SCHEMA_NAME = '_shardpilot'")),
+                     1);
         }
-        const Run t9 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T9"), QStringLiteral("--yes"),
-                                                            QStringLiteral("--override-reason"), QStringLiteral("test: the stale write is known")});
+        const Run t9 =
+            migrate(run, QStringLiteral("run"),
+                    {QStringLiteral("--until"), QStringLiteral("T9"), QStringLiteral("--yes"),
+                     QStringLiteral("--override-reason"), QStringLiteral("test: the stale write is known")});
         QVERIFY2(t9.exitCode == 0, qPrintable(t9.out + t9.err));
         for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
             Connection c = root(ds);
-            expect(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '_shardpilot'")) == 0,
+            expect(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE "
+                                           "SCHEMA_NAME = '_shardpilot'")) == 0,
                    QStringLiteral("10g: _shardpilot is still on %1 after T9").arg(ds));
         }
         const Run log = migrate(run, QStringLiteral("log"));
-        expect(log.out.count(QLatin1String("DROP DATABASE `_shardpilot`")) == 2, QStringLiteral("10g: the audit log lacks the two DROPs"));
+        expect(log.out.count(QLatin1String("DROP DATABASE `_shardpilot`")) == 2,
+               QStringLiteral("10g: the audit log lacks the two DROPs"));
         // 10f: the rows without a key stayed where they were, as T0 said.
         Connection c = root(QStringLiteral("db1"));
-        QCOMPARE(value(c, QStringLiteral("SELECT COUNT(*) FROM fsharechat.t_messages_1 WHERE _target IS NULL")), m_nullRows);
+        QCOMPARE(
+            value(c, QStringLiteral("SELECT COUNT(*) FROM fsharechat.t_messages_1 WHERE _target IS NULL")),
+            m_nullRows);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 };

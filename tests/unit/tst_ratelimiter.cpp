@@ -126,8 +126,8 @@ void TestRateLimiter::refundAndCancel()
     FakeTime t;
     RateLimiter l(100, 0, t.clock(), t.sleep());
     QCOMPARE(l.reserve(25), 0); // the first burst is there
-    QVERIFY(l.reserve(25) > 0);  // the next one waits 0.25 s
-    l.refund(25);                // ... unless the first chunk used nothing
+    QVERIFY(l.reserve(25) > 0); // the next one waits 0.25 s
+    l.refund(25);               // ... unless the first chunk used nothing
     QCOMPARE(l.reserve(0), 0);
     // A cancelled wait gives the rows back: the next reservation waits only for its own.
     t.now += 10 * kSec;

@@ -27,7 +27,8 @@ void TestRunErrors::duplicateKeys_data()
     const QString prefix = QStringLiteral("root@unix:/tmp/s/node2/mysqld.sock: ");
     QTest::addRow("secondary, MariaDB")
         << prefix + QStringLiteral("Duplicate entry '1000000000003' for key 'uk_mid' (mysql error 1062)")
-        << QStringLiteral("the unique key `uk_mid` of the target already holds the value '1000000000003'") << false;
+        << QStringLiteral("the unique key `uk_mid` of the target already holds the value '1000000000003'")
+        << false;
     QTest::addRow("secondary, MySQL 8 names the table")
         << QStringLiteral("Duplicate entry 'a@b.c' for key 't_user_0.uk_mail'")
         << QStringLiteral("the unique key `uk_mail` of the target already holds the value 'a@b.c'") << false;
@@ -37,8 +38,9 @@ void TestRunErrors::duplicateKeys_data()
     QTest::addRow("primary, MariaDB")
         << prefix + QStringLiteral("Duplicate entry '17' for key 'PRIMARY' (mysql error 1062)")
         << QStringLiteral("the primary keys of the tables moving into this target collide") << true;
-    QTest::addRow("primary, MySQL 8") << QStringLiteral("Duplicate entry '17' for key 't_messages_0.PRIMARY'")
-                                      << QStringLiteral("auto_increment_increment/auto_increment_offset") << true;
+    QTest::addRow("primary, MySQL 8")
+        << QStringLiteral("Duplicate entry '17' for key 't_messages_0.PRIMARY'")
+        << QStringLiteral("auto_increment_increment/auto_increment_offset") << true;
     QTest::addRow("no key in the message") << QStringLiteral("Duplicate entry")
                                            << QStringLiteral("the primary keys of the tables moving") << true;
 }
@@ -59,17 +61,20 @@ void TestRunErrors::purgedBinlog()
 {
     QVERIFY(isBinlogGoneError(1236));
     QVERIFY(!isBinlogGoneError(2013));
-    const QString raw = QStringLiteral("binlog at mysql-bin.000002:371: Could not find first log file name in binary "
-                                       "log index file (mysql error 1236)");
+    const QString raw =
+        QStringLiteral("binlog at mysql-bin.000002:371: Could not find first log file name in binary "
+                       "log index file (mysql error 1236)");
     const QString capture = captureBinlogGone(raw, BinlogPosition{QStringLiteral("mysql-bin.000002"), 371});
     QVERIFY(capture.startsWith(raw));
-    for (const char *part : {"mysql-bin.000002:371 on was purged", "cannot go on", "shardctl migrate rollback",
-                             "binlog_expire_logs_seconds"})
+    for (const char *part : {"mysql-bin.000002:371 on was purged", "cannot go on",
+                             "shardctl migrate rollback", "binlog_expire_logs_seconds"})
         QVERIFY2(capture.contains(QLatin1String(part)), part);
     const QString observe = observeBinlogGone(raw, BinlogPosition{QStringLiteral("mysql-bin.000003"), 4});
-    QVERIFY(observe.contains(QLatin1String("stale routes")) && observe.contains(QLatin1String("--override-reason")));
-    const QString pv = preverifiedBinlogGone(QStringLiteral("sandbox node0"), BinlogPosition{QStringLiteral("b.1"), 328},
-                                             BinlogPosition{QStringLiteral("b.2"), 371});
+    QVERIFY(observe.contains(QLatin1String("stale routes")) &&
+            observe.contains(QLatin1String("--override-reason")));
+    const QString pv =
+        preverifiedBinlogGone(QStringLiteral("sandbox node0"), BinlogPosition{QStringLiteral("b.1"), 328},
+                              BinlogPosition{QStringLiteral("b.2"), 371});
     QVERIFY(pv.contains(QLatin1String("b.1:328")) && pv.contains(QLatin1String("continues at b.2:371")));
 }
 
