@@ -258,16 +258,23 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
     int done = 0;
     for (const CopyProgress &c : j.progress) {
         copied += c.copied;
-        expected += qMax<qint64>(0, c.expected);
+        expected = expected < 0 || c.expected < 0 ? -1 : expected + c.expected; // unknown when one is
         done += c.done ? 1 : 0;
     }
     if (!j.progress.isEmpty())
-        out << "copy: " << done << " of " << j.progress.size() << " copies done, " << copied << " rows copied (plan: about "
-            << expected << ")\n";
+        out << "copy: " << done << " of " << j.progress.size() << " copies done, " << copied << " rows copied"
+            << (expected < 0 ? QStringLiteral(" (the plan has no estimate)")
+                             : QStringLiteral(" (plan: about %1)").arg(expected))
+            << "\n";
     const QString ws = j.values.value(QStringLiteral("writeStopMs"));
     if (!ws.isEmpty())
         out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
-    // Failed checks and differences: the first kStatusListCap of each (--json lists all of them).
+    // Warnings (checks that pass but say something the operator must know), failed checks and
+    // differences: the first kStatusListCap of each (--json lists all of them).
+    int warnings = 0;
+    for (const CheckResult &c : j.checks)
+        if (c.ok && c.detail.startsWith(QLatin1String("warning: ")) && ++warnings <= kStatusListCap)
+            out << "  WARNING " << c.step << " " << c.name << ": " << c.detail.mid(9).left(400) << '\n';
     int failed = 0;
     for (const CheckResult &c : j.checks)
         if (!c.ok && ++failed <= kStatusListCap)

@@ -158,6 +158,7 @@ void BinlogReader::requestStop()
 bool BinlogReader::open()
 {
     m_failed = false;
+    m_serverErrno = 0;
     m_error.clear();
     if (!m_options.start.isValid())
         return failHard(QStringLiteral("no binlog start position (file and offset >= 4)"));
@@ -298,6 +299,7 @@ bool BinlogReader::next(BinlogEvent *out)
             m_error = message + (err ? QStringLiteral(" (mysql error %1)").arg(err) : QString());
             if (isConnectionLoss(err))
                 continue; // reopened at the last transaction boundary above
+            m_serverErrno = err;
             return failHard(m_options.connection.describe() + QStringLiteral(" binlog at ") +
                             m_position.toString() + QStringLiteral(": ") + m_error);
         }

@@ -58,6 +58,9 @@ public:
     bool isStopped() const { return m_stopRequested.load(); }
     bool hasFailed() const { return m_failed; }
     QString error() const { return m_error; }
+    // The server's error number that failed the stream (e.g. 1236: the binlog to read from was
+    // purged), 0 for other failures.
+    unsigned serverErrno() const { return m_serverErrno; }
     BinlogPosition position() const { return m_position; }
     BinlogPosition committedPosition() const { return m_committed; }
     int reconnectCount() const { return m_reconnects; }
@@ -86,6 +89,7 @@ private:
     bool m_failed = false;
     bool m_opened = false; // open() was called (and close() was not): a lost stream is reopened
     int m_reconnects = 0;
+    unsigned m_serverErrno = 0;
     QString m_error;
     std::atomic<bool> m_stopRequested{false};
     QMutex m_socketMutex; // guards the socket against requestStop() while it is opened or closed

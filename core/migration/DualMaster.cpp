@@ -1,4 +1,5 @@
 #include "core/migration/DualMaster.h"
+#include "core/migration/RateLimiter.h"
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
@@ -1188,14 +1189,16 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
         m_journal.setValue(keptKey, QString());
     }
     qint64 last = m_journal.value(key, QStringLiteral("-9223372036854775808")).toLongLong();
-    const int chunk = qBound(10, m_spec.chunkRows, 10000);
-    QElapsedTimer rate;
-    rate.start();
+    // Throttled like the copy (RateLimiter: no credit kept over a pause, chunks no larger than its burst).
+    RateLimiter limiter(m_spec.maxRowsPerSec);
+    const int chunk = limiter.maxRequest(qBound(10, m_spec.chunkRows, 10000));
     while (true) {
-        if (m_stop.load() || QFileInfo::exists(m_dir + QStringLiteral("/pause"))) {
+        const auto stopping = [this] { return m_stop.load() || QFileInfo::exists(m_dir + QStringLiteral("/pause")); };
+        if (stopping() || !limiter.acquire(chunk, stopping)) {
             *error = QStringLiteral("stopped");
             return false;
         }
+        const qint64 deletedBefore = deleted;
         auto rows = hc.query(QStringLiteral("SELECT %1 FROM %2 WHERE %1 > %3 AND %4 ORDER BY %1 LIMIT %5")
                                  .arg(pk, here)
                                  .arg(last)
@@ -1238,13 +1241,10 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
         last = keys.last().toLongLong();
         m_journal.setValue(keptKey, keptKeys.join(QLatin1Char(',')));
         m_journal.setValue(key, QString::number(last));
-        if (m_spec.maxRowsPerSec > 0) {
-            const qint64 due = deleted * 1000 / m_spec.maxRowsPerSec;
-            if (due > rate.elapsed())
-                QThread::msleep(quint64(due - rate.elapsed()));
-        } else {
+        if (limiter.limited())
+            limiter.refund(chunk - (deleted - deletedBefore));
+        else
             QThread::msleep(5); // leaves the server room between chunks
-        }
     }
     m_journal.addCheck(QStringLiteral("D9"), QStringLiteral("purge"), keptKeys.isEmpty(),
                        keptKeys.isEmpty()

@@ -8,7 +8,10 @@
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/DualMaster.h"
+#include "core/migration/NullKeys.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RateWindow.h"
+#include "core/migration/SpaceEstimate.h"
 #include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TableChecks.h"
@@ -180,6 +183,7 @@ Outcome Engine::run(const RunOptions &options)
             return Outcome::GateFailed;
         }
         say(QStringLiteral("%1 %2 ...").arg(stepName(s), stepTitle(s)));
+        m_step = s;
         m_journal->setStep(s, StepStatus::Running);
         Outcome o = Outcome::Error;
         switch (s) {
@@ -349,6 +353,17 @@ Outcome Engine::stepT0()
                         QStringLiteral("%1 moving tables: every column type, character set and key carried exactly%2")
                             .arg(m_moves.units().size())
                             .arg(keys.isEmpty() ? QString() : QStringLiteral("; rows identified ") + keys.join(QStringLiteral(", "))));
+    // Rows without a sharding key stay where they are: said now, not discovered after T9.
+    for (const MoveUnit &u : m_moves.units()) {
+        const auto nulls = countNullKeys(*conns.at(u.sourceInstance), u, &why);
+        if (!nulls)
+            return fail(Step::T0, QStringLiteral("counting NULL sharding keys of %1: %2").arg(u.source.toString(), why));
+        if (*nulls > 0) {
+            const QString line = nullKeysWarning(u, *nulls);
+            m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("NULL sharding keys"), true, line);
+            say(line);
+        }
+    }
 
     // Targets: metadata schema, then each table from its source's definition.
     for (const QString &inst : m_moves.targetInstances())
@@ -414,17 +429,47 @@ Outcome Engine::stepT0()
                                            "reads, verifies and rolls back only the rows of its predicates there")
                                 .arg(existingTargets.size())
                                 .arg(existingTargets.join(QStringLiteral(", "))));
-    // Space: what the plan expects to arrive on each target server (the servers cannot report free
-    // disk space over SQL; compare with `df` on their data directories).
-    std::map<QString, qint64> bytes;
+    // Space: what arrives on each target server (the servers cannot report free disk space over SQL;
+    // compare with `df` on their data directories). The plan's bytes are InnoDB's statistics, which
+    // miss BLOBs written since they were last recalculated (SpaceEstimate.h): each pair's share of its
+    // source table's file on disk now, where that is larger.
+    std::map<QString, qint64> bytes, planned;
+    std::map<QString, std::optional<qint64>> fileOf; // source node -> tablespace bytes
+    std::map<QString, bool> fromFiles;
     for (const planning::TablePlan &tp : m_plan.tables)
-        for (const planning::MovePair &p : tp.pairs)
-            if (const Endpoint *e = m_endpoints.of(p.target.dataSource))
-                bytes[e->instance] += qMax<qint64>(0, p.estimatedBytes);
+        for (const planning::MovePair &p : tp.pairs) {
+            const Endpoint *e = m_endpoints.of(p.target.dataSource);
+            const Endpoint *src = m_endpoints.of(p.source.dataSource);
+            if (!e)
+                continue;
+            const qint64 plan = qMax<qint64>(0, p.estimatedBytes);
+            planned[e->instance] += plan;
+            qint64 estimate = plan;
+            if (src && conns.count(src->instance)) {
+                const QString key = p.source.toString();
+                if (!fileOf.count(key))
+                    fileOf[key] = tablespaceBytes(*conns.at(src->instance), src->schema, p.source.table);
+                const double share = p.share > 0 ? p.share
+                                     : p.sourceRows > 0 && p.rows() >= 0 ? double(p.rows()) / double(p.sourceRows)
+                                                                          : (tp.broadcast ? 1.0 : 0.0);
+                if (const auto file = fileOf.at(key); file && qint64(double(*file) * share) > estimate) {
+                    estimate = qint64(double(*file) * share);
+                    fromFiles[e->instance] = true;
+                }
+            }
+            bytes[e->instance] += estimate;
+        }
     for (const auto &[inst, b] : bytes) {
-        const QString line = QStringLiteral("%1: about %2 MiB of rows arrive (plan estimate, indexes included)")
-                                 .arg(inst)
-                                 .arg(double(b) / 1048576.0, 0, 'f', 1);
+        const QString line =
+            fromFiles[inst] ? QStringLiteral("%1: about %2 MiB of rows arrive (each pair's share of its source table's file on "
+                                       "disk, indexes and free pages included; InnoDB's statistics, which count BLOB "
+                                       "pages only when they are recalculated, said %3 MiB)")
+                            .arg(inst)
+                            .arg(double(b) / 1048576.0, 0, 'f', 1)
+                            .arg(double(planned[inst]) / 1048576.0, 0, 'f', 1)
+                      : QStringLiteral("%1: about %2 MiB of rows arrive (plan estimate, indexes included)")
+                            .arg(inst)
+                            .arg(double(b) / 1048576.0, 0, 'f', 1);
         m_journal->addCheck(QStringLiteral("T0"), QStringLiteral("space"), true, line);
         say(line);
     }
@@ -498,7 +543,17 @@ bool Engine::startWorkers(QString *error)
         }
         m_workers.append(w);
     }
+    keepWorkerNotes();
     return true;
+}
+
+void Engine::keepWorkerNotes()
+{
+    for (const auto &w : std::as_const(m_workers))
+        for (const QString &note : w->takeNotes()) {
+            m_journal->addCheck(stepName(m_step), QStringLiteral("pre-verification"), true, note);
+            say(note);
+        }
 }
 
 bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error)
@@ -517,10 +572,41 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
         });
     }
     const QLocale en(QLocale::English);
-    QElapsedTimer rate;
-    rate.start();
-    qint64 lastCopied = -1;
-    std::map<QPair<int, int>, qint64> lastPairCopied;
+    // Rates over a sliding window (a pair copies a chunk every second or so, round robin over the
+    // tables: between two reports half a second apart it alternated between a burst and 0).
+    QElapsedTimer clock;
+    clock.start();
+    RateWindow total;
+    std::map<QPair<int, int>, RateWindow> perPair;
+    auto sample = [&](QList<CopyProgress> *progress, qint64 *copied, qint64 *expected, qint64 *events) {
+        const qint64 now = clock.elapsed();
+        for (const auto &w : m_workers) {
+            const WorkerProgress p = w->progress();
+            *events += p.eventsApplied;
+            for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
+                const MoveUnit &u = m_moves.units().at(it.key().first);
+                const MoveTarget &t = u.targets.at(it.key().second);
+                RateWindow &rw = perPair[it.key()];
+                rw.add(now, it.value().copied);
+                if (progress)
+                    progress->append(CopyProgress{u.source.toString(), t.node.toString(), it.value().copied,
+                                                  t.expectedRows, it.value().done ? 0 : rw.perSecond(),
+                                                  it.value().done});
+                *copied += it.value().copied;
+                // Unknown (-1) when any pair's plan has no estimate: no total is better than a wrong one.
+                *expected = *expected < 0 || t.expectedRows < 0 ? -1 : *expected + t.expectedRows;
+            }
+        }
+        total.add(now, *copied);
+    };
+    {
+        qint64 copied = 0, expected = 0, events = 0;
+        sample(nullptr, &copied, &expected, &events); // where the job starts from
+    }
+    bool exact = true; // the plan counted every pair (--exact): its total is not an estimate
+    for (const planning::TablePlan &tp : m_plan.tables)
+        for (const planning::MovePair &p : tp.pairs)
+            exact = exact && p.exactRows.has_value();
     QElapsedTimer sinceProgress;
     sinceProgress.start();
     while (finished.load() < m_workers.size()) {
@@ -533,36 +619,21 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
         sinceProgress.restart();
         QList<CopyProgress> progress;
         qint64 copied = 0, expected = 0, events = 0;
-        const double secs = qMax<qint64>(1, rate.restart()) / 1000.0;
-        for (const auto &w : m_workers) {
-            const WorkerProgress p = w->progress();
-            events += p.eventsApplied;
-            for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
-                const MoveUnit &u = m_moves.units().at(it.key().first);
-                const MoveTarget &t = u.targets.at(it.key().second);
-                // rows/s of this pair since the last report (0 for the first one of a job)
-                const auto last = lastPairCopied.find(it.key());
-                const double pairRate = last == lastPairCopied.end() || it.value().done
-                                            ? 0
-                                            : qMax<double>(0, double(it.value().copied - last->second) / secs);
-                lastPairCopied[it.key()] = it.value().copied;
-                progress.append(CopyProgress{u.source.toString(), t.node.toString(), it.value().copied,
-                                             t.expectedRows, pairRate, it.value().done});
-                copied += it.value().copied;
-                expected += qMax<qint64>(0, t.expectedRows);
-            }
-        }
-        const double perSec = lastCopied < 0 ? 0 : (copied - lastCopied) / secs;
-        lastCopied = copied;
+        sample(&progress, &copied, &expected, &events);
         recordLag();
         m_journal->setProgress(progress);
         if (m_options.progress)
-            m_options.progress(QStringLiteral("copied %1 of about %2 rows (%3 rows/s), %4 changes applied by capture")
-                                   .arg(en.toString(copied), en.toString(expected), en.toString(qint64(perSec)),
-                                        en.toString(events)));
+            m_options.progress(QStringLiteral("copied %1 %2(%3 rows/s), %4 changes applied by capture")
+                                   .arg(en.toString(copied),
+                                        expected < 0 ? QStringLiteral("rows ")
+                                                     : QStringLiteral("of %1%2 rows ")
+                                                           .arg(exact ? QString() : QStringLiteral("about "),
+                                                                en.toString(expected)),
+                                        en.toString(qint64(total.perSecond())), en.toString(events)));
     }
     for (auto &t : threads)
         t.join();
+    keepWorkerNotes();
     QStringList errors;
     for (int i = 0; i < m_workers.size(); ++i)
         if (results[size_t(i)] != 1 && !m_workers.at(i)->error().endsWith(QLatin1String(": stopped")))
@@ -587,12 +658,13 @@ Outcome Engine::stepT2()
     // At most `parallel` source servers copy at once (run.json; 0: all); the others wait their turn.
     const int parallel = m_spec.parallel > 0 ? qMin(m_spec.parallel, int(m_workers.size())) : int(m_workers.size());
     QSemaphore turns(parallel);
+    RateLimiter limiter(m_spec.maxRowsPerSec); // shared by the servers copying at once
     const bool ok = runWorkers(
-        [this, parallel, &turns](SourceWorker &w) {
+        [this, &turns, &limiter](SourceWorker &w) {
             while (!turns.tryAcquire(1, 100))
                 if (w.stopped() || pauseRequested())
                     return true; // T2 sees what is not copied; a failed peer reports its own error
-            const bool r = w.backfill([this] { return pauseRequested(); }, parallel);
+            const bool r = w.backfill([this] { return pauseRequested(); }, &limiter);
             turns.release();
             return r;
         },
@@ -638,10 +710,12 @@ Outcome Engine::stepT3()
     clock.start();
     // Twice: the second pass measures what arrived during the first.
     for (int pass = 0; pass < 2; ++pass) {
+        // Everything up to the head is applied: that is each target's capture position now, also
+        // where nothing changed for it (a binlog purged up to there does not stop the next run).
         const bool ok = runWorkers(
             [](SourceWorker &w) {
                 const auto h = w.head();
-                return h && w.catchUpTo(*h);
+                return h && w.catchUpTo(*h) && w.settleAt(*h);
             },
             &why);
         if (!ok)
@@ -1088,6 +1162,10 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
             if (c.open(m_endpoints.adminOfInstance(inst))) {
                 meta::forget(c, m_spec.runId, &why);
                 pv::forget(c, m_spec.runId, &why);
+                bool dropped = false; // the schema too, unless another run has rows there
+                meta::dropIfUnused(
+                    c, [&](const QString &sql) { return audited(Step::T0, QStringLiteral("rollback: drop metadata schema"), c, sql); },
+                    &dropped, &why);
             }
         }
         say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));

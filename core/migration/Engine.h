@@ -66,6 +66,7 @@ private:
     bool runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error);
     bool setReadOnly(Step s, bool on, QString *error);
     void recordLag(); // one capture-lag sample per source server (journal)
+    void keepWorkerNotes(); // what the workers decided on their own, as checks of the running step
 
     // Pre-verification (EnginePreVerify.cpp): T3 sets up triggers and ranges on the eligible target
     // tables and compares them; T5 gathers what to compare again; T7 and rollback drop the triggers.
@@ -117,6 +118,7 @@ private:
     std::map<QString, std::unique_ptr<Connection>> m_lagConns; // per source server, for recordLag()
     QList<std::shared_ptr<SourceWorker>> m_workers;
     RunOptions m_options;
+    Step m_step = Step::T0; // the step run() is in
     bool m_tableInfoLoaded = false;
     std::atomic<bool> m_stop{false};
     QString m_error;

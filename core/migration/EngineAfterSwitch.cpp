@@ -1,10 +1,12 @@
 // T8 (observe) and T9 (purge): the steps after writes resumed on the new config.
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/BinlogRetention.h"
 #include "core/migration/Engine.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RateLimiter.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
 
@@ -40,11 +42,17 @@ Outcome Engine::stepT8()
     QString why;
     if (!loadTableInfo(&why))
         return fail(Step::T8, why, Outcome::Error);
+    struct StaleWrite
+    {
+        const MoveUnit *unit;
+        QString key, typeName, target;
+    };
     struct Watch
     {
         std::unique_ptr<BinlogReader> reader;
         Connection conn;
         BinlogPosition applied;
+        QList<StaleWrite> pending; // of the transaction being read, listed at its commit
     };
     std::map<QString, Watch> watches;
     QSet<QString> tables;
@@ -82,7 +90,13 @@ Outcome Engine::stepT8()
             BinlogEvent ev;
             while (w.applied < head) {
                 if (!w.reader->next(&ev))
-                    return fail(Step::T8, QStringLiteral("%1: %2").arg(inst, w.reader->error()), Outcome::Error);
+                    return fail(Step::T8,
+                                QStringLiteral("%1: %2").arg(inst, isBinlogGoneError(w.reader->serverErrno())
+                                                                       ? observeBinlogGone(w.reader->error(), w.applied)
+                                                                       : w.reader->error()),
+                                Outcome::Error);
+                if (ev.kind == BinlogEventKind::Reconnected)
+                    w.pending.clear(); // the open transaction's events come again
                 if (ev.kind == BinlogEventKind::Rows && ev.table) {
                     const MoveUnit *u = m_moves.unitFor(inst, ev.table->schema, ev.table->table);
                     if (u && !u->broadcast) {
@@ -93,20 +107,31 @@ Outcome Engine::stepT8()
                                 const RowRoute rr = m_moves.route(*u, *img);
                                 if (!rr.ok || rr.targets.isEmpty())
                                     continue;
-                                ++stale;
-                                const QString line =
-                                    QStringLiteral("stale route: a write at %1 on %2 to key '%3' (%4), which the new "
-                                                   "config routes to %5: an application still routes with the old "
-                                                   "config")
-                                        .arg(QDateTime::fromSecsSinceEpoch(ev.timestamp, Qt::UTC).toString(Qt::ISODate),
-                                             u->source.toString(), img->value(u->info.shardColumn).toString().left(64),
-                                             ev.typeName, u->targets.at(rr.targets.first()).node.toString());
-                                m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("stale route"), false, line);
-                                say(line);
+                                w.pending.append(StaleWrite{u, img->value(u->info.shardColumn).toString().left(64),
+                                                            ev.typeName, u->targets.at(rr.targets.first()).node.toString()});
                                 break;
                             }
                         }
                     }
+                }
+                // A write happened when its transaction committed: the rows of a transaction are listed
+                // with the time of its commit event (a rows event carries its statement's start).
+                if (ev.endsTransaction) {
+                    const bool rolledBack = ev.kind == BinlogEventKind::Query &&
+                                            ev.query.trimmed().compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0;
+                    for (const StaleWrite &sw : std::as_const(w.pending)) {
+                        if (rolledBack)
+                            break;
+                        ++stale;
+                        const QString line =
+                            QStringLiteral("stale route: a write at %1 on %2 to key '%3' (%4), which the new config "
+                                           "routes to %5: an application still routes with the old config")
+                                .arg(QDateTime::fromSecsSinceEpoch(ev.timestamp, Qt::UTC).toString(Qt::ISODate),
+                                     sw.unit->source.toString(), sw.key, sw.typeName, sw.target);
+                        m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("stale route"), false, line);
+                        say(line);
+                    }
+                    w.pending.clear();
                 }
                 if (ev.endsTransaction || ev.kind == BinlogEventKind::Heartbeat || ev.kind == BinlogEventKind::Rotate) {
                     const BinlogPosition c = w.reader->committedPosition();
@@ -166,7 +191,10 @@ Outcome Engine::stepT9()
         return c.get();
     };
     qint64 purged = 0;
-    const int chunk = qBound(100, m_spec.chunkRows, 5000);
+    // Throttled like the copy: each chunk reserves its rows before it is read (no credit is kept over
+    // a pause), and is no larger than the limiter's burst.
+    RateLimiter limiter(m_spec.maxRowsPerSec);
+    const int chunk = limiter.maxRequest(qBound(100, m_spec.chunkRows, 5000));
     for (const MoveUnit &u : m_moves.units()) {
         if (u.broadcast)
             continue; // broadcast tables stay whole on every data source
@@ -180,6 +208,8 @@ Outcome Engine::stepT9()
         qint64 unitPurged = 0;
         for (;;) {
             if (m_stop.load() || pauseRequested())
+                return Outcome::Paused;
+            if (!limiter.acquire(chunk, [this] { return m_stop.load() || pauseRequested(); }))
                 return Outcome::Paused;
             QStringList where;
             if (const auto after = decodeKey(last))
@@ -277,8 +307,7 @@ Outcome Engine::stepT9()
                 return fail(Step::T9, tx.error(), Outcome::Error);
             unitPurged += moving.size();
             purged += moving.size();
-            if (m_spec.maxRowsPerSec > 0 && !moving.isEmpty()) // throttled like the copy
-                QThread::msleep(quint64(qMin<qint64>(5000, qint64(moving.size()) * 1000 / m_spec.maxRowsPerSec)));
+            limiter.refund(chunk - moving.size());
             if (rows->rows.size() < chunk) {
                 m_journal->setValue(key, QStringLiteral("done"));
                 break;
@@ -291,10 +320,17 @@ Outcome Engine::stepT9()
         }
         say(QStringLiteral("%1: %2 moved rows purged").arg(u.source.toString(), en.toString(unitPurged)));
     }
+    // The run's metadata rows go, and the schema with them when no other run has rows there.
     for (const QString &inst : m_moves.targetInstances())
         if (Connection *c = connTo(inst)) {
             meta::forget(*c, m_spec.runId, &why);
             pv::forget(*c, m_spec.runId, &why);
+            bool dropped = false;
+            if (!meta::dropIfUnused(
+                    *c, [&](const QString &sql) { return audited(Step::T9, QStringLiteral("drop metadata schema"), *c, sql); },
+                    &dropped, &why))
+                return fail(Step::T9, QStringLiteral("%1: dropping the metadata schema _shardpilot: %2").arg(inst, why),
+                            Outcome::Error);
         }
     m_journal->setStep(Step::T9, StepStatus::Running, QStringLiteral("%1 rows purged").arg(en.toString(purged)));
     return Outcome::Done;

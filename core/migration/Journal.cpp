@@ -1,17 +1,40 @@
 #include "core/migration/Journal.h"
 
 #include <QAtomicInt>
+#include <QFile>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace sp::migration {
 
 static QAtomicInt s_counter;
 
+// The journal holds the audit log (SQL, servers, OS users): only its owner reads it. SQLite creates
+// the -wal and -shm files with the database file's mode, so the file is made 0600 before SQLite
+// opens it; files of a journal made before (0644 by the umask) are narrowed.
+static void keepPrivate(const QString &file)
+{
+    const QByteArray path = QFile::encodeName(file);
+    const int fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd >= 0)
+        ::close(fd);
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
+        const QByteArray f = path + suffix;
+        struct stat st{};
+        if (::stat(f.constData(), &st) == 0 && st.st_uid == ::geteuid() && (st.st_mode & 0077) != 0)
+            ::chmod(f.constData(), st.st_mode & 0700);
+    }
+}
+
 Journal::Journal(const QString &file) : m_file(file)
 {
+    keepPrivate(file);
     m_connectionName = QStringLiteral("sp-journal-%1").arg(s_counter.fetchAndAddRelaxed(1));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     db.setDatabaseName(file);

@@ -4,6 +4,8 @@
 #include "core/cluster/Transaction.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/CaptureGuard.h"
+#include "core/migration/BinlogRetention.h"
+#include "core/migration/CopyErrors.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
 
@@ -16,16 +18,6 @@
 #include <utility>
 
 namespace sp::migration {
-
-// A copied row's primary key is already on the target: another source (two data nodes merging into
-// one, as when a ring node takes arcs of several nodes) or the target's own rows use the same key.
-static QString duplicateKeyHint()
-{
-    return QStringLiteral(" (the primary keys of the tables moving into this target collide: the sources, or the "
-                          "target's own rows, use the same key values; give every data node its own key range, "
-                          "e.g. auto_increment_increment/auto_increment_offset per server, then roll back and run "
-                          "again)");
-}
 
 SourceWorker::SourceWorker(const RunSpec &spec, const MoveSet &moves, const Endpoints &endpoints,
                            const QString &instance, quint32 readerServerId)
@@ -54,6 +46,7 @@ bool SourceWorker::fail(const QString &message)
 void SourceWorker::stop()
 {
     m_stop.store(true);
+    QMutexLocker lock(&m_readerMutex); // restartAtCapture() may be replacing the reader
     if (m_reader)
         m_reader->requestStop();
 }
@@ -134,26 +127,81 @@ bool SourceWorker::open()
     o.includeTable = [tables](const QString &schema, const QString &table) {
         return tables.contains(schema + QChar(0) + table);
     };
-    m_reader = std::make_unique<BinlogReader>(o);
-    if (!m_reader->open() && from != *start) {
-        // The binlog of the verified points is gone: forget them (T5 compares those tables whole).
-        for (auto &e : m_pv) {
-            for (PvRange &r : e.second.ranges)
-                r = PvRange{};
-            TargetConn *tc = targetConn(m_moves.units().at(e.first.first).targets.at(e.first.second).instance);
-            if (!tc || !pv::clearRanges(tc->conn, m_spec.runId, e.first.first, e.first.second))
-                return fail(QStringLiteral("forgetting pre-verified ranges: %1").arg(tc ? tc->conn.lastError() : m_error));
+    m_readerOptions = o;
+    if (from != *start) {
+        // The binlog of the verified points may be gone while the capture's own is not: then the
+        // ranges are forgotten (compared again), the capture starts where it is. Asked here when the
+        // account may list the binlogs, and at the first read in any case (catchUpTo).
+        QString why;
+        const std::optional<bool> kept = binlogFileKept(m_source, from.file, &why);
+        if (kept && !*kept) {
+            if (!forgetPreverified(from, *start))
+                return false;
+            from = *start;
+        } else {
+            m_captureStart = *start;
         }
-        from = *start;
-        o.start = from;
-        m_reader = std::make_unique<BinlogReader>(o);
     }
-    if (!m_reader->isOpen() && !m_reader->open())
-        return fail(QStringLiteral("binlog from %1: %2").arg(from.toString(), m_reader->error()));
+    m_readerOptions.start = from;
+    m_reader = std::make_unique<BinlogReader>(m_readerOptions);
+    if (!m_reader->open())
+        return fail(readerError(from));
     m_applied = from;
     QMutexLocker lock(&m_mutex);
     m_progress.applied = m_applied;
     return true;
+}
+
+bool SourceWorker::forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture)
+{
+    for (auto &e : m_pv) {
+        for (PvRange &r : e.second.ranges)
+            r = PvRange{};
+        TargetConn *tc = targetConn(m_moves.units().at(e.first.first).targets.at(e.first.second).instance);
+        if (!tc || !pv::clearRanges(tc->conn, m_spec.runId, e.first.first, e.first.second))
+            return fail(QStringLiteral("forgetting pre-verified ranges: %1").arg(tc ? tc->conn.lastError() : m_error));
+    }
+    QMutexLocker lock(&m_mutex);
+    m_notes.append(preverifiedBinlogGone(m_instance, oldest, capture));
+    return true;
+}
+
+bool SourceWorker::restartAtCapture()
+{
+    const BinlogPosition capture = *m_captureStart;
+    m_captureStart.reset();
+    if (!forgetPreverified(m_readerOptions.start, capture))
+        return false;
+    m_readerOptions.start = capture;
+    auto fresh = std::make_unique<BinlogReader>(m_readerOptions);
+    {
+        QMutexLocker lock(&m_readerMutex);
+        std::swap(m_reader, fresh);
+    }
+    fresh->close(); // the failed stream
+    if (m_stop.load())
+        m_reader->requestStop();
+    if (!m_reader->open())
+        return fail(readerError(capture));
+    m_group.clear();
+    m_inGroup = false;
+    m_applied = capture;
+    QMutexLocker lock(&m_mutex);
+    m_progress.applied = m_applied;
+    return true;
+}
+
+QString SourceWorker::readerError(const BinlogPosition &from) const
+{
+    if (isBinlogGoneError(m_reader->serverErrno()))
+        return captureBinlogGone(m_reader->error(), from);
+    return QStringLiteral("binlog from %1: %2").arg(from.toString(), m_reader->error());
+}
+
+QStringList SourceWorker::takeNotes()
+{
+    QMutexLocker lock(&m_mutex);
+    return std::exchange(m_notes, {});
 }
 
 std::optional<BinlogPosition> SourceWorker::head()
@@ -193,15 +241,8 @@ static TransactionOptions readSnapshot()
     return to;
 }
 
-bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
+bool SourceWorker::waitForLoad()
 {
-    // Rate limit: this worker's share of the rows per second.
-    if (m_spec.maxRowsPerSec > 0) {
-        const double share = double(m_spec.maxRowsPerSec) / qMax(1, workers);
-        const qint64 dueMs = qint64(double(rowsThisRun) * 1000.0 / share);
-        if (dueMs > elapsedMs)
-            QThread::msleep(quint64(qMin<qint64>(dueMs - elapsedMs, 5000)));
-    }
     // Load: wait while the source is busier than the threshold.
     if (m_spec.maxThreadsRunning > 0) {
         for (int waited = 0; !m_stop.load(); ++waited) {
@@ -216,11 +257,8 @@ bool SourceWorker::throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers)
     return true;
 }
 
-bool SourceWorker::backfill(const std::function<bool()> &paused, int workers)
+bool SourceWorker::backfill(const std::function<bool()> &paused, RateLimiter *limiter)
 {
-    QElapsedTimer clock;
-    clock.start();
-    qint64 rowsThisRun = 0;
     while (!m_stop.load()) {
         if (paused && paused())
             return true;
@@ -236,11 +274,23 @@ bool SourceWorker::backfill(const std::function<bool()> &paused, int workers)
         if (!next)
             return true;
         m_nextUnit = (int(m_units.indexOf(next)) + 1) % int(m_units.size());
+        // Rate limit: the chunk's rows are reserved before it is read (it reads at most that many);
+        // what it did not copy is given back.
+        qint64 reserved = 0;
+        if (limiter && limiter->limited()) {
+            m_chunkRows = limiter->maxRequest(m_chunkRows);
+            reserved = m_chunkRows;
+            if (!limiter->acquire(reserved, [&] { return m_stop.load() || (paused && paused()); }))
+                continue; // stopped or paused while waiting: the loop's head says which
+        }
         qint64 written = 0;
         if (!copyChunk(*next, &written))
             return false;
-        rowsThisRun += written;
-        if (!throttle(rowsThisRun, clock.elapsed(), workers))
+        if (reserved > written)
+            limiter->refund(reserved - written);
+        else if (limiter && written > reserved) // a broadcast table's rows go to every target
+            limiter->acquire(written - reserved, [&] { return m_stop.load(); });
+        if (!waitForLoad())
             return false;
     }
     return fail(QStringLiteral("stopped"));
@@ -377,7 +427,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             if (!InsertBuilder::execute(tc->conn, spec, subset, &er))
                 return fail(QStringLiteral("copying %1 -> %2: %3%4")
                                 .arg(u.source.toString(), u.targets.at(t).node.toString(), tc->conn.lastError(),
-                                     tc->conn.lastErrno() == 1062 ? duplicateKeyHint() : QString()));
+                                     tc->conn.lastErrno() == 1062 ? duplicateKeyHint(tc->conn.lastError()) : QString()));
             if (qsizetype(er.affectedRows) != subset.size())
                 return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 inserted")
                                 .arg(u.source.toString(), u.targets.at(t).node.toString())
@@ -425,8 +475,20 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             return fail(QStringLiteral("deadline"));
         if (!m_binlogSettings.check(m_source, &why))
             return fail(why);
-        if (!m_reader->next(&ev))
-            return fail(m_reader->isStopped() ? QStringLiteral("stopped") : m_reader->error());
+        if (!m_reader->next(&ev)) {
+            if (m_reader->isStopped())
+                return fail(QStringLiteral("stopped"));
+            // The stream started at a pre-verified point whose binlog is gone: forget the ranges and
+            // read from the capture's own position (a purged binlog there still stops the run).
+            if (m_captureStart && isBinlogGoneError(m_reader->serverErrno())) {
+                if (!restartAtCapture())
+                    return false;
+                continue;
+            }
+            return fail(isBinlogGoneError(m_reader->serverErrno()) ? readerError(m_applied) : m_reader->error());
+        }
+        if (ev.kind != BinlogEventKind::Rotate && ev.kind != BinlogEventKind::Heartbeat)
+            m_captureStart.reset(); // the stream reads from where it started
         if (!handleEvent(ev))
             return false;
         if (ev.timestamp > 0 && ev.kind != BinlogEventKind::Heartbeat) {

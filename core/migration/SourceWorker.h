@@ -5,6 +5,7 @@
 #include "core/migration/CaptureGuard.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
+#include "core/migration/RateLimiter.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDeadlineTimer>
@@ -52,8 +53,9 @@ public:
     unsigned long sourceSession() const { return m_source.threadId(); } // its session on the source server
 
     // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause.
-    // `workers`: how many source servers copy at once (the rate limit is shared among them).
-    bool backfill(const std::function<bool()> &paused, int workers = 1);
+    // `limiter`: --max-rows-per-sec, shared by the source servers copying at once (null: none); each
+    // chunk reserves its rows before it is read and is no larger than the limiter's burst.
+    bool backfill(const std::function<bool()> &paused, RateLimiter *limiter = nullptr);
     // Applies captured changes until everything up to `target` is applied (or the deadline passes:
     // false with error "deadline").
     bool catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
@@ -84,6 +86,9 @@ public:
     void stop();
     bool stopped() const { return m_stop.load(); }
     WorkerProgress progress() const;
+    // What the worker decided on its own that the journal should keep (e.g. pre-verified ranges
+    // forgotten because their binlog was purged), since the last call.
+    QStringList takeNotes();
 
 private:
     struct TargetConn
@@ -104,12 +109,15 @@ private:
     bool fail(const QString &message);
     TargetConn *targetConn(const QString &instance);
     bool copyChunk(MoveUnit &u, qint64 *rowsWritten);
-    bool throttle(qint64 rowsThisRun, qint64 elapsedMs, int workers);
+    bool waitForLoad(); // --max-threads-running
     bool handleEvent(const BinlogEvent &ev);
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
     bool execOp(Connection &c, const RowOp &op);
     bool loadPv();
+    bool forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture);
+    bool restartAtCapture(); // the binlog of the pre-verified points is gone: read from the capture's
+    QString readerError(const BinlogPosition &from) const;
     void markChanged(const BinlogEvent &ev, const BinlogPosition &end);
 
     const RunSpec &m_spec;
@@ -121,6 +129,12 @@ private:
     Connection m_source;
     std::map<QString, std::unique_ptr<TargetConn>> m_targets;
     std::unique_ptr<BinlogReader> m_reader;
+    QMutex m_readerMutex; // m_reader against stop() from another thread while it is replaced
+    BinlogReaderOptions m_readerOptions;
+    // Set while the stream starts at a pre-verified point older than the capture's position and has
+    // not read yet: where to start instead when that binlog is gone.
+    std::optional<BinlogPosition> m_captureStart;
+    QStringList m_notes; // guarded by m_mutex
     QList<BinlogEvent> m_group; // rows events of the transaction being read
     QStringList m_statementDml; // statement-logged changes of that transaction ("pos: text"): a stop
     BinlogSettingsWatch m_binlogSettings; // the global binlog settings, polled every 2 s

@@ -150,5 +150,38 @@ bool forget(Connection &c, const QString &runId, QString *error)
     return true;
 }
 
+bool dropIfUnused(Connection &c, const std::function<bool(const QString &sql)> &run, bool *dropped, QString *error)
+{
+    *dropped = false;
+    auto tables = c.query(QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '_shardpilot'"));
+    if (!tables) {
+        *error = c.lastError();
+        return false;
+    }
+    auto exists = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '_shardpilot'"));
+    if (!exists) {
+        *error = c.lastError();
+        return false;
+    }
+    if (exists->toInt() == 0)
+        return true;
+    for (const auto &row : tables->rows) {
+        auto any = c.query(QStringLiteral("SELECT 1 FROM `_shardpilot`.") + Connection::quoteIdentifier(row.at(0).toString()) +
+                           QStringLiteral(" LIMIT 1"));
+        if (!any) {
+            *error = c.lastError();
+            return false;
+        }
+        if (!any->rows.isEmpty())
+            return true; // another run's rows: it stays
+    }
+    if (!run(QStringLiteral("DROP DATABASE `_shardpilot`"))) {
+        *error = c.lastError();
+        return false;
+    }
+    *dropped = true;
+    return true;
+}
+
 } // namespace meta
 } // namespace sp::migration

@@ -7,6 +7,8 @@
 #include <QPair>
 #include <QString>
 
+#include <functional>
+
 #include <optional>
 
 namespace sp::migration {
@@ -46,6 +48,11 @@ bool saveCapture(Connection &c, const QString &runId, const QString &source, con
 
 // Removes the run's rows (rollback with --drop-targets, after T9).
 bool forget(Connection &c, const QString &runId, QString *error);
+
+// After forget(): drops the schema when no table in it holds a row of any run (another run still
+// working on this server keeps it). `run` executes the DROP (the caller audits it). false: an error
+// (*error); *dropped says whether it went.
+bool dropIfUnused(Connection &c, const std::function<bool(const QString &sql)> &run, bool *dropped, QString *error);
 
 } // namespace meta
 } // namespace sp::migration

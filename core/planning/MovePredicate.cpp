@@ -52,6 +52,52 @@ bool HashTerm::matchesHash(quint64 x) const
     return residue >= lo && residue <= hi;
 }
 
+// MOD reads the key as the application passes it, new BigInteger(text): an optional sign and ASCII
+// digits, any number of them (core/routing decimalFloorMod). The server must compute the same
+// remainder: `col % n` converts a string column through DOUBLE (wrong past 2^53, e.g. snowflake ids
+// in VARCHAR), so the value is CAST to DECIMAL(65,0), exact for every integer column type and for
+// text, and only text the router reads as an integer is evaluated (CASE: nothing else is cast, so no
+// warning either). REGEXP's $ also matches before a final newline, hence the last character's check.
+// Text of more than 65 significant digits matches no pair (the router places it: T2's predicate
+// check stops such a run; docs/migration.md, Limits).
+static QString exactValueExpr(const QString &column, quint64 period)
+{
+    const QString c = quoteIdent(column);
+    const QString p = QString::number(period);
+    return QStringLiteral("(CASE WHEN %1 REGEXP '^[-+]?0*[0-9]{1,65}$' AND ASCII(RIGHT(%1, 1)) BETWEEN 48 AND 57 "
+                          "THEN (CAST(%1 AS DECIMAL(65,0)) % %2 + %2) % %2 END)")
+        .arg(c, p);
+}
+
+// The remainder modulo `period` of a key the router reads as an integer (sign, ASCII digits, any
+// length); nullopt for anything else and, as in the SQL, past 65 significant digits.
+static std::optional<quint64> exactValueRemainder(QStringView key, quint64 period)
+{
+    qsizetype i = 0;
+    bool negative = false;
+    if (!key.isEmpty() && (key.at(0) == QLatin1Char('-') || key.at(0) == QLatin1Char('+'))) {
+        negative = key.at(0) == QLatin1Char('-');
+        i = 1;
+    }
+    if (i == key.size())
+        return std::nullopt;
+    unsigned __int128 r = 0;
+    int significant = 0;
+    for (; i < key.size(); ++i) {
+        const char16_t ch = key.at(i).unicode();
+        if (ch < u'0' || ch > u'9')
+            return std::nullopt;
+        if (significant > 0 || ch != u'0')
+            ++significant;
+        r = (r * 10u + unsigned(ch - u'0')) % period;
+    }
+    if (significant > 65)
+        return std::nullopt;
+    if (negative && r != 0)
+        r = period - r;
+    return quint64(r);
+}
+
 QString HashTerm::sql() const
 {
     const QString f = input == HashInput::Crc32 ? QStringLiteral("CRC32(") + quoteIdent(column) + QLatin1Char(')')
@@ -71,15 +117,22 @@ QString HashTerm::sql() const
             return parts.first();
         return QLatin1Char('(') + parts.join(QStringLiteral(" OR ")) + QLatin1Char(')');
     }
-    const QString base = divisor > 1 ? QLatin1Char('(') + f + QStringLiteral(" DIV ") + QString::number(divisor)
-                                           + QLatin1Char(')')
-                                     : f;
     const QString n = QString::number(modulus);
-    // MOD's remainder is BigInteger.mod, never negative; SQL's % keeps the sign of a negative value.
-    const QString expr = input == HashInput::Value
-                             ? QString(QLatin1Char('(') + base + QStringLiteral(" % ") + n +
-                                       QStringLiteral(" + ") + n + QStringLiteral(") % ") + n)
-                             : QString(base + QStringLiteral(" % ") + n);
+    QString expr;
+    if (input == HashInput::Value) {
+        // MOD's remainder is BigInteger.mod, never negative (SQL's % keeps the sign): the value modulo
+        // divisor x modulus, made non-negative, then divided.
+        const quint64 period = quint64(divisor ? divisor : 1) * quint64(modulus ? modulus : 1);
+        const QString v = exactValueExpr(column, period);
+        expr = divisor > 1 ? QLatin1Char('(') + v + QStringLiteral(" DIV ") + QString::number(divisor) + QLatin1Char(')') : v;
+        if (lo == 0 && hi + 1 >= modulus)
+            return v + QStringLiteral(" IS NOT NULL"); // every remainder: every key the router reads
+    } else {
+        const QString base = divisor > 1 ? QLatin1Char('(') + f + QStringLiteral(" DIV ") + QString::number(divisor)
+                                               + QLatin1Char(')')
+                                         : f;
+        expr = base + QStringLiteral(" % ") + n;
+    }
     if (lo == 0 && hi + 1 >= modulus)
         return QStringLiteral("1=1");
     if (lo == hi)
@@ -213,14 +266,13 @@ std::optional<bool> MovePredicate::matches(QStringView key) const
                 crc = hash::crc32(key);
             x = *crc;
         } else {
-            bool ok = false;
-            const qint64 v = key.toString().toLongLong(&ok);
-            if (!ok)
+            // MOD reads new BigInteger(value).mod(n): never negative, any number of digits. The period
+            // d x n keeps every residue of the term.
+            const quint64 period = quint64(t.divisor ? t.divisor : 1) * quint64(t.modulus ? t.modulus : 1);
+            const auto r = exactValueRemainder(key, period);
+            if (!r)
                 return std::nullopt;
-            // MOD reads new BigInteger(value).mod(n): never negative. The period d x n keeps every
-            // residue of the term.
-            const qint64 period = qint64(t.divisor ? t.divisor : 1) * qint64(t.modulus ? t.modulus : 1);
-            x = quint64(((v % period) + period) % period);
+            x = *r;
         }
         if (!t.matchesHash(x))
             return false;

@@ -216,7 +216,7 @@ QByteArray insertPrefix(const DemoTable &t, const QByteArray &name)
         return "INSERT INTO " + name + " (" + columns.join(QLatin1Char(',')).toUtf8() + ") VALUES ";
     }
     case DemoTableKind::Broadcast:
-        return "INSERT INTO " + name + " (`name`,`payload`) VALUES ";
+        return "INSERT INTO " + name + " (`id`,`name`,`payload`) VALUES ";
     }
     return {};
 }
@@ -389,14 +389,15 @@ DemoLoadResult DemoLoader::load(const ShardingConfig &config, const SandboxState
             for (size_t n = 0; n < nodes; ++n)
                 counts[size_t(ti)][n] += local[n];
         }
-        // Broadcast tables: the same three rows on every data source of this instance.
+        // Broadcast tables: the same three rows on every data source of this instance, ids included
+        // (each instance's AUTO_INCREMENT has its own residue).
         for (const SandboxDataSource &ds : state.dataSources) {
             if (ds.instance != instance || ds.spare || stop)
                 continue;
             for (const DemoTable &t : broadcast) {
                 const QByteArray name = (Connection::quoteIdentifier(ds.schema) + QLatin1Char('.') +
                                          Connection::quoteIdentifier(t.logicTable)).toUtf8();
-                const QByteArray s = insertPrefix(t, name) + "('demo-1','first'),('demo-2','second'),('demo-3','third')";
+                const QByteArray s = insertPrefix(t, name) + "(1,'demo-1','first'),(2,'demo-2','second'),(3,'demo-3','third')";
                 if (!c.exec(s)) {
                     failWith(c.lastError());
                     return;

@@ -121,6 +121,7 @@ QString InstanceManager::configText(const InstanceSpec &spec)
       << QStringLiteral("[mariadbd]")
       << QStringLiteral("basedir=/usr")
       << QStringLiteral("datadir=") + spec.dataDir()
+      << QStringLiteral("tmpdir=") + spec.tmpDir()
       << QStringLiteral("socket=") + spec.socketPath()
       << QStringLiteral("pid-file=") + spec.pidFile()
       << QStringLiteral("log-error=") + spec.errorLog()
@@ -153,9 +154,23 @@ QString InstanceManager::configText(const InstanceSpec &spec)
       << QStringLiteral("max_heap_table_size=16M")
       << QStringLiteral("local_infile=ON")
       << QStringLiteral("loose-feedback=OFF");
+    if (spec.idStride > 1)
+        l << QStringLiteral("auto_increment_increment=") + QString::number(spec.idStride)
+          << QStringLiteral("auto_increment_offset=") + QString::number(spec.index + 1);
     if (::geteuid() == 0)
         l << QStringLiteral("user=root");
     return l.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+bool InstanceManager::ensureTmpDir(const InstanceSpec &spec, QString *error)
+{
+    if (!QDir().mkpath(spec.tmpDir())) {
+        if (error)
+            *error = spec.tmpDir() + QStringLiteral(": cannot create directory");
+        return false;
+    }
+    QFile::setPermissions(spec.tmpDir(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    return true;
 }
 
 bool InstanceManager::writeConfig(const InstanceSpec &spec, QString *error)
@@ -166,6 +181,8 @@ bool InstanceManager::writeConfig(const InstanceSpec &spec, QString *error)
         return false;
     }
     QFile::setPermissions(spec.dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if (!ensureTmpDir(spec, error))
+        return false;
     QFile f(spec.configFile());
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(configText(spec).toUtf8()) < 0) {
         if (error)
@@ -245,6 +262,8 @@ qint64 InstanceManager::spawn(const InstanceSpec &spec, bool dieWithParent, QStr
 {
     const QString server = findServer(error);
     if (server.isEmpty())
+        return -1;
+    if (!ensureTmpDir(spec, error)) // the server refuses to start without its tmpdir
         return -1;
     // Everything the child needs is prepared before fork(): after it only async-signal-safe calls.
     const QByteArray prog = QFile::encodeName(server);

@@ -15,8 +15,15 @@ struct InstanceSpec
     QString dir;      // DIR/node0
     int port = 0;     // TCP on 127.0.0.1 only
     int serverId = 1;
+    // auto_increment_increment of the server (its offset is index + 1), so that AUTO_INCREMENT ids
+    // never collide between instances: rows of several nodes meet in one table when a ring node is
+    // added or drained, or a remap merges nodes. 0 or 1: the server's default (sandboxes made before).
+    int idStride = 0;
 
     QString dataDir() const { return dir + QStringLiteral("/data"); }
+    // Temporary files (on-disk internal temporary tables, filesort) go here, not into the system's
+    // tmpdir other servers share.
+    QString tmpDir() const { return dir + QStringLiteral("/tmp"); }
     QString socketPath() const { return dir + QStringLiteral("/mysqld.sock"); }
     QString pidFile() const { return dir + QStringLiteral("/mysqld.pid"); }
     QString configFile() const { return dir + QStringLiteral("/my.cnf"); }
@@ -36,7 +43,8 @@ public:
     static bool isPortOpen(int port, int timeoutMs = 500); // something accepts connections on it
 
     static QString configText(const InstanceSpec &spec);
-    static bool writeConfig(const InstanceSpec &spec, QString *error);
+    static bool writeConfig(const InstanceSpec &spec, QString *error); // also makes its tmpdir
+    static bool ensureTmpDir(const InstanceSpec &spec, QString *error);
     // Runs mariadb-install-db into `dataDir` with the instance's my.cnf.
     static bool installDataDir(const InstanceSpec &spec, const QString &dataDir, QString *error);
     // Copies a freshly installed data directory (faster than installing N times).

@@ -214,6 +214,7 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
         inst.spec.name = QStringLiteral("node") + QString::number(i);
         inst.spec.dir = m_dir + QLatin1Char('/') + inst.spec.name;
         inst.spec.serverId = i + 1;
+        inst.spec.idStride = options.instances > 1 ? options.instances : 0;
         inst.spec.port = InstanceManager::findFreePort(ports, &error);
         if (inst.spec.port < 0)
             return false;
@@ -355,6 +356,15 @@ bool Sandbox::restart(const SandboxOptions &options, SandboxUpResult *result)
 bool Sandbox::startOne(int index, bool dieWithParent, int timeoutSec, QString *error)
 {
     SandboxInstance &inst = m_state.instances[index];
+    // A sandbox made by an older version gets the settings of this one (its own tmpdir).
+    {
+        QFile cnf(inst.spec.configFile());
+        if (!cnf.open(QIODevice::ReadOnly) || cnf.readAll() != InstanceManager::configText(inst.spec).toUtf8()) {
+            cnf.close();
+            if (!InstanceManager::writeConfig(inst.spec, error))
+                return false;
+        }
+    }
     for (int attempt = 0; attempt < 4; ++attempt) {
         // A port taken by another program since the last run: move this instance to a free one.
         if (attempt > 0 || InstanceManager::isPortOpen(inst.spec.port, 200)) {

@@ -38,6 +38,8 @@ QByteArray SandboxState::toJson() const
         o.insert(QStringLiteral("host"), QStringLiteral("127.0.0.1"));
         o.insert(QStringLiteral("port"), i.spec.port);
         o.insert(QStringLiteral("serverId"), i.spec.serverId);
+        if (i.spec.idStride > 1)
+            o.insert(QStringLiteral("autoIncrementIncrement"), i.spec.idStride);
         o.insert(QStringLiteral("socket"), i.spec.socketPath());
         o.insert(QStringLiteral("pid"), i.pid);
         inst.append(o);
@@ -84,6 +86,7 @@ bool SandboxState::fromJson(const QByteArray &json, SandboxState *out, QString *
         i.spec.dir = o.value(QStringLiteral("dir")).toString();
         i.spec.port = o.value(QStringLiteral("port")).toInt();
         i.spec.serverId = o.value(QStringLiteral("serverId")).toInt(1);
+        i.spec.idStride = o.value(QStringLiteral("autoIncrementIncrement")).toInt(0);
         i.pid = qint64(o.value(QStringLiteral("pid")).toDouble(-1));
         if (i.spec.name.isEmpty() || i.spec.dir.isEmpty() || i.spec.port <= 0) {
             if (error)

@@ -11,6 +11,7 @@
 
 #include "core/cluster/Credentials.h"
 #include "core/config/ConfigLoader.h"
+#include "core/planning/ExpansionStrategy.h"
 #include "core/routing/Router.h"
 
 #include <QDirIterator>
@@ -332,6 +333,116 @@ private slots:
                 ++ran;
             }
         QVERIFY2(ran >= 10, qPrintable(QString::number(ran)));
+    }
+
+    // MOD on keys the server holds as text (snowflake ids in VARCHAR) and as every integer type: each
+    // pair's SQL predicate, evaluated by the server, selects exactly the keys the router moves that
+    // way (the server compared VARCHAR keys past 2^53 through DOUBLE and selected wrong rows), and
+    // none of text the router cannot read, without a warning (the engine treats warnings as errors).
+    void modPredicatesOnTextKeys()
+    {
+        const QByteArray yaml = "dataSources:\n"
+                                "  ds_0:\n    url: jdbc:mysql://127.0.0.1:3306/shop_0\n"
+                                "  ds_1:\n    url: jdbc:mysql://127.0.0.1:3306/shop_1\n"
+                                "rules:\n  - !SHARDING\n    tables:\n      t_order:\n"
+                                "        actualDataNodes: ds_${0..1}.t_order_${0..2}\n"
+                                "        databaseStrategy:\n          standard:\n            shardingColumn: order_id\n"
+                                "            shardingAlgorithmName: db-mod\n"
+                                "        tableStrategy:\n          standard:\n            shardingColumn: order_id\n"
+                                "            shardingAlgorithmName: table-mod\n"
+                                "    shardingAlgorithms:\n"
+                                "      db-mod:\n        type: MOD\n        props:\n          sharding-count: 2\n"
+                                "      table-mod:\n        type: MOD\n        props:\n          sharding-count: 3\n";
+        planning::PlanInput in;
+        in.configPath = QStringLiteral("mod.yaml");
+        in.configText = yaml;
+        const LoadResult loaded = ConfigLoader::loadText(yaml, in.configPath);
+        QVERIFY(loaded.ok());
+        in.config = loaded.config;
+        in.request.strategy = planning::StrategyId::Remap;
+        in.request.toCount = 5; // 2 -> 5 databases: every node sends rows to several others
+        const planning::PlanOutcome out = planning::makePlan(in);
+        QVERIFY2(out.plan, qPrintable(out.error));
+        const LoadResult next = ConfigLoader::loadText(out.plan->newConfigText.toUtf8(), QStringLiteral("new.yaml"));
+        QVERIFY(next.ok());
+        const Router oldR(in.config), newR(next.config);
+        const planning::TablePlan &t = out.plan->tables.first();
+
+        QStringList keys;
+        for (const char *base : {"9007199254740992", "9223372036854775807", "18446744073709551615",
+                                 "100000000000000000000000000000000000000"}) {
+            const QString b = QString::fromLatin1(base);
+            for (int d = 0; d <= 6; ++d) {
+                const QString k = b.left(b.size() - 1) + QString::number((b.right(1).toInt() + d) % 10);
+                keys << k << QLatin1Char('-') + k;
+            }
+        }
+        keys << QStringLiteral("+9007199254740993") << QStringLiteral("0009007199254740993") << QStringLiteral("-0")
+             << QStringLiteral("7") << QStringLiteral("abc") << QStringLiteral("12a") << QStringLiteral(" 12")
+             << QStringLiteral("12\n") << QString() << QStringLiteral("+") << QStringLiteral("1e5")
+             << QStringLiteral("9007199254740993.0") << QString::fromUtf8("\xef\xbc\x91\xef\xbc\x92");
+        Connection c;
+        QVERIFY2(c.open(m_fx.rootParams(0)), qPrintable(c.lastError()));
+        QVERIFY(c.exec(QStringLiteral("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_AUTO_VALUE_ON_ZERO'")));
+        QVERIFY(c.exec(QStringLiteral("CREATE DATABASE IF NOT EXISTS modkeys")));
+        const QList<QPair<QString, QString>> types{{QStringLiteral("text"), QStringLiteral("VARCHAR(80)")},
+                                                   {QStringLiteral("signed"), QStringLiteral("BIGINT")},
+                                                   {QStringLiteral("unsigned"), QStringLiteral("BIGINT UNSIGNED")},
+                                                   {QStringLiteral("decimal"), QStringLiteral("DECIMAL(45,0)")}};
+        int compared = 0;
+        for (const auto &[name, type] : types) {
+            const QString table = QStringLiteral("modkeys.t_") + name;
+            QVERIFY(c.exec(QStringLiteral("CREATE OR REPLACE TABLE %1 (id INT AUTO_INCREMENT PRIMARY KEY, order_id %2 NULL)")
+                               .arg(table, type)));
+            c.setWarningPolicy({});
+            for (const QString &k : std::as_const(keys))
+                c.exec(QStringLiteral("INSERT INTO %1 (order_id) VALUES (%2)").arg(table, c.quoteString(k))); // or does not fit the type
+            c.exec(QStringLiteral("INSERT INTO %1 (order_id) VALUES (NULL)").arg(table));
+            auto all = c.query(QStringLiteral("SELECT id, order_id FROM %1").arg(table));
+            QVERIFY(all);
+            // The keys as the table holds them: what the engine routes (the column's text).
+            QMap<qint64, QString> keyOf;
+            QSet<qint64> nulls;
+            for (const auto &r : all->rows) {
+                keyOf.insert(r.at(0).toLongLong(), r.at(1).toString());
+                if (r.at(1).isNull())
+                    nulls.insert(r.at(0).toLongLong());
+            }
+            WarningPolicy strict; // as the engine's sessions: a warning is an error
+            strict.asErrors = true;
+            c.setWarningPolicy(strict);
+            QVERIFY2(keyOf.size() >= (name == QLatin1String("text") ? keys.size() : 8), qPrintable(name));
+            for (const planning::MovePair &p : t.pairs) {
+                QVERIFY(p.predicate.kind == planning::MovePredicate::Kind::Sql);
+                const QString sql = QStringLiteral("SELECT id FROM %1 WHERE %2").arg(table, p.predicate.sql());
+                auto sel = c.query(sql);
+                QVERIFY2(sel, qPrintable(c.lastError() + QStringLiteral(": ") + sql));
+                QSet<qint64> selected;
+                for (const auto &r : sel->rows)
+                    selected.insert(r.at(0).toLongLong());
+                for (auto it = keyOf.cbegin(); it != keyOf.cend(); ++it) {
+                    const bool isNull = nulls.contains(it.key());
+                    const RouteResult a = oldR.route(t.logicTable, {it.value(), KeyType::String});
+                    const RouteResult b = newR.route(t.logicTable, {it.value(), KeyType::String});
+                    const bool moves = !isNull && a.ok && b.ok && a.node == p.source && b.node == p.target;
+                    const bool fromHere = !isNull && a.ok && a.node == p.source;
+                    // The predicate is applied to the source node's rows: it must select exactly the
+                    // keys of that node that move to the pair's target, and no key the router refuses.
+                    if (fromHere || !a.ok || isNull) {
+                        QVERIFY2(selected.contains(it.key()) == moves,
+                                 qPrintable(QStringLiteral("%1 key '%2': router %3 -> %4, the server %5 it (%6)")
+                                                .arg(name, it.value(), a.ok ? a.node.toString() : a.error,
+                                                     b.ok ? b.node.toString() : b.error,
+                                                     selected.contains(it.key()) ? QStringLiteral("selects")
+                                                                                 : QStringLiteral("does not select"),
+                                                     p.predicate.sql())));
+                        ++compared;
+                    }
+                }
+            }
+        }
+        QVERIFY2(compared > 400, qPrintable(QString::number(compared)));
+        QVERIFY(c.exec(QStringLiteral("DROP DATABASE modkeys")));
     }
 
     // A url naming an existing data source's schema is refused, and so is a plan without urls'

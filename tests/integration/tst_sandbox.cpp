@@ -210,6 +210,69 @@ private slots:
         QVERIFY(sandbox::InstanceManager::isPortOpen(m_fx.port(1)));
     }
 
+    // Each instance writes its temporary files (on-disk internal temporary tables, filesort) into its
+    // own directory: instances of sandboxes that share the system tmpdir once failed with "Error on
+    // delete of '/tmp/#sql-temptable-….MAI' (Errcode: 2)".
+    void ownTmpdir()
+    {
+        for (int i = 0; i < m_fx.instanceCount(); ++i) {
+            Connection c;
+            QVERIFY2(c.open(m_fx.rootParams(i)), qPrintable(c.lastError()));
+            const QString tmp = c.queryValue(QStringLiteral("SELECT @@tmpdir")).value_or(QVariant()).toString();
+            const QString mine = QFileInfo(m_fx.dir() + QStringLiteral("/node%1/tmp").arg(i)).absoluteFilePath();
+            QCOMPARE(QFileInfo(tmp).absoluteFilePath(), mine);
+            QVERIFY(QFileInfo(mine).isDir());
+            QCOMPARE(int(QFileInfo(mine).permissions() & (QFileDevice::ReadOther | QFileDevice::ReadGroup)), 0);
+            // A query that needs an on-disk temporary table works there.
+            QVERIFY2(c.exec(QStringLiteral("SET SESSION tmp_table_size = 1024, max_heap_table_size = 16384")), qPrintable(c.lastError()));
+            QVERIFY2(c.query(QStringLiteral("SELECT _target, COUNT(*), GROUP_CONCAT(_data) FROM %1.t_messages_0 GROUP BY _target "
+                                            "ORDER BY 3 DESC LIMIT 1")
+                                 .arg(Connection::quoteIdentifier(m_fx.schema(QStringLiteral("db%1").arg(i))))),
+                     qPrintable(c.lastError()));
+        }
+    }
+
+    // A sandbox made from a ring config: rows of several nodes meet in one table when a node is added
+    // or removed, so the demo ids of the nodes must not collide (they were 1, 2, 3 ... on every node).
+    void ringIdsDoNotCollide()
+    {
+        SandboxFixture ring{SandboxFixtureOptions{3, sourcePath(QStringLiteral("tests/data/ring-sandbox.yaml")), 600, 3}};
+        QVERIFY2(ring.start(), qPrintable(ring.error()));
+        for (const QString &logic : {QStringLiteral("t_messages"), QStringLiteral("t_user_messages")}) {
+            QMap<qint64, QString> owner;
+            QStringList clashes;
+            qint64 rows = 0;
+            for (int n = 0; n < 3; ++n) {
+                const QString ds = QStringLiteral("db%1").arg(n);
+                Connection c;
+                QVERIFY2(c.open(ring.rootParams(ring.instanceOf(ds))), qPrintable(c.lastError()));
+                for (int t = 0; t < 2; ++t) {
+                    auto r = c.query(QStringLiteral("SELECT id FROM %1.%2_%3")
+                                         .arg(Connection::quoteIdentifier(ring.schema(ds)), logic)
+                                         .arg(t));
+                    QVERIFY2(r, qPrintable(c.lastError()));
+                    for (const auto &row : r->rows) {
+                        const qint64 id = row.at(0).toLongLong();
+                        const QString here = QStringLiteral("%1.%2_%3").arg(ds, logic).arg(t);
+                        if (owner.contains(id) && !owner.value(id).startsWith(ds + QLatin1Char('.')) && clashes.size() < 5)
+                            clashes.append(QStringLiteral("id %1 on %2 and %3").arg(id).arg(owner.value(id), here));
+                        owner.insert(id, here);
+                        ++rows;
+                    }
+                }
+            }
+            QVERIFY(rows > 100);
+            QVERIFY2(clashes.isEmpty(), qPrintable(logic + QStringLiteral(": ") + clashes.join(QStringLiteral("; "))));
+        }
+        // New rows (the application's inserts, the load generator) keep to each server's own ids.
+        for (int n = 0; n < 3; ++n) {
+            Connection c;
+            QVERIFY(c.open(ring.rootParams(n)));
+            QCOMPARE(c.queryValue(QStringLiteral("SELECT @@auto_increment_increment")).value_or(QVariant()).toInt(), 3);
+            QCOMPARE(c.queryValue(QStringLiteral("SELECT @@auto_increment_offset")).value_or(QVariant()).toInt(), n + 1);
+        }
+    }
+
     void cleanupTestCase()
     {
         m_fx.stop();

@@ -65,6 +65,7 @@ private slots:
     void plansMoveWhatTheRouterMoves_data();
     void plansMoveWhatTheRouterMoves();
     void valueTermsUseTheNonNegativeRemainder();
+    void bigTextKeysAreExact();
 };
 
 void TestPlanOffsets::plansMoveWhatTheRouterMoves_data()
@@ -158,7 +159,7 @@ void TestPlanOffsets::plansMoveWhatTheRouterMoves()
 }
 
 // MOD's remainder is BigInteger.mod (never negative), SQL's % keeps the sign: the value term
-// states the former in SQL and in C++.
+// states the former in SQL (in DECIMAL, of integer text only: bigTextKeysAreExact) and in C++.
 void TestPlanOffsets::valueTermsUseTheNonNegativeRemainder()
 {
     HashTerm t;
@@ -166,12 +167,76 @@ void TestPlanOffsets::valueTermsUseTheNonNegativeRemainder()
     t.input = HashInput::Value;
     t.modulus = 4;
     t.lo = t.hi = 2;
-    QCOMPARE(t.sql(), QStringLiteral("(`k` % 4 + 4) % 4 = 2"));
+    QCOMPARE(t.sql(), QStringLiteral("(CASE WHEN `k` REGEXP '^[-+]?0*[0-9]{1,65}$' AND ASCII(RIGHT(`k`, 1)) BETWEEN 48 AND 57 "
+                                     "THEN (CAST(`k` AS DECIMAL(65,0)) % 4 + 4) % 4 END) = 2"));
     MovePredicate p;
     p.terms << t;
     for (const auto &[key, expected] : {std::pair{"6", true}, std::pair{"-6", true}, std::pair{"-2", true},
                                         std::pair{"-1", false}, std::pair{"2", true}, std::pair{"0", false}})
         QCOMPARE(p.matches(QString::fromLatin1(key)), std::optional<bool>(expected));
+}
+
+// Keys the application keeps as text (snowflake ids in VARCHAR) reach past 2^53, where the server
+// compares a string with a number through DOUBLE: the SQL of a MOD predicate computes the remainder
+// in DECIMAL(65,0), and only of text the router reads as an integer (optional sign, ASCII digits);
+// the C++ evaluation reads any number of digits as the router does. Keys around 2^53, 2^63 and 2^64,
+// negative, with a sign or leading zeros, and text the router refuses.
+void TestPlanOffsets::bigTextKeysAreExact()
+{
+    PlanInput in;
+    in.configPath = QStringLiteral("mod.yaml");
+    in.configText = modConfig({}, {});
+    const LoadResult loaded = ConfigLoader::loadText(in.configText, in.configPath);
+    QVERIFY(loaded.ok());
+    in.config = loaded.config;
+    in.request.strategy = StrategyId::ModDouble;
+    const PlanOutcome out = makePlan(in);
+    QVERIFY2(out.plan, qPrintable(out.error));
+    const LoadResult next = ConfigLoader::loadText(out.plan->newConfigText.toUtf8(), QStringLiteral("new.yaml"));
+    QVERIFY(next.ok());
+    const Router oldR(in.config), newR(next.config);
+    const TablePlan &t = out.plan->tables.first();
+    QVERIFY(!t.pairs.isEmpty());
+    for (const MovePair &p : t.pairs) {
+        QVERIFY2(p.predicate.sql().contains(QLatin1String("CAST(`order_id` AS DECIMAL(65,0))")), qPrintable(p.predicate.sql()));
+        QVERIFY2(p.predicate.sql().contains(QLatin1String("REGEXP")), qPrintable(p.predicate.sql()));
+    }
+    QStringList keys;
+    for (const char *base : {"9007199254740992", "9223372036854775808", "18446744073709551616",
+                             "1000000000000000000000000000000"})
+        for (int d = -3; d <= 3; ++d) {
+            // base + d by digits (the bases end in ...92, ...08, ...16, ...00: no carry past the last two)
+            QString k = QString::fromLatin1(base);
+            const int tail = k.right(2).toInt() + d;
+            if (tail < 0)
+                continue;
+            k = k.left(k.size() - 2) + QStringLiteral("%1").arg(tail, 2, 10, QLatin1Char('0'));
+            keys << k << QLatin1Char('-') + k;
+        }
+    keys << QStringLiteral("+9007199254740993") << QStringLiteral("0009007199254740993") << QStringLiteral("-0")
+         << QStringLiteral("7") << QStringLiteral("abc") << QStringLiteral("12a") << QStringLiteral(" 12")
+         << QStringLiteral("12 ") << QStringLiteral("12\n") << QStringLiteral("") << QStringLiteral("+")
+         << QStringLiteral("1e5") << QStringLiteral("1.0") << QString::fromUtf8("\xef\xbc\x91\xef\xbc\x92");
+    int routed = 0;
+    for (const QString &k : std::as_const(keys)) {
+        const RouteResult a = oldR.route(t.logicTable, {k, KeyType::String});
+        const RouteResult b = newR.route(t.logicTable, {k, KeyType::String});
+        for (const MovePair &p : t.pairs) {
+            const auto m = p.predicate.matches(k);
+            if (!a.ok || !b.ok) { // the router cannot place it: no pair claims it
+                QVERIFY2(!m.value_or(false), qPrintable(QStringLiteral("'%1' is claimed by %2").arg(k, p.predicate.sql())));
+                continue;
+            }
+            if (p.source != a.node)
+                continue;
+            QVERIFY2(m.has_value(), qPrintable(k));
+            QVERIFY2(*m == (b.node == p.target), qPrintable(QStringLiteral("%1: %2 -> %3 selected by %4 -> %5")
+                                                                 .arg(k, a.node.toString(), b.node.toString(),
+                                                                      p.source.toString(), p.target.toString())));
+        }
+        routed += a.ok && b.ok ? 1 : 0;
+    }
+    QVERIFY2(routed >= 50, qPrintable(QString::number(routed)));
 }
 
 QTEST_GUILESS_MAIN(TestPlanOffsets)

@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace sp;
@@ -32,6 +33,7 @@ private slots:
     void readsTheJournal();
     void lockProbeDoesNotTakeTheLock();
     void derivedState();
+    void journalIsPrivate();
 
 private:
     planning::ExpansionPlan plan(planning::StrategyId strategy = planning::StrategyId::ModDouble);
@@ -384,6 +386,46 @@ void TestRunState::derivedState()
     QVERIFY(!d.writesStopped());
     d.steps[6].status = StepStatus::Running;
     QVERIFY(d.writesStopped());
+}
+
+// journal.sqlite holds the audit log: it and its -wal/-shm are the owner's only (they were 0644 by
+// the umask), also when a journal made before is opened again.
+void TestRunState::journalIsPrivate()
+{
+    const mode_t umaskBefore = ::umask(022);
+    RunSpec options;
+    options.adminDefaultsFile = m_admin;
+    QString error;
+    const QString dir = m_dir.filePath(QStringLiteral("private"));
+    QVERIFY2(createRun(plan(), QString(), dir, options, &error), qPrintable(error));
+    const QString file = RunDir(dir).journalFile();
+    auto modes = [&] {
+        QStringList out;
+        for (const char *suffix : {"", "-wal", "-shm"}) {
+            struct stat st{};
+            const QByteArray f = QFile::encodeName(file) + suffix;
+            out.append(::stat(f.constData(), &st) == 0 ? QString::number(st.st_mode & 0777, 8) : QStringLiteral("none"));
+        }
+        return out;
+    };
+    const QStringList privateModes{QStringLiteral("600"), QStringLiteral("600"), QStringLiteral("600")};
+    {
+        Journal j(file);
+        QVERIFY(j.isOpen());
+        QVERIFY(j.audit(QStringLiteral("T0"), QStringLiteral("create table"), QStringLiteral("root@host"),
+                        QStringLiteral("CREATE TABLE t (id INT)"), QStringLiteral("ok")));
+        QCOMPARE(modes(), privateModes);
+        // A journal of an older version, readable by everyone, is narrowed when opened.
+        for (const char *suffix : {"", "-wal", "-shm"})
+            QVERIFY(::chmod(QByteArray(QFile::encodeName(file) + suffix).constData(), 0644) == 0);
+    }
+    {
+        Journal again(file);
+        QVERIFY(again.isOpen());
+        QVERIFY(again.setValue(QStringLiteral("k"), QStringLiteral("v")));
+        QCOMPARE(modes(), privateModes);
+    }
+    ::umask(umaskBefore);
 }
 
 QTEST_GUILESS_MAIN(TestRunState)
