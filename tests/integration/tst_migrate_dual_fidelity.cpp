@@ -75,6 +75,22 @@ class TestMigrateDualFidelity : public QObject
                r->rows.first().at(r->columnIndex(QStringLiteral("Slave_SQL_Running"))).toString();
     }
 
+    // A statement on a new data source that its binary log does not record (no errant GTID).
+    bool unlogged(const QString &ds, const QString &sql, QString *why)
+    {
+        Connection c = m_data->root(ds);
+        ExecResult er;
+        if (!c.exec(QStringLiteral("SET SESSION sql_log_bin = 0")) || !c.exec(sql, &er)) {
+            *why = c.lastError();
+            return false;
+        }
+        if (sql.startsWith(QLatin1String("UPDATE")) && er.affectedRows != 1) {
+            *why = QStringLiteral("%1 rows updated").arg(er.affectedRows);
+            return false;
+        }
+        return true;
+    }
+
     // Both new data sources replicate and have applied everything their old one has (plain SQL).
     bool caughtUp(int timeoutMs = 60000)
     {
@@ -100,10 +116,7 @@ class TestMigrateDualFidelity : public QObject
 private slots:
     void initTestCase()
     {
-        QList<test::EveryTypeTable> tables;
-        for (const test::EveryTypeTable &t : test::everyTypeTables())
-            if (t.name == QLatin1String("t_types"))
-                tables.append(t);
+        const QList<test::EveryTypeTable> tables = test::everyTypeTables();
         const QString config = m_tmp.path() + QStringLiteral("/fidelity.yaml");
         {
             QFile f(config);
@@ -146,8 +159,44 @@ private slots:
         QVERIFY2(d3.exitCode == 0, qPrintable(d3.out + d3.err));
         QVERIFY2(m_data->changeRows(0, &why), qPrintable(why));
         QVERIFY2(m_data->changeRows(1, &why), qPrintable(why));
+        // SIGKILL while D6's comparison holds a new instance's replication stopped (both sides at one GTID
+        // position): replication stays stopped, the next run starts it again and compares again.
+        QString killedWith;
+        for (int attempt = 0; attempt < 8 && killedWith.isEmpty(); ++attempt) {
+            QProcess run;
+            run.start(test::shardctlPath(),
+                      {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir(),
+                       QStringLiteral("--until"), QStringLiteral("D6"), QStringLiteral("--yes")});
+            QVERIFY(run.waitForStarted());
+            Connection b2 = m_data->root(QStringLiteral("db2")), b3 = m_data->root(QStringLiteral("db3"));
+            while (!run.waitForFinished(1)) {
+                for (Connection *c : {&b2, &b3}) {
+                    auto r = c->query(QStringLiteral("SHOW SLAVE STATUS"));
+                    if (r && !r->rows.isEmpty() &&
+                        r->rows.first().at(r->columnIndex(QStringLiteral("Slave_SQL_Running"))).toString() ==
+                            QLatin1String("No")) {
+                        run.kill(); // SIGKILL
+                        run.waitForFinished();
+                        killedWith = c == &b2 ? QStringLiteral("db2") : QStringLiteral("db3");
+                        break;
+                    }
+                }
+                if (!killedWith.isEmpty())
+                    break;
+            }
+            if (killedWith.isEmpty())
+                QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        }
+        QVERIFY2(!killedWith.isEmpty(), "no run was seen with a new instance's replication stopped");
+        QTest::qWait(500);
+        QCOMPARE(threads(killedWith).section(QLatin1Char('/'), 1),
+                 QStringLiteral("No")); // left stopped by the kill
         const Run d6 = runUntil(QStringLiteral("D6"));
         QVERIFY2(d6.exitCode == 0, qPrintable(d6.out + d6.err));
+        QVERIFY2(d6.out.contains(killedWith + QStringLiteral(": replication started again")),
+                 qPrintable(d6.out));
+        QCOMPARE(threads(QStringLiteral("db2")), QStringLiteral("Yes/Yes"));
+        QCOMPARE(threads(QStringLiteral("db3")), QStringLiteral("Yes/Yes"));
         QVERIFY(caughtUp());
 
         // After D6: every row the new config routes to db2/db3 is there, exact.
@@ -158,6 +207,59 @@ private slots:
         const QString afterD6 = test::compareRouted(olds, news, m_news, &owned);
         QVERIFY2(afterD6.isEmpty(), qPrintable(afterD6));
         QVERIFY2(owned > 200, qPrintable(QString::number(owned)));
+        qInfo("%s", qPrintable(d6.out));
+
+        // A row db2 owns changed behind replication's back (sql_log_bin=0: no errant GTID): `migrate verify`
+        // finds it with its repair SQL and repairs nothing; D6 repairs it from db0.
+        QString ownedId;
+        for (const auto &[id, node] : olds.routed)
+            if (id.startsWith(QLatin1String("t_types|")) && node.startsWith(QLatin1String("db2.")))
+                ownedId = id;
+        QVERIFY(!ownedId.isEmpty());
+        const QString table = olds.routed.at(ownedId).section(QLatin1Char('.'), 1);
+        const QString behind =
+            QStringLiteral("UPDATE `fidelity`.`%1` SET f = 1.23457, bl = X'00' WHERE HEX(id) = '%2'")
+                .arg(table, ownedId.section(QLatin1Char('|'), 1));
+        QVERIFY2(unlogged(QStringLiteral("db2"), behind, &why), qPrintable(why));
+        const Run verify = migrate(QStringLiteral("verify"));
+        QCOMPARE(verify.exitCode, 1);
+        const QJsonArray diffs = status().value(QStringLiteral("differences")).toArray();
+        QCOMPARE(diffs.size(), 1);
+        const QJsonObject d = diffs.first().toObject();
+        QCOMPARE(d.value(QStringLiteral("target")).toString(), QStringLiteral("db2.") + table);
+        QCOMPARE(d.value(QStringLiteral("kind")).toString(), QStringLiteral("different"));
+        QVERIFY2(d.value(QStringLiteral("repair"))
+                     .toString()
+                     .startsWith(QStringLiteral("DELETE FROM `fidelity`.`%1` WHERE `id` = ").arg(table)),
+                 qPrintable(d.value(QStringLiteral("repair")).toString()));
+        QVERIFY(d.value(QStringLiteral("repair")).toString().contains(QLatin1String("\nINSERT INTO")));
+        QCOMPARE(threads(QStringLiteral("db2")), QStringLiteral("Yes/Yes"));
+        const Run repaired = runUntil(QStringLiteral("D6"));
+        QVERIFY2(repaired.exitCode == 0, qPrintable(repaired.out + repaired.err));
+        QVERIFY2(repaired.out.contains(QLatin1String("1 repaired")), qPrintable(repaired.out));
+        QCOMPARE(migrate(QStringLiteral("verify")).exitCode, 0);
+
+        // A table whose definition differs on db3: D6 stops naming it and D7 is refused until it is put
+        // right.
+        const QString alter = QStringLiteral("ALTER TABLE `fidelity`.`t_kdec_1` %1");
+        QVERIFY2(
+            unlogged(QStringLiteral("db3"), alter.arg(QStringLiteral("ADD COLUMN extra INT NULL")), &why),
+            qPrintable(why));
+        const Run refused = runUntil(QStringLiteral("D7"));
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(QLatin1String("D7 is refused")) &&
+                     refused.err.contains(QLatin1String("db3.t_kdec_1")),
+                 qPrintable(refused.out + refused.err));
+        QCOMPARE(status()
+                     .value(QStringLiteral("steps"))
+                     .toArray()
+                     .at(6)
+                     .toObject()
+                     .value(QStringLiteral("status"))
+                     .toString(),
+                 QStringLiteral("pending"));
+        QVERIFY2(unlogged(QStringLiteral("db3"), alter.arg(QStringLiteral("DROP COLUMN extra")), &why),
+                 qPrintable(why));
 
         // D7..D10: after the purge every row is exactly once, where the new config routes it, unchanged.
         const Run d7 = runUntil(QStringLiteral("D7"));
