@@ -245,6 +245,8 @@ bool PairCompare::replicateUntil(const QString &gtid)
     if (!started)
         return fail(m_ctl.lastError());
     QDeadlineTimer deadline(kUntilTimeoutMs);
+    QElapsedTimer sinceStart;
+    sinceStart.start();
     int sleepMs = 5;
     while (true) {
         const auto st = readReplicaStatus(m_ctl, &why);
@@ -267,11 +269,13 @@ bool PairCompare::replicateUntil(const QString &gtid)
             bool exact = true;
             for (const Gtid &g : *want)
                 exact = exact && at.contains(g.domain) && at.value(g.domain) == g.seq;
-            if (!exact)
+            if (exact)
+                return true;
+            // Not started yet, or stopped below the snapshot (then it stays there).
+            if (sinceStart.elapsed() > 2000)
                 return fail(
                     QStringLiteral("%1's replication stopped at %2, not at the comparison's snapshot %3")
                         .arg(m_b.dataSource, pos->toString(), gtid));
-            return true;
         }
         if (deadline.hasExpired())
             return fail(QStringLiteral("%1 did not replicate up to %2 within %3 s")
