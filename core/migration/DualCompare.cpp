@@ -206,13 +206,9 @@ bool PairCompare::cutRanges(Table &t)
             return true;
         }
         Key k;
-        for (int i = 0; i < info.pk.size(); ++i) {
-            QVariant v = r->rows.first().at(i);
-            QString why;
-            if (!normalizeExactValue(info.cols.at(info.pk.at(i)), &v, &why))
-                return fail(why);
-            k.append(v);
-        }
+        QString why;
+        if (!exactKeyOf(info, r->rows.first(), 0, &k, &why))
+            return fail(why);
         x.upTo = k;
         t.ranges.append(x);
         prev = k;
@@ -302,13 +298,9 @@ bool PairCompare::readHashes(Connection &c, const Table &t, const QString &table
     const int npk = int(info.pk.size());
     for (const auto &row : r->rows) {
         HashedRow h;
-        for (int k = 0; k < npk; ++k) {
-            QVariant v = row.at(k);
-            QString why;
-            if (!normalizeExactValue(info.cols.at(info.pk.at(k)), &v, &why))
-                return fail(why);
-            h.key.append(v);
-        }
+        QString why;
+        if (!exactKeyOf(info, row, 0, &h.key, &why))
+            return fail(why);
         h.h1 = row.at(npk).toString();
         h.h2 = row.at(npk + 1).toString();
         const QByteArray id = keyId(h.key);

@@ -1523,12 +1523,8 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
         QList<Key> keys;
         for (const auto &r : rows->rows) {
             Key k;
-            for (int i = 0; i < info.pk.size(); ++i) {
-                QVariant v = r.at(i);
-                if (!normalizeExactValue(info.cols.at(info.pk.at(i)), &v, error))
-                    return false;
-                k.append(v);
-            }
+            if (!exactKeyOf(info, r, 0, &k, error))
+                return false;
             keys.append(k);
         }
         // Just before the DELETE: the side that owns these rows has them (routed there).
@@ -1541,12 +1537,8 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
         QSet<QByteArray> have;
         for (const auto &r : found->rows) {
             Key k;
-            for (int i = 0; i < info.pk.size(); ++i) {
-                QVariant v = r.at(i);
-                if (!normalizeExactValue(info.cols.at(info.pk.at(i)), &v, error))
-                    return false;
-                k.append(v);
-            }
+            if (!exactKeyOf(info, r, 0, &k, error))
+                return false;
             have.insert(keyId(k));
         }
         QList<Key> verified;

@@ -2,6 +2,8 @@
 
 #include "PlacementCheck.h"
 
+#include <QFile>
+
 #include <zlib.h>
 
 namespace sp::test {
@@ -525,6 +527,41 @@ bool EveryTypeData::read(const QStringList &dataSources, Rows *out, QString *why
             }
     }
     return true;
+}
+
+bool startEveryTypeSandbox(const QString &dir, const QList<EveryTypeTable> &tables, int rows,
+                           EveryTypeSandbox *out, QString *why)
+{
+    const QString config = dir + QStringLiteral("/fidelity.yaml");
+    {
+        QFile f(config);
+        if (!f.open(QIODevice::WriteOnly) || f.write(everyTypeConfigYaml(tables).toUtf8()) < 0) {
+            *why = QStringLiteral("cannot write ") + config;
+            return false;
+        }
+    }
+    SandboxFixtureOptions o;
+    o.instances = 4;
+    o.configPath = config;
+    o.messages = 10;
+    out->fx = std::make_unique<SandboxFixture>(o);
+    if (!out->fx->start()) {
+        *why = out->fx->error();
+        return false;
+    }
+    const QStringList zones = {QStringLiteral("+05:30"), QStringLiteral("-08:00"), QStringLiteral("+13:00"),
+                               QStringLiteral("-03:30")};
+    for (int i = 0; i < 4; ++i) {
+        Connection c;
+        if (!c.open(out->fx->rootParams(i)) ||
+            !c.exec(QStringLiteral("SET GLOBAL time_zone = '%1'").arg(zones.at(i)))) {
+            *why = c.lastError();
+            return false;
+        }
+    }
+    // Our own tables in place of the sandbox's generic ones.
+    out->data = std::make_unique<EveryTypeData>(out->fx.get(), tables, rows);
+    return out->data->createAndFill(why);
 }
 
 QString compareRouted(const EveryTypeData::Rows &olds, const EveryTypeData::Rows &news,

@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 
 namespace sp::test {
 
@@ -86,6 +87,17 @@ private:
     int m_rows;
     std::map<QString, int> m_next; // logic table -> next row index for inserts
 };
+
+// A sandbox for the every-type tables: 4 instances (db0, db1 and two spares for the new db2, db3) from the
+// config of `tables` (written to DIR/fidelity.yaml), the servers in four time zones other than UTC and each
+// other (+05:30, -08:00, +13:00, -03:30), the tables created and filled with `rows` rows each.
+struct EveryTypeSandbox
+{
+    std::unique_ptr<SandboxFixture> fx;
+    std::unique_ptr<EveryTypeData> data;
+};
+bool startEveryTypeSandbox(const QString &dir, const QList<EveryTypeTable> &tables, int rows,
+                           EveryTypeSandbox *out, QString *why);
 
 // The rows of `olds` that the new config routes to one of `news` are there, on the node it routes them
 // to, with every column identical (`compared`: how many); rows on `news` that `olds` lack are listed

@@ -92,31 +92,13 @@ class TestMigrateFidelity : public QObject
 private slots:
     void initTestCase()
     {
-        const QList<test::EveryTypeTable> tables = test::everyTypeTables();
-        const QString config = m_tmp.path() + QStringLiteral("/fidelity.yaml");
-        {
-            QFile f(config);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(test::everyTypeConfigYaml(tables).toUtf8());
-        }
-        test::SandboxFixtureOptions o;
-        o.instances = 4; // db0, db1 and two spares for db2, db3
-        o.configPath = config;
-        o.messages = 10;
-        m_fx = std::make_unique<test::SandboxFixture>(o);
-        QVERIFY2(m_fx->start(), qPrintable(m_fx->error()));
-        // The servers keep TIMESTAMPs in other time zones than UTC (and than each other).
-        const QStringList zones = {QStringLiteral("+05:30"), QStringLiteral("-08:00"), QStringLiteral("+13:00"),
-                                   QStringLiteral("-03:30")};
-        for (int i = 0; i < 4; ++i) {
-            Connection c;
-            QVERIFY(c.open(m_fx->rootParams(i)));
-            QVERIFY2(c.exec(QStringLiteral("SET GLOBAL time_zone = '%1'").arg(zones.at(i))), qPrintable(c.lastError()));
-        }
-        // Our own tables in place of the sandbox's generic ones, 60 rows per logic table.
-        m_data = std::make_unique<test::EveryTypeData>(m_fx.get(), tables, 60);
+        // 60 rows per logic table; the servers in four time zones.
+        test::EveryTypeSandbox sb;
         QString why;
-        QVERIFY2(m_data->createAndFill(&why), qPrintable(why));
+        QVERIFY2(test::startEveryTypeSandbox(m_tmp.path(), test::everyTypeTables(), 60, &sb, &why),
+                 qPrintable(why));
+        m_fx = std::move(sb.fx);
+        m_data = std::move(sb.data);
         const QString planDir = m_tmp.path() + QStringLiteral("/plan");
         m_plan = m_fx->planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("mod-double")}, planDir, &why);
         QVERIFY2(!m_plan.isEmpty(), qPrintable(why));
