@@ -4812,10 +4812,6 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>checking the replication gates (read-only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4832,15 +4828,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The new instances replicate from the old ones (see Replication). D7 is refused while a replication thread stops, the lag exceeds %1 s or a new instance has transactions of its own.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Verify checks the replication gates: it needs D3 (replication) done.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4893,6 +4881,33 @@ bob
             <numerusform>The latest comparison (%1) found %n row that differs between the sources and the targets: %2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.</numerusform>
             <numerusform>The latest comparison (%1) found %n rows that differ between the sources and the targets: %2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>checking the replication gates and comparing the rows (nothing is repaired)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of the new instances differ from their old instances (%1, %2): D7 is refused until a comparison is clean. Continue runs D6 again, which compares and repairs them from the old instances; Differences lists each with its repair SQL.</source>
+        <translation>
+            <numerusform>%n row of the new instances differs from its old instance (%1, %2): D7 is refused until a comparison is clean. Continue runs D6 again, which compares and repairs it from the old instance; Differences lists it with its repair SQL.</numerusform>
+            <numerusform>%n rows of the new instances differ from their old instances (%1, %2): D7 is refused until a comparison is clean. Continue runs D6 again, which compares and repairs them from the old instances; Differences lists each with its repair SQL.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replication into %1 was stopped by a row comparison whose process ended before it finished. Continue starts it again and compares again (D6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new instances replicate from the old ones (see Replication). D6 compares the rows each new instance will own with its old instance, exactly, and repairs what differs. D7 is refused until this run compared them clean, and while a replication thread stops, the lag exceeds %1 s or a new instance has transactions of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify checks the replication gates and compares the rows: it needs D3 (replication) done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5342,6 +5357,14 @@ Config: %2</source>
     </message>
     <message>
         <source>Verify hashes every row with SHA2-256 instead of CRC32 and CRC32C: it also finds a change crafted to keep both CRCs (for audits; more server CPU)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No differences: D6 (or Verify) found every row a new instance will own identical to its old instance, or has not compared yet.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

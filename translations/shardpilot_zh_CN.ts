@@ -4793,10 +4793,6 @@ bob
         <translation>高可用</translation>
     </message>
     <message>
-        <source>checking the replication gates (read-only)</source>
-        <translation>正在检查复制关卡（只读）</translation>
-    </message>
-    <message>
         <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
         <translation>扩容已完成：每一侧都已清理不再归它所有的那一半（D9）。</translation>
     </message>
@@ -4813,16 +4809,8 @@ bob
         <translation>自 %1 起已停写（旧实例上 read_only=1），用于切换（D7）。“继续”会在新配置上恢复写入；回滚会在旧配置上恢复写入。</translation>
     </message>
     <message>
-        <source>The new instances replicate from the old ones (see Replication). D7 is refused while a replication thread stops, the lag exceeds %1 s or a new instance has transactions of its own.</source>
-        <translation>新实例正在从旧实例复制（见“复制”）。当某个复制线程停止、延迟超过 %1 秒或新实例上有自己写入的事务时，D7 会被拒绝。</translation>
-    </message>
-    <message>
         <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
         <translation>尚未开始。“继续”会先执行 D1：检查 server_id、二进制日志和新实例。</translation>
-    </message>
-    <message>
-        <source>Verify checks the replication gates: it needs D3 (replication) done.</source>
-        <translation>校验会检查复制关卡：需要 D3（复制）已完成。</translation>
     </message>
     <message>
         <source>The config is switched (D7): the replication gates no longer apply.</source>
@@ -4873,6 +4861,32 @@ bob
         <translation>
             <numerusform>最近一次比较（%1）发现源与目标之间有 %n 行不一致：在比较通过之前，%2。请执行修复 SQL（差异），然后点击“校验”。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>checking the replication gates and comparing the rows (nothing is repaired)</source>
+        <translation>正在检查复制关卡并比较行（不修复任何内容）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of the new instances differ from their old instances (%1, %2): D7 is refused until a comparison is clean. Continue runs D6 again, which compares and repairs them from the old instances; Differences lists each with its repair SQL.</source>
+        <translation>
+            <numerusform>新实例中有 %n 行与其旧实例不同（%1，%2）：在一次比较无差异之前 D7 会被拒绝。“继续”会再次运行 D6，它会比较并从旧实例修复这些行；“差异”页列出每一行及其修复 SQL。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replication into %1 was stopped by a row comparison whose process ended before it finished. Continue starts it again and compares again (D6).</source>
+        <translation>%1 的复制被一次行比较停止，而执行它的进程在比较结束前就退出了。“继续”会重新启动复制并再次比较（D6）。</translation>
+    </message>
+    <message>
+        <source>The new instances replicate from the old ones (see Replication). D6 compares the rows each new instance will own with its old instance, exactly, and repairs what differs. D7 is refused until this run compared them clean, and while a replication thread stops, the lag exceeds %1 s or a new instance has transactions of its own.</source>
+        <translation>新实例正在从旧实例复制（见“复制”）。D6 会把每个新实例将要拥有的行与其旧实例逐位精确比较，并修复不同之处。在本次运行比较无差异之前，以及当某个复制线程停止、延迟超过 %1 秒或新实例上有自己写入的事务时，D7 会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Verify checks the replication gates and compares the rows: it needs D3 (replication) done.</source>
+        <translation>校验会检查复制关卡并比较行：需要 D3（复制）已完成。</translation>
+    </message>
+    <message>
+        <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
+        <translation>D6 先把每个新实例将要拥有的行与其旧实例比较，并在新实例上修复不同之处；只要仍有不同，D7 就会被拒绝。</translation>
     </message>
 </context>
 <context>
@@ -5322,6 +5336,14 @@ Config: %2</source>
     <message>
         <source>Verify hashes every row with SHA2-256 instead of CRC32 and CRC32C: it also finds a change crafted to keep both CRCs (for audits; more server CPU)</source>
         <translation>校验时用 SHA2-256 而不是 CRC32 和 CRC32C 计算每一行的哈希：也能发现刻意保持两个 CRC 不变的改动（用于审计；服务器 CPU 开销更大）</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>表定义</translation>
+    </message>
+    <message>
+        <source>No differences: D6 (or Verify) found every row a new instance will own identical to its old instance, or has not compared yet.</source>
+        <translation>没有差异：D6（或校验）发现新实例将要拥有的每一行都与其旧实例相同，或者尚未比较。</translation>
     </message>
 </context>
 <context>

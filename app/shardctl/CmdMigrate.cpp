@@ -36,9 +36,12 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
                        "Steps: T0 preflight and create, T1 start capture, T2 backfill, T3 catch up, T4 stop writes, "
                        "T5 verify, T6 switch config, T7 resume writes, T8 observe, T9 purge.\n"
                        "Dual-master plans: D1 check servers, D2 seed (consistent dump), D3 replicate old -> new, "
-                       "D4 (new -> old, not set up), D5 interleave AUTO_INCREMENT, D6 wait for lag 0, D7 stop writes + "
-                       "switch config + resume, D8 cut replication, D9 purge each side's other half, D10 HA note; "
-                       "status shows replication per pair; verify checks the replication gates.\n"
+                       "D4 (new -> old, not set up), D5 interleave AUTO_INCREMENT, D6 wait for lag 0 and compare "
+                       "the rows each new instance will own with its old one (exact; what differs is repaired on "
+                       "the new one), D7 stop writes + switch config + resume (refused unless this run's D6 "
+                       "compared clean), D8 cut replication, D9 purge each side's other half, D10 HA note; status "
+                       "shows replication per pair and the last comparison; verify checks the replication gates "
+                       "and compares the rows (repairs nothing).\n"
                        "Exit codes: 0 the requested step completed, 1 a gate or check failed (the reason is printed), "
                        "2 bad usage. See docs/migration.md."));
     parser.addPositionalArgument(QStringLiteral("action"),
@@ -236,6 +239,10 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
                 arr.append(r.toJson());
             o[QStringLiteral("replication")] = arr;
             o[QStringLiteral("replicationReadFrom")] = from;
+            if (const auto c = storedComparison(j.values))
+                o[QStringLiteral("comparison")] = c->toJson();
+            o[QStringLiteral("comparisonInterrupted")] =
+                QJsonArray::fromStringList(interruptedComparisons(j.values));
         }
         out << QJsonDocument(o).toJson(QJsonDocument::Indented);
         return Ok;
@@ -253,6 +260,14 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
             out << "replication (" << from << "):\n";
         for (const PairReplication &r : repl)
             out << "  " << r.describe() << '\n';
+        if (const auto c = storedComparison(j.values))
+            out << "rows compared (" << c->by << ", " << c->at.toString(Qt::ISODate) << "): " << c->rows
+                << " rows, " << c->repaired << " repaired, " << c->differences << " differ"
+                << (c->clean ? "" : "  - D7 is refused") << '\n';
+        const QStringList stopped = interruptedComparisons(j.values);
+        if (!stopped.isEmpty())
+            out << "replication into " << stopped.join(QStringLiteral(", "))
+                << " was stopped by a comparison that did not finish; the next run starts it again\n";
     }
     qint64 copied = 0, expected = 0;
     int done = 0;
@@ -283,7 +298,7 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
         out << "  ... " << failed - kStatusListCap << " more failed checks; 'shardctl migrate status --json' lists "
             << "all of them\n";
     if (!j.differences.isEmpty()) {
-        out << j.differences.size() << " differences (T5):\n";
+        out << j.differences.size() << " differences (" << (dual ? "D6" : "T5") << "):\n";
         for (int i = 0; i < j.differences.size() && i < kStatusListCap; ++i) {
             const RowDifference &d = j.differences.at(i);
             out << "  " << d.kind << " " << d.targetNode << " key " << d.key << "\n    " << d.repairSql << '\n';

@@ -3,6 +3,9 @@
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
+#include "core/migration/DualCompare.h"
+#include "core/migration/ExactRows.h"
+#include "core/migration/KeySql.h"
 
 #include <QCryptographicHash>
 #include <QDeadlineTimer>
@@ -43,6 +46,13 @@ QString kvOrig(const QString &inst) { return QStringLiteral("dual.orig.") + inst
 QString kvSeed(const QString &ds) { return QStringLiteral("dual.seed.") + ds; }
 QString kvSeedGtid(const QString &ds) { return QStringLiteral("dual.seedGtid.") + ds; }
 QString kvCreated(const QString &ds) { return QStringLiteral("dual.createdSchema.") + ds; }
+// Set before a comparison stops a new instance's replication, cleared once it runs again.
+const QString kCompareStoppedPrefix = QStringLiteral("dual.compareStopped.");
+QString kvCompareStopped(const QString &ds)
+{
+    return kCompareStoppedPrefix + ds;
+}
+const QString kCompare = QStringLiteral("dual.compare");
 QString kvPurge(bool oldSide, int unit)
 {
     return QStringLiteral("dual.purge.%1.%2").arg(oldSide ? QStringLiteral("old") : QStringLiteral("new")).arg(unit);
@@ -187,6 +197,47 @@ QList<PairReplication> storedReplication(const QMap<QString, QString> &values)
     return out;
 }
 
+QJsonObject DualComparison::toJson() const
+{
+    return QJsonObject{{QStringLiteral("at"), at.toString(Qt::ISODateWithMs)},
+                       {QStringLiteral("by"), by},
+                       {QStringLiteral("clean"), clean},
+                       {QStringLiteral("rows"), rows},
+                       {QStringLiteral("repaired"), repaired},
+                       {QStringLiteral("differences"), differences},
+                       {QStringLiteral("token"), token}};
+}
+
+DualComparison DualComparison::fromJson(const QJsonObject &o)
+{
+    DualComparison c;
+    c.at = QDateTime::fromString(o.value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+    c.by = o.value(QStringLiteral("by")).toString();
+    c.clean = o.value(QStringLiteral("clean")).toBool();
+    c.rows = o.value(QStringLiteral("rows")).toInteger();
+    c.repaired = o.value(QStringLiteral("repaired")).toInteger();
+    c.differences = o.value(QStringLiteral("differences")).toInteger();
+    c.token = o.value(QStringLiteral("token")).toString();
+    return c;
+}
+
+std::optional<DualComparison> storedComparison(const QMap<QString, QString> &values)
+{
+    const QJsonDocument d = QJsonDocument::fromJson(values.value(kCompare).toUtf8());
+    if (!d.isObject())
+        return std::nullopt;
+    return DualComparison::fromJson(d.object());
+}
+
+QStringList interruptedComparisons(const QMap<QString, QString> &values)
+{
+    QStringList out;
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        if (it.key().startsWith(kCompareStoppedPrefix) && it.value() == QLatin1String("1"))
+            out.append(it.key().mid(kCompareStoppedPrefix.size()));
+    return out;
+}
+
 bool probeReplication(const QString &runDir, QList<PairReplication> *out, QString *error)
 {
     RunSpec spec;
@@ -214,9 +265,11 @@ bool probeReplication(const QString &runDir, QList<PairReplication> *out, QStrin
 
 // --- engine ------------------------------------------------------------------------------------------
 
-DualMasterEngine::DualMasterEngine(const QString &dir, const RunSpec &spec, const planning::ExpansionPlan &plan,
-                                   const ShardingConfig &newConfig, Journal &journal)
-    : m_dir(dir), m_spec(spec), m_plan(plan), m_newConfig(newConfig), m_journal(journal)
+DualMasterEngine::DualMasterEngine(const QString &dir, const RunSpec &spec,
+                                   const planning::ExpansionPlan &plan, const ShardingConfig &newConfig,
+                                   Journal &journal)
+    : m_dir(dir), m_spec(spec), m_plan(plan), m_newConfig(newConfig), m_journal(journal),
+      m_token(QString::number(QRandomGenerator::system()->generate64(), 16))
 {
 }
 
@@ -298,8 +351,11 @@ Outcome DualMasterEngine::run(const RunOptions &options)
     const QList<StepState> states = m_journal.steps();
     for (int i = 0; i <= int(last); ++i) {
         const Step s = Step(i);
-        // D6 is looked at again by every run before the switch: replication only matters now.
-        const bool repeat = s == Step::T5 && states.at(int(Step::T6)).status != StepStatus::Done;
+        // D6 (lag 0, the row comparison) is done again by every run before the switch: replication
+        // and the rows only matter now. Not once D7 replaced the config: the new instances may take
+        // writes of their own from then on.
+        const bool repeat =
+            s == Step::T5 && states.at(int(Step::T6)).status != StepStatus::Done && !switched();
         if (states.at(i).status == StepStatus::Done && !repeat)
             continue;
         if (QFileInfo::exists(m_dir + QStringLiteral("/pause"))) {
@@ -376,7 +432,8 @@ Outcome DualMasterEngine::stepD1()
     for (const QString &tool : {QStringLiteral("mariadb-dump"), QStringLiteral("mariadb")})
         if (QStandardPaths::findExecutable(tool).isEmpty())
             return fail(s, QStringLiteral("%1 is not installed (the seed pipes mariadb-dump into mariadb)").arg(tool));
-    // Moving tables: one integer key column and an SQL predicate (D9 purges by key ranges in SQL).
+    // Moving tables: a key (readTableInfo: the primary key, or a NOT NULL unique key) and an SQL predicate
+    // (D6 compares and D9 purges the rows each side owns in SQL).
     for (MoveUnit &u : m_moves.units()) {
         if (u.broadcast)
             continue;
@@ -386,8 +443,6 @@ Outcome DualMasterEngine::stepD1()
             return fail(s, why);
         if (!readTableInfo(c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &why))
             return fail(s, why);
-        if (u.info.pk.size() != 1 || !u.info.integerKey())
-            return fail(s, QStringLiteral("%1: the purge needs a one-column integer primary key").arg(u.source.toString()));
         for (const MoveTarget &t : u.targets)
             if (t.predicateSql.isEmpty())
                 return fail(s, QStringLiteral("%1 -> %2 has no SQL predicate; the purge selects rows in SQL")
@@ -825,9 +880,54 @@ Outcome DualMasterEngine::stepD5()
 
 // --- D6 ----------------------------------------------------------------------------------------------
 
-Outcome DualMasterEngine::stepD6()
+bool DualMasterEngine::switched() const
 {
-    const Step s = Step::T5;
+    return !m_journal.value(QStringLiteral("configBackup")).isEmpty();
+}
+
+bool DualMasterEngine::loadTableInfo(QString *error)
+{
+    for (MoveUnit &u : m_moves.units()) {
+        if (!u.info.columns.isEmpty())
+            continue;
+        Connection c;
+        const Endpoint *e = m_endpoints.of(u.source.dataSource);
+        if (!e || !connect(*e, &c, error) ||
+            !readTableInfo(c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, error))
+            return false;
+    }
+    return true;
+}
+
+bool DualMasterEngine::restartInterrupted(Step s, QString *error)
+{
+    const QStringList stopped = interruptedComparisons(m_journal.values());
+    for (const Pair &p : std::as_const(m_pairs)) {
+        if (!stopped.contains(p.newDs))
+            continue;
+        Connection b;
+        if (!connect(p.b, &b, error))
+            return false;
+        const auto st = readReplicaStatus(b, error);
+        if (!st)
+            return false;
+        if (st->configured && !st->running()) {
+            const bool ok = startReplication(b, 30000, error);
+            m_journal.audit(
+                dualStepName(s), QStringLiteral("replication resumed (a comparison was interrupted)"),
+                b.params().describe(), QStringLiteral("START SLAVE"), ok ? QStringLiteral("ok") : *error);
+            if (!ok)
+                return false;
+            say(QStringLiteral("%1: replication started again (a comparison was interrupted)").arg(p.newDs));
+        }
+        m_journal.setValue(kvCompareStopped(p.newDs), QString());
+    }
+    return true;
+}
+
+// Both threads running and lag 0 on every pair (up to 15 min).
+Outcome DualMasterEngine::waitCaughtUp(Step s)
+{
     QElapsedTimer clock;
     clock.start();
     int zeroPolls = 0;
@@ -850,9 +950,7 @@ Outcome DualMasterEngine::stepD6()
         // transactions; a lag of 0 held for 5 polls counts as caught up then.
         if (allZero && (allCaughtUp || zeroPolls >= 5)) {
             for (const PairReplication &r : list)
-                m_journal.addCheck(QStringLiteral("D6"), QStringLiteral("lag"), true, r.describe());
-            m_journal.setStep(s, StepStatus::Running,
-                              QStringLiteral("lag 0 on %1 pairs after %2 s").arg(list.size()).arg(clock.elapsed() / 1000.0, 0, 'f', 1));
+                m_journal.addCheck(dualStepName(s), QStringLiteral("lag"), true, r.describe());
             return Outcome::Done;
         }
         if (m_stop.load() || QFileInfo::exists(m_dir + QStringLiteral("/pause")))
@@ -873,6 +971,169 @@ Outcome DualMasterEngine::stepD6()
         }
         QThread::msleep(500);
     }
+}
+
+// The rows each new instance will own under the new config against its old instance, exact, both
+// read at one GTID position batch by batch (DualCompare.h). With `repair` (D6) what differs is
+// rewritten on the new instance from the old one's snapshot and compared again; `migrate verify` only
+// lists it. The result goes to the journal: differences (with repair SQL), one check per table, and
+// the comparison's summary (D7 wants a clean one made by this process).
+Outcome DualMasterEngine::compareRows(Step s, bool repair)
+{
+    // A verification reports; it marks no step failed.
+    auto stop = [&](const QString &message, Outcome o) {
+        if (repair)
+            return fail(s, message, o);
+        m_error = message;
+        say(message);
+        return o;
+    };
+    QString why;
+    if (!loadTableInfo(&why))
+        return stop(why, Outcome::Error);
+    QElapsedTimer clock;
+    clock.start();
+    DualComparison sum;
+    sum.by = repair ? dualStepName(s) : QStringLiteral("verify");
+    sum.token = m_token;
+    QList<RowDifference> differences;
+    QStringList lines;
+    for (const Pair &p : std::as_const(m_pairs)) {
+        DualCompareOptions o;
+        o.hash = m_spec.strongHash || m_options.strongHash ? RowHashKind::Strong : RowHashKind::Crc;
+        o.repair = repair;
+        o.rangeRows = m_spec.maxChunkRows > 0 ? m_spec.maxChunkRows : 50000;
+        o.maxRowsPerSec = m_spec.maxRowsPerSec;
+        o.stop = &m_stop;
+        o.pauseRequested = [this] { return QFileInfo::exists(m_dir + QStringLiteral("/pause")); };
+        o.progress = m_options.progress;
+        o.audit = [&](const QString &action, const QString &server, const QString &sql,
+                      const QString &outcome) {
+            m_journal.audit(repair ? dualStepName(s) : QStringLiteral("verify"), action, server, sql,
+                            outcome);
+        };
+        say(QStringLiteral("comparing the rows %1 will own with %2 (exact)%3")
+                .arg(p.newDs, p.oldDs,
+                     repair ? QStringLiteral("; what differs is repaired from ") + p.oldDs : QString()));
+        // Marked before the comparison stops replication: a killed process leaves it to the next run.
+        m_journal.setValue(kvCompareStopped(p.newDs), QStringLiteral("1"));
+        const DualCompareResult r = compareDualPair(m_moves, p.a, p.b, o);
+        QString restartWhy;
+        if (!restartInterrupted(s, &restartWhy))
+            return stop(QStringLiteral("%1: replication does not run again after the comparison: %2")
+                            .arg(p.newDs, restartWhy),
+                        Outcome::Error);
+        if (r.stopped)
+            return Outcome::Paused;
+        if (!r.ok)
+            return stop(QStringLiteral("comparing %1 with %2: %3").arg(p.newDs, p.oldDs, r.error),
+                        Outcome::Error);
+        sum.rows += r.rowsCompared;
+        sum.repaired += r.repaired;
+        differences += r.differences;
+        lines += r.lines;
+        const QString line =
+            QStringLiteral("%1 -> %2: %3 rows compared in %4 batches at %5 (replication stood %6 s in all), "
+                           "%7 repaired, %8 differ")
+                .arg(p.oldDs, p.newDs)
+                .arg(r.rowsCompared)
+                .arg(r.batches)
+                .arg(r.gtid.isEmpty() ? QStringLiteral("-") : r.gtid)
+                .arg(double(r.replicationStoppedMs) / 1000.0, 0, 'f', 1)
+                .arg(r.repaired)
+                .arg(r.differences.size());
+        say(line);
+    }
+    sum.differences = differences.size();
+    sum.clean = differences.isEmpty();
+    sum.at = QDateTime::currentDateTimeUtc();
+    m_journal.setDifferences(differences);
+    m_journal.setValue(kCompare,
+                       QString::fromUtf8(QJsonDocument(sum.toJson()).toJson(QJsonDocument::Compact)));
+    for (const QString &l : std::as_const(lines)) {
+        if (repair)
+            m_journal.addCheck(
+                dualStepName(s), QStringLiteral("rows"),
+                !l.contains(QLatin1String("differences")) && !l.contains(QLatin1String("not compared")), l);
+        if (l.contains(QLatin1String("differences")) || l.contains(QLatin1String("not compared")) ||
+            l.contains(QLatin1String("repaired")))
+            say(l);
+    }
+    const QLocale en(QLocale::English);
+    m_journal.audit(
+        sum.by, repair ? QStringLiteral("compare rows and repair") : QStringLiteral("compare rows (verify)"),
+        QString(), QString(),
+        QStringLiteral("%1 rows compared in %2 s, %3 repaired, %4 differ")
+            .arg(en.toString(sum.rows))
+            .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1)
+            .arg(en.toString(sum.repaired), en.toString(sum.differences)));
+    if (!sum.clean) {
+        m_error =
+            QStringLiteral(
+                "%1 rows of the new instances differ from their old instances (%2); each is listed with "
+                "its repair SQL ('shardctl migrate status'); D7 is refused until a comparison is clean")
+                .arg(sum.differences)
+                .arg(differences.first().targetNode + QStringLiteral(" key ") + differences.first().key +
+                     QStringLiteral(": ") + differences.first().kind);
+        return stop(m_error, Outcome::GateFailed);
+    }
+    if (repair)
+        m_journal.setStep(s, StepStatus::Running,
+                          QStringLiteral("%1 rows compared exact on %2 pairs, %3 repaired")
+                              .arg(en.toString(sum.rows))
+                              .arg(m_pairs.size())
+                              .arg(en.toString(sum.repaired)));
+    return Outcome::Done;
+}
+
+// D7 switches only after a clean comparison by this process: a restart may follow anything (a replica
+// restarted, rows written behind replication's back), so a run that starts again compares again (D6).
+bool DualMasterEngine::comparisonGate(QString *error)
+{
+    const auto c = storedComparison(m_journal.values());
+    if (!c)
+        *error = QStringLiteral("the rows of the new instances were never compared with the old ones (D6)");
+    else if (!c->clean)
+        *error = QStringLiteral(
+                     "%1 rows of the new instances differ from the old ones (%2 at %3 UTC); D6 compares and "
+                     "repairs again")
+                     .arg(c->differences)
+                     .arg(c->by, c->at.toString(Qt::ISODate));
+    else if (c->token != m_token)
+        *error = QStringLiteral(
+                     "the last clean comparison (%1 at %2 UTC) was made by another run; D6 compares again")
+                     .arg(c->by, c->at.toString(Qt::ISODate));
+    else
+        return true;
+    return false;
+}
+
+Outcome DualMasterEngine::stepD6()
+{
+    const Step s = Step::T5;
+    QString why;
+    if (!restartInterrupted(s, &why))
+        return fail(s, why, Outcome::Error);
+    QElapsedTimer clock;
+    clock.start();
+    Outcome o = waitCaughtUp(s);
+    if (o != Outcome::Done)
+        return o;
+    const double lagAt = clock.elapsed() / 1000.0;
+    o = compareRows(s, true);
+    if (o != Outcome::Done)
+        return o;
+    const QString compared = m_journal.step(s).message;
+    // The comparison held replication for moments: caught up again, so D7's write stop stays short.
+    o = waitCaughtUp(s);
+    if (o != Outcome::Done)
+        return o;
+    m_journal.setStep(s, StepStatus::Running,
+                      QStringLiteral("lag 0 on %1 pairs after %2 s; %3")
+                          .arg(m_pairs.size())
+                          .arg(lagAt, 0, 'f', 1)
+                          .arg(compared));
+    return Outcome::Done;
 }
 
 // --- gates, D7 ---------------------------------------------------------------------------------------
@@ -1006,7 +1267,14 @@ Outcome DualMasterEngine::stepD7()
 {
     const Step s = Step::T6;
     QString why;
-    const bool switched = !m_journal.value(QStringLiteral("configBackup")).isEmpty();
+    const bool switched = this->switched();
+    if (!switched && !comparisonGate(&why)) {
+        m_journal.addCheck(dualStepName(s), QStringLiteral("rows compared"), false, why);
+        return fail(s, QStringLiteral("the switch is refused: ") + why);
+    }
+    if (!switched)
+        m_journal.addCheck(dualStepName(s), QStringLiteral("rows compared"), true,
+                           QStringLiteral("clean comparison by this run (D6)"));
     if (!switched && !gates(s, true, &why))
         return fail(s, QStringLiteral("the switch is refused: ") + why);
     if (m_journal.value(QStringLiteral("writeStopStart")).isEmpty())
@@ -1131,14 +1399,41 @@ Outcome DualMasterEngine::stepD8()
 
 // --- D9 ----------------------------------------------------------------------------------------------
 
-// Deletes on one side the rows the other side owns, forward in key order, in chunks: each chunk's
-// rows are locked, found on the owning side (with the owner's routing) just before the DELETE, and
-// the DELETE repeats the routing condition.
+// The keys D9 kept on one side because their owner lacks them: a JSON array of encodeKey texts (earlier
+// versions wrote one-column integer keys separated by commas).
+static QList<Key> keptKeysFrom(const QString &text)
+{
+    QList<Key> out;
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        return out;
+    if (!t.startsWith(QLatin1Char('['))) {
+        for (const QString &k : t.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            out.append(Key{QVariant(qlonglong(k.trimmed().toLongLong()))});
+        return out;
+    }
+    for (const QJsonValue &v : QJsonDocument::fromJson(t.toUtf8()).array())
+        if (auto k = decodeKey(v.toString()))
+            out.append(*k);
+    return out;
+}
+
+static QString keptKeysText(const QList<Key> &keys)
+{
+    QJsonArray a;
+    for (const Key &k : keys)
+        a.append(encodeKey(k));
+    return keys.isEmpty() ? QString() : QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+
+// Deletes on one side the rows the other side owns, forward in key order (the server's, keys of any
+// type: KeySql.h), in chunks: each chunk's rows are found on the owning side (with the owner's
+// routing) just before the DELETE, and the DELETE repeats the routing condition.
 bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *kept, QString *error)
 {
     const Step s = Step::T8;
+    const TableInfo &info = u.info;
     const MoveTarget &t = u.targets.first();
-    const QString pk = Connection::quoteIdentifier(u.info.columns.at(u.info.pk.first()));
     const QString moved = QLatin1Char('(') + t.predicateSql + QLatin1Char(')');
     const QString here = oldSide ? u.qualifiedSource() : u.qualifiedTarget(0);
     const QString there = oldSide ? u.qualifiedTarget(0) : u.qualifiedSource();
@@ -1152,21 +1447,30 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
     Connection hc, tc;
     if (!he || !te || !connect(*he, &hc, error) || !connect(*te, &tc, error))
         return false;
+    if (!prepareExactSession(hc, false) || !prepareExactSession(tc, false)) {
+        *error = hc.lastError() + tc.lastError();
+        return false;
+    }
     const QString key = kvPurge(oldSide, u.id);
     const QString keptKey = key + QStringLiteral(".kept");
-    QStringList keptKeys = m_journal.value(keptKey).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    QList<Key> keptKeys = keptKeysFrom(m_journal.value(keptKey));
+    QSet<QByteArray> keptIds;
+    for (const Key &k : std::as_const(keptKeys))
+        keptIds.insert(keyId(k));
     qint64 deleted = 0;
-    auto deleteKeys = [&](const QStringList &keys, const QString &action) {
+    auto deleteKeys = [&](const QList<Key> &keys, const QString &action) {
         Transaction tx(hc);
         const QString sql =
-            QStringLiteral("DELETE FROM %1 WHERE %2 IN (%3) AND %4").arg(here, pk, keys.join(QLatin1Char(',')), drop);
+            QStringLiteral("DELETE FROM %1 WHERE %2 AND %3").arg(here, keyIn(info, keys), drop);
         ExecResult er;
         const bool ok = tx.ok() && hc.exec(sql, &er);
-        const QString shown = keys.size() > 3 ? QStringLiteral("DELETE FROM %1 WHERE %2 IN (%3 .. %4, %5 keys) AND %6")
-                                                    .arg(here, pk, keys.first(), keys.last())
-                                                    .arg(keys.size())
-                                                    .arg(drop)
-                                              : sql;
+        const QString shown =
+            keys.size() > 3
+                ? QStringLiteral("DELETE FROM %1 WHERE (%2) IN (%3 .. %4, %5 keys) AND %6")
+                      .arg(here, info.pkList(), keyText(info, keys.first()), keyText(info, keys.last()))
+                      .arg(keys.size())
+                      .arg(drop)
+                : sql;
         m_journal.audit(dualStepName(s), action, hc.params().describe(), shown,
                         ok ? QStringLiteral("ok: %1 rows").arg(er.affectedRows) : hc.lastError());
         if (!ok || !tx.commit()) {
@@ -1176,19 +1480,29 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
         deleted += qint64(er.affectedRows);
         return true;
     };
+    auto keysText = [&](const QList<Key> &keys, int at) {
+        QStringList out;
+        for (int i = 0; i < keys.size() && i < at; ++i)
+            out.append(keyText(info, keys.at(i)));
+        return out.join(QStringLiteral(", "));
+    };
     // Rows kept by an earlier run because their owner lacked them: purged only when the operator
     // says why (audited).
     if (!keptKeys.isEmpty() && !m_options.overrideReason.trimmed().isEmpty()) {
-        m_journal.audit(dualStepName(s), QStringLiteral("purge rows their owner lacks"), hc.params().describe(),
-                        QStringLiteral("%1 keys %2").arg(hereLabel, keptKeys.mid(0, 50).join(QStringLiteral(", "))),
+        m_journal.audit(dualStepName(s), QStringLiteral("purge rows their owner lacks"),
+                        hc.params().describe(),
+                        QStringLiteral("%1 keys %2").arg(hereLabel, keysText(keptKeys, 50)),
                         QStringLiteral("override: ") + m_options.overrideReason);
         for (qsizetype i = 0; i < keptKeys.size(); i += 1000)
             if (!deleteKeys(keptKeys.mid(i, 1000), QStringLiteral("purge chunk (override)")))
                 return false;
         keptKeys.clear();
+        keptIds.clear();
         m_journal.setValue(keptKey, QString());
     }
-    qint64 last = m_journal.value(key, QStringLiteral("-9223372036854775808")).toLongLong();
+    // Where the last run stopped (an integer in earlier versions' journals, decodeKey reads both).
+    std::optional<Key> last = decodeKey(m_journal.value(key));
+    const QString keySel = exactKeyList(info);
     // Throttled like the copy (RateLimiter: no credit kept over a pause, chunks no larger than its burst).
     RateLimiter limiter(m_spec.maxRowsPerSec);
     const int chunk = limiter.maxRequest(qBound(10, m_spec.chunkRows, 10000));
@@ -1199,10 +1513,9 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
             return false;
         }
         const qint64 deletedBefore = deleted;
-        auto rows = hc.query(QStringLiteral("SELECT %1 FROM %2 WHERE %1 > %3 AND %4 ORDER BY %1 LIMIT %5")
-                                 .arg(pk, here)
-                                 .arg(last)
-                                 .arg(drop)
+        const QString after = last ? keyCompare(info, *last, ">") + QStringLiteral(" AND ") : QString();
+        auto rows = hc.query(QStringLiteral("SELECT %1 FROM %2 WHERE %3%4 ORDER BY %5 LIMIT %6")
+                                 .arg(keySel, here, after, drop, info.pkList())
                                  .arg(chunk));
         if (!rows) {
             *error = hc.lastError();
@@ -1210,53 +1523,65 @@ bool DualMasterEngine::purgeSide(const MoveUnit &u, bool oldSide, QStringList *k
         }
         if (rows->rows.isEmpty())
             break;
-        QStringList keys;
-        for (const auto &r : rows->rows)
-            keys.append(QString::number(r.at(0).toLongLong()));
+        QList<Key> keys;
+        for (const auto &r : rows->rows) {
+            Key k;
+            if (!exactKeyOf(info, r, 0, &k, error))
+                return false;
+            keys.append(k);
+        }
         // Just before the DELETE: the side that owns these rows has them (routed there).
-        auto found = tc.query(QStringLiteral("SELECT %1 FROM %2 WHERE %1 IN (%3) AND %4")
-                                  .arg(pk, there, keys.join(QLatin1Char(',')), owned));
+        auto found = tc.query(
+            QStringLiteral("SELECT %1 FROM %2 WHERE %3 AND %4").arg(keySel, there, keyIn(info, keys), owned));
         if (!found) {
             *error = tc.lastError();
             return false;
         }
-        QSet<QString> have;
-        for (const auto &r : found->rows)
-            have.insert(QString::number(r.at(0).toLongLong()));
-        QStringList verified;
-        for (const QString &k : std::as_const(keys)) {
-            if (have.contains(k))
+        QSet<QByteArray> have;
+        for (const auto &r : found->rows) {
+            Key k;
+            if (!exactKeyOf(info, r, 0, &k, error))
+                return false;
+            have.insert(keyId(k));
+        }
+        QList<Key> verified;
+        for (const Key &k : std::as_const(keys)) {
+            const QByteArray id = keyId(k);
+            if (have.contains(id))
                 verified.append(k);
-            else if (!keptKeys.contains(k))
+            else if (!keptIds.contains(id)) {
                 keptKeys.append(k);
+                keptIds.insert(id);
+            }
         }
         if (keptKeys.size() > 100000) {
             *error = QStringLiteral("%1: more than 100,000 rows to purge are not on %2, the side that owns them; stopped")
                          .arg(hereLabel, thereLabel);
-            m_journal.setValue(keptKey, keptKeys.join(QLatin1Char(',')));
+            m_journal.setValue(keptKey, keptKeysText(keptKeys));
             return false;
         }
         if (!verified.isEmpty() && !deleteKeys(verified, QStringLiteral("purge chunk")))
             return false;
-        last = keys.last().toLongLong();
-        m_journal.setValue(keptKey, keptKeys.join(QLatin1Char(',')));
-        m_journal.setValue(key, QString::number(last));
+        last = keys.last();
+        m_journal.setValue(keptKey, keptKeysText(keptKeys));
+        m_journal.setValue(key, encodeKey(*last));
         if (limiter.limited())
             limiter.refund(chunk - (deleted - deletedBefore));
         else
             QThread::msleep(5); // leaves the server room between chunks
     }
-    m_journal.addCheck(QStringLiteral("D9"), QStringLiteral("purge"), keptKeys.isEmpty(),
-                       keptKeys.isEmpty()
-                           ? QStringLiteral("%1: %2 rows deleted (owned by %3)").arg(hereLabel).arg(deleted).arg(thereLabel)
-                           : QStringLiteral("%1: %2 rows deleted; %3 rows kept because %4, which owns them, lacks them "
-                                            "(keys %5)")
-                                 .arg(hereLabel)
-                                 .arg(deleted)
-                                 .arg(keptKeys.size())
-                                 .arg(thereLabel, keptKeys.mid(0, 20).join(QStringLiteral(", "))));
-    for (const QString &k : std::as_const(keptKeys))
-        kept->append(hereLabel + QStringLiteral(" key ") + k);
+    m_journal.addCheck(
+        QStringLiteral("D9"), QStringLiteral("purge"), keptKeys.isEmpty(),
+        keptKeys.isEmpty()
+            ? QStringLiteral("%1: %2 rows deleted (owned by %3)").arg(hereLabel).arg(deleted).arg(thereLabel)
+            : QStringLiteral("%1: %2 rows deleted; %3 rows kept because %4, which owns them, lacks them "
+                             "(keys %5)")
+                  .arg(hereLabel)
+                  .arg(deleted)
+                  .arg(keptKeys.size())
+                  .arg(thereLabel, keysText(keptKeys, 20)));
+    for (const Key &k : std::as_const(keptKeys))
+        kept->append(hereLabel + QStringLiteral(" key ") + keyText(info, k));
     return true;
 }
 
@@ -1276,15 +1601,11 @@ Outcome DualMasterEngine::stepD9()
     }
     QString why;
     QStringList kept;
+    if (!loadTableInfo(&why))
+        return fail(s, why, Outcome::Error);
     for (MoveUnit &u : m_moves.units()) {
         if (u.broadcast || u.targets.isEmpty())
             continue;
-        if (u.info.columns.isEmpty()) {
-            Connection c;
-            if (!connect(*m_endpoints.of(u.source.dataSource), &c, &why) ||
-                !readTableInfo(c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &why))
-                return fail(s, why, Outcome::Error);
-        }
         for (const bool oldSide : {true, false}) {
             if (!purgeSide(u, oldSide, &kept, &why)) {
                 if (why == QLatin1String("stopped"))
@@ -1317,14 +1638,22 @@ Outcome DualMasterEngine::check(const RunOptions &options)
 {
     m_options = options;
     QString why;
+    if (!restartInterrupted(Step::T5, &why)) {
+        m_error = why;
+        return Outcome::Error;
+    }
     const bool ok = gates(Step::T6, true, &why);
     for (const PairReplication &r : storedReplication(m_journal.values()))
         say(r.describe());
+    // The rows too, while replication runs and the config is not switched; nothing is repaired.
+    Outcome compared = Outcome::Done;
+    if (m_journal.step(Step::T2).status == StepStatus::Done && !switched())
+        compared = compareRows(Step::T5, false);
     if (!ok) {
         m_error = why;
         return Outcome::GateFailed;
     }
-    return Outcome::Done;
+    return compared;
 }
 
 Outcome DualMasterEngine::rollback(bool dropTargets, const RunOptions &options)
@@ -1369,6 +1698,8 @@ Outcome DualMasterEngine::rollback(bool dropTargets, const RunOptions &options)
                         QStringLiteral("SET GLOBAL gtid_slave_pos = %1").arg(sqlString(orig.value(QStringLiteral("slavePos")).toString())));
             }
         }
+        for (const Pair &p : std::as_const(m_pairs))
+            m_journal.setValue(kvCompareStopped(p.newDs), QString());
         say(QStringLiteral("replication stopped and removed"));
     }
     if (!restoreSettings(Step::T4, &why)) {

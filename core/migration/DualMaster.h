@@ -19,6 +19,25 @@ QList<PairReplication> storedReplication(const QMap<QString, QString> &journalVa
 // Reads the replication of every pair of the run in DIR from the servers now (no lock taken).
 bool probeReplication(const QString &runDir, QList<PairReplication> *out, QString *error);
 
+// The journal's last row comparison of a dual-master run (D6, or `migrate verify`): the rows each new
+// instance will own against its old instance (DualCompare.h).
+struct DualComparison
+{
+    QDateTime at;           // UTC, when it ended
+    QString by;             // "D6" or "verify"
+    bool clean = false;     // nothing differs (after repairs)
+    qint64 rows = 0;        // rows compared
+    qint64 repaired = 0;    // rows repaired on the new instances
+    qint64 differences = 0; // rows that still differ (listed with repair SQL in the journal's differences)
+    QString token;          // the engine process that made it (D7 wants one of its own process)
+    QJsonObject toJson() const;
+    static DualComparison fromJson(const QJsonObject &o);
+};
+std::optional<DualComparison> storedComparison(const QMap<QString, QString> &journalValues);
+// New data sources whose replication a comparison stopped and a killed process did not start again
+// (the next run starts it).
+QStringList interruptedComparisons(const QMap<QString, QString> &journalValues);
+
 class DualMasterEngine final
 {
 public:
@@ -60,6 +79,14 @@ private:
     bool purgeSide(const MoveUnit &u, bool oldSide, QStringList *kept, QString *error);
     bool switchConfig(QString *error);
     bool setReadOnly(Step s, bool on, QString *error);
+    bool loadTableInfo(QString *error);
+    bool switched() const;
+    // Starts the replication a killed comparison left stopped (journal markers), clears the markers.
+    bool restartInterrupted(Step s, QString *error);
+    Outcome waitCaughtUp(Step s);
+    // Compares every pair's rows (DualCompare.h), records the result; repair: D6, not verify.
+    Outcome compareRows(Step s, bool repair);
+    bool comparisonGate(QString *error);
 
     Outcome stepD1();
     Outcome stepD2();
@@ -83,6 +110,7 @@ private:
     RunOptions m_options;
     std::atomic<bool> m_stop{false};
     QString m_error;
+    QString m_token; // this engine process, in the comparisons it records
 };
 
 } // namespace sp::migration

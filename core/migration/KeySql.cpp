@@ -1,5 +1,7 @@
 #include "core/migration/KeySql.h"
 
+#include "core/migration/ExactRows.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringDecoder>
@@ -16,6 +18,19 @@ bool keyOf(const TableInfo &info, const QList<QVariant> &row, Key *out)
         if (i < 0 || i >= row.size() || !row.at(i).isValid())
             return false;
         out->append(row.at(i));
+    }
+    return true;
+}
+
+bool exactKeyOf(const TableInfo &info, const QList<QVariant> &row, int first, Key *out, QString *error)
+{
+    out->clear();
+    out->reserve(info.pk.size());
+    for (int k = 0; k < info.pk.size(); ++k) {
+        QVariant v = row.value(first + k);
+        if (!normalizeExactValue(info.cols.at(info.pk.at(k)), &v, error))
+            return false;
+        out->append(v);
     }
     return true;
 }

@@ -14,6 +14,9 @@ using Key = QList<QVariant>; // one value per TableInfo::pk column, in key order
 
 // The key of a row whose values are in TableInfo::columns order; false when a key value is NULL.
 bool keyOf(const TableInfo &info, const QList<QVariant> &row, Key *out);
+// The key read with exactKeyList (ExactRows.h) on an exact session, starting at column `first` of
+// `row`, in ExactValue form.
+bool exactKeyOf(const TableInfo &info, const QList<QVariant> &row, int first, Key *out, QString *error);
 
 // A literal the server compares with column `c` exactly as it compares the column's own values: an
 // integer, an exact double ("1.2345670461654663e+00"), a DECIMAL's digits, CAST('...' AS DATETIME(6))

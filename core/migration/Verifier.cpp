@@ -67,15 +67,14 @@ bool readSide(Connection &c, const TableInfo &info, const QString &sql, bool wit
 
 } // namespace
 
-// SQL that makes the target's row with `key` what the source holds (exact values: the source row is
-// read in exact form and written back by the same literals the copy uses).
-static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const Key &key, bool insert,
-                                        QString *error)
+std::optional<QStringList> repairStatements(Connection &source, const MoveUnit &u, int t,
+                                            const QList<Key> &keys, QString *error)
 {
-    const QString where = keyEquals(u.info, key);
-    QString sql = QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") + where + QLatin1Char(';');
-    if (!insert)
-        return sql;
+    if (keys.isEmpty())
+        return QStringList();
+    const QString where = keys.size() == 1 ? keyEquals(u.info, keys.first()) : keyIn(u.info, keys);
+    QStringList out{QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") +
+                    where};
     auto r = source.query(QStringLiteral("SELECT ") + exactSelectList(u.info) + QStringLiteral(" FROM ") +
                           u.qualifiedSource() + QStringLiteral(" WHERE ") + where);
     if (!r) {
@@ -83,7 +82,7 @@ static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, i
         return std::nullopt;
     }
     if (r->rows.isEmpty())
-        return sql; // gone from the source meanwhile
+        return out; // gone from the source meanwhile
     QList<QList<QVariant>> rows;
     for (auto row : r->rows) {
         if (!normalizeExactRow(u.info, &row, error))
@@ -97,8 +96,20 @@ static std::optional<QString> repairSql(Connection &source, const MoveUnit &u, i
     if (!built)
         return std::nullopt;
     for (const QByteArray &s : built->statements)
-        sql += QLatin1Char('\n') + QString::fromUtf8(s) + QLatin1Char(';');
-    return sql;
+        out.append(QString::fromUtf8(s));
+    return out;
+}
+
+std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const Key &key, bool insert,
+                                 QString *error)
+{
+    if (!insert)
+        return QStringLiteral("DELETE FROM ") + u.qualifiedTarget(t) + QStringLiteral(" WHERE ") +
+               keyEquals(u.info, key) + QLatin1Char(';');
+    const auto statements = repairStatements(source, u, t, {key}, error);
+    if (!statements)
+        return std::nullopt;
+    return statements->join(QStringLiteral(";\n")) + QLatin1Char(';');
 }
 
 using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;

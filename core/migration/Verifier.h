@@ -1,5 +1,6 @@
 #pragma once
 #include "core/migration/Journal.h"
+#include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RowHash.h"
@@ -32,6 +33,15 @@ struct VerifyResult
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
                          const VerifyScopes *scopes = nullptr, RowHashKind hash = RowHashKind::Crc);
+
+// Repair SQL: what makes target t's rows with `keys` what `source` holds for them now (read exactly
+// there, inside whatever snapshot `source` has open): one DELETE by key, then INSERTs of the rows the
+// source has (generated columns left out). repairSql: the same for one key as text, one statement per
+// line, each ending in ';' (`migrate repair` applies them line by line); `insert` false: the DELETE only.
+std::optional<QStringList> repairStatements(Connection &source, const MoveUnit &u, int t,
+                                            const QList<Key> &keys, QString *error);
+std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, const Key &key, bool insert,
+                                 QString *error);
 
 } // namespace sp::migration
 

@@ -69,6 +69,7 @@ private slots:
     void dualMasterRunShowsReplication();
     void dualPurgeAsksWhy();
     void switchRefusedAfterAFailedVerify();
+    void dualDifferencesRefuseTheSwitch();
 
 private:
     QString newRun(const QString &name);
@@ -928,6 +929,89 @@ void TestMigrationRun::switchRefusedAfterAFailedVerify()
     refreshNow(c);
     QVERIFY(cont->isEnabled());
     QVERIFY(!gate->text().contains(QLatin1String("latest comparison")));
+}
+
+// D6's comparison found rows of the new instances that differ (and could not repair them), and a
+// killed comparison left a new instance's replication stopped: the gate says D7 is refused and why,
+// Differences lists each row with its repair SQL; a clean comparison lifts the line.
+void TestMigrationRun::dualDifferencesRefuseTheSwitch()
+{
+    const QString dir = newDualRun(QStringLiteral("dual-diff"));
+    DualComparison c;
+    c.at = QDateTime::currentDateTimeUtc();
+    c.by = QStringLiteral("D6");
+    c.rows = 1200;
+    c.repaired = 40;
+    c.differences = 2;
+    setJournal(dir, [&c](Journal &j) {
+        for (int i = 0; i < int(Step::T5); ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(
+            j.setStep(Step::T5, StepStatus::Failed, QStringLiteral("2 rows of the new instances differ")));
+        QVERIFY(j.setValue(QStringLiteral("dual.compare"),
+                           QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
+        QVERIFY(j.setValue(QStringLiteral("dual.compareStopped.db5"), QStringLiteral("1")));
+        QVERIFY(j.setDifferences(
+            {RowDifference{QStringLiteral("db4.t_messages_0"), QStringLiteral("db0.t_messages_0"),
+                           QStringLiteral("17"), QStringLiteral("different"),
+                           QStringLiteral(
+                               "DELETE FROM `fsharechat`.`t_messages_0` WHERE `id` = 17;\nINSERT INTO ...;")},
+             RowDifference{QStringLiteral("db5.t_messages_1"), QStringLiteral("db1.t_messages_1"), QString(),
+                           QStringLiteral("definition"),
+                           QStringLiteral("-- the definition of db5.t_messages_1 differs")}}));
+    });
+    RunState st;
+    QString why;
+    QVERIFY2(loadRunState(dir, RunStateOptions{true}, &st, &why), qPrintable(why));
+    RunGate g = RunGate::evaluate(st, false, EngineAction::None);
+    QString lines;
+    for (const RunGate::Line &l : std::as_const(g.lines))
+        lines += l.text + QLatin1Char('\n');
+    QCOMPARE(g.level(), RunGate::Level::Error);
+    QVERIFY2(lines.contains(QLatin1String(" of the new instances differ from their old instances (D6, ")),
+             qPrintable(lines));
+    QVERIFY2(lines.contains(QLatin1String("D7 is refused until a comparison is clean")), qPrintable(lines));
+    QVERIFY2(lines.contains(QLatin1String("Replication into db5 was stopped by a row comparison")),
+             qPrintable(lines));
+    QVERIFY(g.canContinue); // Continue runs D6 again: it compares and repairs
+    QVERIFY(g.canVerify);
+    const QStringList confirm = RunGate::destructiveSteps(st, Step::T6);
+    QVERIFY2(
+        confirm.join(QLatin1Char('\n')).contains(QLatin1String("D7 is refused while anything still differs")),
+        qPrintable(confirm.join(QLatin1Char('\n'))));
+
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *rc = page->runPanel()->controller();
+    QTRY_VERIFY_WITH_TIMEOUT(rc->state() && rc->state()->plan, 5000);
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    QVERIFY2(gate->text().contains(QLatin1String("D7 is refused")), qPrintable(gate->text()));
+    auto *diffs = test::findNamed<QTableWidget>(page.get(), "migrationDiffs");
+    auto *tabs = test::findNamed<QTabWidget>(page.get(), "migrationRunTabs");
+    auto *count = test::findNamed<QLabel>(page.get(), "migrationDiffCount");
+    QCOMPARE(tabs->tabText(tabs->indexOf(count->parentWidget())), QStringLiteral("Differences (2)"));
+    QCOMPARE(diffs->rowCount(), 2);
+    QCOMPARE(diffs->item(1, 0)->text(), QStringLiteral("definition"));
+
+    // A clean comparison (the next D6) and no stopped replication: the error is gone.
+    c.clean = true;
+    c.differences = 0;
+    setJournal(dir, [&c](Journal &j) {
+        QVERIFY(j.setValue(QStringLiteral("dual.compare"),
+                           QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
+        QVERIFY(j.setValue(QStringLiteral("dual.compareStopped.db5"), QString()));
+        QVERIFY(j.setDifferences({}));
+        QVERIFY(j.setStep(Step::T5, StepStatus::Done));
+    });
+    QVERIFY2(loadRunState(dir, RunStateOptions{true}, &st, &why), qPrintable(why));
+    g = RunGate::evaluate(st, false, EngineAction::None);
+    lines.clear();
+    for (const RunGate::Line &l : std::as_const(g.lines))
+        lines += l.text + QLatin1Char('\n');
+    QVERIFY2(!lines.contains(QLatin1String("differ from their old")) &&
+                 !lines.contains(QLatin1String("was stopped")),
+             qPrintable(lines));
+    QVERIFY(g.level() != RunGate::Level::Error);
 }
 
 QTEST_MAIN(TestMigrationRun)

@@ -5,6 +5,8 @@
 #include "core/migration/DualMaster.h"
 #include "ui/TimeFormat.h"
 
+#include <limits>
+
 namespace sp::ui {
 
 using migration::RunState;
@@ -71,9 +73,11 @@ RunGate RunGate::evaluateDual(const RunState &s, bool engineHere, EngineAction a
             g.defaultUntil = g.untilChoices.last();
     }
     if (g.activity == RunActivity::Here) {
-        const QString what = action == EngineAction::Verify     ? tr("checking the replication gates (read-only)")
-                             : action == EngineAction::Rollback ? tr("rolling back")
-                                                                : tr("continuing the run");
+        const QString what =
+            action == EngineAction::Verify
+                ? tr("checking the replication gates and comparing the rows (nothing is repaired)")
+            : action == EngineAction::Rollback ? tr("rolling back")
+                                               : tr("continuing the run");
         add(Level::Info, tr("Running in this console: %1. The page follows the journal.").arg(what));
     } else if (g.activity == RunActivity::Elsewhere) {
         add(Level::Warning,
@@ -103,11 +107,32 @@ RunGate RunGate::evaluateDual(const RunState &s, bool engineHere, EngineAction a
         add(Level::Warning, tr("WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). "
                                "Continue resumes them on the new config; a rollback resumes them on the old one.")
                                 .arg(timestampText(s.writeStopStart())));
+    if (!rolledBack && !switched) {
+        const auto compared = migration::storedComparison(s.values);
+        if (compared && !compared->clean)
+            add(Level::Error,
+                tr("%n row(s) of the new instances differ from their old instances (%1, %2): D7 is refused "
+                   "until "
+                   "a comparison is clean. Continue runs D6 again, which compares and repairs them from the "
+                   "old "
+                   "instances; Differences lists each with its repair SQL.",
+                   nullptr, int(qMin<qint64>(compared->differences, std::numeric_limits<int>::max())))
+                    .arg(compared->by == QLatin1String("verify") ? tr("Verify") : compared->by,
+                         timestampText(compared->at)));
+        const QStringList stopped = migration::interruptedComparisons(s.values);
+        if (idle && !stopped.isEmpty())
+            add(Level::Warning,
+                tr("Replication into %1 was stopped by a row comparison whose process ended before it "
+                   "finished. Continue starts it again and compares again (D6).")
+                    .arg(stopped.join(QStringLiteral(", "))));
+    }
     if (!rolledBack && s.status(Step::T2) == StepStatus::Done && !switched)
-        add(Level::Info, tr("The new instances replicate from the old ones (see Replication). D7 is refused while a "
-                            "replication thread stops, the lag exceeds %1 s or a new instance has transactions of "
-                            "its own.")
-                             .arg(s.spec.writeStopBudgetSec));
+        add(Level::Info,
+            tr("The new instances replicate from the old ones (see Replication). D6 compares the rows each "
+               "new instance will own with its old instance, exactly, and repairs what differs. D7 is "
+               "refused until this run compared them clean, and while a replication thread stops, the "
+               "lag exceeds %1 s or a new instance has transactions of its own.")
+                .arg(s.spec.writeStopBudgetSec));
     if (idle && !rolledBack && !finished && first && g.lines.isEmpty()) {
         if (*first == Step::T0 && s.status(Step::T0) == StepStatus::Pending)
             add(Level::Info, tr("Not started. Continue runs D1 first: it checks server ids, binary logs and the "
@@ -122,7 +147,8 @@ RunGate RunGate::evaluateDual(const RunState &s, bool engineHere, EngineAction a
     else if (rolledBack)
         g.verifyBlocked = tr("The run was rolled back.");
     else if (s.status(Step::T2) != StepStatus::Done)
-        g.verifyBlocked = tr("Verify checks the replication gates: it needs D3 (replication) done.");
+        g.verifyBlocked =
+            tr("Verify checks the replication gates and compares the rows: it needs D3 (replication) done.");
     else if (switched)
         g.verifyBlocked = tr("The config is switched (D7): the replication gates no longer apply.");
     g.canVerify = g.verifyBlocked.isEmpty();
@@ -156,6 +182,9 @@ QStringList RunGate::destructiveDualSteps(const RunState &s, Step until)
                            .arg(sources, targets));
             break;
         case Step::T6:
+            out.append(
+                tr("D6 first compares the rows each new instance will own with its old instance and repairs "
+                   "what differs on the new instance; D7 is refused while anything still differs."));
             out.append(tr("D7 sets read_only=1 on %1 until every new instance has applied all their transactions "
                           "(at most %2 s), replaces %3 with the plan's new config (the old file is kept next to it)%4 "
                           "and sets read_only=0 again. After D7 the run cannot be rolled back.")

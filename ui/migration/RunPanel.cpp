@@ -104,6 +104,8 @@ QString kindText(const QString &kind)
         return RunPanel::tr("extra");
     if (kind == QLatin1String("different"))
         return RunPanel::tr("different");
+    if (kind == QLatin1String("definition"))
+        return RunPanel::tr("definition");
     return kind;
 }
 
@@ -634,8 +636,12 @@ void RunPanel::updateView()
                                                     : tr("Differences"));
         if (s.differenceCount == 0)
             m_diffCount->setText(
-                tr("No differences: T5 (or Verify) found every target row identical to its source, "
-                   "or has not compared yet."));
+                RunGate::isDualMaster(s)
+                    ? tr("No differences: D6 (or Verify) found every row a new instance will own identical "
+                         "to its "
+                         "old instance, or has not compared yet.")
+                    : tr("No differences: T5 (or Verify) found every target row identical to its source, "
+                         "or has not compared yet."));
         else if (s.differenceCount > s.differences.size())
             m_diffCount->setText(
                 tr("%n row(s) differ; the first %1 are listed. Each comes with the SQL that repairs "
