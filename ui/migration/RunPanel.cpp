@@ -372,7 +372,11 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     connect(m_run, &RunController::engineFinished, this,
             [this](EngineAction a, int outcome, const QString &error) {
                 const Outcome o = Outcome(outcome);
-                if (o == Outcome::Done)
+                // A Verify that found differences ends "refused" but did its work: its result line
+                // says what it found (not a failure banner).
+                const bool compared =
+                    a == EngineAction::Verify && (o == Outcome::Done || o == Outcome::GateFailed);
+                if (o == Outcome::Done || compared)
                     appendLog(QStringLiteral("— ") + tr("%1 finished").arg(actionName(a)));
                 else if (o == Outcome::Paused)
                     appendLog(QStringLiteral("— ") + tr("%1 paused").arg(actionName(a)));
@@ -383,7 +387,7 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
                                     ? tr("Verify stopped: %1").arg(RunGate::engineSentence(error))
                                     : tr("Rollback stopped: %1").arg(RunGate::engineSentence(error)),
                                 error);
-                if (a == EngineAction::Verify && o == Outcome::Done)
+                if (compared)
                     m_verifyDoneAt = QDateTime::currentDateTimeUtc(); // its result: once read after this
                 if (m_run->dir() != m_ctx->runDir())
                     followContext(); // the config or run changed while the engine ran
