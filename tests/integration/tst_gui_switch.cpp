@@ -216,7 +216,9 @@ void TestGuiSwitch::verifySaysWhere()
              qPrintable(diffs->item(0, 1)->text()));
     const QString repair = diffs->item(0, 0)->data(Qt::UserRole).toString();
     QVERIFY(!repair.isEmpty());
-    QVERIFY(exec(QStringLiteral("db4"), repair));
+    for (const QString &statement :
+         repair.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) // as migrate repair runs it
+        QVERIFY(exec(QStringLiteral("db4"), statement.trimmed()));
     const QString clean = verify();
     QVERIFY2(clean.contains(QLatin1String("found no differences")), qPrintable(clean));
 
