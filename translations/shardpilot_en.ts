@@ -82,6 +82,10 @@
         <source>%1 data nodes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The text does not load: the form is empty until it does.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CopyProgressPanel</name>
@@ -2660,6 +2664,56 @@
             <numerusform>It has %n errors.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Reload from disk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk: the editor shows it as it is now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk since the editor read it; the console shows the new file (%n data source(s)). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</source>
+        <translation>
+            <numerusform>%1 changed on disk since the editor read it; the console shows the new file (%n data source). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</numerusform>
+            <numerusform>%1 changed on disk since the editor read it; the console shows the new file (%n data sources). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replace your unsaved edits with %1 as it is on disk? Undo (Ctrl+Z) brings the edits back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reloaded %1 from disk. Undo (Ctrl+Z) brings your edits back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reloaded %1 from disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The file on disk has %n data source(s) the saved text does not: %1. Saving removes them from the config.</source>
+        <translation>
+            <numerusform>The file on disk has a data source the saved text does not: %1. Saving removes it from the config.</numerusform>
+            <numerusform>The file on disk has %n data sources the saved text does not: %1. Saving removes them from the config.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was removed since it was opened. Write the editor&apos;s text to it again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1 changed on disk while the difference was shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk while the difference was shown, so it was not saved. Save again to see the difference with the file as it is now.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::ExpansionWizard</name>
@@ -3709,6 +3763,20 @@
     <message>
         <source>The worst verdict of the cluster&apos;s servers: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk: every page shows it now (%n data source(s)).</source>
+        <translation>
+            <numerusform>%1 changed on disk: every page shows it now (%n data source).</numerusform>
+            <numerusform>%1 changed on disk: every page shows it now (%n data sources).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk: every page shows it now, with %n data source(s) instead of %2.</source>
+        <translation>
+            <numerusform>%1 changed on disk: every page shows it now, with %n data source instead of %2.</numerusform>
+            <numerusform>%1 changed on disk: every page shows it now, with %n data sources instead of %2.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4908,6 +4976,84 @@ bob
     <message>
         <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RunNotes</name>
+    <message>
+        <source>No reload command is set: nothing tells the applications&apos; services to read the new config. D7 lets writes resume right after the switch, so until you reload them yourself they keep writing by the old config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reload command is set: nothing tells the applications&apos; services to read the new config. T7 lets writes resume; services still on the old config then write to the old shards (T8 reports such writes). Continue to T6 first, reload the services yourself, then continue to T7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reload command is set: after T6, reload the applications&apos; services yourself, then continue to T7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 switched the config at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 switched the config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reload command was set: nothing told the applications&apos; services that %1 changed. Reload them yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; ran (see the audit log).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; ended at %2 after %3 s (exit 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; failed at %2 after %3 s (exit %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; failed at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It printed nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It printed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The services that were reloaded with the new config must be reloaded again with the old one: the rollback tells nobody.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rollback does not run the reload command &apos;%1&apos;: reload the services yourself once the old config is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 found no differences: every compared row is identical on both sides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 found %n row(s) that differ. They are listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, each with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>%1 found %n row that differs. It is listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, with the SQL that repairs its target.</numerusform>
+            <numerusform>%1 found %n rows that differ. They are listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, each with the SQL that repairs its target.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "core/migration/DualCompare.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
+#include "core/migration/ReloadCommand.h"
 
 #include <QCryptographicHash>
 #include <QDeadlineTimer>
@@ -1249,13 +1250,9 @@ bool DualMasterEngine::switchConfig(QString *error)
         say(QStringLiteral("the new config is in %1; the old one is kept as %2").arg(m_spec.configPath, backupPath));
     }
     if (!m_spec.reloadCommand.isEmpty()) {
-        QProcess p;
-        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), m_spec.reloadCommand});
-        const bool ok = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-        m_journal.audit(dualStepName(s), QStringLiteral("reload command"), QString(), m_spec.reloadCommand,
-                        ok ? QStringLiteral("ok")
-                           : QStringLiteral("failed: ") + QString::fromLocal8Bit(p.readAllStandardError()).left(500));
-        if (!ok) {
+        const ReloadOutcome reload = runReloadCommand(m_spec.reloadCommand);
+        recordReload(m_journal, dualStepName(s), m_spec.reloadCommand, reload);
+        if (!reload.ok) {
             *error = QStringLiteral("the reload command failed: %1").arg(m_spec.reloadCommand);
             return false;
         }

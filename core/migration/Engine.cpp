@@ -11,6 +11,7 @@
 #include "core/migration/NullKeys.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RateWindow.h"
+#include "core/migration/ReloadCommand.h"
 #include "core/migration/SpaceEstimate.h"
 #include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
@@ -25,7 +26,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
-#include <QProcess>
 #include <QSaveFile>
 #include <QSemaphore>
 #include <QThread>
@@ -1031,12 +1031,9 @@ Outcome Engine::stepT6()
                      QStringLiteral("replaced %1 (backup %2)").arg(m_spec.configPath, backupPath), QStringLiteral("ok"));
     say(QStringLiteral("the new config is in %1; the old one is kept as %2").arg(m_spec.configPath, backupPath));
     if (!m_spec.reloadCommand.isEmpty()) {
-        QProcess p;
-        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), m_spec.reloadCommand});
-        const bool ok = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-        m_journal->audit(QStringLiteral("T6"), QStringLiteral("reload command"), QString(), m_spec.reloadCommand,
-                         ok ? QStringLiteral("ok") : QStringLiteral("failed: ") + QString::fromLocal8Bit(p.readAllStandardError()).left(500));
-        if (!ok)
+        const ReloadOutcome reload = runReloadCommand(m_spec.reloadCommand);
+        recordReload(*m_journal, QStringLiteral("T6"), m_spec.reloadCommand, reload);
+        if (!reload.ok)
             return fail(Step::T6, QStringLiteral("the reload command failed: %1").arg(m_spec.reloadCommand));
     }
     return Outcome::Done;

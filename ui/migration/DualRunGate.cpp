@@ -101,7 +101,8 @@ RunGate RunGate::evaluateDual(const RunState &s, bool engineHere, EngineAction a
                                    "Continue resumes it from the journal.")
                                     .arg(label(*step)));
     if (const auto failed = s.failedStep(); failed && !rolledBack)
-        add(Level::Error, tr("%1 failed. The engine says: %2").arg(label(*failed), s.step(*failed).message) +
+        add(Level::Error, tr("%1 failed. The engine says: %2")
+                                  .arg(label(*failed), engineSentence(s.step(*failed).message)) +
                               QLatin1Char(' ') + tr("Continue runs it again once the cause is fixed."));
     if (s.writesStopped())
         add(Level::Warning, tr("WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). "

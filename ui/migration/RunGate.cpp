@@ -48,6 +48,23 @@ QString RunGate::statusText(StepStatus s)
     return {};
 }
 
+QString RunGate::engineSentence(const QString &message)
+{
+    QString t = message.trimmed();
+    if (t.isEmpty())
+        return t;
+    int word = 0;
+    while (word < t.size() && t.at(word).isLetter() && t.at(word).isLower())
+        ++word;
+    const bool plainWord = word > 0 && (word == t.size() || t.at(word).isSpace() ||
+                                        t.at(word) == QLatin1Char(':') || t.at(word) == QLatin1Char(','));
+    if (plainWord)
+        t[0] = t.at(0).toUpper();
+    if (!t.endsWith(QLatin1Char('.')) && !t.endsWith(QLatin1Char('!')) && !t.endsWith(QLatin1Char('?')))
+        t += QLatin1Char('.');
+    return t;
+}
+
 RunGate::Level RunGate::level() const
 {
     Level l = Level::None;
@@ -151,8 +168,9 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
                     .arg(stepLabel(*step)));
     if (const auto failed = s.failedStep(); failed && !rolledBack) {
         const QString message = s.step(*failed).message;
-        add(Level::Error, tr("%1 failed. The engine says: %2").arg(stepLabel(*failed), message) +
-                              QLatin1Char(' ') + tr("Continue runs it again once the cause is fixed."));
+        add(Level::Error,
+            tr("%1 failed. The engine says: %2").arg(stepLabel(*failed), engineSentence(message)) +
+                QLatin1Char(' ') + tr("Continue runs it again once the cause is fixed."));
     }
     if (!rolledBack && s.differenceCount > 0 && s.status(Step::T5) != StepStatus::Done)
         add(Level::Error,

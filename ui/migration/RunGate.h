@@ -72,6 +72,9 @@ public:
     static RunGate evaluateDual(const migration::RunState &s, bool engineHere, EngineAction action);
     static QStringList destructiveDualSteps(const migration::RunState &s, migration::Step until);
     static QString statusText(migration::StepStatus s);
+    // An engine message (English, "the switch is refused: ...") as a sentence inside the page's own:
+    // a leading lowercase word capitalised (not a name such as db0 or read_only), a full stop added.
+    static QString engineSentence(const QString &message);
 
 private:
     // Continue and Pause, the same for both kinds of run; returns the "busy" text (who works on

@@ -217,7 +217,9 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     auto *refreshAction = new QAction(tr("Refresh"), this);
     refreshAction->setObjectName(QStringLiteral("refreshAction"));
     refreshAction->setShortcut(QKeySequence::Refresh);
-    refreshAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // While the page is shown, whichever widget has the focus (the navigation list right after
+    // choosing the page): a hidden page's actions are inactive.
+    refreshAction->setShortcutContext(Qt::WindowShortcut);
     addAction(refreshAction);
     connect(refreshAction, &QAction::triggered, this, &DashboardPage::refresh);
     connect(m_refresh, &QPushButton::clicked, this, &DashboardPage::refresh);
@@ -354,6 +356,13 @@ QString DashboardPage::currentTable() const
 
 void DashboardPage::onConfigChanged()
 {
+    // An inspection of the previous config (or of this file's previous text, before a run switched
+    // it) would publish a snapshot of a cluster the console no longer shows: inspect again.
+    if (m_runner->isRunning()) {
+        m_runner->cancel();
+        m_idle();
+        QTimer::singleShot(0, this, &DashboardPage::refresh);
+    }
     const QString keep = currentTable();
     const QSignalBlocker block(m_tableCombo);
     m_tableCombo->clear();
