@@ -20,6 +20,8 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -69,6 +71,7 @@ private slots:
     void eventsKeptInTheHistory();
     void redStretches();
     void accessDeniedIsNotDown();
+    void shardctlHealthRunAndEvents();
 
 private:
     QString newRun(const QString &name, planning::StrategyId strategy = planning::StrategyId::ModDouble);
@@ -481,6 +484,101 @@ void TestHealthRun::accessDeniedIsNotDown()
     const QJsonObject o = sampleJson(s, v);
     QCOMPARE(o.value(QStringLiteral("state")).toString(), QStringLiteral("access denied"));
     QCOMPARE(o.value(QStringLiteral("errorCode")).toInt(), 1045);
+}
+
+void TestHealthRun::shardctlHealthRunAndEvents()
+{
+    auto shardctl = [](const QStringList &args, int *rc, QByteArray *err = nullptr) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SHARDPILOT_NO_KEYCHAIN"), QStringLiteral("1"));
+        p.setProcessEnvironment(env);
+        p.start(test::shardctlPath(), args);
+        p.waitForFinished(60000);
+        *rc = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        if (err)
+            *err = p.readAllStandardError();
+        return p.readAllStandardOutput();
+    };
+
+    // --run: the run's write stop in the verdicts. Nothing listens on the config's ports, so the
+    // servers are down (red), and the write stop is a finding beside it, the run in the JSON.
+    const QString dir = newRun(QStringLiteral("cli"));
+    setJournal(dir, [&](Journal &j) {
+        for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3})
+            j.setStep(s, StepStatus::Done);
+        j.setStep(Step::T4, StepStatus::Running);
+        j.setValue(QStringLiteral("writeStopStart"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    });
+    int rc = -1;
+    QByteArray err;
+    QByteArray out = shardctl({QStringLiteral("health"), QStringLiteral("--config"), m_config, QStringLiteral("--run"), dir,
+                               QStringLiteral("--sample"), QStringLiteral("0"), QStringLiteral("--connect-timeout"),
+                               QStringLiteral("1"), QStringLiteral("--json")},
+                              &rc, &err);
+    QCOMPARE(rc, 1); // down servers
+    QJsonObject doc = QJsonDocument::fromJson(out).object();
+    const QJsonObject run = doc.value(QStringLiteral("run")).toObject();
+    QVERIFY2(!run.isEmpty(), out.constData());
+    QCOMPARE(run.value(QStringLiteral("step")).toString(), QStringLiteral("T4"));
+    QCOMPARE(run.value(QStringLiteral("writesStopped")).toBool(), true);
+    QCOMPARE(run.value(QStringLiteral("running")).toBool(), false);
+    bool stopFinding = false;
+    for (const QJsonValue &i : doc.value(QStringLiteral("instances")).toArray())
+        if (i.toObject().value(QStringLiteral("dataSource")).toString() == QLatin1String("db2"))
+            for (const QJsonValue &f : i.toObject().value(QStringLiteral("findings")).toArray())
+                stopFinding = stopFinding || f.toObject().value(QStringLiteral("metric")).toString() == QLatin1String("writeStop");
+    QVERIFY2(stopFinding, out.constData());
+    // A directory that is not a run is refused.
+    shardctl({QStringLiteral("health"), QStringLiteral("--config"), m_config, QStringLiteral("--run"), m_dir.path()}, &rc, &err);
+    QCOMPARE(rc, 2);
+
+    // --events: the verdict changes kept in a history file.
+    const QString file = m_dir.filePath(QStringLiteral("cli-history.sqlite"));
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    {
+        HealthHistory h(file);
+        QList<HealthEvent> events;
+        for (int i = 0; i < 3; ++i) {
+            HealthEvent e;
+            e.at = now.addSecs(-3600 * (2 - i) * 10); // 20 h, 10 h ago and now
+            e.dataSource = QStringLiteral("db%1").arg(i);
+            e.from = Verdict::Green;
+            e.to = Verdict::Red;
+            e.reason = msg("%1: down (%2)", {Text(e.dataSource), Text(QStringLiteral("refused"))});
+            events.append(e);
+        }
+        HealthEvent old = events.first();
+        old.at = now.addDays(-3);
+        events.prepend(old);
+        QVERIFY(h.recordEvents(events));
+    }
+    const QStringList base{QStringLiteral("health"), QStringLiteral("--config"), m_config, QStringLiteral("--events"),
+                           QStringLiteral("--history"), file};
+    out = shardctl(base, &rc, &err);
+    QCOMPARE(rc, 0);
+    QVERIFY2(out.contains("green -> red") && out.contains("db2: down (refused)"), out.constData());
+    QCOMPARE(out.count("green -> red"), 3); // the last 24 hours by default
+    out = shardctl(base + QStringList{QStringLiteral("--since"), QStringLiteral("11h"), QStringLiteral("--json")}, &rc, &err);
+    QCOMPARE(rc, 0);
+    doc = QJsonDocument::fromJson(out).object();
+    const QJsonArray list = doc.value(QStringLiteral("events")).toArray();
+    QCOMPARE(list.size(), 2);
+    QCOMPARE(list.at(0).toObject().value(QStringLiteral("dataSource")).toString(), QStringLiteral("db1"));
+    QCOMPARE(list.at(0).toObject().value(QStringLiteral("from")).toString(), QStringLiteral("green"));
+    QCOMPARE(list.at(0).toObject().value(QStringLiteral("to")).toString(), QStringLiteral("red"));
+    QCOMPARE(list.at(1).toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("db2: down (refused)"));
+    out = shardctl(base + QStringList{QStringLiteral("--since"), now.addDays(-4).toString(Qt::ISODate),
+                                      QStringLiteral("--data-source"), QStringLiteral("db0"), QStringLiteral("--json")},
+                   &rc, &err);
+    QCOMPARE(QJsonDocument::fromJson(out).object().value(QStringLiteral("events")).toArray().size(), 2);
+    shardctl(base + QStringList{QStringLiteral("--since"), QStringLiteral("yesterday")}, &rc, &err);
+    QCOMPARE(rc, 2);
+    QVERIFY(err.contains("--since"));
+    shardctl({QStringLiteral("health"), QStringLiteral("--config"), m_config, QStringLiteral("--since"),
+              QStringLiteral("2h")},
+             &rc, &err);
+    QCOMPARE(rc, 2); // --since without --events
 }
 
 QTEST_GUILESS_MAIN(TestHealthRun)
