@@ -9,6 +9,7 @@
 #include "GuiTestSupport.h"
 
 #include "core/cluster/StatsHistory.h"
+#include "core/config/AppPaths.h"
 #include "core/config/ConfigLoader.h"
 #include "core/health/HealthHistory.h"
 #include "core/migration/Journal.h"
@@ -34,6 +35,7 @@
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTranslator>
 
 using namespace sp;
 using namespace sp::health;
@@ -100,6 +102,7 @@ private slots:
     void accessDeniedEverywhere();
     void unreachableIsUnknownNotZero();
     void gridColumnsReachableAt1024x640();
+    void runWordsInChinese();
 
 private:
     QString writeCluster(const QString &name, int firstPort, int count);
@@ -109,6 +112,8 @@ private:
     }
     // The health page shown for the open config, its pollers stopped, rows waiting for our samples.
     HealthPage *quietHealthPage();
+    // A run of m_cluster in its write stop (T4, started `secondsAgo` ago), its lock held by `lock`.
+    QString runInWriteStop(const QString &name, int secondsAgo, RunLock *lock, QString *runId);
 
     QTemporaryDir m_dir;
     QTemporaryDir m_history;
@@ -142,6 +147,7 @@ void TestHealthRunPage::init()
     // Each test its own history files.
     static int n = 0;
     qputenv("SHARDPILOT_HISTORY_DIR", QFile::encodeName(m_history.filePath(QString::number(++n))));
+    QFile::remove(m_dir.filePath(QStringLiteral("settings.ini"))); // no run remembered from another test
     m_window = test::makeMainWindow(m_dir);
     m_window->resize(1280, 800);
     m_window->show();
@@ -162,6 +168,47 @@ HealthPage *TestHealthRunPage::quietHealthPage()
     page->stopMonitoring();
     page->controller()->resetRows(m_window->context()->config());
     return page;
+}
+
+QString TestHealthRunPage::runInWriteStop(const QString &name, int secondsAgo, RunLock *lock, QString *runId)
+{
+    const LoadResult load = ConfigLoader::loadFile(m_cluster);
+    planning::PlanInput in;
+    in.configPath = m_cluster;
+    in.configText = readAll(m_cluster);
+    in.config = load.config;
+    in.request.strategy = planning::StrategyId::ModDouble;
+    for (int i = 4; i < 8; ++i) // the targets on ports 5..8
+        in.request.newUrls.insert(QStringLiteral("db%1").arg(i),
+                                  QStringLiteral("jdbc:mysql://127.0.0.1:%1/fsharechat").arg(i + 1));
+    const planning::PlanOutcome plan = planning::makePlan(in);
+    if (!plan.plan)
+        qFatal("makePlan: %s", qPrintable(plan.error));
+    const QString admin = m_dir.filePath(QStringLiteral("admin.cnf"));
+    {
+        QFile a(admin);
+        if (!a.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(admin));
+        a.write("[client]\nuser=sp_admin\npassword=Page-admin-pw\n");
+    }
+    QFile::setPermissions(admin, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    RunSpec options;
+    options.adminDefaultsFile = admin;
+    QString error;
+    const QString dir = m_dir.filePath(QStringLiteral("runs/") + name);
+    const auto spec = createRun(*plan.plan, QString(), dir, options, &error);
+    if (!spec)
+        qFatal("createRun: %s", qPrintable(error));
+    *runId = spec->runId;
+    Journal j(RunDir(dir).journalFile());
+    for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3})
+        j.setStep(s, StepStatus::Done);
+    j.setStep(Step::T4, StepStatus::Running);
+    j.setValue(QStringLiteral("writeStopStart"),
+               QDateTime::currentDateTimeUtc().addSecs(-secondsAgo).toString(Qt::ISODateWithMs));
+    if (!lock->acquire(RunDir(dir).lockFile(), &error))
+        qFatal("lock: %s", qPrintable(error));
+    return dir;
 }
 
 void TestHealthRunPage::keepsSamplingAfterOpeningAnotherConfig()
@@ -222,39 +269,9 @@ void TestHealthRunPage::writeStopIsYellowWithTheRunsWords()
     QCOMPARE(c->worst(), Verdict::Green);
 
     // A run of this config in its write stop (T4, a process holds it), followed by the console.
-    const LoadResult load = ConfigLoader::loadFile(m_cluster);
-    planning::PlanInput in;
-    in.configPath = m_cluster;
-    in.configText = readAll(m_cluster);
-    in.config = load.config;
-    in.request.strategy = planning::StrategyId::ModDouble;
-    for (int i = 4; i < 8; ++i) // the targets on ports 5..8
-        in.request.newUrls.insert(QStringLiteral("db%1").arg(i), QStringLiteral("jdbc:mysql://127.0.0.1:%1/fsharechat").arg(i + 1));
-    const planning::PlanOutcome plan = planning::makePlan(in);
-    QVERIFY2(plan.plan, qPrintable(plan.error));
-    const QString admin = m_dir.filePath(QStringLiteral("admin.cnf"));
-    {
-        QFile a(admin);
-        QVERIFY(a.open(QIODevice::WriteOnly));
-        a.write("[client]\nuser=sp_admin\npassword=Page-admin-pw\n");
-    }
-    QFile::setPermissions(admin, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    RunSpec options;
-    options.adminDefaultsFile = admin;
-    QString error;
-    const QString dir = m_dir.filePath(QStringLiteral("runs/stop"));
-    const auto spec = createRun(*plan.plan, QString(), dir, options, &error);
-    QVERIFY2(spec, qPrintable(error));
-    const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-12);
-    {
-        Journal j(RunDir(dir).journalFile());
-        for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3})
-            j.setStep(s, StepStatus::Done);
-        j.setStep(Step::T4, StepStatus::Running);
-        j.setValue(QStringLiteral("writeStopStart"), start.toString(Qt::ISODateWithMs));
-    }
     RunLock lock;
-    QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+    QString runId;
+    const QString dir = runInWriteStop(QStringLiteral("stop"), 12, &lock, &runId);
     m_window->context()->setRunDir(dir);
     QCOMPARE(c->followedRun(), dir);
 
@@ -263,14 +280,16 @@ void TestHealthRunPage::writeStopIsYellowWithTheRunsWords()
     const HealthRow &db1 = c->rows().at(c->rowOf(QStringLiteral("db1")));
     QCOMPARE(db1.verdict.verdict, Verdict::Yellow);
     const QString reason = CoreText::render(db1.verdict.reason);
-    QVERIFY2(reason.startsWith(QStringLiteral("db1: writes stopped by run %1 (T4, ").arg(spec->runId)),
+    QVERIFY2(reason.startsWith(QStringLiteral("db1: writes stopped by run %1 (T4, ").arg(runId)),
              qPrintable(reason));
     QCOMPARE(c->worst(), Verdict::Yellow);
     auto *banner = test::findNamed<QLabel>(page, "healthRun");
     QTRY_VERIFY(banner->isVisible());
-    QVERIFY2(banner->text().contains(spec->runId) && banner->text().contains(QStringLiteral("T4")) &&
+    QVERIFY2(banner->text().contains(runId) && banner->text().contains(QStringLiteral("T4")) &&
                  banner->text().contains(QStringLiteral("db0, db1, db2, db3")),
              qPrintable(banner->text()));
+    QTest::qWait(300); // the grid repaints the samples of one moment together
+    page->grab().toImage().save(QStringLiteral("/tmp/healthrun-writestop.png"));
     // A sample with read_only ON (the run's): still the run's yellow, no "read_only ON on a primary".
     c->addSample(sampleOf(1, t0 + 5000, true));
     QCOMPARE(c->rows().at(c->rowOf(QStringLiteral("db1"))).verdict.findings.size(), 1);
@@ -278,7 +297,7 @@ void TestHealthRunPage::writeStopIsYellowWithTheRunsWords()
     // Each green -> yellow is an event with its reason, on the "Verdict changes" tab.
     QCOMPARE(page->eventModel()->rowCount(), base + 4);
     const QModelIndex first = page->eventModel()->index(base + 1, HealthEventModel::ReasonColumn);
-    QVERIFY(first.data().toString().contains(QStringLiteral("writes stopped by run %1").arg(spec->runId)));
+    QVERIFY(first.data().toString().contains(QStringLiteral("writes stopped by run %1").arg(runId)));
     QCOMPARE(page->eventModel()->index(base + 1, HealthEventModel::DataSourceColumn).data().toString(),
              QStringLiteral("db1"));
     QCOMPARE(page->eventModel()->index(base + 1, HealthEventModel::ChangeColumn).data().toString(),
@@ -305,7 +324,7 @@ void TestHealthRunPage::writeStopIsYellowWithTheRunsWords()
         QList<HealthEvent> out;
         bool afterRun = false;
         for (const HealthEvent &e : HealthHistory(file).events({}, {}, QStringLiteral("db1"))) {
-            afterRun = afterRun || e.runId == spec->runId;
+            afterRun = afterRun || e.runId == runId;
             if (afterRun)
                 out.append(e);
         }
@@ -521,6 +540,56 @@ void TestHealthRunPage::gridColumnsReachableAt1024x640()
     QVERIFY(pageScroll);
     QCOMPARE(pageScroll->horizontalScrollBar()->maximum(), 0);
     m_window->grab().toImage().save(QStringLiteral("/tmp/healthrun-1024.png"));
+}
+
+void TestHealthRunPage::runWordsInChinese()
+{
+    // The page built under the zh_CN catalogue: the run's words, the tabs and the events in Chinese.
+    QTranslator zh;
+    QVERIFY(zh.load(AppPaths::translationsDir() + QStringLiteral("/shardpilot_zh_CN.qm")));
+    QVERIFY(QCoreApplication::installTranslator(&zh));
+    m_window.reset();
+    QFile::remove(m_dir.filePath(QStringLiteral("settings.ini")));
+    m_window = test::makeMainWindow(m_dir);
+    m_window->resize(1600, 1000);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openConfig(m_cluster));
+    HealthPage *page = quietHealthPage();
+    QVERIFY(page);
+    const qint64 t0 = QDateTime::currentMSecsSinceEpoch() - 60000;
+    for (int k = 0; k < 12; ++k)
+        for (int i = 0; i < 4; ++i)
+            page->controller()->addSample(sampleOf(i, t0 + k * 5000, false, 80 + 20 * i + k));
+    RunLock lock;
+    QString runId;
+    m_window->context()->setRunDir(runInWriteStop(QStringLiteral("zh"), 8, &lock, &runId));
+    QTRY_VERIFY(page->controller()->runActivity().writesStopped);
+    for (int i = 0; i < 4; ++i)
+        page->controller()->addSample(sampleOf(i, QDateTime::currentMSecsSinceEpoch(), true, 90));
+    page->selectDataSource(QStringLiteral("db1"));
+    const QString reason = CoreText::render(page->controller()->rows().at(1).verdict.reason);
+    auto *banner = test::findNamed<QLabel>(page, "healthRun");
+    QTRY_VERIFY(banner->isVisible());
+    const QString bannerText = banner->text();
+    QTest::qWait(300); // the grid repaints the samples of one moment together
+    m_window->grab().toImage().save(QStringLiteral("/tmp/healthrun-zh-1600.png"));
+    page->showEvents(QString());
+    QTest::qWait(300); // the grid repaints the samples of one moment together
+    m_window->grab().toImage().save(QStringLiteral("/tmp/healthrun-zh-1600-events.png"));
+    m_window->resize(1024, 640);
+    QTest::qWait(300); // the grid repaints the samples of one moment together
+    m_window->grab().toImage().save(QStringLiteral("/tmp/healthrun-zh-1024-events.png"));
+    const QString tab = test::findNamed<QTabWidget>(page, "healthTabs")->tabText(1);
+    const QString change = page->eventFilter()->index(0, HealthEventModel::ChangeColumn).data().toString();
+    m_window.reset();
+    QCoreApplication::removeTranslator(&zh);
+    QVERIFY2(reason.startsWith(QStringLiteral("db1：写入已被迁移运行 %1 停止（T4，").arg(runId)),
+             qPrintable(reason));
+    QVERIFY2(bannerText.contains(runId) && bannerText.contains(QStringLiteral("停止了")),
+             qPrintable(bannerText));
+    QCOMPARE(tab, QStringLiteral("结论变化"));
+    QCOMPARE(change, QStringLiteral("绿色 → 黄色"));
 }
 
 QTEST_MAIN(TestHealthRunPage)

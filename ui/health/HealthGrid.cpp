@@ -28,7 +28,8 @@ constexpr int kSparkMin = 60; // ... and when there is not (a 1024x640 window)
 constexpr int kValue = 56;
 constexpr int kConn = 90;
 constexpr int kTps = 64;
-constexpr int kVerdictMin = 140; // the verdict's words get at least this (elided, full in the tooltip)
+constexpr int kVerdictMin = 140;    // the verdict's words get at least this (elided, full in the tooltip)
+constexpr int kVerdictWanted = 360; // ... and this before the sparklines are as wide as they get
 // Everything but the three sparklines.
 constexpr int kFixed = kDot + 8 + kName + 3 * kValue + kConn + kTps + 8 + kVerdictMin;
 
@@ -196,7 +197,9 @@ int HealthGrid::rowAt(const QPoint &pos) const
 
 int HealthGrid::sparkWidth() const
 {
-    return std::clamp((width() - kFixed - 4) / 3, kSparkMin, kSpark);
+    // The sparklines give way until the verdict's words have kVerdictWanted (a run's write stop
+    // reads "db1: writes stopped by run 3f2a9c0d11e2b4a7 (T4, 12 s)"), then down to kSparkMin.
+    return std::clamp((width() - kFixed - (kVerdictWanted - kVerdictMin) - 4) / 3, kSparkMin, kSpark);
 }
 
 QRect HealthGrid::verdictRect(int row) const
