@@ -2068,6 +2068,70 @@
         <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: access denied (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: within thresholds; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4); no process runs it: continue or roll it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 %2 here (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 stopped the writes here (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (load of run %2, which %3: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copies rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seeds the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>catches up and pre-verifies rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verifies rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>purges moved rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2524,6 +2588,21 @@
         <source>Growth since %1: %2 rows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n refused the account (access denied).</source>
+        <translation>
+            <numerusform>%n refused the account (access denied).</numerusform>
+            <numerusform>%n refused the account (access denied).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Access denied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instance %1:%2 refused the account (access denied): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2955,6 +3034,33 @@
         <source>Replica lag (s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthEventModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::HealthGrid</name>
@@ -3134,6 +3240,52 @@
     </message>
     <message>
         <source>Paused: the picture is frozen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No verdict has changed yet. Every change is kept here with its reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n verdict change(s), the newest last.</source>
+        <translation>
+            <numerusform>%n verdict change, the newest last.</numerusform>
+            <numerusform>%n verdict changes, the newest last.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) of %1 in the red stretch from the History page.</source>
+        <translation>
+            <numerusform>%n change of %1 in the red stretch from the History page.</numerusform>
+            <numerusform>%n changes of %1 in the red stretch from the History page.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The migration run %1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) stopped the writes on %3 at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) %3 on %4: their load is the run&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No process runs it now: continue or roll it back on the Migration page.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4326,6 +4478,17 @@
     </message>
     <message>
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RedStretches</name>
+    <message>
+        <source>Red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Red on %1: %2 (click for its verdict changes on the Health page)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5978,6 +6141,10 @@ Config: %2</source>
     </message>
     <message>
         <source>Rows (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>access denied</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2068,6 +2068,70 @@
         <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>
         <translation>可以为该集群设置一个具有这些权限的监控账号（shardctl health --monitor-user，或“健康”页的设置）。</translation>
     </message>
+    <message>
+        <source>%1: access denied (%2)</source>
+        <translation>%1：访问被拒绝（%2）</translation>
+    </message>
+    <message>
+        <source>%1: within thresholds; %2</source>
+        <translation>%1：各项指标均在阈值内；%2</translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4)</source>
+        <translation>%1：写入已被迁移运行 %2 停止（%3，%4）</translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4); no process runs it: continue or roll it back</source>
+        <translation>%1：写入已被迁移运行 %2 停止（%3，%4）；当前没有进程在执行它：请继续或回滚该运行</translation>
+    </message>
+    <message>
+        <source>run %1 %2 here (%3)</source>
+        <translation>迁移运行 %1 正在此处%2（%3）</translation>
+    </message>
+    <message>
+        <source>run %1 stopped the writes here (%2)</source>
+        <translation>迁移运行 %1 停止了此处的写入（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (load of run %2, which %3: %4)</source>
+        <translation>%1（负载来自迁移运行 %2，它正在%3：%4）</translation>
+    </message>
+    <message>
+        <source>copies rows</source>
+        <translation>复制行</translation>
+    </message>
+    <message>
+        <source>seeds the new instances</source>
+        <translation>为新实例导入初始数据</translation>
+    </message>
+    <message>
+        <source>catches up and pre-verifies rows</source>
+        <translation>追平变更并预校验行</translation>
+    </message>
+    <message>
+        <source>verifies rows</source>
+        <translation>校验行</translation>
+    </message>
+    <message>
+        <source>compares rows</source>
+        <translation>比较行</translation>
+    </message>
+    <message>
+        <source>purges moved rows</source>
+        <translation>清除已迁走的行</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2522,6 +2586,20 @@
         <source>Growth since %1: %2 rows</source>
         <translation>自 %1 以来的增长：%2 行</translation>
     </message>
+    <message numerus="yes">
+        <source>%n refused the account (access denied).</source>
+        <translation>
+            <numerusform>%n 个实例拒绝了该账号（访问被拒绝）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Access denied: %1</source>
+        <translation>访问被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Instance %1:%2 refused the account (access denied): %3</source>
+        <translation>实例 %1:%2 拒绝了该账号（访问被拒绝）：%3</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2946,6 +3024,33 @@
         <source>Replica lag (s)</source>
         <translation>副本延迟（秒）</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthEventModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation>数据源</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::HealthGrid</name>
@@ -3125,6 +3230,50 @@
     <message>
         <source>Paused: the picture is frozen.</source>
         <translation>已暂停：画面已冻结。</translation>
+    </message>
+    <message>
+        <source>Show every change</source>
+        <translation>显示全部变化</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Verdict changes</source>
+        <translation>结论变化</translation>
+    </message>
+    <message>
+        <source>No verdict has changed yet. Every change is kept here with its reason.</source>
+        <translation>结论尚未变化过。每次变化都会连同原因记录在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n verdict change(s), the newest last.</source>
+        <translation>
+            <numerusform>%n 次结论变化，最新的在最后。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) of %1 in the red stretch from the History page.</source>
+        <translation>
+            <numerusform>“历史”页所选红色时段内 %1 的 %n 次变化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The migration run %1 cannot be read: %2</source>
+        <translation>无法读取迁移运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) stopped the writes on %3 at %4.</source>
+        <translation>迁移运行 %1（%2）于 %4 停止了 %3 上的写入。</translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) %3 on %4: their load is the run&apos;s.</source>
+        <translation>迁移运行 %1（%2）正在 %4 上%3：这些服务器上的负载来自该运行。</translation>
+    </message>
+    <message>
+        <source>No process runs it now: continue or roll it back on the Migration page.</source>
+        <translation>当前没有进程在执行它：请在“迁移”页继续或回滚。</translation>
     </message>
 </context>
 <context>
@@ -4308,6 +4457,17 @@
     <message>
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
         <translation>行数（%1）取自 %2 的快照；占比由路由函数计算。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RedStretches</name>
+    <message>
+        <source>Red</source>
+        <translation>红色</translation>
+    </message>
+    <message>
+        <source>Red on %1: %2 (click for its verdict changes on the Health page)</source>
+        <translation>%1 的红色时段：%2（点击可在“健康”页查看其结论变化）</translation>
     </message>
 </context>
 <context>
@@ -5951,6 +6111,10 @@ Config: %2</source>
     <message>
         <source>Rows (estimated)</source>
         <translation>行数（估算）</translation>
+    </message>
+    <message>
+        <source>access denied</source>
+        <translation>访问被拒绝</translation>
     </message>
 </context>
 <context>

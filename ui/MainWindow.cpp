@@ -102,7 +102,8 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
             st->standardIcon(QStyle::SP_ComputerIcon));
 #endif
 #ifdef SP_HAVE_HISTORY
-    addPage(QStringLiteral("history"), tr("History"), new HistoryPage(m_ctx, m_stack),
+    auto *history = new HistoryPage(m_ctx, m_stack);
+    addPage(QStringLiteral("history"), tr("History"), history,
             st->standardIcon(QStyle::SP_FileDialogContentsView));
 #else
     addPage(QStringLiteral("history"), tr("History"), missingPage(tr("History"), m_stack),
@@ -169,6 +170,14 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
             showPage(QStringLiteral("health"));
             m_health->selectDataSource(dataSource);
         });
+#endif
+#ifdef SP_HAVE_HISTORY
+    // A red stretch of the History page opens its verdict changes on the Health page.
+    connect(history, &HistoryPage::eventsRequested, this,
+            [this](const QString &dataSource, const QDateTime &from, const QDateTime &to) {
+                showPage(QStringLiteral("health"));
+                m_health->showEvents(dataSource, from, to);
+            });
 #endif
     connect(m_health, &HealthPage::storeMonitorPasswordRequested, this, [this](const QString &user) {
         if (!m_ctx->hasConfig())
