@@ -714,6 +714,29 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "replica status not read on %1: the account lacks SLAVE MONITOR (REPLICATION CLIENT on MySQL); shown as 'no privilege'"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "binary logs not listed on %1: the account lacks BINLOG MONITOR (REPLICATION CLIENT on MySQL); shown as 'no privilege'"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page's settings)."),
+
+    // the keychain (core/cluster/KeychainSecretStore): what failed and what to do
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "keychain: no QCoreApplication"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "keychain: not asked from the UI thread (it could block the window)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "no answer from the keychain's secret service within %1 ms (is it waiting for an unlock "
+                      "prompt?): unlock it and try again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Keep the password in a MySQL option file instead (--defaults-file FILE, "
+                      "SHARDPILOT_DEFAULTS_FILE or ~/.my.cnf, mode 0600) or in SHARDPILOT_PASSWORD_<DS>"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the keychain asked and access was denied: allow ShardPilot when the keychain asks, and try "
+                      "again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the keychain refused access (%1): unlock it and try again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "no keychain is reachable: this session has no D-Bus session bus "
+                      "(DBUS_SESSION_BUS_ADDRESS is not set: a headless box, ssh or a container), so no "
+                      "secret service can be asked. %1, or run the console in a desktop session with a "
+                      "keychain"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "no keychain answered on the D-Bus session bus: neither a Secret Service (GNOME Keyring, "
+                      "KeePassXC) nor KWallet is running. %1, or start one and try again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the keychain failed: %1 (qtkeychain error %2)"),
 };
 
 const QHash<QString, const char *> &table()
