@@ -249,7 +249,9 @@ QJsonObject ExpansionPlan::toJson() const
                        {S("actualDataNodesBefore"), t.actualDataNodesBefore},
                        {S("actualDataNodesAfter"), t.actualDataNodesAfter},
                        {S("movedKeyShare"), t.movedKeyShare},
-                       {S("skewAfter"), t.skewAfter}};
+                       {S("skewAfter"), t.skewAfter},
+                       {S("skewFromRows"), t.skewFromRows},
+                       {S("skewRowsMissing"), QJsonArray::fromStringList(t.skewRowsMissing)}};
         QJsonArray pairs;
         for (const auto &p : t.pairs) {
             QJsonObject po{{S("source"), nodeJson(p.source)},
@@ -367,6 +369,9 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
         t.actualDataNodesAfter = str(to, "actualDataNodesAfter");
         t.movedKeyShare = to.value(S("movedKeyShare")).toDouble();
         t.skewAfter = to.value(S("skewAfter")).toDouble();
+        t.skewFromRows = to.value(S("skewFromRows")).toBool();
+        for (const QJsonValue &v : to.value(S("skewRowsMissing")).toArray())
+            t.skewRowsMissing << v.toString();
         for (const QJsonValue &pv : to.value(S("pairs")).toArray()) {
             const QJsonObject po = pv.toObject();
             MovePair mp;
@@ -430,10 +435,12 @@ bool operator==(const MovePair &a, const MovePair &b)
 }
 bool operator==(const TablePlan &a, const TablePlan &b)
 {
-    return a.logicTable == b.logicTable && a.shardingColumn == b.shardingColumn && a.broadcast == b.broadcast
-        && a.clientSide == b.clientSide && a.bindingGroup == b.bindingGroup && a.pairs == b.pairs
-        && a.actualDataNodesBefore == b.actualDataNodesBefore && a.actualDataNodesAfter == b.actualDataNodesAfter
-        && a.movedKeyShare == b.movedKeyShare && a.skewAfter == b.skewAfter;
+    return a.logicTable == b.logicTable && a.shardingColumn == b.shardingColumn &&
+           a.broadcast == b.broadcast && a.clientSide == b.clientSide && a.bindingGroup == b.bindingGroup &&
+           a.pairs == b.pairs && a.actualDataNodesBefore == b.actualDataNodesBefore &&
+           a.actualDataNodesAfter == b.actualDataNodesAfter && a.movedKeyShare == b.movedKeyShare &&
+           a.skewAfter == b.skewAfter && a.skewFromRows == b.skewFromRows &&
+           a.skewRowsMissing == b.skewRowsMissing;
 }
 bool operator==(const CreateSpec &a, const CreateSpec &b)
 {

@@ -68,6 +68,9 @@ struct TablePlan
     double movedKeyShare = 0;       // fraction of the table's keys whose node changes
     double skewAfter = 0;           // max/mean per data source after the change: of rows (staying + arriving)
                                     // when the snapshot has every node's rows, else of key shares
+    bool skewFromRows = false;      // skewAfter is of rows (false: of key shares)
+    QStringList skewRowsMissing;    // with a snapshot: the data sources without a row count that made
+                                    // skewAfter fall back to key shares (an instance down), sorted
 };
 
 // A schema/table to create on a new data source, with the definition of `ddlFrom` (same logic

@@ -407,21 +407,35 @@ QString PlanningPage::basisText(const planning::WhatIfReport &report,
         named << (why.isEmpty() ? ds : tr("%1 (%2)").arg(ds, why));
     }
     const QString kind = snapshot->exact ? tr("exact counts") : tr("estimates (TABLE_ROWS)");
+    // A source without a count turns the skew after into one of key shares: say it with the rest.
+    QStringList skewWithout;
+    for (const planning::WhatIfRow &r : report.rows)
+        for (const QString &ds : r.skewWithoutRows)
+            if (r.feasible && !skewWithout.contains(ds))
+                skewWithout << ds;
+    const QString skewNote =
+        skewWithout.isEmpty()
+            ? QString()
+            : QLatin1Char(' ') + tr("Skew after is of key shares, not rows, without the counts of %1.")
+                                     .arg(skewWithout.join(QStringLiteral(", ")));
     if (!haveRows) {
         if (named.isEmpty())
             return tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
                       "space only.")
                 .arg(when);
         return tr("The snapshot taken at %1 has no row counts: %2. Shares of the key space only.")
-            .arg(when, named.join(QStringLiteral(", ")));
+                   .arg(when, named.join(QStringLiteral(", "))) +
+               skewNote;
     }
     if (!named.isEmpty())
         return tr("Partial: row counts (%1) from the snapshot taken at %2 for every source but %3 — their "
                   "rows "
                   "are not included, so rows moved are lower bounds.")
-            .arg(kind, when, named.join(QStringLiteral(", ")));
+                   .arg(kind, when, named.join(QStringLiteral(", "))) +
+               skewNote;
     return tr("Row counts (%1) from the snapshot taken at %2; shares from the routing functions.")
-        .arg(kind, when);
+               .arg(kind, when) +
+           skewNote;
 }
 
 void PlanningPage::showOutcome(const Outcome &outcome, const std::optional<ClusterSnapshot> &snapshot)
