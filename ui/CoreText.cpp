@@ -1,6 +1,9 @@
 #include "ui/CoreText.h"
 
+#include "ui/TimeFormat.h"
+
 #include <QHash>
+#include <QRegularExpression>
 
 namespace sp::ui {
 
@@ -812,6 +815,18 @@ QStringList CoreText::templates()
     return table().keys();
 }
 
+QString CoreText::timeOrText(const QString &argument)
+{
+    // Core writes instants as ISO 8601 UTC ("2026-05-01T06:28:47Z"): in a console sentence they are
+    // shown as every other time of the console (local, ui/TimeFormat), not next to it in another form.
+    static const QRegularExpression iso(
+        QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$"));
+    if (argument.size() < 16 || argument.size() > 29 || !iso.match(argument).hasMatch())
+        return argument;
+    const QDateTime at = QDateTime::fromString(argument, Qt::ISODateWithMs);
+    return at.isValid() ? timestampText(at) : argument;
+}
+
 QString CoreText::render(const Text &text)
 {
     if (text.source.isEmpty())
@@ -826,7 +841,7 @@ QString CoreText::render(const Text &text)
     QStringList args;
     args.reserve(text.args.size());
     for (const Text &a : text.args)
-        args << render(a);
+        args << (a.isTranslatable() ? render(a) : timeOrText(a.text));
     return substituteSpaced(translated, args);
 }
 

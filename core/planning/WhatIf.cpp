@@ -139,9 +139,14 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
             r.addRisk(msg("only the hash modulo changes: every later expansion doubles again"));
     }
     r.writeStopAssumption = r.writeStopText.text;
+    // A warning of the plan is a risk: its sentence with its code (the code alone said nothing to a
+    // reader, and the console showed it untranslated); one per code.
+    QSet<QString> codes;
     for (const Diagnostic &d : plan.warnings)
-        if (d.severity != Severity::Info && !r.risks.contains(d.code))
-            r.addRisk(d.code);
+        if (d.severity != Severity::Info && !codes.contains(d.code)) {
+            codes.insert(d.code);
+            r.addRisk(msg("%1 [%2]", {textOf(d.message, d.messageText), d.code}));
+        }
     return r;
 }
 

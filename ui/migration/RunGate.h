@@ -72,6 +72,10 @@ public:
     static RunGate evaluateDual(const migration::RunState &s, bool engineHere, EngineAction action);
     static QStringList destructiveDualSteps(const migration::RunState &s, migration::Step until);
     static QString statusText(migration::StepStatus s);
+    // What the engine wrote about a step, when it says more than the step's status (the engine's
+    // words are English; a message that only repeats the status, "rolled back", is left out so the
+    // console does not show it untranslated next to the translated status).
+    static QString engineMessage(const migration::StepState &s);
 
 private:
     // Continue and Pause, the same for both kinds of run; returns the "busy" text (who works on

@@ -663,7 +663,7 @@ void RunPanel::updateView()
         for (int r = m_auditShown; r < s.audit.size(); ++r) {
             const AuditEntry &a = s.audit.at(r);
             const QStringList cells{
-                timestampText(a.at),         a.osUser, a.step, a.action, a.server, a.outcome,
+                timestampSecondsText(a.at),  a.osUser, a.step, a.action, a.server, a.outcome,
                 a.sql.left(300).simplified()};
             for (int c = 0; c < cells.size(); ++c) {
                 auto *it = new QTableWidgetItem(cells.at(c));
@@ -729,8 +729,8 @@ void RunPanel::showSelectedStep()
         parts << tr("started %1").arg(timestampText(s.started));
     if (s.finished.isValid() && s.status != StepStatus::Running)
         parts << tr("ended %1").arg(timestampText(s.finished));
-    if (!s.message.isEmpty())
-        parts << tr("the engine says: %1").arg(s.message.left(1000));
+    if (const QString message = RunGate::engineMessage(s); !message.isEmpty())
+        parts << tr("the engine says: %1").arg(message.left(1000));
     m_stepMessage->setText(parts.join(QStringLiteral(" · ")));
 }
 
