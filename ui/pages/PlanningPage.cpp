@@ -45,6 +45,7 @@ namespace sp::ui {
 namespace {
 
 constexpr int kDefaultMaxVirtualNodes = 1024;
+constexpr int kChartsSideBySideWidth = 1150; // below, the charts are stacked
 
 bool usesAlgorithm(const StrategyDef &s, const QString &name)
 {
@@ -142,10 +143,12 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     ringCol->addWidget(m_ring, 1);
 
     auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->setObjectName(QStringLiteral("planningCharts"));
     charts->addWidget(m_bars);
     charts->addWidget(ringBox);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
+    m_charts = charts;
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("planningSplitter"));
     split->addWidget(m_view);
@@ -260,6 +263,17 @@ void PlanningPage::scheduleRecompute()
         return;
     }
     m_debounce->start();
+}
+
+void PlanningPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side each chart gets less than half of a narrow page, and Qt Charts cuts what does
+    // not fit to "..." (strategy names, legend, axis and chart titles at 1024x640): one above the
+    // other there, each the page's width (the page scrolls).
+    const Qt::Orientation o = width() >= kChartsSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_charts && m_charts->orientation() != o)
+        m_charts->setOrientation(o);
 }
 
 void PlanningPage::showEvent(QShowEvent *event)

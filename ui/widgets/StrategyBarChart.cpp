@@ -27,7 +27,9 @@ QChartView *makeView(QWidget *parent, const char *name)
     auto *v = new QChartView(parent);
     v->setObjectName(QLatin1String(name));
     v->setRenderHint(QPainter::Antialiasing);
-    v->setMinimumHeight(200); // below this the bars and their labels run into each other
+    // Below this the bars and their labels run into each other, and Qt Charts cuts the category
+    // labels of three strategies to "..." once a value axis title takes its line (rows chart).
+    v->setMinimumHeight(240);
     return v;
 }
 
