@@ -610,6 +610,10 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "No statistics: the cluster has not been inspected."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Statistics taken at %1 (exact counts)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Statistics taken at %1 (estimates)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Cell colour: rows over the mean of the cell's logic table, one scale for every table: "
+                      "white is even, blue down to empty, red up to twice the mean and more; grey has no count."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "at least %1 (%2 without a count)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "total rows"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "max / mean"),
