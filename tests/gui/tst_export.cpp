@@ -16,6 +16,8 @@
 #include <QJsonObject>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QImage>
+#include <QPainter>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextTable>
@@ -365,6 +367,26 @@ void TestExportFlow::summaryStaysWithItsHeatmap()
     }
     QVERIFY(checked > 1000);
     QVERIFY(moved > 0); // the layout alone splits some: they were moved
+
+    // For a look (SP_SCREENSHOT_DIR): the first pages as the PDF lays them out (A4 landscape).
+    if (const QString shots = qEnvironmentVariable("SP_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        QTextDocument doc;
+        doc.setHtml(html);
+        const QSizeF page(1047, 680);
+        ReportPages::paginate(&doc, page, 40, 2);
+        for (int p = 0; p < 3; ++p) {
+            QImage image(page.toSize(), QImage::Format_RGB32);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            painter.translate(0, -p * page.height());
+            QAbstractTextDocumentLayout::PaintContext context;
+            context.clip = QRectF(0, p * page.height(), page.width(), page.height());
+            painter.setClipRect(context.clip);
+            doc.documentLayout()->draw(&painter, context);
+            painter.end();
+            image.save(shots + QStringLiteral("/report-page-%1.png").arg(p + 1));
+        }
+    }
     QVERIFY2(split.isEmpty(), qPrintable(QString::number(split.size()) + QStringLiteral(" split, e.g. ") +
                                          split.mid(0, 5).join(QStringLiteral("; "))));
 }

@@ -33,6 +33,7 @@ class TestSmallScreen final : public QObject
 private slots:
     void screenIsSmall();
     void wizardButtonsOnScreen();
+    void planningChartLabelsInFull_data();
     void planningChartLabelsInFull();
 
 private:
@@ -103,11 +104,20 @@ void TestSmallScreen::wizardButtonsOnScreen()
     wizard->reject();
 }
 
+void TestSmallScreen::planningChartLabelsInFull_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1024x640") << QSize(1024, 640);
+    QTest::addRow("1280x800") << QSize(1280, 800);
+    QTest::addRow("1600x1000") << QSize(1600, 1000);
+}
+
 void TestSmallScreen::planningChartLabelsInFull()
 {
+    QFETCH(QSize, size);
     const auto window = test::makeMainWindow(m_dir);
     window->context()->setPreferences(30000000, 0);
-    window->resize(1024, 640);
+    window->resize(size);
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     auto *planning = qobject_cast<PlanningPage *>(window->page(QStringLiteral("planning")));
@@ -147,7 +157,8 @@ void TestSmallScreen::planningChartLabelsInFull()
         QVERIFY(labels > 10);
         QVERIFY2(elided.isEmpty(), qPrintable(elided.join(QLatin1Char('\n'))));
     };
-    check(QStringLiteral("small-planning.png"));
+    const QString tag = QString::fromLatin1(QTest::currentDataTag());
+    check(QStringLiteral("planning-%1.png").arg(tag));
 
     // With row counts (one server unreachable): the rows chart and its longer title too.
     ClusterSnapshot snap;
@@ -163,7 +174,7 @@ void TestSmallScreen::planningChartLabelsInFull()
         }
     window->context()->setSnapshot(snap);
     QTRY_VERIFY_WITH_TIMEOUT(computed.size() >= 2 && !planning->isBusy(), 60000);
-    check(QStringLiteral("small-planning-rows.png"));
+    check(QStringLiteral("planning-rows-%1.png").arg(tag));
 }
 
 int main(int argc, char **argv)

@@ -402,7 +402,7 @@ void TestZhComplete::everyPageInChinese()
     QVERIFY2(sweep.problems.isEmpty(),
              qPrintable(QString::number(sweep.problems.size()) +
                         QStringLiteral(" English phrase(s) shown, listed above; first: ") +
-                        sweep.problems.constFirst()));
+                        sweep.problems.value(0)));
 }
 
 // Every sentence core builds (the table of ui/CoreText), in Chinese: none keeps an English phrase

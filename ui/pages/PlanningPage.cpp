@@ -45,7 +45,7 @@ namespace sp::ui {
 namespace {
 
 constexpr int kDefaultMaxVirtualNodes = 1024;
-constexpr int kChartsSideBySideWidth = 1150; // below, the charts are stacked
+constexpr int kChartsSideBySideWidth = 1000; // below, the charts are stacked
 
 bool usesAlgorithm(const StrategyDef &s, const QString &name)
 {
