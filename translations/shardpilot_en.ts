@@ -2132,6 +2132,50 @@
         <source>%1 h</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cell colour: rows over the mean of the cell&apos;s logic table, one scale for every table: white is even, blue down to empty, red up to twice the mean and more; grey has no count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at least %1 (%2 without a count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keychain: no QCoreApplication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keychain: not asked from the UI thread (it could block the window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer from the keychain&apos;s secret service within %1 ms (is it waiting for an unlock prompt?): unlock it and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the password in a MySQL option file instead (--defaults-file FILE, SHARDPILOT_DEFAULTS_FILE or ~/.my.cnf, mode 0600) or in SHARDPILOT_PASSWORD_&lt;DS&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain asked and access was denied: allow ShardPilot when the keychain asks, and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain refused access (%1): unlock it and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain is reachable: this session has no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set: a headless box, ssh or a container), so no secret service can be asked. %1, or run the console in a desktop session with a keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain answered on the D-Bus session bus: neither a Secret Service (GNOME Keyring, KeePassXC) nor KWallet is running. %1, or start one and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain failed: %1 (qtkeychain error %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2601,6 +2645,28 @@
     </message>
     <message>
         <source>Instance %1:%2 refused the account (access denied): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>— %n unknown (no count)</source>
+        <translation>
+            <numerusform>— %n unknown (no count)</numerusform>
+            <numerusform>— %n unknown (no count)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows: unknown (%1 of %n table(s) without a count: unreachable or failed)</source>
+        <translation>
+            <numerusform>Rows: unknown (%1 of %n table without a count: unreachable or failed)</numerusform>
+            <numerusform>Rows: unknown (%1 of %n tables without a count: unreachable or failed)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth since %1: unknown (a count is missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1: not comparable (exact counts against estimates, or a restart)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3607,10 +3673,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>rows</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3632,6 +3694,49 @@
     </message>
     <message>
         <source>queries per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>insufficient data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not growing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beyond horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already above the limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>will cross</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact counts (COUNT(*))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimates (InnoDB TABLE_ROWS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s) without a count of every table (no count from %1: unreachable or failed); the lines break there.</source>
+        <translation>
+            <numerusform>%n snapshot without a count of every table (no count from %1: unreachable or failed); the lines break there.</numerusform>
+            <numerusform>%n snapshots without a count of every table (no count from %1: unreachable or failed); the lines break there.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exact counts and estimates are drawn apart: the gap between them is not growth.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4478,6 +4583,10 @@
     </message>
     <message>
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skew after is of key shares, not rows, without the counts of %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5898,6 +6007,14 @@ Config: %2</source>
         <source>rows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Rows moved vs copied (snapshot counts; at least: %1 not counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rows unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::StrategyPage</name>
@@ -6535,6 +6652,18 @@ Config: %2</source>
     </message>
     <message>
         <source>Row figures count only the sources the snapshot has rows for; no counts from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (key shares)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of key shares, not rows: no row count from %1 (an instance down or a count that failed), so hot keys and uneven tables do not show. With every count it is of rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of key shares (uniform keys): without row counts, or with fewer than 1,000 rows per data source, rows would only add noise</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

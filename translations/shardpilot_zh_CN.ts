@@ -2132,6 +2132,50 @@
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
+    <message>
+        <source>Cell colour: rows over the mean of the cell&apos;s logic table, one scale for every table: white is even, blue down to empty, red up to twice the mean and more; grey has no count.</source>
+        <translation>单元格颜色：行数与所在逻辑表平均值之比，所有表共用一个刻度：白色为均匀，越蓝越接近空表，越红越接近平均值的两倍及以上；灰色表示没有计数。</translation>
+    </message>
+    <message>
+        <source>at least %1 (%2 without a count)</source>
+        <translation>至少 %1（%2 个没有计数）</translation>
+    </message>
+    <message>
+        <source>keychain: no QCoreApplication</source>
+        <translation>钥匙串：没有 QCoreApplication</translation>
+    </message>
+    <message>
+        <source>keychain: not asked from the UI thread (it could block the window)</source>
+        <translation>钥匙串：不在界面线程中访问（否则可能卡住窗口）</translation>
+    </message>
+    <message>
+        <source>no answer from the keychain&apos;s secret service within %1 ms (is it waiting for an unlock prompt?): unlock it and try again</source>
+        <translation>钥匙串的密钥服务在 %1 毫秒内没有应答（是否在等待解锁提示？）：请解锁后重试</translation>
+    </message>
+    <message>
+        <source>Keep the password in a MySQL option file instead (--defaults-file FILE, SHARDPILOT_DEFAULTS_FILE or ~/.my.cnf, mode 0600) or in SHARDPILOT_PASSWORD_&lt;DS&gt;</source>
+        <translation>请改把密码保存在 MySQL 选项文件中（--defaults-file FILE、SHARDPILOT_DEFAULTS_FILE 或 ~/.my.cnf，权限 0600），或放在 SHARDPILOT_PASSWORD_&lt;DS&gt; 中</translation>
+    </message>
+    <message>
+        <source>the keychain asked and access was denied: allow ShardPilot when the keychain asks, and try again</source>
+        <translation>钥匙串询问后拒绝了访问：请在钥匙串询问时允许 ShardPilot，然后重试</translation>
+    </message>
+    <message>
+        <source>the keychain refused access (%1): unlock it and try again</source>
+        <translation>钥匙串拒绝访问（%1）：请解锁后重试</translation>
+    </message>
+    <message>
+        <source>no keychain is reachable: this session has no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set: a headless box, ssh or a container), so no secret service can be asked. %1, or run the console in a desktop session with a keychain</source>
+        <translation>无法访问钥匙串：本会话没有 D-Bus 会话总线（未设置 DBUS_SESSION_BUS_ADDRESS：无图形界面的主机、ssh 或容器），因此无法询问任何密钥服务。%1；或在带钥匙串的桌面会话中运行控制台</translation>
+    </message>
+    <message>
+        <source>no keychain answered on the D-Bus session bus: neither a Secret Service (GNOME Keyring, KeePassXC) nor KWallet is running. %1, or start one and try again</source>
+        <translation>D-Bus 会话总线上没有钥匙串应答：既没有运行 Secret Service 服务（GNOME Keyring、KeePassXC），也没有运行 KWallet。%1；或启动其中之一后重试</translation>
+    </message>
+    <message>
+        <source>the keychain failed: %1 (qtkeychain error %2)</source>
+        <translation>钥匙串操作失败：%1（qtkeychain 错误 %2）</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2599,6 +2643,26 @@
     <message>
         <source>Instance %1:%2 refused the account (access denied): %3</source>
         <translation>实例 %1:%2 拒绝了该账号（访问被拒绝）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>— %n unknown (no count)</source>
+        <translation>
+            <numerusform>— %n 个未知（没有计数）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows: unknown (%1 of %n table(s) without a count: unreachable or failed)</source>
+        <translation>
+            <numerusform>行数：未知（%n 个表中有 %1 个没有计数：无法连接或计数失败）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth since %1: unknown (a count is missing)</source>
+        <translation>自 %1 以来的增长：未知（缺少计数）</translation>
+    </message>
+    <message>
+        <source>Growth since %1: not comparable (exact counts against estimates, or a restart)</source>
+        <translation>自 %1 以来的增长：不可比（精确计数与估算值相比，或期间实例重启过）</translation>
     </message>
 </context>
 <context>
@@ -3592,10 +3656,6 @@
         <translation>%1 的行数变化</translation>
     </message>
     <message>
-        <source>Rows</source>
-        <translation>行数</translation>
-    </message>
-    <message>
         <source>rows</source>
         <translation>行</translation>
     </message>
@@ -3618,6 +3678,48 @@
     <message>
         <source>queries per second</source>
         <translation>每秒查询数</translation>
+    </message>
+    <message>
+        <source>insufficient data</source>
+        <translation>数据不足</translation>
+    </message>
+    <message>
+        <source>not growing</source>
+        <translation>未增长</translation>
+    </message>
+    <message>
+        <source>beyond horizon</source>
+        <translation>超出预测范围</translation>
+    </message>
+    <message>
+        <source>already above the limit</source>
+        <translation>已超过上限</translation>
+    </message>
+    <message>
+        <source>will cross</source>
+        <translation>将超过上限</translation>
+    </message>
+    <message>
+        <source>Exact counts (COUNT(*))</source>
+        <translation>精确计数（COUNT(*)）</translation>
+    </message>
+    <message>
+        <source>Estimates (InnoDB TABLE_ROWS)</source>
+        <translation>估算值（InnoDB TABLE_ROWS）</translation>
+    </message>
+    <message>
+        <source>Count unknown</source>
+        <translation>计数未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s) without a count of every table (no count from %1: unreachable or failed); the lines break there.</source>
+        <translation>
+            <numerusform>%n 个快照缺少部分表的计数（%1 没有计数：无法连接或计数失败）；曲线在这些位置断开。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exact counts and estimates are drawn apart: the gap between them is not growth.</source>
+        <translation>精确计数和估算值分开绘制：两者之间的差距不是增长。</translation>
     </message>
 </context>
 <context>
@@ -4457,6 +4559,10 @@
     <message>
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
         <translation>行数（%1）取自 %2 的快照；占比由路由函数计算。</translation>
+    </message>
+    <message>
+        <source>Skew after is of key shares, not rows, without the counts of %1.</source>
+        <translation>由于缺少 %1 的计数，扩容后倾斜度按键的比例而非行数计算。</translation>
     </message>
 </context>
 <context>
@@ -5867,6 +5973,14 @@ Config: %2</source>
         <source>rows</source>
         <translation>行</translation>
     </message>
+    <message>
+        <source>Rows moved vs copied (snapshot counts; at least: %1 not counted)</source>
+        <translation>迁移行数与拷贝行数（快照计数；为下限：%1 未计数）</translation>
+    </message>
+    <message>
+        <source>%1 (rows unknown)</source>
+        <translation>%1（行数未知）</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::StrategyPage</name>
@@ -6503,6 +6617,18 @@ Config: %2</source>
     <message>
         <source>Row figures count only the sources the snapshot has rows for; no counts from %1.</source>
         <translation>行数只统计快照中有行数的数据源；%1 没有行数。</translation>
+    </message>
+    <message>
+        <source>%1 (key shares)</source>
+        <translation>%1（按键比例）</translation>
+    </message>
+    <message>
+        <source>Of key shares, not rows: no row count from %1 (an instance down or a count that failed), so hot keys and uneven tables do not show. With every count it is of rows.</source>
+        <translation>按键的比例而非行数计算：%1 没有行数（实例宕机或计数失败），因此热点键和不均匀的表体现不出来。所有计数齐全时按行数计算。</translation>
+    </message>
+    <message>
+        <source>Of key shares (uniform keys): without row counts, or with fewer than 1,000 rows per data source, rows would only add noise</source>
+        <translation>按键的比例计算（假设键均匀分布）：没有行数，或每个数据源平均不足 1,000 行时，行数只会带来噪声</translation>
     </message>
 </context>
 </TS>
