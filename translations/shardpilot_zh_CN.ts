@@ -542,7 +542,7 @@
     </message>
     <message>
         <source>datasource names</source>
-        <translation>数据源名称列表（datasource names）</translation>
+        <translation>数据源名称列表（datasource.names）</translation>
     </message>
     <message>
         <source>spring.shardingsphere.datasource has no names</source>
@@ -2058,11 +2058,11 @@
     </message>
     <message>
         <source>replica status not read on %1: the account lacks SLAVE MONITOR (REPLICATION CLIENT on MySQL); shown as &apos;no privilege&apos;</source>
-        <translation>未能读取 %1 的副本状态：该账号缺少 SLAVE MONITOR 权限（MySQL 上为 REPLICATION CLIENT）；显示为“no privilege”</translation>
+        <translation>未能读取 %1 的副本状态：该账号缺少 SLAVE MONITOR 权限（MySQL 上为 REPLICATION CLIENT）；显示为“无权限”</translation>
     </message>
     <message>
         <source>binary logs not listed on %1: the account lacks BINLOG MONITOR (REPLICATION CLIENT on MySQL); shown as &apos;no privilege&apos;</source>
-        <translation>未能列出 %1 的二进制日志：该账号缺少 BINLOG MONITOR 权限（MySQL 上为 REPLICATION CLIENT）；显示为“no privilege”</translation>
+        <translation>未能列出 %1 的二进制日志：该账号缺少 BINLOG MONITOR 权限（MySQL 上为 REPLICATION CLIENT）；显示为“无权限”</translation>
     </message>
     <message>
         <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>

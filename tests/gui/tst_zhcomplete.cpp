@@ -59,7 +59,9 @@ QString withoutAllowed(QString text)
     static const QRegularExpression serverErrors(
         QStringLiteral("Can't connect to (local )?(MySQL |MariaDB )?server[^()]*\\(\\d+\\)|"
                        "Unknown (MySQL |MariaDB )?server host '[^']*' \\(-?\\d+\\)|"
-                       "Lost connection to (MySQL |MariaDB )?server[^()]*\\(\\d+\\)"));
+                       "Lost connection to (MySQL |MariaDB )?server[^()]*\\(\\d+\\)|"
+                       // the client's error number that Connection appends to the server's text
+                       "\\(mysql error \\d+\\)"));
     text.remove(serverErrors);
     for (const char *name : {"Secret Service", "GNOME Keyring", "Java hashCode"})
         text.remove(QLatin1String(name));

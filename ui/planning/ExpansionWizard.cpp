@@ -68,8 +68,9 @@ void ExpansionWizard::fitTo(const QRect &room, QWidget *parent)
     const QSize size(qMin(1000, room.width() - 24), qMin(760, room.height() - 48));
     resize(size.expandedTo(minimumSizeHint()));
     // Over the parent, moved into the room, frame included (once shown the window manager's frame
-    // is known; before, a title bar's height is kept free).
-    const QSize decoration = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 40);
+    // is known; before, a title bar's height and a few pixels of side border are kept free: a
+    // 1000 px window centred over a 1024 px wide parent went off the screen by its frame).
+    const QSize decoration = isVisible() ? frameGeometry().size() - geometry().size() : QSize(8, 40);
     QRect frame(QPoint(), this->size() + decoration.expandedTo(QSize(0, 30)));
     frame.moveCenter(parent ? parent->geometry().center() : room.center());
     frame.moveTop(qMax(room.top(), qMin(frame.top(), room.bottom() + 1 - frame.height())));
