@@ -15,7 +15,8 @@
 //    moving rows, both on both sides of every pair, one stream per server, all servers at once.
 //    Copy and verify figures are the median of --runs runs (default 3) with min and max.
 // 4. Capture: `shardctl load` writes while no engine runs; the catch-up's rate (one run).
-// 5. Write stop: T4..T7 under `shardctl load --rate 300` (one run).
+// 5. Write stop: T4..T7 under `shardctl load --rate 300` (that run's steps), then 5 runs each under
+//    300 and 3,000 operations/s on fresh 50,000-message sandboxes (median and max).
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -156,7 +157,7 @@ int main(int argc, char **argv)
     struct Cleanup
     {
         QString shardctl, sb;
-        bool keep;
+        bool keep; // (set once the sandbox is already down)
         ~Cleanup()
         {
             if (!keep)
@@ -533,5 +534,63 @@ int main(int argc, char **argv)
         out << "  pre-verification, T3 after the copy (outside the write stop): " << firstPreverify << '\n';
     if (!preverified.isEmpty())
         out << "  pre-verification, T3 of the write-stop run: " << preverified << '\n';
+
+    // --- the write stop under 300 and 3,000 operations/s, five runs each ---------------------------------
+    // Each run on a fresh small sandbox (the stop depends on the changes since T3, not on the data
+    // size): T0..T3, then `shardctl load` at the rate, then T4..T7; the run's own writeStopMs.
+    out.flush();
+    if (!parser.isSet(QStringLiteral("keep"))) { // the big sandbox first: one sandbox at a time
+        run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), sb});
+        cleanup.keep = true;
+    }
+    out << "\nWrite stop, T4 start -> T7 end, 5 runs per rate (each on a fresh 50,000-message sandbox, load with 4 workers)\n";
+    for (const int rate : {300, 3000}) {
+        QVector<double> stops;
+        for (int i = 0; i < 5; ++i) {
+            const QString w = work + QStringLiteral("/stop-%1-%2").arg(rate).arg(i);
+            const QString wsb = w + QStringLiteral("/sandbox");
+            g_downCommand[0] = shardctl;
+            g_downCommand[1] = wsb;
+            const Proc wup = run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), wsb,
+                                            QStringLiteral("--rows"), QStringLiteral("50000")});
+            if (wup.code != 0)
+                die(QStringLiteral("sandbox up (write stop)"), wup);
+            const Proc wplan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), wsb + QStringLiteral("/cluster.yaml"),
+                                              QStringLiteral("--live"), QStringLiteral("--strategy"), QStringLiteral("mod-double"),
+                                              QStringLiteral("--out"), w + QStringLiteral("/plan")});
+            const Proc wcreate = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                                w + QStringLiteral("/plan/plan.json"), QStringLiteral("--run"), w + QStringLiteral("/run"),
+                                                QStringLiteral("--observe"), QStringLiteral("0")});
+            const Proc wt3 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                            w + QStringLiteral("/run"), QStringLiteral("--until"), QStringLiteral("T3")});
+            if (wplan.code != 0 || wcreate.code != 0 || wt3.code != 0)
+                die(QStringLiteral("plan/create/T3 (write stop)"), wplan.code != 0 ? wplan : wcreate.code != 0 ? wcreate : wt3);
+            QProcess wload;
+            wload.start(shardctl, {QStringLiteral("load"), QStringLiteral("--config"), wsb + QStringLiteral("/cluster.yaml"),
+                                   QStringLiteral("--defaults-file"), wsb + QStringLiteral("/app.cnf"), QStringLiteral("--rate"),
+                                   QString::number(rate), QStringLiteral("--workers"), QStringLiteral("4"),
+                                   QStringLiteral("--duration"), QStringLiteral("60")});
+            wload.waitForStarted();
+            QThread::sleep(3);
+            const Proc wstop = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                              w + QStringLiteral("/run"), QStringLiteral("--until"), QStringLiteral("T7"),
+                                              QStringLiteral("--yes")});
+            wload.kill();
+            wload.waitForFinished(10000);
+            const Proc wst = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
+                                            w + QStringLiteral("/run"), QStringLiteral("--json")});
+            run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), wsb});
+            g_downCommand[0].clear();
+            if (wstop.code != 0)
+                die(QStringLiteral("migrate run --until T7 (write stop)"), wstop);
+            stops << QJsonDocument::fromJson(wst.out.toUtf8()).object().value(QStringLiteral("writeStopMs")).toDouble() / 1000.0;
+        }
+        Figure f;
+        f.secs = stops;
+        out << line(QStringLiteral("  under shardctl load --rate %1").arg(rate), f.median(), QStringLiteral("s"),
+                    QStringLiteral("median of 5, max %1 s").arg(*std::max_element(stops.begin(), stops.end()), 0, 'f', 2))
+            << '\n';
+        out.flush();
+    }
     return 0;
 }
