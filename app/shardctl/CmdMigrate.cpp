@@ -1,7 +1,7 @@
 #include "CmdMigrate.h"
 
-#include "core/migration/DualMaster.h"
-#include "core/migration/Engine.h"
+#include "core/migration/dual/DualRun.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/Journal.h"
 #include "core/migration/RunState.h"
 

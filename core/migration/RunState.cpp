@@ -1,7 +1,7 @@
 #include "core/migration/RunState.h"
 
 #include "core/config/ConfigLoader.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -8,8 +8,8 @@
 #include "GuiTestSupport.h"
 
 #include "core/config/ConfigLoader.h"
-#include "core/migration/DualMaster.h"
-#include "core/migration/Engine.h"
+#include "core/migration/dual/DualRun.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/RunState.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "ui/AppContext.h"

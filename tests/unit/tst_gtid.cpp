@@ -1,6 +1,6 @@
 // GTID lists and the dual-master run's step names (core/migration/Replication, DualMaster): what the
 // replication gates compare before the switch.
-#include "core/migration/DualMaster.h"
+#include "core/migration/dual/DualRun.h"
 #include "core/migration/Replication.h"
 
 #include <QTest>

@@ -5,7 +5,7 @@
 #include "TestPaths.h"
 
 #include "core/config/ConfigLoader.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/RunState.h"
 #include "core/planning/ExpansionStrategy.h"
 

@@ -2,7 +2,7 @@
 // them: the same actions as a copy run, with the replication steps' own stops and confirmations.
 #include "ui/migration/RunGate.h"
 
-#include "core/migration/DualMaster.h"
+#include "core/migration/dual/DualRun.h"
 #include "ui/TimeFormat.h"
 
 #include <limits>

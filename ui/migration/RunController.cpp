@@ -1,7 +1,7 @@
 #include "ui/migration/RunController.h"
 
 #include "core/job/Job.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 
 #include <QMutex>
 #include <QScopeGuard>

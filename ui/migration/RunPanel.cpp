@@ -1,14 +1,14 @@
 #include "ui/migration/RunPanel.h"
 
 #include "core/job/Job.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
 #include "ui/migration/ConfirmDialog.h"
 #include "ui/migration/CopyProgressPanel.h"
 #include "ui/migration/ReplicationTable.h"
-#include "core/migration/DualMaster.h"
+#include "core/migration/dual/DualRun.h"
 #include "ui/migration/CreateRunDialog.h"
 #include "ui/migration/StepperWidget.h"
 

@@ -2,11 +2,11 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/BinlogRetention.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/PreVerify.h"
-#include "core/migration/RateLimiter.h"
+#include "core/migration/run/RateLimiter.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
 

@@ -1,4 +1,4 @@
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 
 #include "core/migration/ExistingTargets.h"
 
@@ -7,12 +7,12 @@
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
-#include "core/migration/DualMaster.h"
+#include "core/migration/dual/DualRun.h"
 #include "core/migration/NullKeys.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RateWindow.h"
 #include "core/migration/SpaceEstimate.h"
-#include "core/migration/SourceWorker.h"
+#include "core/migration/copy/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TableChecks.h"
 #include "core/migration/TargetMeta.h"

@@ -4,7 +4,7 @@
 // zero lag, stop writes only for the config switch, cut replication, purge each side's other half.
 // Same run directory, journal, lock and audit log as copy runs: the journal's ten step rows hold
 // D1..D10 (row i is D(i+1)).
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/Replication.h"
 
 namespace sp::migration {

@@ -1,9 +1,9 @@
 // Pre-verification in the engine (PreVerify.h, docs/migration.md): T3 sets up the triggers and the
 // key ranges of every eligible target table and has the source workers compare the ranges while
 // writes continue; T5 gathers what changed since; T7 and rollback drop the triggers.
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/PreVerify.h"
-#include "core/migration/SourceWorker.h"
+#include "core/migration/copy/SourceWorker.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QElapsedTimer>

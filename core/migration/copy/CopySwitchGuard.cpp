@@ -2,8 +2,8 @@
 // when something was written since), the gate on the latest comparison, and the guard before T6 and
 // T7 that compares each source's binlog head with the position the capture drained and verified.
 #include "core/migration/CaptureGuard.h"
-#include "core/migration/Engine.h"
-#include "core/migration/SourceWorker.h"
+#include "core/migration/run/Runner.h"
+#include "core/migration/copy/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/SwitchGuard.h"
 

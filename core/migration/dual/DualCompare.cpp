@@ -1,4 +1,4 @@
-#include "core/migration/DualCompare.h"
+#include "core/migration/dual/DualCompare.h"
 
 #include "core/cluster/Transaction.h"
 #include "core/migration/ExactRows.h"

@@ -1,4 +1,4 @@
-#include "core/migration/SourceWorker.h"
+#include "core/migration/copy/SourceWorker.h"
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"

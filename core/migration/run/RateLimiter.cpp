@@ -1,4 +1,4 @@
-#include "core/migration/RateLimiter.h"
+#include "core/migration/run/RateLimiter.h"
 
 #include <QElapsedTimer>
 #include <QThread>

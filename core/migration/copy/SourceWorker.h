@@ -5,7 +5,7 @@
 #include "core/migration/CaptureGuard.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
-#include "core/migration/RateLimiter.h"
+#include "core/migration/run/RateLimiter.h"
 #include "core/migration/TargetMeta.h"
 
 #include <QDeadlineTimer>

@@ -1,9 +1,9 @@
-#include "core/migration/DualMaster.h"
-#include "core/migration/RateLimiter.h"
+#include "core/migration/dual/DualRun.h"
+#include "core/migration/run/RateLimiter.h"
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
-#include "core/migration/DualCompare.h"
+#include "core/migration/dual/DualCompare.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
 
