@@ -379,7 +379,7 @@ void TestMigrationRun::buttonsFollowTheGates()
     setJournal(dir, [](Journal &j) {
         for (int i = 0; i <= 4; ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+        QVERIFY(j.setValue(keys::writeStopStart,
                            QDateTime::currentDateTimeUtc().addSecs(-75).toString(Qt::ISODateWithMs)));
     });
     refreshNow(c);
@@ -396,9 +396,8 @@ void TestMigrationRun::buttonsFollowTheGates()
     setJournal(dir, [](Journal &j) {
         for (int i = 5; i <= 7; ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writesResumed"),
-                           QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
-        QVERIFY(j.setValue(QStringLiteral("writeStopMs"), QStringLiteral("2345")));
+        QVERIFY(j.setValue(keys::writesResumed, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
+        QVERIFY(j.setValue(keys::writeStopMs, QStringLiteral("2345")));
     });
     refreshNow(c);
     QVERIFY(!rollback->isEnabled());
@@ -422,7 +421,7 @@ void TestMigrationRun::buttonsFollowTheGates()
     const QString dir2 = newRun(QStringLiteral("rolledback"));
     setJournal(dir2, [](Journal &j) {
         QVERIFY(j.setStep(Step::T0, StepStatus::RolledBack, QStringLiteral("rolled back")));
-        QVERIFY(j.setValue(QStringLiteral("rolledBack"), QStringLiteral("1")));
+        QVERIFY(j.setValue(keys::rolledBack, QStringLiteral("1")));
     });
     ctx.setRunDir(dir2);
     QTRY_VERIFY_WITH_TIMEOUT(c->dir() == dir2 && c->state() && !c->isReading(), 5000);
@@ -762,10 +761,11 @@ void TestMigrationRun::dualMasterRunShowsReplication()
 {
     const QString dir = newDualRun(QStringLiteral("dual"));
     setJournal(dir, [](Journal &j) {
-        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
-        QVERIFY(j.setStep(Step::T1, StepStatus::Done));
-        QVERIFY(j.setStep(Step::T2, StepStatus::Done));
-        QVERIFY(j.setStep(Step::T3, StepStatus::Done, QStringLiteral("skipped: one-way replication")));
+        QVERIFY(j.setStep(rowOf(DualStep::D1), StepStatus::Done));
+        QVERIFY(j.setStep(rowOf(DualStep::D2), StepStatus::Done));
+        QVERIFY(j.setStep(rowOf(DualStep::D3), StepStatus::Done));
+        QVERIFY(
+            j.setStep(rowOf(DualStep::D4), StepStatus::Done, QStringLiteral("skipped: one-way replication")));
         QJsonArray arr;
         for (int i = 0; i < 4; ++i) {
             PairReplication r;
@@ -782,7 +782,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
             r.at = QDateTime::currentDateTimeUtc();
             arr.append(r.toJson());
         }
-        QVERIFY(j.setValue(QStringLiteral("replication"), QString::fromUtf8(QJsonDocument(arr).toJson())));
+        QVERIFY(j.setValue(keys::replication, QString::fromUtf8(QJsonDocument(arr).toJson())));
     });
     AppContext ctx;
     auto page = pageOn(ctx, dir);
@@ -790,7 +790,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
     QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->plan, 5000);
     auto *stepper = page->findChild<StepperWidget *>();
     QVERIFY(stepper);
-    QVERIFY(stepper->dualMaster());
+    QCOMPARE(stepper->kind(), RunKindId::DualMaster);
     auto *table = test::findNamed<QTableWidget>(page.get(), "migrationReplication");
     auto *tabs = test::findNamed<QTabWidget>(page.get(), "migrationRunTabs");
     QCOMPARE(tabs->tabText(tabs->indexOf(table)), QStringLiteral("Replication"));
@@ -804,7 +804,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
     auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
     QVERIFY(until->count() > 0);
     QVERIFY2(until->itemText(0).startsWith(QLatin1String("D5 ")), qPrintable(until->itemText(0)));
-    until->setCurrentIndex(until->findData(int(Step::T6)));
+    until->setCurrentIndex(until->findData(int(rowOf(DualStep::D7))));
     QVERIFY2(until->currentText().startsWith(QLatin1String("D7 ")), qPrintable(until->currentText()));
     shoot(page.get(), QStringLiteral("migration-dual"));
     QString text;
@@ -833,18 +833,19 @@ void TestMigrationRun::dualPurgeAsksWhy()
 {
     const QString dir = newDualRun(QStringLiteral("dual-purge"));
     setJournal(dir, [](Journal &j) {
-        for (int i = 0; i <= int(Step::T7); ++i)
+        for (int i = 0; i <= int(rowOf(DualStep::D8)); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setStep(Step::T8, StepStatus::Failed,
-                          QStringLiteral("3 rows were kept: the side that owns them lacks them (deleted there since "
-                                         "the switch, or never replicated): db4.t_messages_0 id 7")));
+        QVERIFY(j.setStep(
+            rowOf(DualStep::D9), StepStatus::Failed,
+            QStringLiteral("3 rows were kept: the side that owns them lacks them (deleted there since "
+                           "the switch, or never replicated): db4.t_messages_0 id 7")));
     });
     AppContext ctx;
     auto page = pageOn(ctx, dir);
     RunController *c = page->runPanel()->controller();
     QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->plan, 5000);
     auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
-    for (const Step to : {Step::T8, Step::T9}) {
+    for (const Step to : {rowOf(DualStep::D9), rowOf(DualStep::D10)}) {
         until->setCurrentIndex(until->findData(int(to)));
         QVERIFY(until->currentIndex() >= 0);
         QString placeholder;
@@ -879,10 +880,10 @@ void TestMigrationRun::switchRefusedAfterAFailedVerify()
     setJournal(dir, [&](Journal &j) {
         for (int i = 0; i <= int(Step::T5); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+        QVERIFY(j.setValue(keys::writeStopStart,
                            QDateTime::currentDateTimeUtc().addSecs(-30).toString(Qt::ISODateWithMs)));
         QVERIFY(j.setDifferences({diff}));
-        QVERIFY(j.setValue(QStringLiteral("comparison.last"), QStringLiteral("migrate verify")));
+        QVERIFY(j.setValue(keys::comparisonLast, QStringLiteral("migrate verify")));
     });
     auto gateOf = [&dir] {
         RunState st;
@@ -944,13 +945,12 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
     c.repaired = 40;
     c.differences = 2;
     setJournal(dir, [&c](Journal &j) {
-        for (int i = 0; i < int(Step::T5); ++i)
+        for (int i = 0; i < int(rowOf(DualStep::D6)); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(
-            j.setStep(Step::T5, StepStatus::Failed, QStringLiteral("2 rows of the new instances differ")));
-        QVERIFY(j.setValue(QStringLiteral("dual.compare"),
-                           QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
-        QVERIFY(j.setValue(QStringLiteral("dual.compareStopped.db5"), QStringLiteral("1")));
+        QVERIFY(j.setStep(rowOf(DualStep::D6), StepStatus::Failed,
+                          QStringLiteral("2 rows of the new instances differ")));
+        QVERIFY(j.setValue(keys::dualCompare, QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
+        QVERIFY(j.setValue(keys::dualCompareStopped(QStringLiteral("db5")), QStringLiteral("1")));
         QVERIFY(j.setDifferences(
             {RowDifference{QStringLiteral("db4.t_messages_0"), QStringLiteral("db0.t_messages_0"),
                            QStringLiteral("17"), QStringLiteral("different"),
@@ -975,7 +975,7 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
              qPrintable(lines));
     QVERIFY(g.canContinue); // Continue runs D6 again: it compares and repairs
     QVERIFY(g.canVerify);
-    const QStringList confirm = RunGate::destructiveSteps(st, Step::T6);
+    const QStringList confirm = RunGate::destructiveSteps(st, rowOf(DualStep::D7));
     QVERIFY2(
         confirm.join(QLatin1Char('\n')).contains(QLatin1String("D7 is refused while anything still differs")),
         qPrintable(confirm.join(QLatin1Char('\n'))));
@@ -997,11 +997,10 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
     c.clean = true;
     c.differences = 0;
     setJournal(dir, [&c](Journal &j) {
-        QVERIFY(j.setValue(QStringLiteral("dual.compare"),
-                           QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
-        QVERIFY(j.setValue(QStringLiteral("dual.compareStopped.db5"), QString()));
+        QVERIFY(j.setValue(keys::dualCompare, QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
+        QVERIFY(j.setValue(keys::dualCompareStopped(QStringLiteral("db5")), QString()));
         QVERIFY(j.setDifferences({}));
-        QVERIFY(j.setStep(Step::T5, StepStatus::Done));
+        QVERIFY(j.setStep(rowOf(DualStep::D6), StepStatus::Done));
     });
     QVERIFY2(loadRunState(dir, RunStateOptions{true}, &st, &why), qPrintable(why));
     g = RunGate::evaluate(st, false, EngineAction::None);

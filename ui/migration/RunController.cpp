@@ -50,7 +50,7 @@ RunController::~RunController()
         // The graceful stop (after the current chunk); the runner's destruction then cancels the
         // job, which asks the engine to stop.
         QString ignored;
-        Engine::requestPause(m_dir, &ignored);
+        Runner::requestPause(m_dir, &ignored);
     }
 }
 
@@ -192,7 +192,7 @@ bool RunController::continueTo(Step until, bool confirmed, const QString &overri
     }
     if (!confirmed && !RunGate::destructiveSteps(*m_state, until).isEmpty()) {
         *error = RunGate::tr("The steps up to %1 change the live cluster and need a confirmation.")
-                     .arg(RunGate::stepName(until, RunGate::isDualMaster(*m_state)));
+                     .arg(RunGate::stepName(*m_state, until));
         return false;
     }
     return startEngine(EngineAction::Continue, until, confirmed, overrideReason, false, error);
@@ -225,7 +225,7 @@ bool RunController::pause(QString *error)
         *error = RunGate::tr("No run is open.");
         return false;
     }
-    if (!Engine::requestPause(m_dir, error))
+    if (!Runner::requestPause(m_dir, error))
         return false;
     refresh();
     return true;
@@ -245,7 +245,7 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
     const bool strongVerify = action == EngineAction::Verify && m_strongVerify;
     m_engine->start(
         [dir, action, until, yes, reason, dropTargets, box, strongVerify](JobControl &control) {
-            Engine engine(dir);
+            Runner engine(dir);
             QString why;
             if (!engine.open(&why))
                 return EngineResult{int(Outcome::Error), why};
@@ -255,7 +255,7 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
             struct StopLink
             {
                 QMutex mutex;
-                Engine *engine = nullptr;
+                Runner *engine = nullptr;
             };
             const auto link = std::make_shared<StopLink>();
             link->engine = &engine;
