@@ -82,6 +82,10 @@
         <source>%1 data nodes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The text does not load: the form is empty until it does.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CopyProgressPanel</name>
@@ -2064,6 +2068,70 @@
         <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: access denied (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: within thresholds; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4); no process runs it: continue or roll it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 %2 here (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 stopped the writes here (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (load of run %2, which %3: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copies rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seeds the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>catches up and pre-verifies rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verifies rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compares rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>purges moved rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2520,6 +2588,21 @@
         <source>Growth since %1: %2 rows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n refused the account (access denied).</source>
+        <translation>
+            <numerusform>%n refused the account (access denied).</numerusform>
+            <numerusform>%n refused the account (access denied).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Access denied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instance %1:%2 refused the account (access denied): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2659,6 +2742,56 @@
             <numerusform>It has %n error.</numerusform>
             <numerusform>It has %n errors.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reload from disk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk: the editor shows it as it is now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk since the editor read it; the console shows the new file (%n data source(s)). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</source>
+        <translation>
+            <numerusform>%1 changed on disk since the editor read it; the console shows the new file (%n data source). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</numerusform>
+            <numerusform>%1 changed on disk since the editor read it; the console shows the new file (%n data sources). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replace your unsaved edits with %1 as it is on disk? Undo (Ctrl+Z) brings the edits back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reloaded %1 from disk. Undo (Ctrl+Z) brings your edits back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reloaded %1 from disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The file on disk has %n data source(s) the saved text does not: %1. Saving removes them from the config.</source>
+        <translation>
+            <numerusform>The file on disk has a data source the saved text does not: %1. Saving removes it from the config.</numerusform>
+            <numerusform>The file on disk has %n data sources the saved text does not: %1. Saving removes them from the config.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was removed since it was opened. Write the editor&apos;s text to it again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1 changed on disk while the difference was shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk while the difference was shown, so it was not saved. Save again to see the difference with the file as it is now.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2901,6 +3034,33 @@
         <source>Replica lag (s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthEventModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::HealthGrid</name>
@@ -3080,6 +3240,52 @@
     </message>
     <message>
         <source>Paused: the picture is frozen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No verdict has changed yet. Every change is kept here with its reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n verdict change(s), the newest last.</source>
+        <translation>
+            <numerusform>%n verdict change, the newest last.</numerusform>
+            <numerusform>%n verdict changes, the newest last.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) of %1 in the red stretch from the History page.</source>
+        <translation>
+            <numerusform>%n change of %1 in the red stretch from the History page.</numerusform>
+            <numerusform>%n changes of %1 in the red stretch from the History page.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The migration run %1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) stopped the writes on %3 at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) %3 on %4: their load is the run&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No process runs it now: continue or roll it back on the Migration page.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3710,6 +3916,20 @@
         <source>The worst verdict of the cluster&apos;s servers: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 changed on disk: every page shows it now (%n data source(s)).</source>
+        <translation>
+            <numerusform>%1 changed on disk: every page shows it now (%n data source).</numerusform>
+            <numerusform>%1 changed on disk: every page shows it now (%n data sources).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk: every page shows it now, with %n data source(s) instead of %2.</source>
+        <translation>
+            <numerusform>%1 changed on disk: every page shows it now, with %n data source instead of %2.</numerusform>
+            <numerusform>%1 changed on disk: every page shows it now, with %n data sources instead of %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MigrationPage</name>
@@ -4258,6 +4478,17 @@
     </message>
     <message>
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RedStretches</name>
+    <message>
+        <source>Red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Red on %1: %2 (click for its verdict changes on the Health page)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4908,6 +5139,84 @@ bob
     <message>
         <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RunNotes</name>
+    <message>
+        <source>No reload command is set: nothing tells the applications&apos; services to read the new config. D7 lets writes resume right after the switch, so until you reload them yourself they keep writing by the old config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reload command is set: nothing tells the applications&apos; services to read the new config. T7 lets writes resume; services still on the old config then write to the old shards (T8 reports such writes). Continue to T6 first, reload the services yourself, then continue to T7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reload command is set: after T6, reload the applications&apos; services yourself, then continue to T7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 switched the config at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 switched the config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reload command was set: nothing told the applications&apos; services that %1 changed. Reload them yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; ran (see the audit log).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; ended at %2 after %3 s (exit 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; failed at %2 after %3 s (exit %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; failed at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It printed nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It printed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The services that were reloaded with the new config must be reloaded again with the old one: the rollback tells nobody.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rollback does not run the reload command &apos;%1&apos;: reload the services yourself once the old config is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 found no differences: every compared row is identical on both sides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 found %n row(s) that differ. They are listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, each with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>%1 found %n row that differs. It is listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, with the SQL that repairs its target.</numerusform>
+            <numerusform>%1 found %n rows that differ. They are listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, each with the SQL that repairs its target.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5832,6 +6141,10 @@ Config: %2</source>
     </message>
     <message>
         <source>Rows (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>access denied</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -82,6 +82,10 @@
         <source>%1 data nodes</source>
         <translation>%1 的数据节点</translation>
     </message>
+    <message>
+        <source>The text does not load: the form is empty until it does.</source>
+        <translation>文本无法加载：在能加载之前，表单为空。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CopyProgressPanel</name>
@@ -2064,6 +2068,70 @@
         <source>A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page&apos;s settings).</source>
         <translation>可以为该集群设置一个具有这些权限的监控账号（shardctl health --monitor-user，或“健康”页的设置）。</translation>
     </message>
+    <message>
+        <source>%1: access denied (%2)</source>
+        <translation>%1：访问被拒绝（%2）</translation>
+    </message>
+    <message>
+        <source>%1: within thresholds; %2</source>
+        <translation>%1：各项指标均在阈值内；%2</translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4)</source>
+        <translation>%1：写入已被迁移运行 %2 停止（%3，%4）</translation>
+    </message>
+    <message>
+        <source>%1: writes stopped by run %2 (%3, %4); no process runs it: continue or roll it back</source>
+        <translation>%1：写入已被迁移运行 %2 停止（%3，%4）；当前没有进程在执行它：请继续或回滚该运行</translation>
+    </message>
+    <message>
+        <source>run %1 %2 here (%3)</source>
+        <translation>迁移运行 %1 正在此处%2（%3）</translation>
+    </message>
+    <message>
+        <source>run %1 stopped the writes here (%2)</source>
+        <translation>迁移运行 %1 停止了此处的写入（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (load of run %2, which %3: %4)</source>
+        <translation>%1（负载来自迁移运行 %2，它正在%3：%4）</translation>
+    </message>
+    <message>
+        <source>copies rows</source>
+        <translation>复制行</translation>
+    </message>
+    <message>
+        <source>seeds the new instances</source>
+        <translation>为新实例导入初始数据</translation>
+    </message>
+    <message>
+        <source>catches up and pre-verifies rows</source>
+        <translation>追平变更并预校验行</translation>
+    </message>
+    <message>
+        <source>verifies rows</source>
+        <translation>校验行</translation>
+    </message>
+    <message>
+        <source>compares rows</source>
+        <translation>比较行</translation>
+    </message>
+    <message>
+        <source>purges moved rows</source>
+        <translation>清除已迁走的行</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2518,6 +2586,20 @@
         <source>Growth since %1: %2 rows</source>
         <translation>自 %1 以来的增长：%2 行</translation>
     </message>
+    <message numerus="yes">
+        <source>%n refused the account (access denied).</source>
+        <translation>
+            <numerusform>%n 个实例拒绝了该账号（访问被拒绝）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Access denied: %1</source>
+        <translation>访问被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Instance %1:%2 refused the account (access denied): %3</source>
+        <translation>实例 %1:%2 拒绝了该账号（访问被拒绝）：%3</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::EditorPage</name>
@@ -2654,6 +2736,54 @@
         <translation>
             <numerusform>其中有 %n 个错误。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reload from disk…</source>
+        <translation>从磁盘重新加载…</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk: the editor shows it as it is now.</source>
+        <translation>%1 已在磁盘上被修改：编辑器现在显示其当前内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk since the editor read it; the console shows the new file (%n data source(s)). Your unsaved edits are based on the earlier text: saving them would replace the new file (Save asks and shows the difference first).</source>
+        <translation>
+            <numerusform>%1 在编辑器读取后已在磁盘上被修改；控制台显示的是新文件（%n 个数据源）。您未保存的编辑基于之前的文本：保存它们会替换新文件（保存前会先询问并显示差异）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replace your unsaved edits with %1 as it is on disk? Undo (Ctrl+Z) brings the edits back.</source>
+        <translation>用磁盘上的 %1 替换您未保存的编辑吗？撤销（Ctrl+Z）可恢复这些编辑。</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Reloaded %1 from disk. Undo (Ctrl+Z) brings your edits back.</source>
+        <translation>已从磁盘重新加载 %1。撤销（Ctrl+Z）可恢复您的编辑。</translation>
+    </message>
+    <message>
+        <source>Reloaded %1 from disk.</source>
+        <translation>已从磁盘重新加载 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The file on disk has %n data source(s) the saved text does not: %1. Saving removes them from the config.</source>
+        <translation>
+            <numerusform>磁盘上的文件有 %n 个数据源是要保存的文本中没有的：%1。保存会把它们从配置中删除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was removed since it was opened. Write the editor&apos;s text to it again?</source>
+        <translation>%1 在打开后已被删除。要把编辑器中的文本重新写入它吗？</translation>
+    </message>
+    <message>
+        <source>Not saved: %1 changed on disk while the difference was shown.</source>
+        <translation>未保存：显示差异期间 %1 已在磁盘上被修改。</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk while the difference was shown, so it was not saved. Save again to see the difference with the file as it is now.</source>
+        <translation>显示差异期间 %1 已在磁盘上被修改，因此没有保存。请再次保存，以查看与文件当前内容的差异。</translation>
     </message>
 </context>
 <context>
@@ -2894,6 +3024,33 @@
         <source>Replica lag (s)</source>
         <translation>副本延迟（秒）</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::HealthEventModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Data source</source>
+        <translation>数据源</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::HealthGrid</name>
@@ -3073,6 +3230,50 @@
     <message>
         <source>Paused: the picture is frozen.</source>
         <translation>已暂停：画面已冻结。</translation>
+    </message>
+    <message>
+        <source>Show every change</source>
+        <translation>显示全部变化</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Verdict changes</source>
+        <translation>结论变化</translation>
+    </message>
+    <message>
+        <source>No verdict has changed yet. Every change is kept here with its reason.</source>
+        <translation>结论尚未变化过。每次变化都会连同原因记录在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n verdict change(s), the newest last.</source>
+        <translation>
+            <numerusform>%n 次结论变化，最新的在最后。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) of %1 in the red stretch from the History page.</source>
+        <translation>
+            <numerusform>“历史”页所选红色时段内 %1 的 %n 次变化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The migration run %1 cannot be read: %2</source>
+        <translation>无法读取迁移运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) stopped the writes on %3 at %4.</source>
+        <translation>迁移运行 %1（%2）于 %4 停止了 %3 上的写入。</translation>
+    </message>
+    <message>
+        <source>Migration run %1 (%2) %3 on %4: their load is the run&apos;s.</source>
+        <translation>迁移运行 %1（%2）正在 %4 上%3：这些服务器上的负载来自该运行。</translation>
+    </message>
+    <message>
+        <source>No process runs it now: continue or roll it back on the Migration page.</source>
+        <translation>当前没有进程在执行它：请在“迁移”页继续或回滚。</translation>
     </message>
 </context>
 <context>
@@ -3700,6 +3901,18 @@
         <source>The worst verdict of the cluster&apos;s servers: %1</source>
         <translation>集群各服务器中最差的结论：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 changed on disk: every page shows it now (%n data source(s)).</source>
+        <translation>
+            <numerusform>%1 已在磁盘上被修改：所有页面现在都显示它（%n 个数据源）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 changed on disk: every page shows it now, with %n data source(s) instead of %2.</source>
+        <translation>
+            <numerusform>%1 已在磁盘上被修改：所有页面现在都显示它，数据源由 %2 个变为 %n 个。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::MigrationPage</name>
@@ -4244,6 +4457,17 @@
     <message>
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
         <translation>行数（%1）取自 %2 的快照；占比由路由函数计算。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RedStretches</name>
+    <message>
+        <source>Red</source>
+        <translation>红色</translation>
+    </message>
+    <message>
+        <source>Red on %1: %2 (click for its verdict changes on the Health page)</source>
+        <translation>%1 的红色时段：%2（点击可在“健康”页查看其结论变化）</translation>
     </message>
 </context>
 <context>
@@ -4887,6 +5111,83 @@ bob
     <message>
         <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
         <translation>D6 先把每个新实例将要拥有的行与其旧实例比较，并在新实例上修复不同之处；只要仍有不同，D7 就会被拒绝。</translation>
+    </message>
+</context>
+<context>
+    <name>sp::ui::RunNotes</name>
+    <message>
+        <source>No reload command is set: nothing tells the applications&apos; services to read the new config. D7 lets writes resume right after the switch, so until you reload them yourself they keep writing by the old config.</source>
+        <translation>未设置重新加载命令：没有任何机制通知应用服务读取新配置。D7 在切换后立即恢复写入，因此在您亲自重新加载这些服务之前，它们仍按旧配置写入。</translation>
+    </message>
+    <message>
+        <source>No reload command is set: nothing tells the applications&apos; services to read the new config. T7 lets writes resume; services still on the old config then write to the old shards (T8 reports such writes). Continue to T6 first, reload the services yourself, then continue to T7.</source>
+        <translation>未设置重新加载命令：没有任何机制通知应用服务读取新配置。T7 会恢复写入；仍使用旧配置的服务随后会写入旧分片（T8 会报告这类写入）。请先继续到 T6，亲自重新加载这些服务，然后再继续到 T7。</translation>
+    </message>
+    <message>
+        <source>No reload command is set: after T6, reload the applications&apos; services yourself, then continue to T7.</source>
+        <translation>未设置重新加载命令：T6 之后请亲自重新加载应用服务，然后再继续到 T7。</translation>
+    </message>
+    <message>
+        <source>%1 switched the config at %2.</source>
+        <translation>%1 于 %2 切换了配置。</translation>
+    </message>
+    <message>
+        <source>%1 switched the config.</source>
+        <translation>%1 切换了配置。</translation>
+    </message>
+    <message>
+        <source>No reload command was set: nothing told the applications&apos; services that %1 changed. Reload them yourself.</source>
+        <translation>未设置重新加载命令：没有任何机制通知应用服务 %1 已更改。请亲自重新加载它们。</translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; ran (see the audit log).</source>
+        <translation>重新加载命令“%1”已运行（见审计日志）。</translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; ended at %2 after %3 s (exit 0).</source>
+        <translation>重新加载命令“%1”于 %2 结束，用时 %3 秒（退出码 0）。</translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; failed at %2 after %3 s (exit %4).</source>
+        <translation>重新加载命令“%1”于 %2 失败，用时 %3 秒（退出码 %4）。</translation>
+    </message>
+    <message>
+        <source>The reload command &apos;%1&apos; failed at %2: %3</source>
+        <translation>重新加载命令“%1”于 %2 失败：%3</translation>
+    </message>
+    <message>
+        <source>It printed nothing.</source>
+        <translation>它没有输出任何内容。</translation>
+    </message>
+    <message>
+        <source>It printed: %1</source>
+        <translation>它的输出：%1</translation>
+    </message>
+    <message>
+        <source>The services that were reloaded with the new config must be reloaded again with the old one: the rollback tells nobody.</source>
+        <translation>已用新配置重新加载的服务必须再用旧配置重新加载一次：回滚不会通知任何服务。</translation>
+    </message>
+    <message>
+        <source>The rollback does not run the reload command &apos;%1&apos;: reload the services yourself once the old config is back.</source>
+        <translation>回滚不会运行重新加载命令“%1”：旧配置恢复后请亲自重新加载这些服务。</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <source>Verify (%1)</source>
+        <translation>校验（%1）</translation>
+    </message>
+    <message>
+        <source>%1 found no differences: every compared row is identical on both sides.</source>
+        <translation>%1 未发现差异：所比较的每一行在两侧都相同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 found %n row(s) that differ. They are listed on the &lt;a href=&quot;#differences&quot;&gt;Differences&lt;/a&gt; tab, each with the SQL that repairs its target.</source>
+        <translation>
+            <numerusform>%1 发现 %n 行不同。它们列在&lt;a href=&quot;#differences&quot;&gt;差异&lt;/a&gt;标签页中，每行附有修复其目标的 SQL。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5810,6 +6111,10 @@ Config: %2</source>
     <message>
         <source>Rows (estimated)</source>
         <translation>行数（估算）</translation>
+    </message>
+    <message>
+        <source>access denied</source>
+        <translation>访问被拒绝</translation>
     </message>
 </context>
 <context>

@@ -26,14 +26,8 @@ public:
     const ShardingConfig &config() const { return m_load.config; }
     const Diagnostics &lintFindings() const { return m_lint; }
     // Errors among the loader's and the linter's findings: planning refuses a config that has any.
-    int errorCount() const
-    {
-        int n = 0;
-        for (const Diagnostics *list : {&m_load.diagnostics, &m_lint})
-            for (const Diagnostic &d : *list)
-                n += d.severity == Severity::Error ? 1 : 0;
-        return n;
-    }
+    int errorCount() const { return count(Severity::Error); }
+    int warningCount() const { return count(Severity::Warning); }
     bool hasConfig() const { return !m_configPath.isEmpty(); }
 
     // How the open cluster's passwords are found: its own option file (a sandbox's app.cnf), the
@@ -72,15 +66,13 @@ public:
         emit preferencesChanged();
     }
 
-    void setConfig(const QString &path, const LoadResult &load, const Diagnostics &lint)
+    // A config opened (File > Open, a sandbox, a recent file): the plan and the run followed for the
+    // previous one are let go. `sha256`: of the text loaded (ConfigReader), empty when unknown.
+    void setConfig(const QString &path, const LoadResult &load, const Diagnostics &lint,
+                   const QString &sha256 = {})
     {
         m_configPath = path;
-        m_load = load;
-        m_lint = lint;
-        m_snapshot.reset();
-        m_previous.reset();
-        m_baseline.reset();
-        m_baselineChosen = false;
+        publish(load, lint, sha256);
         const bool hadPlan = m_plan.has_value();
         m_plan.reset();
         m_runDir.clear(); // the migration page lets go of the run on configChanged
@@ -89,6 +81,18 @@ public:
             emit planChanged();
         emit snapshotChanged();
     }
+    // The same file with another text: a run's switch (T6, D7) or rollback wrote it, the editor saved
+    // it, another program changed it. Every page follows through configChanged, as after an open,
+    // but the run and the plan stay (the run is what switched it). The snapshots go: they describe
+    // the cluster as the previous text saw it.
+    void reloadConfig(const LoadResult &load, const Diagnostics &lint, const QString &sha256)
+    {
+        publish(load, lint, sha256);
+        emit configChanged();
+        emit snapshotChanged();
+    }
+    // SHA-256 (hex) of the text the console shows; compared with the file on disk to follow it.
+    const QString &configSha256() const { return m_configSha256; }
     // The expansion plan handed over by the wizard to the migration timeline (cleared with the config).
     const std::optional<planning::ExpansionPlan> &plan() const { return m_plan; }
     void setPlan(const planning::ExpansionPlan &plan)
@@ -135,7 +139,27 @@ signals:
     void runDirChanged();
 
 private:
+    int count(Severity severity) const
+    {
+        int n = 0;
+        for (const Diagnostics *list : {&m_load.diagnostics, &m_lint})
+            for (const Diagnostic &d : *list)
+                n += d.severity == severity ? 1 : 0;
+        return n;
+    }
+    void publish(const LoadResult &load, const Diagnostics &lint, const QString &sha256)
+    {
+        m_load = load;
+        m_lint = lint;
+        m_configSha256 = sha256;
+        m_snapshot.reset();
+        m_previous.reset();
+        m_baseline.reset();
+        m_baselineChosen = false;
+    }
+
     QString m_configPath;
+    QString m_configSha256;
     LoadResult m_load;
     Diagnostics m_lint;
     std::optional<ClusterSnapshot> m_snapshot;

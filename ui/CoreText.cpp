@@ -733,6 +733,24 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "replica status not read on %1: the account lacks SLAVE MONITOR (REPLICATION CLIENT on MySQL); shown as 'no privilege'"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "binary logs not listed on %1: the account lacks BINLOG MONITOR (REPLICATION CLIENT on MySQL); shown as 'no privilege'"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "A monitor account with these privileges can be set for the cluster (shardctl health --monitor-user, or the Health page's settings)."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: access denied (%2)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: within thresholds; %2"),
+
+    // shard health and a migration run (core/health/RunActivity)
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: writes stopped by run %2 (%3, %4)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1: writes stopped by run %2 (%3, %4); no process runs it: continue or roll it back"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "run %1 %2 here (%3)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "run %1 stopped the writes here (%2)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 (load of run %2, which %3: %4)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "copies rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "seeds the new instances"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "catches up and pre-verifies rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "verifies rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "compares rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "purges moved rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 s"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 min"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 h"),
 };
 
 const QHash<QString, const char *> &table()

@@ -1,25 +1,27 @@
 #include "ui/MainWindow.h"
 
-#include "core/analysis/Linter.h"
 #include "core/cluster/BuildInfo.h"
+#include "core/cluster/KeychainSecretStore.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/TextFile.h"
-#include "core/cluster/KeychainSecretStore.h"
+#include "ui/AppContext.h"
+#include "ui/ConfigReader.h"
+#include "ui/ConfigWatcher.h"
 #include "ui/CoreText.h"
 #include "ui/Diagnostics.h"
 #include "ui/KeychainDialog.h"
-#include "ui/AppContext.h"
 #include "ui/Settings.h"
 #include "ui/SettingsDialog.h"
 #include "ui/export/ExportController.h"
 #include "ui/health/HealthGrid.h"
+#include "ui/migration/RunPanel.h"
 #include "ui/pages/HealthPage.h"
 #include "ui/pages/MigrationPage.h"
 #include "ui/pages/PlanningPage.h"
 #include "ui/pages/RoutingPage.h"
-#include "ui/planning/ExpansionWizard.h"
 #include "ui/pages/TopologyPage.h"
 #include "ui/pages/WelcomePage.h"
+#include "ui/planning/ExpansionWizard.h"
 
 // Pages built in parallel by the dashboard/history/editor work: included when present.
 #if __has_include("ui/pages/DashboardPage.h")
@@ -49,6 +51,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -99,7 +102,8 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
             st->standardIcon(QStyle::SP_ComputerIcon));
 #endif
 #ifdef SP_HAVE_HISTORY
-    addPage(QStringLiteral("history"), tr("History"), new HistoryPage(m_ctx, m_stack),
+    auto *history = new HistoryPage(m_ctx, m_stack);
+    addPage(QStringLiteral("history"), tr("History"), history,
             st->standardIcon(QStyle::SP_FileDialogContentsView));
 #else
     addPage(QStringLiteral("history"), tr("History"), missingPage(tr("History"), m_stack),
@@ -117,7 +121,8 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     auto *planning = new PlanningPage(m_ctx, m_stack);
     connect(planning, &PlanningPage::wizardRequested, this, &MainWindow::openExpansionWizard);
     addPage(QStringLiteral("planning"), tr("Planning"), planning, st->standardIcon(QStyle::SP_FileDialogListView));
-    addPage(QStringLiteral("migration"), tr("Migration"), new MigrationPage(m_ctx, m_stack),
+    auto *migrationPage = new MigrationPage(m_ctx, m_stack);
+    addPage(QStringLiteral("migration"), tr("Migration"), migrationPage,
             st->standardIcon(QStyle::SP_BrowserReload));
     // Last, so the shortcuts of the pages before it stay as they were (Ctrl+9).
     m_health = new HealthPage(m_ctx, m_stack);
@@ -134,6 +139,23 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
     resizeDocks({dock}, {110}, Qt::Vertical);
 
     connect(m_ctx, &AppContext::configChanged, this, &MainWindow::showFindings);
+    connect(m_ctx, &AppContext::configChanged, this, &MainWindow::showConfigSummary);
+    // One current config: whatever rewrites the open file (a run's switch or rollback, another
+    // program) is followed by every page at once.
+    m_configWatcher = new ConfigWatcher(m_ctx, this);
+    m_configWatcher->followRun(migrationPage->runPanel()->controller());
+    connect(
+        m_configWatcher, &ConfigWatcher::reloaded, this, [this](const QString &path, int before, int after) {
+            const QString name = QFileInfo(path).fileName();
+            statusBar()->showMessage(
+                before == after
+                    ? tr("%1 changed on disk: every page shows it now (%n data source(s)).", nullptr, after)
+                          .arg(name)
+                    : tr("%1 changed on disk: every page shows it now, with %n data source(s) instead of %2.",
+                         nullptr, after)
+                          .arg(name)
+                          .arg(before));
+        });
     connect(m_health, &HealthPage::worstChanged, this, &MainWindow::showHealthVerdict);
     connect(m_health, &HealthPage::heatmapRequested, this, [this](const QString &dataSource) {
         showPage(QStringLiteral("dashboard"));
@@ -148,6 +170,14 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
             showPage(QStringLiteral("health"));
             m_health->selectDataSource(dataSource);
         });
+#endif
+#ifdef SP_HAVE_HISTORY
+    // A red stretch of the History page opens its verdict changes on the Health page.
+    connect(history, &HistoryPage::eventsRequested, this,
+            [this](const QString &dataSource, const QDateTime &from, const QDateTime &to) {
+                showPage(QStringLiteral("health"));
+                m_health->showEvents(dataSource, from, to);
+            });
 #endif
     connect(m_health, &HealthPage::storeMonitorPasswordRequested, this, [this](const QString &user) {
         if (!m_ctx->hasConfig())
@@ -173,7 +203,15 @@ MainWindow::MainWindow(QWidget *parent, std::unique_ptr<Settings> settings)
 
     createMenus();
     refreshRecentFiles();
-    restoreGeometry(m_settings->windowGeometry());
+    // Where it was closed (maximized too). A first start fits the screen it opens on: the default
+    // size is larger than a 1024x640 screen, and a window taller than its screen hides its status bar.
+    if (!restoreGeometry(m_settings->windowGeometry())) {
+        if (const QScreen *screen = this->screen()) {
+            const QRect area = screen->availableGeometry();
+            resize(size().boundedTo(area.size() * 0.92));
+            move(area.center() - rect().center());
+        }
+    }
     restoreState(m_settings->windowState());
     m_nav->setCurrentRow(0);
     statusBar()->showMessage(tr("Open a sharding YAML to begin (Ctrl+O)."));
@@ -354,29 +392,15 @@ void MainWindow::chooseConfig()
 bool MainWindow::openConfig(const QString &path)
 {
     m_ctx->setCredentials(credentialsFor(path));
-    const LoadResult load = ConfigLoader::loadFile(path);
-    const Diagnostics lint = load.ok() ? Linter::lint(load.config) : Diagnostics{};
-    m_ctx->setConfig(path, load, lint); // the findings dock follows through configChanged
-
-    int errors = 0;
-    int warnings = 0;
-    for (const Diagnostics *list : {&load.diagnostics, &lint}) {
-        for (const Diagnostic &d : *list) {
-            errors += d.severity == Severity::Error ? 1 : 0;
-            warnings += d.severity == Severity::Warning ? 1 : 0;
-        }
-    }
+    const ConfigRead read = readConfigFile(path);
+    // The findings dock and the status bar's summary follow through configChanged.
+    m_ctx->setConfig(path, read.load, read.lint, read.sha256);
     if (QFileInfo::exists(path)) {
         m_settings->addRecentFile(QFileInfo(path).absoluteFilePath());
         refreshRecentFiles();
     }
     m_titleBase = tr("ShardPilot — %1").arg(QFileInfo(path).fileName());
     showHealthVerdict(m_health->worst());
-    statusBar()->showMessage(tr("%1: %2 logic table(s), %3 error(s), %4 warning(s)")
-                                 .arg(QFileInfo(path).fileName())
-                                 .arg(load.config.tables.size())
-                                 .arg(errors)
-                                 .arg(warnings));
     if (currentPageId() == QLatin1String("welcome"))
         showPage(QStringLiteral("topology"));
     // The plan last opened for this config comes back with it (after a restart too).
@@ -402,7 +426,20 @@ bool MainWindow::openConfig(const QString &path)
             m_settings->setRunFor(path, {}); // removed: forget it
         }
     }
-    return load.ok();
+    return read.load.ok();
+}
+
+void MainWindow::showConfigSummary()
+{
+    // Whenever a config is published (opened, saved by the editor, reloaded after a switch), so the
+    // counts are those of the text every page shows.
+    if (!m_ctx->hasConfig())
+        return;
+    statusBar()->showMessage(tr("%1: %2 logic table(s), %3 error(s), %4 warning(s)")
+                                 .arg(QFileInfo(m_ctx->configPath()).fileName())
+                                 .arg(m_ctx->config().tables.size())
+                                 .arg(m_ctx->errorCount())
+                                 .arg(m_ctx->warningCount()));
 }
 
 void MainWindow::choosePlan()

@@ -15,6 +15,7 @@ class QStackedWidget;
 namespace sp::ui {
 
 class AppContext;
+class ConfigWatcher;
 class ExportController;
 class ExpansionWizard;
 class HealthPage;
@@ -74,6 +75,7 @@ private:
     void storePasswordInKeychain();
     CredentialOptions credentialsFor(const QString &configPath) const;
     void showFindings();
+    void showConfigSummary();
     void showHealthVerdict(health::Verdict worst);
 
     std::unique_ptr<Settings> m_settings;
@@ -81,6 +83,7 @@ private:
     std::shared_ptr<KeychainSecretStore> m_keychain = std::make_shared<KeychainSecretStore>();
     AppContext *m_ctx = nullptr;
     ExportController *m_export = nullptr;
+    ConfigWatcher *m_configWatcher = nullptr;
     WelcomePage *m_welcome = nullptr;
     QListWidget *m_nav = nullptr;
     QStackedWidget *m_stack = nullptr;

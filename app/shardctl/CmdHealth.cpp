@@ -3,10 +3,15 @@
 #include "InspectInput.h"
 #include "TextTable.h"
 
+#include "core/cluster/ServerState.h"
+#include "core/cluster/StatsHistory.h"
 #include "core/config/Printable.h"
+#include "core/health/HealthHistory.h"
 #include "core/health/HealthJson.h"
 #include "core/health/HealthMonitor.h"
+#include "core/health/RunActivity.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,18 +27,26 @@ void CmdHealth::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         summary() +
-        QStringLiteral("\nConnects to every data source of the config in parallel (a dead server costs at most "
-                       "--connect-timeout, a frozen one --read-timeout) and reports version, uptime, read_only, "
-                       "binlog settings, server_id, replica state and lag, connections, the rates (QPS from "
-                       "Questions without the monitor's own statements, TPS from Com_commit + Com_rollback) "
-                       "measured over --sample seconds, threads running, buffer pool hit ratio, row lock waits, "
-                       "deadlocks, aborted connections, binary logs and the largest tables' growth, and a verdict "
-                       "per data source (green, yellow, red) with its reason.\n"
-                       "--watch prints one line (with --json one JSON object) per sample until --count samples.\n"
-                       "Thresholds: --threshold NAME=VALUE, e.g. lagRedSec=120 (names in the JSON's "
-                       "\"thresholds\").\n"
-                       "Exit codes: 0 every server answered and none is red; 1 a server did not answer or a "
-                       "verdict was red; 2 bad usage or unreadable config."));
+        QStringLiteral(
+            "\nConnects to every data source of the config in parallel (a dead server costs at most "
+            "--connect-timeout, a frozen one --read-timeout) and reports version, uptime, read_only, "
+            "binlog settings, server_id, replica state and lag, connections, the rates (QPS from "
+            "Questions without the monitor's own statements, TPS from Com_commit + Com_rollback) "
+            "measured over --sample seconds, threads running, buffer pool hit ratio, row lock waits, "
+            "deadlocks, aborted connections, binary logs and the largest tables' growth, and a verdict "
+            "per data source (green, yellow, red) with its reason.\n"
+            "--watch prints one line (with --json one JSON object) per sample until --count samples.\n"
+            "Thresholds: --threshold NAME=VALUE, e.g. lagRedSec=120 (names in the JSON's "
+            "\"thresholds\").\n"
+            "--run DIR takes a migration run into the verdicts as the console does: the servers whose "
+            "writes its write stop (T4, a dual-master run's D7) stopped are yellow \"writes stopped by "
+            "run X (T4, 12 s)\", and load findings on the servers it copies, verifies or purges name the "
+            "run.\n"
+            "--events lists the verdict changes the console kept in the cluster's history (time, data "
+            "source, from -> to, why) instead of sampling; --since limits them (ISO 8601 time, or 30m, "
+            "2h, 7d back from now; default 24h).\n"
+            "Exit codes: 0 every server answered and none is red; 1 a server did not answer or a "
+            "verdict was red; 2 bad usage or unreadable config."));
     InspectInput::addOptions(parser);
     parser.addOption(QCommandLineOption(QStringLiteral("sample"),
                                         QStringLiteral("Seconds the rates are measured over (default 1; 0: no rates)."),
@@ -55,6 +68,28 @@ void CmdHealth::addOptions(QCommandLineParser &parser)
     parser.addOption(QCommandLineOption(QStringLiteral("threshold"),
                                         QStringLiteral("Change a threshold, NAME=VALUE (repeatable)."),
                                         QStringLiteral("NAME=VALUE")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("run"),
+                           QStringLiteral("A migration run directory whose write stop and load the verdicts "
+                                          "take into account (read again before every sample)."),
+                           QStringLiteral("DIR")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("events"),
+                           QStringLiteral("List the verdict changes kept in the cluster's history instead "
+                                          "of sampling.")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("since"),
+                           QStringLiteral("With --events: from this time on (ISO 8601, or 30m, 2h, 7d "
+                                          "back from now; default 24h)."),
+                           QStringLiteral("WHEN")));
+    parser.addOption(QCommandLineOption(QStringLiteral("data-source"),
+                                        QStringLiteral("With --events: only this data source's changes."),
+                                        QStringLiteral("NAME")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("history"),
+                           QStringLiteral("With --events: the history file (default: the console's and "
+                                          "shardctl stats' file for the config)."),
+                           QStringLiteral("FILE")));
 }
 
 namespace {
@@ -90,7 +125,89 @@ struct Round
     QList<ShardVerdict> verdicts;
     QList<Text> notes;
     Verdict worst = Verdict::Unknown;
+    std::optional<RunActivity> run; // --run
 };
+
+// "2h", "30m", "45s", "7d" back from `now`, or an ISO 8601 time (local time without an offset).
+std::optional<QDateTime> parseSince(const QString &text, const QDateTime &now)
+{
+    const QString t = text.trimmed();
+    if (t.size() >= 2) {
+        bool ok = false;
+        const qint64 n = t.left(t.size() - 1).toLongLong(&ok);
+        if (ok && n >= 0) {
+            switch (t.back().toLatin1()) {
+            case 's':
+                return now.addSecs(-n);
+            case 'm':
+                return now.addSecs(-n * 60);
+            case 'h':
+                return now.addSecs(-n * 3600);
+            case 'd':
+                return now.addDays(-n);
+            default:
+                break;
+            }
+        }
+    }
+    const QDateTime at = QDateTime::fromString(t, Qt::ISODateWithMs);
+    if (at.isValid())
+        return at.toUTC();
+    const QDate day = QDate::fromString(t, Qt::ISODate);
+    if (day.isValid())
+        return day.startOfDay().toUTC();
+    return std::nullopt;
+}
+
+int listEvents(const QCommandLineParser &parser, const ShardingConfig &config, bool json, QTextStream &out,
+               QTextStream &err)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QString sinceText =
+        parser.isSet(QStringLiteral("since")) ? parser.value(QStringLiteral("since")) : QStringLiteral("24h");
+    const std::optional<QDateTime> since = parseSince(sinceText, now);
+    if (!since) {
+        err << "shardctl health: --since " << printableName(sinceText.left(80))
+            << ": expected an ISO 8601 time or 30m, 2h, 7d\n";
+        return Usage;
+    }
+    const QString file = parser.isSet(QStringLiteral("history"))
+                             ? parser.value(QStringLiteral("history"))
+                             : StatsHistory::defaultPathFor(config.filePath);
+    QList<HealthEvent> events;
+    if (QFileInfo::exists(file)) {
+        HealthHistory history(file);
+        if (!history.isOpen()) {
+            err << "shardctl health: " << printableName(history.lastError()) << '\n';
+            return Findings;
+        }
+        events = history.events(*since, {}, parser.value(QStringLiteral("data-source")), 100000);
+    }
+    if (json) {
+        QJsonArray list;
+        for (const HealthEvent &e : std::as_const(events))
+            list.append(eventJson(e));
+        out << QString::fromUtf8(
+            QJsonDocument(QJsonObject{{QStringLiteral("config"), config.filePath},
+                                      {QStringLiteral("history"), file},
+                                      {QStringLiteral("since"), since->toString(Qt::ISODateWithMs)},
+                                      {QStringLiteral("events"), list}})
+                .toJson(QJsonDocument::Indented));
+        return Ok;
+    }
+    if (events.isEmpty()) {
+        out << "no verdict change since " << since->toString(Qt::ISODate) << " in " << file << '\n';
+        return Ok;
+    }
+    TextTable t({QStringLiteral("TIME (UTC)"), QStringLiteral("DATA SOURCE"), QStringLiteral("CHANGE"),
+                 QStringLiteral("WHY")});
+    for (const HealthEvent &e : std::as_const(events))
+        t.add({e.at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), printableName(e.dataSource),
+               verdictName(e.from) + QStringLiteral(" -> ") + verdictName(e.to),
+               printableName(e.reason.text)});
+    t.print(out);
+    return Ok;
+}
 
 QJsonObject roundJson(const ShardingConfig &config, const Round &r, const HealthThresholds &t, int sampleSec)
 {
@@ -107,15 +224,18 @@ QJsonObject roundJson(const ShardingConfig &config, const Round &r, const Health
     const auto map = t.toMap();
     for (auto it = map.constBegin(); it != map.constEnd(); ++it)
         thresholds.insert(it.key(), it.value());
-    return QJsonObject{{QStringLiteral("config"), config.filePath},
-                       {QStringLiteral("takenAt"), r.samples.isEmpty() ? QString()
-                                                                       : r.samples.last().at.toString(Qt::ISODateWithMs)},
-                       {QStringLiteral("allReachable"), allReachable},
-                       {QStringLiteral("worst"), verdictName(r.worst)},
-                       {QStringLiteral("sampleSeconds"), sampleSec},
-                       {QStringLiteral("instances"), instances},
-                       {QStringLiteral("notes"), notes},
-                       {QStringLiteral("thresholds"), thresholds}};
+    QJsonObject o{{QStringLiteral("config"), config.filePath},
+                  {QStringLiteral("takenAt"),
+                   r.samples.isEmpty() ? QString() : r.samples.last().at.toString(Qt::ISODateWithMs)},
+                  {QStringLiteral("allReachable"), allReachable},
+                  {QStringLiteral("worst"), verdictName(r.worst)},
+                  {QStringLiteral("sampleSeconds"), sampleSec},
+                  {QStringLiteral("instances"), instances},
+                  {QStringLiteral("notes"), notes},
+                  {QStringLiteral("thresholds"), thresholds}};
+    if (r.run)
+        o.insert(QStringLiteral("run"), runJson(*r.run));
+    return o;
 }
 
 void printTable(const Round &r, QTextStream &out)
@@ -134,12 +254,15 @@ void printTable(const Round &r, QTextStream &out)
         const QString name = printableName(h.dataSource);
         const QString addr = printableName(h.host) + QLatin1Char(':') + QString::number(h.port);
         for (const Finding &f : v.findings)
-            if (f.metric != QLatin1String("up"))
+            if (f.metric != QLatin1String("up") && f.metric != QLatin1String("access"))
                 reasons.append(verdictName(f.level) + QStringLiteral(": ") + printableName(f.reason.text));
         if (!h.reachable) {
-            t.add({name, addr, QStringLiteral("DOWN"), QString(), QString(), QString(), QString(), QString(), QString(),
-                   QString(), QString(), QString(), QString(), verdictName(v.verdict)});
-            problems.append(name + QStringLiteral(": ") + printableName(h.error));
+            const bool denied = serverStateOf(h) == ServerState::AccessDenied;
+            t.add({name, addr, denied ? QStringLiteral("DENIED") : QStringLiteral("DOWN"), QString(),
+                   QString(), QString(), QString(), QString(), QString(), QString(), QString(), QString(),
+                   QString(), verdictName(v.verdict)});
+            problems.append(serverStateName(serverStateOf(h)) + QStringLiteral(": ") + name +
+                            QStringLiteral(": ") + printableName(h.error));
             continue;
         }
         QString replica = QStringLiteral("no");
@@ -159,9 +282,11 @@ void printTable(const Round &r, QTextStream &out)
     }
     t.print(out);
     for (const QString &line : problems)
-        out << "down: " << line << '\n';
+        out << line << '\n';
     for (const QString &line : reasons)
         out << line << '\n';
+    if (r.run)
+        out << printableName(describeRun(*r.run)) << '\n';
     for (const Text &n : r.notes)
         out << "note: " << printableName(n.text) << '\n';
 }
@@ -176,7 +301,8 @@ void printLine(const Round &r, QTextStream &out)
         const ShardVerdict &v = r.verdicts.at(i);
         QString p = printableName(s.dataSource()) + QLatin1Char(' ') + verdictName(v.verdict);
         if (!s.up())
-            p += QStringLiteral(" DOWN");
+            p += serverStateOf(s.server) == ServerState::AccessDenied ? QStringLiteral(" DENIED")
+                                                                      : QStringLiteral(" DOWN");
         else
             p += QStringLiteral(" qps=%1 tps=%2 running=%3 conn=%4/%5")
                      .arg(formatRate(s.qps), formatRate(s.tps),
@@ -212,6 +338,14 @@ int CmdHealth::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
         err << "shardctl health: --count needs --watch\n";
         return Usage;
     }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("events")))
+        return listEvents(parser, p.config, json, out, err);
+    for (const char *onlyWithEvents : {"since", "data-source", "history"})
+        if (parser.isSet(QString::fromLatin1(onlyWithEvents))) {
+            err << "shardctl health: --" << onlyWithEvents << " needs --events\n";
+            return Usage;
+        }
     HealthThresholds thresholds;
     QMap<QString, double> changes;
     for (const QString &kv : parser.values(QStringLiteral("threshold"))) {
@@ -241,7 +375,16 @@ int CmdHealth::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
         owned.push_back(std::make_unique<HealthPoller>(ds, o));
         pollers.append(owned.back().get());
     }
-    const bool json = parser.isSet(QStringLiteral("json"));
+    std::unique_ptr<RunFollower> follower;
+    if (parser.isSet(QStringLiteral("run"))) {
+        follower = std::make_unique<RunFollower>(parser.value(QStringLiteral("run")));
+        RunActivity probe;
+        QString why;
+        if (!follower->read(&probe, &why)) {
+            err << "shardctl health: --run: " << printableName(why) << '\n';
+            return Usage;
+        }
+    }
     QList<QList<HealthSample>> recent; // per data source, for the threads-running duration
     for (int i = 0; i < pollers.size(); ++i)
         recent.append(QList<HealthSample>());
@@ -249,10 +392,20 @@ int CmdHealth::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
     auto takeRound = [&]() {
         Round r;
         r.samples = HealthMonitor::sampleOnce(pollers);
+        if (follower) {
+            RunActivity run;
+            QString why;
+            if (follower->read(&run, &why))
+                r.run = run;
+            else
+                err << "shardctl health: --run: " << printableName(why) << '\n';
+        }
+        const RunActivity none;
         for (int i = 0; i < r.samples.size(); ++i) {
             QList<HealthSample> &hist = recent[i];
             // A one-shot run judges the values it sees; --watch lets a threads-running peak prove it lasts.
-            r.verdicts.append(evaluate(r.samples.at(i), thresholds, watchSec > 0 ? hist : QList<HealthSample>()));
+            r.verdicts.append(evaluate(r.samples.at(i), thresholds,
+                                       watchSec > 0 ? hist : QList<HealthSample>(), r.run ? *r.run : none));
             hist.append(r.samples.at(i));
             while (hist.size() > 64)
                 hist.removeFirst();

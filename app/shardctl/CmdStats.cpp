@@ -3,11 +3,12 @@
 #include "InspectInput.h"
 #include "TextTable.h"
 
-#include "core/config/Printable.h"
 #include "core/analysis/Forecast.h"
 #include "core/analysis/Skew.h"
 #include "core/analysis/SnapshotJson.h"
+#include "core/cluster/ServerState.h"
 #include "core/cluster/StatsHistory.h"
+#include "core/config/Printable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,7 +146,8 @@ int CmdStats::run(const QCommandLineParser &parser, QTextStream &out, QTextStrea
         << r.elapsedMs << " ms\n\n";
     for (const InstanceHealth &h : s.instances)
         if (!h.reachable)
-            out << "DOWN " << printableName(h.dataSource) << ": " << printableName(h.error) << '\n';
+            out << (serverStateOf(h) == ServerState::AccessDenied ? "ACCESS DENIED " : "DOWN ")
+                << printableName(h.dataSource) << ": " << printableName(h.error) << '\n';
 
     TextTable tables({QStringLiteral("NODE"), QStringLiteral("ROWS"), QStringLiteral("DATA"), QStringLiteral("INDEX"),
                       QStringLiteral("AUTO_INC"), QStringLiteral("STATUS")});

@@ -1,6 +1,7 @@
 #include "core/analysis/SnapshotJson.h"
 
 #include "core/analysis/Skew.h"
+#include "core/cluster/ServerState.h"
 
 namespace sp {
 
@@ -13,9 +14,12 @@ QJsonObject instanceJson(const InstanceHealth &h)
     QJsonObject o{{QStringLiteral("dataSource"), h.dataSource},
                   {QStringLiteral("host"), h.host},
                   {QStringLiteral("port"), h.port},
-                  {QStringLiteral("reachable"), h.reachable}};
+                  {QStringLiteral("reachable"), h.reachable},
+                  {QStringLiteral("state"), serverStateName(serverStateOf(h))}};
     if (!h.reachable) {
         o.insert(QStringLiteral("error"), h.error);
+        if (h.errorCode != 0)
+            o.insert(QStringLiteral("errorCode"), double(h.errorCode));
         return o;
     }
     o.insert(QStringLiteral("version"), h.version);

@@ -28,6 +28,17 @@ struct TableStats
     qint64 rows() const { return exactRows ? *exactRows : estimatedRows; }
 };
 
+// What a server's state is, for every front end that shows it (health, dashboard, topology,
+// shardctl stats and health): a wrong password or a missing grant is "access denied", not
+// "unreachable". Classified once, from the error number (sp::serverStateOf, ServerState.h).
+enum class ServerState
+{
+    Unknown,
+    Up,
+    Unreachable,
+    AccessDenied
+};
+
 struct InstanceHealth
 {
     QString dataSource;            // config name (db0 ...)
@@ -35,6 +46,7 @@ struct InstanceHealth
     int port = 0;
     bool reachable = false;
     QString error;                 // why not reachable (one line)
+    unsigned errorCode = 0;        // the client's or server's error number of `error` (0: none known)
     QString version;
     qint64 uptimeSeconds = -1;
     bool readOnly = false;

@@ -84,6 +84,7 @@ SourceOutcome inspectSource(const DataSourceDef &ds, const InspectionOptions &o)
     Connection c;
     if (!c.open(out.params)) {
         out.health.error = c.lastError();
+        out.health.errorCode = c.lastErrno();
         if (!cred.hasPassword() && c.lastErrno() == 1045)
             out.health.error += QStringLiteral(" (no password found: set %1, or use an option file)")
                                     .arg(Credentials::environmentVariableFor(ds.name));
@@ -93,6 +94,7 @@ SourceOutcome inspectSource(const DataSourceDef &ds, const InspectionOptions &o)
     if (!inspection::probeHealth(c, out.health, &notes)) {
         out.health.reachable = false;
         out.health.error = c.lastError();
+        out.health.errorCode = c.lastErrno();
         return out;
     }
     for (const QString &n : notes)
@@ -113,6 +115,7 @@ SourceOutcome inspectSource(const DataSourceDef &ds, const InspectionOptions &o)
         if (inspection::isConnectionError(c.lastErrno())) {
             out.health.reachable = false;
             out.health.error = err;
+            out.health.errorCode = c.lastErrno();
         }
     }
     return out;

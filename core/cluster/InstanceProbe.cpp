@@ -48,6 +48,7 @@ bool probeHealth(Connection &c, InstanceHealth &h, QStringList *notes)
 {
     h.reachable = true;
     h.error.clear();
+    h.errorCode = 0;
     h.version = c.serverVersion();
 
     const auto vars = c.query(QStringLiteral(

@@ -1,8 +1,11 @@
 #include "core/health/HealthHistory.h"
 
+#include "core/config/TextJson.h"
+
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -17,6 +20,25 @@ QAtomicInteger<quint64> s_counter;
 QVariant nullableRate(double v) { return v < 0 ? QVariant() : QVariant(v); }
 QVariant nullableInt(qint64 v) { return v < 0 ? QVariant() : QVariant(v); }
 } // namespace
+
+QList<VerdictStretch> verdictStretches(const QList<LoadPoint> &points, Verdict verdict)
+{
+    QList<VerdictStretch> out;
+    for (int i = 0; i < points.size(); ++i) {
+        if (points.at(i).verdict != verdict)
+            continue;
+        VerdictStretch s;
+        s.from = points.at(i).time;
+        int j = i;
+        while (j + 1 < points.size() && points.at(j + 1).verdict == verdict)
+            ++j;
+        s.samples = j - i + 1;
+        s.to = j + 1 < points.size() ? points.at(j + 1).time : points.at(j).time;
+        out.append(s);
+        i = j;
+    }
+    return out;
+}
 
 HealthHistory::HealthHistory(const QString &filePath)
 {
@@ -39,10 +61,18 @@ HealthHistory::HealthHistory(const QString &filePath)
                                " taken_at INTEGER NOT NULL, data_source TEXT NOT NULL, up INTEGER NOT NULL,"
                                " qps REAL, tps REAL, threads_running INTEGER, threads_connected INTEGER,"
                                " lag INTEGER, verdict INTEGER NOT NULL)")) ||
-        !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS health_samples_ds_time ON health_samples(data_source, "
-                               "taken_at)")) ||
+        !q.exec(
+            QStringLiteral("CREATE INDEX IF NOT EXISTS health_samples_ds_time ON health_samples(data_source, "
+                           "taken_at)")) ||
         // Pruning by age reads this index, not the whole table.
-        !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS health_samples_time ON health_samples(taken_at)"))) {
+        !q.exec(
+            QStringLiteral("CREATE INDEX IF NOT EXISTS health_samples_time ON health_samples(taken_at)")) ||
+        // Verdict changes: the reason as English text and as the console's template with arguments.
+        !q.exec(QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS health_events ("
+            " at INTEGER NOT NULL, data_source TEXT NOT NULL, from_verdict INTEGER NOT NULL,"
+            " to_verdict INTEGER NOT NULL, reason TEXT NOT NULL, reason_text TEXT, run_id TEXT)")) ||
+        !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS health_events_time ON health_events(at)"))) {
         m_lastError = filePath + QStringLiteral(": ") + q.lastError().text();
         return;
     }
@@ -148,6 +178,77 @@ QStringList HealthHistory::dataSources() const
     return out;
 }
 
+bool HealthHistory::recordEvents(const QList<HealthEvent> &events)
+{
+    if (!m_open)
+        return false;
+    if (events.isEmpty())
+        return true;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        m_lastError = db.lastError().text();
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO health_events (at, data_source, from_verdict, to_verdict, reason,"
+                             " reason_text, run_id) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    for (const HealthEvent &e : events) {
+        q.addBindValue(e.at.toMSecsSinceEpoch());
+        q.addBindValue(e.dataSource);
+        q.addBindValue(int(e.from));
+        q.addBindValue(int(e.to));
+        q.addBindValue(e.reason.text);
+        q.addBindValue(QString::fromUtf8(QJsonDocument(textToJson(e.reason)).toJson(QJsonDocument::Compact)));
+        q.addBindValue(e.runId.isEmpty() ? QVariant() : QVariant(e.runId));
+        if (!q.exec()) {
+            m_lastError = q.lastError().text();
+            db.rollback();
+            return false;
+        }
+    }
+    if (!db.commit()) {
+        m_lastError = db.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+QList<HealthEvent> HealthHistory::events(const QDateTime &from, const QDateTime &to,
+                                         const QString &dataSource, int limit) const
+{
+    QList<HealthEvent> out;
+    if (!m_open)
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT at, data_source, from_verdict, to_verdict, reason, reason_text, run_id"
+                             " FROM health_events WHERE at >= ? AND at <= ? AND (? = '' OR data_source = ?)"
+                             " ORDER BY at DESC, rowid DESC LIMIT ?"));
+    q.addBindValue(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min());
+    q.addBindValue(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
+    q.addBindValue(dataSource.isNull() ? QString(QLatin1String("")) : dataSource);
+    q.addBindValue(dataSource.isNull() ? QString(QLatin1String("")) : dataSource);
+    q.addBindValue(qMax(1, limit));
+    if (!q.exec()) {
+        m_lastError = q.lastError().text();
+        return out;
+    }
+    while (q.next()) {
+        HealthEvent e;
+        e.at = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
+        e.dataSource = q.value(1).toString();
+        e.from = Verdict(qBound(0, q.value(2).toInt(), 3));
+        e.to = Verdict(qBound(0, q.value(3).toInt(), 3));
+        const QString english = q.value(4).toString();
+        const QJsonDocument doc = QJsonDocument::fromJson(q.value(5).toString().toUtf8());
+        // The stored template only when it states the stored English text (textOf).
+        e.reason = doc.isObject() ? textOf(english, textFromJson(doc.object())) : Text(english);
+        e.runId = q.value(6).toString();
+        out.append(e);
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
 int HealthHistory::prune(const QDateTime &olderThan)
 {
     if (!m_open)
@@ -158,6 +259,24 @@ int HealthHistory::prune(const QDateTime &olderThan)
     if (!q.exec())
         return 0;
     return q.numRowsAffected();
+}
+
+int HealthHistory::pruneEvents(const QDateTime &olderThan)
+{
+    if (!m_open)
+        return 0;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("DELETE FROM health_events WHERE at < ?"));
+    q.addBindValue(olderThan.toMSecsSinceEpoch());
+    if (!q.exec())
+        return 0;
+    return q.numRowsAffected();
+}
+
+int HealthHistory::pruneKeeping(int days, const QDateTime &now)
+{
+    pruneEvents(now.addDays(-std::max(days, kKeepEventDays)));
+    return prune(now.addDays(-days));
 }
 
 } // namespace sp::health

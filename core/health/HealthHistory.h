@@ -20,6 +20,16 @@ struct LoadPoint
     Verdict verdict = Verdict::Unknown;
 };
 
+// A stretch of time a data source's stored verdict was `verdict`: from its first such sample to the
+// first sample after it with another verdict (or its last such sample while it lasts).
+struct VerdictStretch
+{
+    QDateTime from;
+    QDateTime to;
+    int samples = 0;
+};
+QList<VerdictStretch> verdictStretches(const QList<LoadPoint> &points, Verdict verdict);
+
 // Health samples in the cluster's history database (the SQLite file of sp::StatsHistory,
 // StatsHistory::defaultPathFor), table health_samples; rates and verdicts only, no secrets, no
 // error texts. Thread rule as StatsHistory: use an instance on the thread that created it.
@@ -41,11 +51,23 @@ public:
     QList<LoadPoint> series(const QString &dataSource, const QDateTime &from = {}, const QDateTime &to = {},
                             int limit = 100000) const;
     QStringList dataSources() const;
-    int prune(const QDateTime &olderThan);
+
+    // Verdict changes (table health_events), one transaction.
+    bool recordEvents(const QList<HealthEvent> &events);
+    // Oldest first; an invalid `from` / `to` leaves that side open, an empty `dataSource` takes
+    // every one. At most `limit` events (the newest).
+    QList<HealthEvent> events(const QDateTime &from = {}, const QDateTime &to = {},
+                              const QString &dataSource = {}, int limit = 10000) const;
+
+    int prune(const QDateTime &olderThan);       // samples
+    int pruneEvents(const QDateTime &olderThan); // events
     // Samples are kept this many days; the console prunes older ones (at most once an hour), so
-    // the file stays bounded (64 servers every 5 s are about 1.1M rows a day).
+    // the file stays bounded (64 servers every 5 s are about 1.1M rows a day). Events are few and
+    // say why a stretch was red: they are kept longer.
     static constexpr int kKeepDays = 14;
-    int pruneKeeping(int days, const QDateTime &now) { return prune(now.addDays(-days)); }
+    static constexpr int kKeepEventDays = 90;
+    // Samples older than `days`, events older than kKeepEventDays (or `days`, when longer).
+    int pruneKeeping(int days, const QDateTime &now);
 
 private:
     QString m_connectionName;

@@ -32,6 +32,9 @@ QJsonObject sampleJson(const HealthSample &s, const ShardVerdict &v)
                                     {QStringLiteral("metric"), f.metric},
                                     {QStringLiteral("reason"), f.reason.text}});
     o.insert(QStringLiteral("findings"), findings);
+    if (!v.runNote.isEmpty())
+        o.insert(QStringLiteral("run"),
+                 QJsonObject{{QStringLiteral("id"), v.runId}, {QStringLiteral("note"), v.runNote.text}});
     o.insert(QStringLiteral("pollMs"), double(s.pollMs));
     if (!s.up())
         return o;
@@ -77,6 +80,51 @@ QJsonObject sampleJson(const HealthSample &s, const ShardVerdict &v)
         tables.append(to);
     }
     o.insert(QStringLiteral("largestTables"), tables);
+    return o;
+}
+
+QJsonObject eventJson(const HealthEvent &e)
+{
+    QJsonObject o{{QStringLiteral("at"), e.at.toUTC().toString(Qt::ISODateWithMs)},
+                  {QStringLiteral("dataSource"), e.dataSource},
+                  {QStringLiteral("from"), verdictName(e.from)},
+                  {QStringLiteral("to"), verdictName(e.to)},
+                  {QStringLiteral("reason"), e.reason.text}};
+    if (!e.runId.isEmpty())
+        o.insert(QStringLiteral("runId"), e.runId);
+    return o;
+}
+
+namespace {
+QJsonArray serversJson(const QList<RunServer> &servers)
+{
+    QJsonArray a;
+    for (const RunServer &s : servers) {
+        QJsonObject o{{QStringLiteral("dataSource"), s.dataSource}};
+        if (!s.host.isEmpty()) {
+            o.insert(QStringLiteral("host"), s.host);
+            o.insert(QStringLiteral("port"), s.port);
+        }
+        a.append(o);
+    }
+    return a;
+}
+} // namespace
+
+QJsonObject runJson(const RunActivity &run)
+{
+    QJsonObject o{{QStringLiteral("id"), run.runId},
+                  {QStringLiteral("dir"), run.dir},
+                  {QStringLiteral("step"), run.step},
+                  {QStringLiteral("running"), run.running},
+                  {QStringLiteral("writesStopped"), run.writesStopped},
+                  {QStringLiteral("work"), RunActivity::workName(run.work)}};
+    if (run.writesStopped) {
+        o.insert(QStringLiteral("writeStopSince"), run.writeStopSince.toUTC().toString(Qt::ISODateWithMs));
+        o.insert(QStringLiteral("stoppedServers"), serversJson(run.stopped));
+    }
+    if (run.work != RunActivity::Work::None)
+        o.insert(QStringLiteral("loadedServers"), serversJson(run.loaded));
     return o;
 }
 

@@ -127,6 +127,7 @@ HealthSample HealthPoller::poll()
             s.account = params.user;
             if (!m_conn.open(params)) {
                 s.server.error = m_conn.lastError();
+                s.server.errorCode = m_conn.lastErrno();
                 if (!cred.hasPassword() && m_conn.lastErrno() == 1045)
                     s.server.error += m_options.monitorUser.isEmpty()
                                           ? QStringLiteral(" (no password found: set %1, or use an option file)")
@@ -143,8 +144,10 @@ HealthSample HealthPoller::poll()
         s.account = m_conn.params().user;
         if (m_conn.isOpen() && !readServer(s)) {
             s.server.reachable = false;
-            if (s.server.error.isEmpty())
+            if (s.server.error.isEmpty()) {
                 s.server.error = m_conn.lastError();
+                s.server.errorCode = m_conn.lastErrno();
+            }
             QMutexLocker lock(&m_socketMutex);
             m_socket = -1;
             lock.unlock();
@@ -168,6 +171,7 @@ bool HealthPoller::readServer(HealthSample &s)
     InstanceHealth &h = s.server;
     h.reachable = true;
     h.error.clear();
+    h.errorCode = 0;
     h.version = m_conn.serverVersion();
 
     const auto vars = query(QStringLiteral(

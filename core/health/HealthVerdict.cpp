@@ -1,5 +1,7 @@
 #include "core/health/HealthVerdict.h"
 
+#include "core/cluster/ServerState.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -157,7 +159,18 @@ bool HealthThresholds::apply(const QMap<QString, double> &values, QString *error
     return true;
 }
 
-ShardVerdict evaluate(const HealthSample &s, const HealthThresholds &t, const QList<HealthSample> &recent)
+Text durationText(qint64 seconds)
+{
+    seconds = std::max<qint64>(0, seconds);
+    if (seconds < 120)
+        return msg("%1 s", {seconds});
+    if (seconds < 2 * 3600)
+        return msg("%1 min", {seconds / 60});
+    return msg("%1 h", {seconds / 3600});
+}
+
+ShardVerdict evaluate(const HealthSample &s, const HealthThresholds &t, const QList<HealthSample> &recent,
+                      const RunActivity &run)
 {
     ShardVerdict v;
     v.dataSource = s.dataSource();
@@ -169,13 +182,36 @@ ShardVerdict evaluate(const HealthSample &s, const HealthThresholds &t, const QL
         return value >= red ? Verdict::Red : value >= yellow ? Verdict::Yellow : Verdict::Green;
     };
 
+    const bool stopped = run.stops(s.server);
+    const bool loaded = run.loads(s.server);
+    if (stopped) {
+        const Text id(run.runId);
+        const Text lasted = durationText(
+            run.writeStopSince.isValid() && s.at.isValid() ? run.writeStopSince.secsTo(s.at) : 0);
+        // read_only stays ON until someone continues or rolls the run back: say when nobody runs it.
+        add(Verdict::Yellow, "writeStop",
+            run.running
+                ? msg("%1: writes stopped by run %2 (%3, %4)", {ds, id, Text(run.step), lasted})
+                : msg("%1: writes stopped by run %2 (%3, %4); no process runs it: continue or roll it back",
+                      {ds, id, Text(run.step), lasted}));
+    }
+    if (stopped || loaded) {
+        v.runId = run.runId;
+        v.runNote = loaded ? msg("run %1 %2 here (%3)",
+                                 {Text(run.runId), RunActivity::workPhrase(run.work), Text(run.step)})
+                           : msg("run %1 stopped the writes here (%2)", {Text(run.runId), Text(run.step)});
+    }
+
     if (!s.up()) {
-        if (s.server.error == QLatin1String("waiting for the first sample")) {
+        if (s.server.error == QLatin1String("waiting for the first sample") && !stopped) {
             v.verdict = Verdict::Unknown;
             v.reason = msg("%1: no sample yet", {ds});
             return v;
         }
-        add(Verdict::Red, "up", msg("%1: down (%2)", {ds, Text(s.server.error)}));
+        if (serverStateOf(s.server) == ServerState::AccessDenied)
+            add(Verdict::Red, "access", msg("%1: access denied (%2)", {ds, Text(s.server.error)}));
+        else if (s.server.error != QLatin1String("waiting for the first sample"))
+            add(Verdict::Red, "up", msg("%1: down (%2)", {ds, Text(s.server.error)}));
     } else {
         if (const double used = s.connectionsUsed(); used >= 0) {
             const Verdict l = level(used * 100, t.connectionsYellowPct, t.connectionsRedPct);
@@ -218,7 +254,7 @@ ShardVerdict evaluate(const HealthSample &s, const HealthThresholds &t, const QL
                 if (l != Verdict::Green)
                     add(l, "lag", msg("%1: replica %2 s behind", {ds, lag}));
             }
-        } else if (t.readOnlyPrimaryYellow && s.server.readOnly && !s.replicaNoPrivilege) {
+        } else if (t.readOnlyPrimaryYellow && s.server.readOnly && !s.replicaNoPrivilege && !stopped) {
             add(Verdict::Yellow, "readOnly", msg("%1: read_only is ON but the server is not a replica", {ds}));
         }
         if (s.bufferPoolHitRatio >= 0 && !s.hitRatioSinceStart) {
@@ -252,11 +288,21 @@ ShardVerdict evaluate(const HealthSample &s, const HealthThresholds &t, const QL
         }
     }
 
+    // Load on a server the run copies, verifies or purges: the findings say it is the run's.
+    if (loaded)
+        for (Finding &f : v.findings)
+            if (f.metric != QLatin1String("up") && f.metric != QLatin1String("access") &&
+                f.metric != QLatin1String("replication") && f.metric != QLatin1String("writeStop"))
+                f.reason =
+                    msg("%1 (load of run %2, which %3: %4)",
+                        {f.reason, Text(run.runId), RunActivity::workPhrase(run.work), Text(run.step)});
+
     std::stable_sort(v.findings.begin(), v.findings.end(),
                      [](const Finding &a, const Finding &b) { return int(a.level) > int(b.level); });
     if (v.findings.isEmpty()) {
         v.verdict = Verdict::Green;
-        v.reason = msg("%1: within thresholds", {ds});
+        v.reason = v.runNote.isEmpty() ? msg("%1: within thresholds", {ds})
+                                       : msg("%1: within thresholds; %2", {ds, v.runNote});
     } else {
         v.verdict = v.findings.first().level;
         v.reason = v.findings.first().reason;
@@ -271,6 +317,23 @@ Verdict worst(const QList<ShardVerdict> &verdicts)
         if (int(v.verdict) > int(w))
             w = v.verdict;
     return w;
+}
+
+std::optional<HealthEvent> verdictChange(const ShardVerdict &previous, const ShardVerdict &now,
+                                         const QDateTime &at)
+{
+    if (now.verdict == previous.verdict || now.verdict == Verdict::Unknown)
+        return std::nullopt;
+    if (previous.verdict == Verdict::Unknown && now.verdict == Verdict::Green)
+        return std::nullopt;
+    HealthEvent e;
+    e.at = at.toUTC();
+    e.dataSource = now.dataSource;
+    e.from = previous.verdict;
+    e.to = now.verdict;
+    e.reason = now.reason;
+    e.runId = now.runId;
+    return e;
 }
 
 QList<Text> privilegeNotes(const QList<HealthSample> &samples, bool monitorAccount)

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/config/Text.h"
 #include "core/health/HealthSample.h"
+#include "core/health/RunActivity.h"
 
 #include <QList>
 #include <QMap>
@@ -59,13 +60,40 @@ struct ShardVerdict
     Verdict verdict = Verdict::Unknown;
     QList<Finding> findings; // yellow and red ones, worst first
     Text reason;             // the worst finding's reason, or "within thresholds"
+    Text runNote;            // what a migration run does to this server now (empty: nothing)
+    QString runId;           // that run
 };
 
 // The verdict of one data source from its newest sample; `recent` (oldest first, the newest last,
-// may be empty) lets a threads-running peak count only when it lasts.
-ShardVerdict evaluate(const HealthSample &latest, const HealthThresholds &t, const QList<HealthSample> &recent = {});
+// may be empty) lets a threads-running peak count only when it lasts. `run`: what a migration run
+// does now (RunActivity): a server whose writes the run stopped is yellow "writes stopped by run X
+// (T4, 12 s)" instead of green (and its read_only is the run's, not a finding of its own); load
+// findings on a server the run copies, verifies or purges say that the load is the run's.
+ShardVerdict evaluate(const HealthSample &latest, const HealthThresholds &t,
+                      const QList<HealthSample> &recent = {}, const RunActivity &run = {});
+
+// "12 s", "3 min", "2 h": how long a write stop has lasted, in a verdict's words.
+Text durationText(qint64 seconds);
 
 Verdict worst(const QList<ShardVerdict> &verdicts);
+
+// A change of a data source's verdict, kept in the health history: when, which server, from -> to
+// and why (the new verdict's reason, with the run acting on the server then).
+struct HealthEvent
+{
+    QDateTime at; // UTC
+    QString dataSource;
+    Verdict from = Verdict::Unknown;
+    Verdict to = Verdict::Unknown;
+    Text reason;   // the new verdict's reason, kept with its template (the console translates it)
+    QString runId; // the migration run acting on the server then, if any
+};
+
+// The event of `now` following `previous` (the same data source's verdict before) at `at`, when the
+// verdict changed. A first verdict (`previous` unknown) is an event unless it is green; a verdict
+// going back to unknown (a monitor restarted) is none.
+std::optional<HealthEvent> verdictChange(const ShardVerdict &previous, const ShardVerdict &now,
+                                         const QDateTime &at);
 
 // The missing privileges of a round, said once: e.g. "replica status not read on db0, db1: ...".
 QList<Text> privilegeNotes(const QList<HealthSample> &samples, bool monitorAccount);

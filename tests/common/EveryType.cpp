@@ -142,12 +142,14 @@ const QString kTypesColumns = QStringLiteral(
     "cp1251, "
     "l1 VARCHAR(300) CHARACTER SET latin1, u4 VARCHAR(40) CHARACTER SET utf8mb4, ch CHAR(10) CHARACTER SET "
     "utf8mb4, "
-    "u16 VARCHAR(10) CHARACTER SET utf16, u32 VARCHAR(10) CHARACTER SET utf32, sj VARCHAR(10) CHARACTER SET sjis, "
+    "u16 VARCHAR(10) CHARACTER SET utf16, u32 VARCHAR(10) CHARACTER SET utf32, sj VARCHAR(10) CHARACTER SET "
+    "sjis, "
     "bn BINARY(8), vb VARBINARY(20), bl LONGBLOB NULL, tx TEXT CHARACTER SET utf8mb4, j JSON, g GEOMETRY, "
     "u6 INET6 NULL, uu UUID, "
     "gv BIGINT AS (ii + 1) VIRTUAL, gs VARCHAR(120) AS (CONCAT(k, '#', ii)) PERSISTENT");
-const QString kTypesInsertColumns = QStringLiteral("id,ti,si,mi,ii,bi,f,d,dc,dc2,bt1,bt64,y,dt,dtm,dtm0,ts,"
-                                                   "tm,tm0,e,st,gbk,big5,cp,l1,u4,ch,u16,u32,sj,bn,vb,bl,tx,j,g,u6,uu");
+const QString kTypesInsertColumns =
+    QStringLiteral("id,ti,si,mi,ii,bi,f,d,dc,dc2,bt1,bt64,y,dt,dtm,dtm0,ts,"
+                   "tm,tm0,e,st,gbk,big5,cp,l1,u4,ch,u16,u32,sj,bn,vb,bl,tx,j,g,u6,uu");
 
 QList<TableDef> tableDefs()
 {
@@ -254,6 +256,11 @@ QList<TableDef> tableDefs()
                                         .arg(i % 1000, 3, 10, QLatin1Char('0')),
                                     QString::number(-i)};
              });
+    // Partitioned by its key: a key change moves the row to another partition.
+    keyTable(QStringLiteral("t_kpart"), QStringLiteral("pk BIGINT NOT NULL"),
+             QStringLiteral("PRIMARY KEY (pk)"), {QStringLiteral("pk")},
+             [](int i) { return QStringList{QString::number(qint64(i) * 7919 - 200000)}; });
+    out.last().tableOptions = QStringLiteral("PARTITION BY HASH (pk) PARTITIONS 3");
     // No primary key: the unique key over a NOT NULL column identifies rows.
     keyTable(QStringLiteral("t_kuniq"), QStringLiteral("u VARCHAR(30) NOT NULL"),
              QStringLiteral("UNIQUE KEY uq (u), KEY (v)"), {QStringLiteral("u")},
@@ -267,26 +274,28 @@ QList<TableDef> tableDefs()
     return out;
 }
 
-QString configYaml(const QList<TableDef> &defs)
+QString configYaml(const QList<TableDef> &defs, int oldCount)
 {
-    QString y = QStringLiteral("dataSources:\n"
-                               "  db0:\n    dataSourceClassName: com.zaxxer.hikari.HikariDataSource\n"
-                               "    url: jdbc:mysql://127.0.0.1:3306/fidelity\n    username: shardpilot_app\n"
-                               "  db1:\n    dataSourceClassName: com.zaxxer.hikari.HikariDataSource\n"
-                               "    url: jdbc:mysql://127.0.0.1:3306/fidelity\n    username: shardpilot_app\n"
-                               "rules:\n  - !SHARDING\n    tables:\n");
+    QString y = QStringLiteral("dataSources:\n");
+    for (int d = 0; d < oldCount; ++d)
+        y += QStringLiteral("  db%1:\n    dataSourceClassName: com.zaxxer.hikari.HikariDataSource\n"
+                            "    url: jdbc:mysql://127.0.0.1:3306/fidelity\n    username: shardpilot_app\n")
+                 .arg(d);
+    y += QStringLiteral("rules:\n  - !SHARDING\n    tables:\n");
     for (const TableDef &t : defs)
-        y += QStringLiteral("      %1:\n        actualDataNodes: db${0..1}.%1_${0..1}\n"
+        y += QStringLiteral("      %1:\n        actualDataNodes: db${0..%2}.%1_${0..1}\n"
                             "        databaseStrategy:\n          standard:\n            shardingColumn: k\n"
                             "            shardingAlgorithmName: crc32-db\n"
                             "        tableStrategy:\n          standard:\n            shardingColumn: k\n"
                             "            shardingAlgorithmName: crc32-table\n")
-                 .arg(t.name);
+                 .arg(t.name)
+                 .arg(oldCount - 1);
     y += QStringLiteral(
-        "    shardingAlgorithms:\n"
-        "      crc32-db:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
-        "      crc32-table:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
-        "          divisor: 65536\n");
+             "    shardingAlgorithms:\n"
+             "      crc32-db:\n        type: CRC32_MOD\n        props:\n          sharding-count: %1\n"
+             "      crc32-table:\n        type: CRC32_MOD\n        props:\n          sharding-count: 2\n"
+             "          divisor: 65536\n")
+             .arg(oldCount);
     return y;
 }
 
@@ -297,9 +306,9 @@ QList<EveryTypeTable> everyTypeTables()
     return tableDefs();
 }
 
-QString everyTypeConfigYaml(const QList<EveryTypeTable> &tables)
+QString everyTypeConfigYaml(const QList<EveryTypeTable> &tables, int oldCount)
 {
-    return configYaml(tables);
+    return configYaml(tables, oldCount);
 }
 
 const QStringList &edgeFloats()
@@ -317,9 +326,25 @@ const QStringList &edgeDecimals()
     return kDecimals;
 }
 
-EveryTypeData::EveryTypeData(SandboxFixture *fx, QList<EveryTypeTable> tables, int rows)
-    : m_fx(fx), m_tables(std::move(tables)), m_rows(rows)
+EveryTypeData::EveryTypeData(SandboxFixture *fx, QList<EveryTypeTable> tables, int rows, int oldCount)
+    : m_fx(fx), m_tables(std::move(tables)), m_rows(rows), m_oldCount(oldCount)
 {}
+
+QStringList EveryTypeData::oldDataSources() const
+{
+    QStringList out;
+    for (int d = 0; d < m_oldCount; ++d)
+        out << QStringLiteral("db%1").arg(d);
+    return out;
+}
+
+QStringList EveryTypeData::newDataSources() const
+{
+    QStringList out;
+    for (int d = m_oldCount; d < 2 * m_oldCount; ++d)
+        out << QStringLiteral("db%1").arg(d);
+    return out;
+}
 
 Connection EveryTypeData::root(const QString &ds)
 {
@@ -330,16 +355,17 @@ Connection EveryTypeData::root(const QString &ds)
     return c;
 }
 
-// The old config: database CRC32(k) % 2, table (CRC32(k) DIV 65536) % 2.
-QString EveryTypeData::oldNode(const QString &k)
+// The old config: database CRC32(k) % N, table (CRC32(k) DIV 65536) % 2.
+QString EveryTypeData::oldNode(const QString &k) const
 {
     const quint32 c = crc(k);
-    return QStringLiteral("db%1|%2").arg(c % 2).arg((c / 65536) % 2);
+    return QStringLiteral("db%1|%2").arg(c % quint32(m_oldCount)).arg((c / 65536) % 2);
 }
 
 // A sharding key for row i that stays on its old node and, when `variant`, goes to another new database.
-QString EveryTypeData::keyFor(int i, const QString &table, int variant)
+QString EveryTypeData::keyFor(int i, const QString &table, int variant) const
 {
+    const quint32 m = quint32(m_oldCount);
     const QString base = QStringLiteral("%1-%2").arg(table).arg(i);
     if (variant == 0)
         return base;
@@ -347,7 +373,7 @@ QString EveryTypeData::keyFor(int i, const QString &table, int variant)
     for (int n = 1;; ++n) {
         const QString k = base + QStringLiteral("~") + QString::number(variant * 1000 + n);
         const quint32 c = crc(k);
-        if (c % 2 == c0 % 2 && (c / 65536) % 2 == (c0 / 65536) % 2 && c % 4 != c0 % 4)
+        if (c % m == c0 % m && (c / 65536) % 2 == (c0 / 65536) % 2 && c % (2 * m) != c0 % (2 * m))
             return k;
     }
 }
@@ -381,7 +407,7 @@ bool EveryTypeData::exec(const QString &ds, const QString &sql, QString *why)
 
 bool EveryTypeData::createAndFill(QString *why)
 {
-    for (const QString &ds : {QStringLiteral("db0"), QStringLiteral("db1")}) {
+    for (const QString &ds : oldDataSources()) {
         Connection c = root(ds);
         for (const EveryTypeTable &t : std::as_const(m_tables))
             for (int p = 0; p < 2; ++p) {
@@ -390,8 +416,8 @@ bool EveryTypeData::createAndFill(QString *why)
                     !c.exec(
                         QStringLiteral(
                             "CREATE TABLE %1 (k VARCHAR(64) CHARACTER SET utf8mb4 NOT NULL, %2, %3, KEY (k)) "
-                            "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4")
-                            .arg(table, t.columns, t.keys))) {
+                            "ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 %4")
+                            .arg(table, t.columns, t.keys, t.tableOptions))) {
                     *why = c.lastError();
                     return false;
                 }
@@ -524,8 +550,10 @@ bool EveryTypeData::read(const QStringList &dataSources, Rows *out, QString *why
                     out->values[id] = r.at(1).toString();
                     out->at[id] = node;
                     const quint64 crcv = r.at(2).toULongLong();
-                    out->routed[id] =
-                        QStringLiteral("db%1.%2_%3").arg(crcv % 4).arg(t.name).arg((crcv / 65536) % 2);
+                    out->routed[id] = QStringLiteral("db%1.%2_%3")
+                                          .arg(crcv % quint64(2 * m_oldCount))
+                                          .arg(t.name)
+                                          .arg((crcv / 65536) % 2);
                 }
             }
     }
@@ -533,18 +561,18 @@ bool EveryTypeData::read(const QStringList &dataSources, Rows *out, QString *why
 }
 
 bool startEveryTypeSandbox(const QString &dir, const QList<EveryTypeTable> &tables, int rows,
-                           EveryTypeSandbox *out, QString *why)
+                           EveryTypeSandbox *out, QString *why, int oldCount)
 {
     const QString config = dir + QStringLiteral("/fidelity.yaml");
     {
         QFile f(config);
-        if (!f.open(QIODevice::WriteOnly) || f.write(everyTypeConfigYaml(tables).toUtf8()) < 0) {
+        if (!f.open(QIODevice::WriteOnly) || f.write(everyTypeConfigYaml(tables, oldCount).toUtf8()) < 0) {
             *why = QStringLiteral("cannot write ") + config;
             return false;
         }
     }
     SandboxFixtureOptions o;
-    o.instances = 4;
+    o.instances = 2 * oldCount;
     o.configPath = config;
     o.messages = 10;
     out->fx = std::make_unique<SandboxFixture>(o);
@@ -552,18 +580,20 @@ bool startEveryTypeSandbox(const QString &dir, const QList<EveryTypeTable> &tabl
         *why = out->fx->error();
         return false;
     }
+    // Time zones other than UTC and each other (MariaDB takes offsets from -12:59 to +13:00).
     const QStringList zones = {QStringLiteral("+05:30"), QStringLiteral("-08:00"), QStringLiteral("+13:00"),
-                               QStringLiteral("-03:30")};
-    for (int i = 0; i < 4; ++i) {
+                               QStringLiteral("-03:30"), QStringLiteral("+09:45"), QStringLiteral("-11:00"),
+                               QStringLiteral("+03:00"), QStringLiteral("-09:30")};
+    for (int i = 0; i < o.instances; ++i) {
         Connection c;
         if (!c.open(out->fx->rootParams(i)) ||
-            !c.exec(QStringLiteral("SET GLOBAL time_zone = '%1'").arg(zones.at(i)))) {
+            !c.exec(QStringLiteral("SET GLOBAL time_zone = '%1'").arg(zones.at(i % zones.size())))) {
             *why = c.lastError();
             return false;
         }
     }
     // Our own tables in place of the sandbox's generic ones.
-    out->data = std::make_unique<EveryTypeData>(out->fx.get(), tables, rows);
+    out->data = std::make_unique<EveryTypeData>(out->fx.get(), tables, rows, oldCount);
     return out->data->createAndFill(why);
 }
 

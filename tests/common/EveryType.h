@@ -22,10 +22,11 @@ namespace sp::test {
 
 struct EveryTypeTable
 {
-    QString name;        // logic table; physical <name>_0, <name>_1
-    QString columns;     // column definitions after `k` (the sharding column)
-    QString keys;        // key definition(s)
-    QStringList keyCols; // columns identifying a row (for the check)
+    QString name;         // logic table; physical <name>_0, <name>_1
+    QString columns;      // column definitions after `k` (the sharding column)
+    QString keys;         // key definition(s)
+    QStringList keyCols;  // columns identifying a row (for the check)
+    QString tableOptions; // after ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 (e.g. a PARTITION BY clause)
     // VALUES tuple (without k) of row i, and of the new key of row i (key-changing updates)
     std::function<QString(int)> values;
     std::function<QString(int)> keySet;   // "SET a = .., b = .." giving row i a new key
@@ -35,11 +36,11 @@ struct EveryTypeTable
 // t_types (every column type; key BIGINT UNSIGNED up to 2^64-1) and the key tables t_kvc
 // (utf8mb4_general_ci), t_kgbk, t_kbin (VARBINARY with trailing 0x00), t_kbin4, t_kenum (ENUM in a
 // composite key), t_kdt (DATETIME(6)), t_ktime, t_kdec, t_kcomp (text + time + int), t_kuniq (a unique
-// key, no primary key), t_kuuid.
+// key, no primary key), t_kuuid, t_kpart (partitioned by its key).
 QList<EveryTypeTable> everyTypeTables();
-// The sharding config of `tables` on db0 and db1 (schema `fidelity`): database CRC32(k) % 2, table
-// (CRC32(k) DIV 65536) % 2.
-QString everyTypeConfigYaml(const QList<EveryTypeTable> &tables);
+// The sharding config of `tables` on db0 .. db<oldCount - 1> (schema `fidelity`): database
+// CRC32(k) % oldCount, table (CRC32(k) DIV 65536) % 2.
+QString everyTypeConfigYaml(const QList<EveryTypeTable> &tables, int oldCount = 2);
 
 // Edge values the rows cycle through (SQL literals; "NULL" included).
 const QStringList &edgeFloats();
@@ -51,12 +52,15 @@ const QStringList &edgeDecimals();
 class EveryTypeData final
 {
 public:
-    EveryTypeData(SandboxFixture *fx, QList<EveryTypeTable> tables, int rows);
+    // `oldCount` data sources db0.. hold the rows; a doubling moves them to 2 * oldCount.
+    EveryTypeData(SandboxFixture *fx, QList<EveryTypeTable> tables, int rows, int oldCount = 2);
 
     const QList<EveryTypeTable> &tables() const { return m_tables; }
     int rows() const { return m_rows; }
+    QStringList oldDataSources() const; // db0 .. db<oldCount - 1>
+    QStringList newDataSources() const; // db<oldCount> .. db<2 oldCount - 1>
 
-    // Drops and creates the physical tables on db0 and db1 and inserts `rows` rows per logic table.
+    // Drops and creates the physical tables on the old data sources and inserts `rows` rows per logic table.
     bool createAndFill(QString *why);
     // Every kind of change on both nodes: updates of every type, JSON_SET, a BLOB grown, key changes
     // (round 1), sharding-key changes that move a row to another new database (staying on its old node),
@@ -64,8 +68,8 @@ public:
     bool changeRows(int round, QString *why);
 
     // Every row of every physical table of `dataSources`: "<table>|<key hex>" -> exact text of every
-    // column, where it is ("db2.t_kvc_1") and where the new config (4 databases) routes it. A row found
-    // twice within `dataSources` is an error.
+    // column, where it is ("db2.t_kvc_1") and where the new config (2 * oldCount databases) routes it. A row
+    // found twice within `dataSources` is an error.
     struct Rows
     {
         std::map<QString, QString> values; // id -> row
@@ -79,25 +83,27 @@ public:
 
 private:
     bool insertRow(const EveryTypeTable &t, int i, const QString &k, QString *why);
-    static QString oldNode(const QString &k);
-    static QString keyFor(int i, const QString &table, int variant = 0);
+    QString oldNode(const QString &k) const;
+    QString keyFor(int i, const QString &table, int variant = 0) const;
 
     SandboxFixture *m_fx;
     QList<EveryTypeTable> m_tables;
     int m_rows;
+    int m_oldCount;
     std::map<QString, int> m_next; // logic table -> next row index for inserts
 };
 
-// A sandbox for the every-type tables: 4 instances (db0, db1 and two spares for the new db2, db3) from the
-// config of `tables` (written to DIR/fidelity.yaml), the servers in four time zones other than UTC and each
-// other (+05:30, -08:00, +13:00, -03:30), the tables created and filled with `rows` rows each.
+// A sandbox for the every-type tables: 2 * oldCount instances (db0 .. for the old config and as many spares
+// for the new data sources) from the config of `tables` (written to DIR/fidelity.yaml), the servers in time
+// zones other than UTC and each other (+05:30, -08:00, +13:00, -03:30, ...), the tables created and filled
+// with `rows` rows each.
 struct EveryTypeSandbox
 {
     std::unique_ptr<SandboxFixture> fx;
     std::unique_ptr<EveryTypeData> data;
 };
 bool startEveryTypeSandbox(const QString &dir, const QList<EveryTypeTable> &tables, int rows,
-                           EveryTypeSandbox *out, QString *why);
+                           EveryTypeSandbox *out, QString *why, int oldCount = 2);
 
 // The rows of `olds` that the new config routes to one of `news` are there, on the node it routes them
 // to, with every column identical (`compared`: how many); rows on `news` that `olds` lack are listed

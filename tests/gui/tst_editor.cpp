@@ -1,5 +1,7 @@
 #include "core/config/ConfigLoader.h"
 #include "ui/AppContext.h"
+#include "ui/ConfigReader.h"
+#include "ui/editor/ConfigFormPanel.h"
 #include "ui/editor/LineDiff.h"
 #include "ui/pages/EditorPage.h"
 #include "ui/widgets/FindReplaceBar.h"
@@ -11,9 +13,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -48,11 +52,23 @@ private slots:
     void formEditRoundTrip();
     void changedOnDiskWarns();
     void findReplaceAll();
+    void formClearsOnBrokenFile();
+    void followsTheConsole();
+    void reloadAsksAndUndoes();
+    void reloadUpdatesTheConsole();
+    void saveRechecksAfterTheDiff();
+    void saveNamesRemovedDataSources();
+    void saveAsksWhenRemoved();
     void lineDiff_data();
     void lineDiff();
 
 private:
     bool waitLint();
+    // Opens a copy of the corrected example (db0..db3) in the context, as File > Open does, and
+    // waits for the editor to show and lint it.
+    QString openCrc32();
+    static void writeAtomically(const QString &path, const QByteArray &text);
+    static QByteArray withExtraDataSource(QByteArray text);
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_file;
     QByteArray m_original;
@@ -272,6 +288,215 @@ void TestEditor::findReplaceAll()
     find->setText(QStringLiteral("t_user_messages"));
     QVERIFY(bar->findNext());
     QCOMPARE(editor->selectedText(), QStringLiteral("t_user_messages"));
+}
+
+QString TestEditor::openCrc32()
+{
+    const QString path = m_dir->filePath(QStringLiteral("cluster.yaml"));
+    QFile::remove(path);
+    if (!QFile::copy(sp::test::examplePath(QStringLiteral("fsharechat-crc32.yaml")), path))
+        return {};
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const ConfigRead read = readConfigFile(path);
+    QSignalSpy spy(m_page.get(), &EditorPage::lintFinished);
+    m_ctx->setConfig(path, read.load, read.lint, read.sha256);
+    if (m_page->filePath() != path || !spy.wait(10000))
+        return {};
+    return path;
+}
+
+void TestEditor::writeAtomically(const QString &path, const QByteArray &text)
+{
+    // As the migration engine's T6 writes the config: a new file renamed over the old one.
+    QSaveFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+    QVERIFY(f.commit());
+}
+
+QByteArray TestEditor::withExtraDataSource(QByteArray text)
+{
+    const QByteArray extra =
+        "dataSources:\n  db_extra:\n    dataSourceClassName: com.zaxxer.hikari.HikariDataSource\n"
+        "    url: jdbc:mysql://mysql-9:3306/fsharechat\n    username: fsharechat\n";
+    return text.replace("dataSources:\n", extra);
+}
+
+void TestEditor::formClearsOnBrokenFile()
+{
+    auto *form = m_page->findChild<ConfigFormPanel *>(QStringLiteral("configFormPanel"));
+    auto *ds = m_page->findChild<QComboBox *>(QStringLiteral("formDataSourceCombo"));
+    QVERIFY(form && ds);
+    QVERIFY(form->isEnabled());
+    QVERIFY(ds->count() > 0);
+    // While typing, a text that does not load keeps the form (the edit is on its way).
+    m_page->editor()->append(QStringLiteral("\n  broken: [unclosed\n"));
+    m_page->lintNow();
+    QVERIFY(waitLint());
+    QVERIFY(form->isEnabled());
+    QVERIFY(ds->count() > 0);
+    // A file opened that does not load: the form shows none of the previous file's fields.
+    const QString broken = m_dir->filePath(QStringLiteral("broken.yaml"));
+    writeAtomically(broken, "dataSources: [unclosed\n  db0: {url: jdbc:mysql://h:1/x\n");
+    m_page->editor()->setModified(false);
+    QVERIFY(m_page->loadFile(broken));
+    QVERIFY(waitLint());
+    QCOMPARE(ds->count(), 0);
+    QVERIFY(!form->isEnabled());
+    QVERIFY(m_page->findChild<QLineEdit *>(QStringLiteral("formUrlEdit"))->text().isEmpty());
+    // A good file fills it again.
+    QVERIFY(m_page->loadFile(m_file));
+    QVERIFY(waitLint());
+    QVERIFY(form->isEnabled());
+    QVERIFY(ds->count() > 0);
+}
+
+void TestEditor::followsTheConsole()
+{
+    // The open config rewritten on disk (a run's T6) and published by the console: an editor
+    // without unsaved edits shows the new text at once.
+    const QString path = openCrc32();
+    QVERIFY(!path.isEmpty());
+    const QByteArray switched = withExtraDataSource(readAll(path));
+    writeAtomically(path, switched);
+    const ConfigRead read = readConfigFile(path);
+    m_ctx->reloadConfig(read.load, read.lint, read.sha256);
+    QCOMPARE(m_page->editor()->bytes(), switched);
+    QVERIFY(!m_page->editor()->isModified());
+    QVERIFY(!m_page->findChild<QWidget *>(QStringLiteral("editorChangedBanner"))->isVisible());
+}
+
+void TestEditor::reloadAsksAndUndoes()
+{
+    const QString path = openCrc32();
+    QVERIFY(!path.isEmpty());
+    YamlEditor *editor = m_page->editor();
+    editor->append(QStringLiteral("# my unsaved edit\n"));
+    const QByteArray mine = editor->bytes();
+    QVERIFY(editor->isModified());
+    // The file changes on disk and the console publishes it: the edits stay, the page says so.
+    const QByteArray switched = withExtraDataSource(readAll(path));
+    writeAtomically(path, switched);
+    const ConfigRead read = readConfigFile(path);
+    m_ctx->reloadConfig(read.load, read.lint, read.sha256);
+    QCOMPARE(editor->bytes(), mine);
+    auto *banner = m_page->findChild<QWidget *>(QStringLiteral("editorChangedBanner"));
+    QVERIFY(banner->isVisible());
+    const QString bannerText = m_page->findChild<QLabel *>(QStringLiteral("editorChangedText"))->text();
+    QVERIFY2(bannerText.contains(QLatin1String("changed on disk")) &&
+                 bannerText.contains(QLatin1String("5 data source")),
+             qPrintable(bannerText));
+
+    // Reload from disk asks first; Cancel keeps everything.
+    QAction *reload = m_page->findChild<QAction *>(QStringLiteral("reloadAction"));
+    QVERIFY(reload);
+    QString asked;
+    sp::test::onModal([&asked](QWidget *w) {
+        asked = w->objectName();
+        static_cast<QMessageBox *>(w)->button(QMessageBox::Cancel)->click();
+    });
+    reload->trigger();
+    QCOMPARE(asked, QStringLiteral("reloadConfirm"));
+    QCOMPARE(editor->bytes(), mine);
+    QVERIFY(editor->isModified());
+    // Confirmed: the file's text, and Undo brings the edits back.
+    sp::test::onModal([](QWidget *w) { static_cast<QMessageBox *>(w)->button(QMessageBox::Yes)->click(); });
+    reload->trigger();
+    QCOMPARE(editor->bytes(), switched);
+    QVERIFY(!editor->isModified());
+    QVERIFY(!banner->isVisible());
+    QVERIFY2(
+        m_page->findChild<QLabel *>(QStringLiteral("editorStatus"))->text().contains(QLatin1String("Undo")),
+        qPrintable(m_page->findChild<QLabel *>(QStringLiteral("editorStatus"))->text()));
+    editor->undo();
+    QCOMPARE(editor->bytes(), mine);
+    QVERIFY(editor->isModified());
+}
+
+void TestEditor::reloadUpdatesTheConsole()
+{
+    // The file changed and the console has not noticed yet: Reload from disk publishes it to
+    // every page (no question: nothing unsaved is replaced).
+    const QString path = openCrc32();
+    QVERIFY(!path.isEmpty());
+    QCOMPARE(m_ctx->config().dataSources.size(), 4);
+    writeAtomically(path, withExtraDataSource(readAll(path)));
+    QSignalSpy changed(m_ctx.get(), &AppContext::configChanged);
+    m_page->findChild<QAction *>(QStringLiteral("reloadAction"))->trigger();
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(m_ctx->config().dataSources.size(), 5);
+    QVERIFY(m_ctx->config().dataSource(QStringLiteral("db_extra")));
+    QCOMPARE(m_ctx->configSha256(), configSha256(readAll(path)));
+    QCOMPARE(m_ctx->configPath(), path);
+}
+
+void TestEditor::saveRechecksAfterTheDiff()
+{
+    // The file changes while the diff is on screen (a switch takes a moment): not written over.
+    const QString path = openCrc32();
+    QVERIFY(!path.isEmpty());
+    m_page->editor()->append(QStringLiteral("# mine\n"));
+    const QByteArray switched = withExtraDataSource(readAll(path));
+    QString warned;
+    sp::test::onModal([&](QWidget *w) {
+        QCOMPARE(w->objectName(), QStringLiteral("saveDiffDialog"));
+        writeAtomically(path, switched);
+        sp::test::onModal([&warned](QWidget *box) {
+            warned = static_cast<QMessageBox *>(box)->text();
+            static_cast<QMessageBox *>(box)->accept();
+        });
+        static_cast<QDialog *>(w)->accept();
+    });
+    QVERIFY(!m_page->save());
+    QTRY_VERIFY_WITH_TIMEOUT(!warned.isEmpty(), 5000);
+    QVERIFY2(warned.contains(QLatin1String("changed on disk while the difference was shown")),
+             qPrintable(warned));
+    QCOMPARE(readAll(path), switched);
+    QVERIFY(m_page->editor()->isModified());
+}
+
+void TestEditor::saveNamesRemovedDataSources()
+{
+    // Unsaved edits of the earlier text, the file switched to one with another data source: Save
+    // asks (changed on disk), then its diff says in words which data sources the save removes.
+    const QString path = openCrc32();
+    QVERIFY(!path.isEmpty());
+    m_page->editor()->append(QStringLiteral("# mine\n"));
+    const QByteArray switched = withExtraDataSource(readAll(path));
+    writeAtomically(path, switched);
+    QStringList seen;
+    sp::test::onModal([&seen](QWidget *w) {
+        seen << w->windowTitle();
+        auto *box = qobject_cast<QMessageBox *>(w);
+        QVERIFY(box);
+        sp::test::onModal([&seen](QWidget *dialog) {
+            auto *removed = dialog->findChild<QLabel *>(QStringLiteral("saveDiffRemoved"));
+            seen << (removed ? removed->text() : QStringLiteral("(no removal named)"));
+            static_cast<QDialog *>(dialog)->reject();
+        });
+        box->button(QMessageBox::Yes)->click();
+    });
+    QVERIFY(!m_page->save());
+    QTRY_COMPARE_WITH_TIMEOUT(seen.size(), 2, 5000);
+    QCOMPARE(seen.at(0), QStringLiteral("File changed on disk"));
+    QVERIFY2(seen.at(1).contains(QLatin1String("db_extra")), qPrintable(seen.at(1)));
+    QCOMPARE(readAll(path), switched);
+}
+
+void TestEditor::saveAsksWhenRemoved()
+{
+    const QString path = openCrc32();
+    QVERIFY(!path.isEmpty());
+    m_page->editor()->append(QStringLiteral("# mine\n"));
+    QVERIFY(QFile::remove(path));
+    QString text;
+    sp::test::onModal([&text](QWidget *w) {
+        text = static_cast<QMessageBox *>(w)->text();
+        static_cast<QMessageBox *>(w)->button(QMessageBox::No)->click();
+    });
+    QVERIFY(!m_page->save());
+    QVERIFY2(text.contains(QLatin1String("was removed")), qPrintable(text));
+    QVERIFY(!QFile::exists(path));
 }
 
 void TestEditor::lineDiff_data()

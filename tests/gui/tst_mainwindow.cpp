@@ -26,9 +26,18 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
+#include <QStatusBar>
+#include <QTextEdit>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
 #include <QTreeWidget>
 
 using namespace sp;
@@ -54,8 +63,20 @@ private slots:
     void aboutAndDiagnostics();
     void credentialsPerCluster();
     void openPlanAndRestore();
+    void configFollowsTheFile();
+    void editsSurviveASwitch();
+    void pageShortcuts_data();
+    void pageShortcuts();
+    void reopensMaximized();
+    void firstStartFitsTheScreen();
 
 private:
+    // A copy of the corrected example (db0..db3, servers on closed local ports) and the text the
+    // mod-double plan's T6 writes over it (db0..db7).
+    QString copyCrc32(const QString &name, QByteArray *switched = nullptr);
+    static void writeAtomically(const QString &path, const QByteArray &text);
+    QStringList findingTexts() const;
+
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
 };
@@ -211,6 +232,11 @@ void TestMainWindow::savedErrorsReachEveryPage()
     QVERIFY(dialogSeen);
     QVERIFY2(note.contains(QString::number(editorErrors.size())) && note.contains(QLatin1String("error")),
              qPrintable(note));
+    // The status bar counts the saved text's errors, as it counted the opened one's.
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(
+                 QStringLiteral("%1 error(s)").arg(m_window->context()->errorCount())) &&
+                 m_window->context()->errorCount() > 0,
+             qPrintable(m_window->statusBar()->currentMessage()));
 
     // The dock lists exactly what the editor lists.
     QStringList dockErrors;
@@ -522,6 +548,232 @@ void TestMainWindow::openPlanAndRestore()
     again->openConfig(config);
     QVERIFY(again->context()->plan().has_value());
     QCOMPARE(again->context()->plan()->toJson(), out.plan->toJson());
+}
+
+QString TestMainWindow::copyCrc32(const QString &name, QByteArray *switched)
+{
+    QFile in(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    if (!in.open(QIODevice::ReadOnly))
+        return {};
+    QString text = QString::fromUtf8(in.readAll());
+    for (int i = 0; i < 4; ++i)
+        text.replace(QStringLiteral("jdbc:mysql://mysql-%1:3306/").arg(i),
+                     QStringLiteral("jdbc:mysql://127.0.0.1:%1/").arg(i + 1));
+    const QString path = m_dir.filePath(name);
+    QFile::remove(path);
+    writeAtomically(path, text.toUtf8());
+    if (switched) {
+        planning::PlanInput plan;
+        plan.configPath = path;
+        plan.configText = text.toUtf8();
+        plan.config = ConfigLoader::loadText(plan.configText, path).config;
+        plan.request.strategy = planning::StrategyId::ModDouble;
+        const planning::PlanOutcome out = planning::makePlan(plan);
+        if (!out.plan)
+            return {};
+        *switched = out.plan->newConfigText.toUtf8();
+    }
+    return path;
+}
+
+void TestMainWindow::writeAtomically(const QString &path, const QByteArray &text)
+{
+    // As T6 writes the config: a new file renamed over the old one.
+    QSaveFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+    QVERIFY(f.commit());
+}
+
+QStringList TestMainWindow::findingTexts() const
+{
+    auto *findings = m_window->findChild<QListWidget *>(QStringLiteral("findingsList"));
+    QStringList out;
+    for (int i = 0; findings && i < findings->count(); ++i)
+        out << findings->item(i)->text();
+    return out;
+}
+
+// One current config: the open file rewritten on disk (a run's T6 does it, its rollback too) moves
+// every page to the new text at once, and the plan handed over stays.
+void TestMainWindow::configFollowsTheFile()
+{
+    QByteArray switched;
+    const QString path = copyCrc32(QStringLiteral("follow.yaml"), &switched);
+    QVERIFY(!path.isEmpty() && switched.contains("db7:"));
+    const QByteArray original = [&path] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    QVERIFY(m_window->openConfig(path));
+    AppContext *ctx = m_window->context();
+    ctx->setPlan(planning::ExpansionPlan{});
+    QCOMPARE(ctx->config().dataSources.size(), 4);
+    QVERIFY2(findingTexts().join(QLatin1Char('\n')).contains(QLatin1String("every data source (4)")),
+             qPrintable(findingTexts().join(QLatin1Char('\n'))));
+    auto *editor = qobject_cast<EditorPage *>(m_window->page(QStringLiteral("editor")));
+    QCOMPARE(editor->editor()->bytes(), original);
+
+    writeAtomically(path, switched); // the switch
+    QTRY_COMPARE_WITH_TIMEOUT(ctx->config().dataSources.size(), 8, 5000);
+    QVERIFY(ctx->plan().has_value());
+    QCOMPARE(ctx->configPath(), path);
+    const QString findings = findingTexts().join(QLatin1Char('\n'));
+    QVERIFY2(findings.contains(QLatin1String("every data source (8)")) &&
+                 !findings.contains(QLatin1String("every data source (4)")),
+             qPrintable(findings));
+    QCOMPARE(editor->editor()->bytes(), switched);
+    QVERIFY(!editor->editor()->isModified());
+    auto *topology = test::findNamed<QTreeView>(m_window->page(QStringLiteral("topology")), "topologyTree");
+    QVERIFY(!topology->model()
+                 ->match(topology->model()->index(0, 0), Qt::DisplayRole, QStringLiteral("db7"), 1,
+                         Qt::MatchRecursive | Qt::MatchStartsWith)
+                 .isEmpty());
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("instead of 4")),
+             qPrintable(m_window->statusBar()->currentMessage()));
+
+    writeAtomically(path, original); // a rollback puts the old one back
+    QTRY_COMPARE_WITH_TIMEOUT(ctx->config().dataSources.size(), 4, 5000);
+    QCOMPARE(editor->editor()->bytes(), original);
+    QVERIFY(findingTexts().join(QLatin1Char('\n')).contains(QLatin1String("every data source (4)")));
+    QVERIFY(ctx->plan().has_value());
+}
+
+// Unsaved edits of the old text when the switch lands: kept and said; saving asks, names the data
+// sources it would remove, and writes nothing unless told to.
+void TestMainWindow::editsSurviveASwitch()
+{
+    QByteArray switched;
+    const QString path = copyCrc32(QStringLiteral("edits.yaml"), &switched);
+    QVERIFY(!path.isEmpty());
+    QVERIFY(m_window->openConfig(path));
+    m_window->showPage(QStringLiteral("editor"));
+    auto *editor = qobject_cast<EditorPage *>(m_window->page(QStringLiteral("editor")));
+    editor->editor()->append(QStringLiteral("# an edit of the old text\n"));
+    const QByteArray mine = editor->editor()->bytes();
+
+    writeAtomically(path, switched);
+    AppContext *ctx = m_window->context();
+    QTRY_COMPARE_WITH_TIMEOUT(ctx->config().dataSources.size(), 8, 5000);
+    QCOMPARE(editor->editor()->bytes(), mine);
+    QVERIFY(test::findNamed<QWidget>(editor, "editorChangedBanner")->isVisible());
+    if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
+        m_window->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") + QStringLiteral("/editor-changed.png"));
+
+    QStringList seen;
+    test::onModal([&seen](QWidget *w) {
+        seen << w->windowTitle();
+        test::onModal([&seen](QWidget *diff) {
+            auto *removed = diff->findChild<QLabel *>(QStringLiteral("saveDiffRemoved"));
+            seen << (removed ? removed->text() : QStringLiteral("(nothing named)"));
+            if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
+                diff->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") +
+                                  QStringLiteral("/editor-save-removes.png"));
+            static_cast<QDialog *>(diff)->reject();
+        });
+        static_cast<QMessageBox *>(w)->button(QMessageBox::Yes)->click();
+    });
+    QVERIFY(!editor->save());
+    QTRY_COMPARE_WITH_TIMEOUT(seen.size(), 2, 5000);
+    QCOMPARE(seen.at(0), QStringLiteral("File changed on disk"));
+    for (const char *ds : {"db4", "db5", "db6", "db7"})
+        QVERIFY2(seen.at(1).contains(QLatin1String(ds)), qPrintable(seen.at(1)));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), switched);
+    QCOMPARE(ctx->config().dataSources.size(), 8);
+}
+
+void TestMainWindow::pageShortcuts_data()
+{
+    QTest::addColumn<QString>("page");
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QKeySequence>("keys");
+    QTest::addRow("dashboard F5") << QStringLiteral("dashboard") << QStringLiteral("refreshAction")
+                                  << QKeySequence(QKeySequence::Refresh);
+    QTest::addRow("editor Ctrl+S") << QStringLiteral("editor") << QStringLiteral("saveAction")
+                                   << QKeySequence(QKeySequence::Save);
+    QTest::addRow("editor Ctrl+F") << QStringLiteral("editor") << QStringLiteral("findAction")
+                                   << QKeySequence(QKeySequence::Find);
+    QTest::addRow("editor Ctrl+H") << QStringLiteral("editor") << QStringLiteral("replaceAction")
+                                   << QKeySequence(Qt::CTRL | Qt::Key_H);
+    QTest::addRow("editor Ctrl+Z") << QStringLiteral("editor") << QStringLiteral("undoAction")
+                                   << QKeySequence(QKeySequence::Undo);
+}
+
+// A page's shortcuts work right after choosing the page in the navigation (the list keeps the
+// focus) and while a toolbar button has it; a hidden page's do not fire.
+void TestMainWindow::pageShortcuts()
+{
+    QFETCH(QString, page);
+    QFETCH(QString, action);
+    QFETCH(QKeySequence, keys);
+    const QString path = copyCrc32(QStringLiteral("keys.yaml"));
+    QVERIFY(m_window->openConfig(path));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    auto *a = m_window->page(page)->findChild<QAction *>(action);
+    QVERIFY(a);
+    QSignalSpy triggered(a, &QAction::triggered);
+
+    // Another page shown: its shortcut is not active.
+    m_window->showPage(page == QLatin1String("editor") ? QStringLiteral("topology")
+                                                       : QStringLiteral("editor"));
+    auto *nav = test::findNamed<QListWidget>(m_window.get(), "navigation");
+    nav->setFocus();
+    QTest::keySequence(nav, keys);
+    QCOMPARE(triggered.count(), 0);
+
+    // Chosen with the mouse in the navigation, which keeps the focus.
+    const int row = int(m_window->pageIds().indexOf(page));
+    QTest::mouseClick(nav->viewport(), Qt::LeftButton, {}, nav->visualItemRect(nav->item(row)).center());
+    QTRY_COMPARE(m_window->currentPageId(), page);
+    QCOMPARE(QApplication::focusWidget(), nav);
+    QTest::keySequence(nav, keys);
+    QCOMPARE(triggered.count(), 1);
+
+    // A toolbar button of the page has the focus.
+    if (auto *toolbar = m_window->page(page)->findChild<QToolBar *>()) {
+        QWidget *button = toolbar->widgetForAction(toolbar->actions().constFirst());
+        QVERIFY(button && button->isVisible());
+        button->setFocus();
+        QCOMPARE(QApplication::focusWidget(), button);
+        QTest::keySequence(button, keys);
+        QCOMPARE(triggered.count(), 2);
+    }
+    if (auto *dashboard = m_window->page(QStringLiteral("dashboard"))
+                              ->findChild<QPushButton *>(QStringLiteral("cancelRefreshButton")))
+        dashboard->click(); // the refresh F5 started (its servers do not answer anyway)
+}
+
+// Closed maximized, reopened maximized.
+void TestMainWindow::reopensMaximized()
+{
+    m_window->resize(1000, 700);
+    QTest::qWait(50);
+    m_window->showMaximized();
+    QTRY_VERIFY(m_window->isMaximized());
+    m_window->close();
+    m_window.reset();
+    auto again = test::makeMainWindow(m_dir);
+    again->show();
+    QVERIFY(QTest::qWaitForWindowExposed(again.get()));
+    QTRY_VERIFY(again->isMaximized());
+    // (The size before maximizing comes back with a window manager, checked under openbox; the
+    // offscreen platform's screen is smaller than 1000x700, so it is not compared here.)
+}
+
+// A first start (no saved geometry) opens within the screen's available area.
+void TestMainWindow::firstStartFitsTheScreen()
+{
+    const QRect area = m_window->screen()->availableGeometry();
+    QVERIFY2(area.width() >= m_window->width() && area.height() >= m_window->height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                            .arg(m_window->width())
+                            .arg(m_window->height())
+                            .arg(area.width())
+                            .arg(area.height())));
+    QVERIFY(area.contains(m_window->geometry().center()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -10,11 +10,15 @@
 #include "core/config/ConfigLoader.h"
 #include "core/migration/dual/DualRun.h"
 #include "core/migration/run/Runner.h"
+#include "core/migration/ReloadCommand.h"
 #include "core/migration/RunState.h"
 #include "core/planning/ExpansionStrategy.h"
 #include "ui/AppContext.h"
+#include "ui/ConfigReader.h"
+#include "ui/ConfigWatcher.h"
 #include "ui/migration/CopyProgressPanel.h"
 #include "ui/migration/RunController.h"
+#include "ui/migration/RunGate.h"
 #include "ui/migration/RunPanel.h"
 #include "ui/migration/StepperWidget.h"
 #include "ui/pages/MigrationPage.h"
@@ -70,9 +74,16 @@ private slots:
     void dualPurgeAsksWhy();
     void switchRefusedAfterAFailedVerify();
     void dualDifferencesRefuseTheSwitch();
+    void switchSaysWhoReloads();
+    void dualSwitchSaysWhoReloads();
+    void engineSentence_data();
+    void engineSentence();
+    void runReadReloadsTheConfig();
 
 private:
-    QString newRun(const QString &name);
+    QString newRun(const QString &name, const QString &reloadCommand = {});
+    // Opens Continue's confirmation for `until` and returns its text and its warning ("" when none).
+    static QStringList confirmationFor(MigrationPage *page, Step until);
     QString newDualRun(const QString &name); // a dual-master plan of the same config
     void setJournal(const QString &dir, const std::function<void(Journal &)> &f);
     // A page on the run, shown, with the first read done.
@@ -124,11 +135,12 @@ void TestMigrationRun::initTestCase()
     m_plan = *out.plan;
 }
 
-QString TestMigrationRun::newRun(const QString &name)
+QString TestMigrationRun::newRun(const QString &name, const QString &reloadCommand)
 {
     RunSpec options;
     options.adminDefaultsFile = m_admin;
     options.observeSec = 3600;
+    options.reloadCommand = reloadCommand;
     QString error;
     const QString dir = m_dir.filePath(QStringLiteral("runs/") + name);
     if (!createRun(m_plan, QString(), dir, options, &error))
@@ -628,19 +640,29 @@ void TestMigrationRun::engineFailureWithItsStep()
     QVERIFY(!test::findNamed<QPushButton>(page.get(), "migrationCloseRun")->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(!c->engineRunning(), 60000);
     refreshNow(c);
+    // Shown once, as a sentence: the gate names the step and what the engine said; the failure
+    // banner does not repeat it, nor does the step's line.
     auto *failure = test::findNamed<QLabel>(page.get(), "migrationFailure");
-    QVERIFY(failure->isVisible());
-    QVERIFY2(failure->text().startsWith(QLatin1String("Continue stopped: ")), qPrintable(failure->text()));
-    QVERIFY2(failure->text().contains(QLatin1String("(at T3 Catch up)")), qPrintable(failure->text()));
     QCOMPARE(c->state()->status(Step::T3), StepStatus::Failed);
+    const QString engineMessage = c->state()->step(Step::T3).message;
+    QVERIFY(!engineMessage.isEmpty());
+    QTRY_VERIFY(!failure->isVisible());
     auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
     QVERIFY2(gate->text().contains(QLatin1String("T3 Catch up failed. The engine says: ")),
              qPrintable(gate->text()));
+    QCOMPARE(gate->text().count(engineMessage.mid(1, 30).toHtmlEscaped()), 1);
+    const QString sentence = RunGate::engineSentence(engineMessage);
+    QVERIFY2(sentence.endsWith(QLatin1Char('.')), qPrintable(sentence));
+    QVERIFY2(gate->text().contains(sentence.toHtmlEscaped() + QStringLiteral(" Continue runs it again")),
+             qPrintable(gate->text()));
+    auto *stepLine = test::findNamed<QLabel>(page.get(), "migrationStepMessage");
+    QVERIFY2(!stepLine->text().contains(engineMessage.mid(1, 30)), qPrintable(stepLine->text()));
     auto *log = test::findNamed<QPlainTextEdit>(page.get(), "migrationLog");
     QVERIFY2(log->toPlainText().contains(QLatin1String("T3 Catch up ...")), qPrintable(log->toPlainText()));
     QVERIFY2(log->toPlainText().contains(QLatin1String("T3 failed: ")), qPrintable(log->toPlainText()));
     QVERIFY(!log->toPlainText().contains(QLatin1String("Gui-admin-pw")));
     QVERIFY(!failure->text().contains(QLatin1String("Gui-admin-pw")));
+    QVERIFY(!gate->text().contains(QLatin1String("Gui-admin-pw")));
     // The engine let go of the lock: `shardctl migrate run` could take its turn now.
     QVERIFY(!RunLock::isHeld(RunDir(dir).lockFile()));
     QVERIFY(test::findNamed<QPushButton>(page.get(), "migrationContinue")->isEnabled());
@@ -1011,6 +1033,163 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
                  !lines.contains(QLatin1String("was stopped")),
              qPrintable(lines));
     QVERIFY(g.level() != RunGate::Level::Error);
+}
+
+QStringList TestMigrationRun::confirmationFor(MigrationPage *page, Step until)
+{
+    auto *combo = test::findNamed<QComboBox>(page, "migrationUntil");
+    const int index = combo->findData(int(until));
+    if (index < 0)
+        return {QStringLiteral("(not offered)"), QString()};
+    combo->setCurrentIndex(index);
+    auto seen = std::make_shared<QStringList>();
+    test::onModal([seen](QWidget *w) {
+        auto *text = w->findChild<QLabel *>(QStringLiteral("confirmText"));
+        auto *warning = w->findChild<QLabel *>(QStringLiteral("confirmWarning"));
+        *seen << (text ? text->text() : QString())
+              << (warning && warning->isVisibleTo(w) ? warning->text() : QString());
+        if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR"))
+            w->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") +
+                           QStringLiteral("/confirm-%1.png").arg(w->windowTitle().right(2)));
+        qobject_cast<QDialog *>(w)->reject();
+    });
+    test::findNamed<QPushButton>(page, "migrationContinue")->click();
+    if (!QTest::qWaitFor([seen] { return !seen->isEmpty(); }, 5000))
+        return {QStringLiteral("(no confirmation)"), QString()};
+    return *seen;
+}
+
+// Who tells the services? The confirmations of T6/T7 say it when no reload command is set; after
+// the switch the page says when the reload command ran, how it ended and what it printed.
+void TestMigrationRun::switchSaysWhoReloads()
+{
+    auto untilT5 = [](Journal &j) {
+        for (int i = 0; i <= 5; ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(j.setValue(keys::writeStopStart,
+                           QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
+    };
+    {
+        const QString dir = newRun(QStringLiteral("noreload"));
+        setJournal(dir, untilT5);
+        AppContext ctx;
+        auto page = pageOn(ctx, dir);
+        QStringList t7 = confirmationFor(page.get(), Step::T7);
+        QVERIFY2(t7.at(0).contains(QLatin1String("T7 sets read_only=0")), qPrintable(t7.at(0)));
+        QVERIFY2(t7.at(1).contains(QLatin1String("No reload command is set")) &&
+                     t7.at(1).contains(QLatin1String("Continue to T6 first")),
+                 qPrintable(t7.at(1)));
+        const QStringList t6 = confirmationFor(page.get(), Step::T6);
+        QVERIFY2(t6.at(1).contains(QLatin1String("after T6, reload the applications' services yourself")),
+                 qPrintable(t6.at(1)));
+        // Switched (T6 done) without a reload command: the page says nobody told the services.
+        auto *info = test::findNamed<QLabel>(page.get(), "migrationSwitchInfo");
+        QVERIFY(!info->isVisible());
+        setJournal(dir, [](Journal &j) {
+            QVERIFY(j.setStep(Step::T6, StepStatus::Done));
+            QVERIFY(j.setValue(keys::configBackup, QStringLiteral("/tmp/cluster.yaml.before")));
+        });
+        refreshNow(page->runPanel()->controller());
+        QVERIFY(info->isVisible());
+        QVERIFY2(info->text().startsWith(QLatin1String("T6 switched the config at ")) &&
+                     info->text().contains(QLatin1String("No reload command was set")),
+                 qPrintable(info->text()));
+        shoot(page.get(), QStringLiteral("migration-switch-noreload"));
+    }
+    {
+        const QString command = QStringLiteral("echo reloaded 3 services");
+        const QString dir = newRun(QStringLiteral("reload"), command);
+        setJournal(dir, untilT5);
+        AppContext ctx;
+        auto page = pageOn(ctx, dir);
+        const QStringList t7 = confirmationFor(page.get(), Step::T7);
+        QVERIFY2(t7.at(0).contains(QLatin1String("runs the reload command: echo reloaded 3 services")),
+                 qPrintable(t7.at(0)));
+        QVERIFY2(t7.at(1).isEmpty(), qPrintable(t7.at(1)));
+        // T6 ran it: when, how long, the exit code and what it printed.
+        setJournal(dir, [&command](Journal &j) {
+            QVERIFY(j.setStep(Step::T6, StepStatus::Done));
+            QVERIFY(j.setValue(keys::configBackup, QStringLiteral("/tmp/cluster.yaml.before")));
+            recordReload(j, QStringLiteral("T6"), command, runReloadCommand(command));
+        });
+        RunController *c = page->runPanel()->controller();
+        refreshNow(c);
+        auto *info = test::findNamed<QLabel>(page.get(), "migrationSwitchInfo");
+        QVERIFY(info->isVisible());
+        const QDateTime ran =
+            QDateTime::fromString(c->state()->values.value(keys::reloadAt.name), Qt::ISODateWithMs);
+        QVERIFY2(info->text().contains(
+                     QStringLiteral("The reload command 'echo reloaded 3 services' ended at %1")
+                         .arg(ran.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))) &&
+                     info->text().contains(QLatin1String("(exit 0)")) &&
+                     info->text().contains(QLatin1String("It printed: reloaded 3 services")),
+                 qPrintable(info->text()));
+        QCOMPARE(info->toolTip(), QStringLiteral("reloaded 3 services"));
+        shoot(page.get(), QStringLiteral("migration-switch-reload"));
+    }
+}
+
+void TestMigrationRun::dualSwitchSaysWhoReloads()
+{
+    const QString dir = newDualRun(QStringLiteral("dual-noreload"));
+    setJournal(dir, [](Journal &j) {
+        for (int i = 0; i <= 5; ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    const QStringList d7 = confirmationFor(page.get(), rowOf(DualStep::D7));
+    QVERIFY2(d7.at(0).contains(QLatin1String("D7 sets read_only=1")), qPrintable(d7.at(0)));
+    QVERIFY2(d7.at(1).contains(QLatin1String("No reload command is set")) &&
+                 d7.at(1).contains(QLatin1String("D7")),
+             qPrintable(d7.at(1)));
+}
+
+void TestMigrationRun::engineSentence_data()
+{
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<QString>("sentence");
+    QTest::addRow("lowercase") << QStringLiteral("the switch is refused: x")
+                               << QStringLiteral("The switch is refused: x.");
+    QTest::addRow("name first") << QStringLiteral("db0 (127.0.0.1:1): cannot connect")
+                                << QStringLiteral("db0 (127.0.0.1:1): cannot connect.");
+    QTest::addRow("identifier") << QStringLiteral("read_only is still 1")
+                                << QStringLiteral("read_only is still 1.");
+    QTest::addRow("one word") << QStringLiteral("paused") << QStringLiteral("Paused.");
+    QTest::addRow("ends a sentence") << QStringLiteral("Done already.") << QStringLiteral("Done already.");
+    QTest::addRow("empty") << QString() << QString();
+}
+
+void TestMigrationRun::engineSentence()
+{
+    QFETCH(QString, message);
+    QFETCH(QString, sentence);
+    QCOMPARE(RunGate::engineSentence(message), sentence);
+}
+
+// The run's reads carry the config file's SHA-256: a config the console shows with another text (the
+// run switched or rolled it back) is read again and published, with the run and the plan kept.
+void TestMigrationRun::runReadReloadsTheConfig()
+{
+    const QString dir = newRun(QStringLiteral("watched"));
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    ctx.setPlan(m_plan);
+    ConfigWatcher watcher(&ctx);
+    watcher.followRun(page->runPanel()->controller());
+    QSignalSpy reloaded(&watcher, &ConfigWatcher::reloaded);
+    // The console shows a text whose fingerprint is not the file's (as before a switch it missed).
+    ctx.reloadConfig(m_load, {}, QStringLiteral("0000"));
+    QCOMPARE(ctx.configSha256(), QStringLiteral("0000"));
+    refreshNow(page->runPanel()->controller());
+    QTRY_COMPARE_WITH_TIMEOUT(reloaded.count(), 1, 5000);
+    QCOMPARE(ctx.configSha256(), configSha256(readAll(m_config)));
+    QCOMPARE(ctx.runDir(), dir);
+    QVERIFY(ctx.plan().has_value());
+    QCOMPARE(page->runPanel()->controller()->dir(), dir);
+    // The same text again: nothing to do.
+    refreshNow(page->runPanel()->controller());
+    QCOMPARE(reloaded.count(), 1);
 }
 
 QTEST_MAIN(TestMigrationRun)

@@ -173,6 +173,58 @@ private slots:
         const QString error = instanceOf(doc, QStringLiteral("db0")).value(QStringLiteral("error")).toString();
         QVERIFY2(error.contains(QStringLiteral("shardpilot_monitor@")) && error.contains(QStringLiteral("monitor account")),
                  qPrintable(error));
+        // The server answered and refused the account: "access denied" (error 1045), not "down".
+        const QJsonObject refused = instanceOf(doc, QStringLiteral("db0"));
+        QCOMPARE(refused.value(QStringLiteral("state")).toString(), QStringLiteral("access denied"));
+        QCOMPARE(refused.value(QStringLiteral("errorCode")).toInt(), 1045);
+        QVERIFY2(refused.value(QStringLiteral("reason"))
+                     .toString()
+                     .startsWith(QStringLiteral("db0: access denied (")),
+                 qPrintable(refused.value(QStringLiteral("reason")).toString()));
+        QStringList table = args;
+        table.removeAll(QStringLiteral("--json"));
+        out = shardctl(table, &rc, &err);
+        QCOMPARE(rc, 1);
+        QVERIFY2(out.contains(" DENIED ") && out.contains("access denied: db0: ") && !out.contains(" DOWN "),
+                 out.constData());
+    }
+
+    void wrongAccountIsAccessDeniedInStats()
+    {
+        // The inspection (shardctl stats, the dashboard) classifies the same error the same way: db0
+        // under an account the server does not know, db1 on a port where nothing listens.
+        QFile in(m_config);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QString yaml = QString::fromUtf8(in.readAll());
+        const qsizetype db0 = yaml.indexOf(QStringLiteral("username: shardpilot_app"));
+        QVERIFY(db0 > 0);
+        yaml.replace(db0, int(QStringLiteral("username: shardpilot_app").size()),
+                     QStringLiteral("username: sp_no_such_user"));
+        yaml.replace(QStringLiteral("127.0.0.1:%1/").arg(m_fx.port(1)), QStringLiteral("127.0.0.1:1/"));
+        const QString config = m_tmp.filePath(QStringLiteral("denied.yaml"));
+        QFile f(config);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(yaml.toUtf8());
+        f.close();
+        int rc = -1;
+        QByteArray err;
+        const QByteArray out = shardctl({QStringLiteral("stats"), QStringLiteral("--config"), config,
+                                         QStringLiteral("--defaults-file"), m_fx.appOptionFile(),
+                                         QStringLiteral("--no-history")},
+                                        &rc, &err);
+        QCOMPARE(rc, 1);
+        QVERIFY2(out.contains("ACCESS DENIED db0: ") && out.contains("DOWN db1: "), out.constData());
+        const QByteArray json = shardctl({QStringLiteral("stats"), QStringLiteral("--config"), config,
+                                          QStringLiteral("--defaults-file"), m_fx.appOptionFile(),
+                                          QStringLiteral("--no-history"), QStringLiteral("--json")},
+                                         &rc, &err);
+        const QJsonObject doc = QJsonDocument::fromJson(json).object();
+        QCOMPARE(instanceOf(doc, QStringLiteral("db0")).value(QStringLiteral("state")).toString(),
+                 QStringLiteral("access denied"));
+        QCOMPARE(instanceOf(doc, QStringLiteral("db1")).value(QStringLiteral("state")).toString(),
+                 QStringLiteral("unreachable"));
+        QCOMPARE(instanceOf(doc, QStringLiteral("db2")).value(QStringLiteral("state")).toString(),
+                 QStringLiteral("up"));
     }
 
     void cliKilledInstanceRedWithinTwoSamples()

@@ -4,10 +4,11 @@
 // 0x80..0xFF, 4-byte UTF-8, multi-MB BLOBs, JSON changed with JSON_SET, GEOMETRY with an SRID, INET6,
 // UUID, generated columns) and one table per key type (VARCHAR in a case- and accent-insensitive
 // collation, gbk, VARBINARY with trailing 0x00, BINARY, ENUM in a composite key, DATETIME(6), TIME(6),
-// DECIMAL, a composite of text, time and integer, a unique key without a primary key, UUID) move 2 -> 4
-// while rows, keys and sharding keys change before the copy, while it runs (then SIGKILL in the
-// middle of T2; then a pause) and during catch-up. The check is plain SQL written here: every column of every row in an exact
-// form (HEX of the bytes, FLOAT as DOUBLE text, ...: tests/common/PlacementCheck exactColumnSql) after
+// DECIMAL, a composite of text, time and integer, a unique key without a primary key, UUID) move 4 -> 8
+// (eight servers in eight time zones) while rows, keys and sharding keys change before the copy, while it
+// runs (then SIGKILL in the middle of T2; then a pause) and during catch-up (then SIGKILL in the middle of
+// T3..T5, the write stop included). The check is plain SQL written here: every column of every row in an
+// exact form (HEX of the bytes, FLOAT as DOUBLE text, ...: tests/common/PlacementCheck exactColumnSql) after
 // T5 and after T9, never the engine's reader or hash. Also: T0 names every table feature it refuses
 // before creating anything.
 #include "EveryType.h"
@@ -44,12 +45,18 @@ class TestMigrateFidelity : public QObject
 
     using Run = test::ShardctlRun;
     using Rows = test::EveryTypeData::Rows;
-    Run shardctl(const QStringList &args, int timeoutMs = 300000) { return test::runShardctl(args, timeoutMs); }
+    Run shardctl(const QStringList &args, int timeoutMs = 300000)
+    {
+        return test::runShardctl(args, timeoutMs);
+    }
 
     bool exec(const QString &ds, const QString &sql, QString *why) { return m_data->exec(ds, sql, why); }
     Connection root(const QString &ds) { return m_data->root(ds); }
     bool changeRows(int round, QString *why) { return m_data->changeRows(round, why); }
-    bool read(const QStringList &dataSources, Rows *out, QString *why) { return m_data->read(dataSources, out, why); }
+    bool read(const QStringList &dataSources, Rows *out, QString *why)
+    {
+        return m_data->read(dataSources, out, why);
+    }
 
     Run runUntil(const QString &step, bool yes = false)
     {
@@ -64,19 +71,36 @@ class TestMigrateFidelity : public QObject
 
     qint64 copiedSoFar()
     {
-        const Run st = shardctl({QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir(),
-                                 QStringLiteral("--json")});
+        const Run st = shardctl({QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
+                                 runDir(), QStringLiteral("--json")});
         qint64 copied = 0;
-        for (const QJsonValue &v : QJsonDocument::fromJson(st.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(st.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
             copied += v.toObject().value(QStringLiteral("copied")).toInteger();
         return copied;
+    }
+
+    // The first of `steps` the journal shows running, or empty.
+    QString runningStep(const QStringList &steps)
+    {
+        const Run st = shardctl({QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
+                                 runDir(), QStringLiteral("--json")});
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(st.out.toUtf8()).object().value(QStringLiteral("steps")).toArray()) {
+            const QString step = v.toObject().value(QStringLiteral("step")).toString();
+            if (steps.contains(step) &&
+                v.toObject().value(QStringLiteral("status")).toString() == QLatin1String("running"))
+                return step;
+        }
+        return QString();
     }
 
     // Starts `migrate run --until T3` and returns once at least `rows` rows are copied.
     bool startCopy(QProcess *p, qint64 rows)
     {
-        p->start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir(),
-                                        QStringLiteral("--until"), QStringLiteral("T3")});
+        p->start(test::shardctlPath(),
+                 {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir(),
+                  QStringLiteral("--until"), QStringLiteral("T3")});
         if (!p->waitForStarted())
             return false;
         for (int i = 0; i < 600; ++i) {
@@ -92,48 +116,57 @@ class TestMigrateFidelity : public QObject
 private slots:
     void initTestCase()
     {
-        // 60 rows per logic table; the servers in four time zones.
+        // 60 rows per logic table on db0..db3; eight servers in eight time zones.
         test::EveryTypeSandbox sb;
         QString why;
-        QVERIFY2(test::startEveryTypeSandbox(m_tmp.path(), test::everyTypeTables(), 60, &sb, &why),
+        QVERIFY2(test::startEveryTypeSandbox(m_tmp.path(), test::everyTypeTables(), 60, &sb, &why, 4),
                  qPrintable(why));
         m_fx = std::move(sb.fx);
         m_data = std::move(sb.data);
         const QString planDir = m_tmp.path() + QStringLiteral("/plan");
-        m_plan = m_fx->planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("mod-double")}, planDir, &why);
+        m_plan = m_fx->planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("mod-double")}, planDir,
+                                        &why);
         QVERIFY2(!m_plan.isEmpty(), qPrintable(why));
     }
 
     void t0NamesWhatCannotBeCarried()
     {
         const QString dir = m_tmp.path() + QStringLiteral("/refused");
-        const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_plan,
-                                     QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")});
+        const Run create =
+            shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_plan,
+                      QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")});
         QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
         QString why;
         const QStringList setUp = {
-            QStringLiteral("CREATE TRIGGER `fidelity`.`audit_kvc` AFTER INSERT ON `fidelity`.`t_kvc_0` FOR EACH ROW SET @x = 1"),
+            QStringLiteral("CREATE TRIGGER `fidelity`.`audit_kvc` AFTER INSERT ON `fidelity`.`t_kvc_0` FOR "
+                           "EACH ROW SET @x = 1"),
             QStringLiteral("CREATE VIEW `fidelity`.`v_kdt` AS SELECT pk, v FROM `fidelity`.`t_kdt_1`"),
             QStringLiteral("ALTER TABLE `fidelity`.`t_kdec_0` ENGINE=Aria"),
-            QStringLiteral("ALTER TABLE `fidelity`.`t_kbin_1` ADD COLUMN sv INT NULL, ADD SYSTEM VERSIONING")};
+            QStringLiteral(
+                "ALTER TABLE `fidelity`.`t_kbin_1` ADD COLUMN sv INT NULL, ADD SYSTEM VERSIONING")};
         for (const QString &s : setUp)
             QVERIFY2(exec(QStringLiteral("db0"), s, &why), qPrintable(why));
-        const Run r = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir,
-                                QStringLiteral("--until"), QStringLiteral("T0")});
-        const QStringList tearDown = {QStringLiteral("DROP TRIGGER `fidelity`.`audit_kvc`"), QStringLiteral("DROP VIEW `fidelity`.`v_kdt`"),
-                                      QStringLiteral("ALTER TABLE `fidelity`.`t_kdec_0` ENGINE=InnoDB"),
-                                      QStringLiteral("ALTER TABLE `fidelity`.`t_kbin_1` DROP SYSTEM VERSIONING"),
-                                      QStringLiteral("ALTER TABLE `fidelity`.`t_kbin_1` DROP COLUMN sv")};
+        const Run r = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                dir, QStringLiteral("--until"), QStringLiteral("T0")});
+        const QStringList tearDown = {
+            QStringLiteral("DROP TRIGGER `fidelity`.`audit_kvc`"),
+            QStringLiteral("DROP VIEW `fidelity`.`v_kdt`"),
+            QStringLiteral("ALTER TABLE `fidelity`.`t_kdec_0` ENGINE=InnoDB"),
+            QStringLiteral("ALTER TABLE `fidelity`.`t_kbin_1` DROP SYSTEM VERSIONING"),
+            QStringLiteral("ALTER TABLE `fidelity`.`t_kbin_1` DROP COLUMN sv")};
         for (const QString &s : tearDown)
             QVERIFY2(exec(QStringLiteral("db0"), s, &why), qPrintable(why));
         QCOMPARE(r.exitCode, 1);
-        for (const char *expected : {"has the trigger fidelity.audit_kvc", "is read by the view fidelity.v_kdt",
-                                     "uses the Aria engine", "is system-versioned", "4 problem(s)"})
-            QVERIFY2(r.err.contains(QLatin1String(expected)), qPrintable(QStringLiteral("%1 not in:\n%2").arg(QLatin1String(expected), r.err)));
+        for (const char *expected :
+             {"has the trigger fidelity.audit_kvc", "is read by the view fidelity.v_kdt",
+              "uses the Aria engine", "is system-versioned", "4 problem(s)"})
+            QVERIFY2(r.err.contains(QLatin1String(expected)),
+                     qPrintable(QStringLiteral("%1 not in:\n%2").arg(QLatin1String(expected), r.err)));
         // Nothing was created on the new instances.
-        for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
+        for (const QString &ds : m_data->newDataSources()) {
             Connection c = root(ds);
-            auto n = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fidelity'"));
+            auto n = c.queryValue(QStringLiteral(
+                "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fidelity'"));
             QVERIFY(n);
             QCOMPARE(n->toInt(), 0);
         }
@@ -141,10 +174,11 @@ private slots:
 
     void everyTypeAndKeyMovesBitForBit()
     {
-        const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_plan,
-                                     QStringLiteral("--run"), runDir(), QStringLiteral("--observe"), QStringLiteral("0"),
-                                     QStringLiteral("--chunk-rows"), QStringLiteral("10"), QStringLiteral("--max-chunk-rows"),
-                                     QStringLiteral("10"), QStringLiteral("--max-rows-per-sec"), QStringLiteral("150")});
+        const Run create = shardctl(
+            {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_plan,
+             QStringLiteral("--run"), runDir(), QStringLiteral("--observe"), QStringLiteral("0"),
+             QStringLiteral("--chunk-rows"), QStringLiteral("10"), QStringLiteral("--max-chunk-rows"),
+             QStringLiteral("10"), QStringLiteral("--max-rows-per-sec"), QStringLiteral("150")});
         QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
         QString why;
         // Changes before the copy starts (the capture starts at T1).
@@ -164,20 +198,44 @@ private slots:
             QProcess p;
             QVERIFY2(startCopy(&p, 300), "the copy did not resume");
             QVERIFY2(changeRows(2, &why), qPrintable(why));
-            QVERIFY(shardctl({QStringLiteral("migrate"), QStringLiteral("pause"), QStringLiteral("--run"), runDir()}).exitCode == 0);
+            QVERIFY(shardctl({QStringLiteral("migrate"), QStringLiteral("pause"), QStringLiteral("--run"),
+                              runDir()})
+                        .exitCode == 0);
             QVERIFY(p.waitForFinished(120000));
             QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromUtf8(p.readAllStandardError())));
         }
         const Run t3 = runUntil(QStringLiteral("T3"));
         QVERIFY2(t3.exitCode == 0, qPrintable(t3.out + t3.err));
-        // Changes captured by the next run's catch-up and the drain.
+        // Changes captured by the next run's catch-up and the drain; that run killed in the middle of
+        // T3..T5 (catch-up, the write stop or the verification), then resumed.
         QVERIFY2(changeRows(3, &why), qPrintable(why));
+        {
+            QProcess p;
+            p.start(test::shardctlPath(),
+                    {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir(),
+                     QStringLiteral("--until"), QStringLiteral("T5"), QStringLiteral("--yes")});
+            QVERIFY(p.waitForStarted());
+            // The step to kill in, chosen at random (or the first later one seen running).
+            QStringList steps{QStringLiteral("T3"), QStringLiteral("T4"), QStringLiteral("T5")};
+            const int first = qEnvironmentVariableIsSet("SP_FIDELITY_KILL_STEP")
+                                  ? int(steps.indexOf(qEnvironmentVariable("SP_FIDELITY_KILL_STEP")))
+                                  : int(QRandomGenerator::global()->bounded(3));
+            steps = steps.mid(std::max(0, first));
+            QString killedIn;
+            for (int i = 0; i < 3000 && killedIn.isEmpty() && p.state() == QProcess::Running; ++i)
+                killedIn = runningStep(steps);
+            QVERIFY2(!killedIn.isEmpty() && p.state() == QProcess::Running, "T3..T5 ended before the kill");
+            p.kill();
+            QVERIFY(p.waitForFinished(10000));
+            qInfo("SIGKILL while %s was running", qPrintable(killedIn));
+        }
+        QVERIFY2(changeRows(4, &why), qPrintable(why));
         const Run t5 = runUntil(QStringLiteral("T5"), true);
         QVERIFY2(t5.exitCode == 0, qPrintable(t5.out + t5.err));
 
-        // After T5 (writes stopped): every row the new config routes to db2/db3 is there, exact.
-        const QStringList olds{QStringLiteral("db0"), QStringLiteral("db1")};
-        const QStringList news{QStringLiteral("db2"), QStringLiteral("db3")};
+        // After T5 (writes stopped): every row the new config routes to db4..db7 is there, exact.
+        const QStringList olds = m_data->oldDataSources();
+        const QStringList news = m_data->newDataSources();
         Rows before, moved;
         QVERIFY2(read(olds, &before, &why), qPrintable(why));
         QVERIFY2(read(news, &moved, &why), qPrintable(why));
@@ -185,6 +243,8 @@ private slots:
         const QString moveProblems = test::compareRouted(before, moved, news, &movedRows);
         QVERIFY2(moveProblems.isEmpty(), qPrintable(moveProblems));
         QVERIFY2(movedRows > 200, qPrintable(QString::number(movedRows)));
+        qInfo("%lld rows on %s compared with %s after T5", movedRows, qPrintable(news.join(QLatin1Char(','))),
+              qPrintable(olds.join(QLatin1Char(','))));
 
         // T6..T9: after the purge every row is exactly once, where the new config routes it, unchanged.
         const Run t9 = runUntil(QString(), true);

@@ -138,10 +138,26 @@ void ConfigFormPanel::setConfig(const ShardingConfig &config)
         if (!t.actualDataNodesExpr.isEmpty())
             tables.append(t.logicTable);
     refill(m_tableCombo, tables);
+    if (!isEnabled())
+        setStatus(QString(), false); // the text loads again
     setEnabled(true);
     showDataSource();
     showAlgorithm();
     showTable();
+}
+
+void ConfigFormPanel::clearConfig()
+{
+    m_config = ShardingConfig();
+    for (QComboBox *combo : {m_dsCombo, m_algCombo, m_tableCombo}) {
+        const QSignalBlocker block(combo);
+        combo->clear();
+    }
+    showDataSource();
+    showAlgorithm();
+    showTable();
+    setStatus(tr("The text does not load: the form is empty until it does."), true);
+    setEnabled(false);
 }
 
 void ConfigFormPanel::setStatus(const QString &text, bool error)

@@ -32,6 +32,7 @@ public:
     explicit ConfigFormPanel(QWidget *parent = nullptr);
 
     void setConfig(const ShardingConfig &config); // from the last text that loaded
+    void clearConfig();                           // a file was read that does not load
     void setStatus(const QString &text, bool error);
 
     static QStringList urlPath(const QString &dataSource);

@@ -75,6 +75,34 @@ void HealthChart::resetView()
     update();
 }
 
+QList<HealthChart::Span> HealthChart::unknownSpans(const QList<HealthPoint> &points)
+{
+    QList<Span> out;
+    for (int i = 0; i < points.size(); ++i) {
+        if (points.at(i).up)
+            continue;
+        Span s;
+        s.from = points.at(i).msecs;
+        int j = i;
+        while (j + 1 < points.size() && !points.at(j + 1).up)
+            ++j;
+        s.to = j + 1 < points.size() ? points.at(j + 1).msecs : points.at(j).msecs;
+        out.append(s);
+        i = j;
+    }
+    return out;
+}
+
+bool HealthChart::showsUnknownAt(qint64 msecs) const
+{
+    if (!m_hasRow)
+        return false;
+    for (const Span &s : unknownSpans(m_row.points))
+        if (msecs >= s.from && msecs <= s.to)
+            return true;
+    return false;
+}
+
 void HealthChart::wheelEvent(QWheelEvent *event)
 {
     const int steps = event->angleDelta().y() / 120;
@@ -145,6 +173,7 @@ void HealthChart::paintEvent(QPaintEvent *)
                                   [](const HealthPoint &pt, qint64 t) { return pt.msecs < t; });
     auto last = std::upper_bound(points.cbegin(), points.cend(), to,
                                  [](qint64 t, const HealthPoint &pt) { return t < pt.msecs; });
+    const QList<Span> unknown = unknownSpans(points);
     for (int i = 0; i < plots; ++i) {
         const Plot &d = defs[i];
         const QRectF area(left, 4 + i * plotH + fm.height(), width() - left - 8, plotH - fm.height() - 6);
@@ -165,6 +194,23 @@ void HealthChart::paintEvent(QPaintEvent *)
                    health::formatRate(top));
         p.drawText(QRectF(0, area.bottom() - fm.height() / 2.0, left - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("0"));
+        // The server did not answer: its values are unknown there, a grey band, never a zero.
+        for (const Span &u : std::as_const(unknown)) {
+            if (u.to < from || u.from > to)
+                continue;
+            const double x0 =
+                area.left() + area.width() * double(std::max(u.from, from) - from) / double(window);
+            const double x1 = area.left() + area.width() * double(std::min(u.to, to) - from) / double(window);
+            const QRectF band(x0, area.top(), std::max(3.0, x1 - x0), area.height());
+            p.fillRect(band, QColor(0x80, 0x80, 0x80, 60));
+            const QString word = tr("unknown");
+            if (band.width() > fm.horizontalAdvance(word) + 6) {
+                p.save();
+                p.setPen(pal.color(QPalette::PlaceholderText));
+                p.drawText(band.adjusted(3, 2, -3, -2), Qt::AlignTop | Qt::AlignLeft, word);
+                p.restore();
+            }
+        }
         for (int pass = 0; pass < (d.second ? 2 : 1); ++pass) {
             const auto &fn = pass == 0 ? d.value : d.second;
             QPen pen(d.color, pass == 0 ? 1.6 : 1.2);
@@ -181,15 +227,8 @@ void HealthChart::paintEvent(QPaintEvent *)
             };
             for (auto it = first; it != last; ++it) {
                 const double v = fn(*it);
-                if (!it->up || v < 0) {
+                if (!it->up || v < 0) { // unknown: a gap (a down server's band is drawn above)
                     flush();
-                    if (!it->up) { // a down sample: a red tick at the bottom
-                        const double x = area.left() + area.width() * double(it->msecs - from) / double(window);
-                        p.save();
-                        p.setPen(QPen(QColor(0xd3, 0x2f, 0x2f), 2));
-                        p.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() - 6));
-                        p.restore();
-                    }
                     continue;
                 }
                 const double x = area.left() + area.width() * double(it->msecs - from) / double(window);

@@ -25,6 +25,17 @@ public:
     void setWindowMs(qint64 ms);
     void resetView();
 
+    // The stretches of time the server did not answer, [first unanswered sample, next answered one]
+    // (to the last sample while it still does not): drawn as "unknown" bands, never as zero.
+    struct Span
+    {
+        qint64 from = 0;
+        qint64 to = 0;
+    };
+    static QList<Span> unknownSpans(const QList<HealthPoint> &points);
+    // What a chart shows at `msecs` (tests): true inside an unknown band.
+    bool showsUnknownAt(qint64 msecs) const;
+
     QSize sizeHint() const override { return QSize(600, 300); }
     QSize minimumSizeHint() const override { return QSize(240, 180); }
 

@@ -11,9 +11,17 @@ namespace sp::ui {
 
 using namespace sp::health;
 
-HealthController::HealthController(QObject *parent) : QObject(parent), m_flush(new QTimer(this))
+namespace {
+constexpr int kRunReadMs = 2000;
+} // namespace
+
+HealthController::HealthController(QObject *parent)
+    : QObject(parent), m_flush(new QTimer(this)), m_runTimer(new QTimer(this)),
+      m_runReader(new JobRunner(this))
 {
     connect(m_flush, &QTimer::timeout, this, &HealthController::flushHistory);
+    m_runTimer->setInterval(kRunReadMs);
+    connect(m_runTimer, &QTimer::timeout, this, &HealthController::readRun);
 }
 
 HealthController::~HealthController()
@@ -24,16 +32,29 @@ HealthController::~HealthController()
 void HealthController::resetRows(const ShardingConfig &config)
 {
     m_rows.clear();
+    followConfig(config);
+}
+
+void HealthController::followConfig(const ShardingConfig &config)
+{
+    QList<HealthRow> rows;
     for (const DataSourceDef &ds : config.dataSources) {
+        const int old = rowOf(ds.name);
+        if (old >= 0 && m_rows.at(old).sample.server.host == ds.host &&
+            m_rows.at(old).sample.server.port == ds.port) {
+            rows.append(m_rows.at(old)); // the same server: its hour of points stays
+            continue;
+        }
         HealthRow r;
         r.dataSource = ds.name;
         r.sample.server.dataSource = ds.name;
         r.sample.server.host = ds.host;
         r.sample.server.port = ds.port;
         r.sample.server.error = QStringLiteral("waiting for the first sample");
-        r.verdict = evaluate(r.sample, m_thresholds);
-        m_rows.append(r);
+        r.verdict = evaluate(r.sample, m_thresholds, {}, m_run);
+        rows.append(r);
     }
+    m_rows = rows;
     m_notes.clear();
     emit notesChanged();
     updateWorst();
@@ -42,8 +63,10 @@ void HealthController::resetRows(const ShardingConfig &config)
 void HealthController::start(const ShardingConfig &config, const HealthOptions &options, const QString &historyFile)
 {
     stop();
-    resetRows(config);
+    followConfig(config);
     m_intervalMs = qMax(200, options.intervalMs);
+    if (historyFile != m_historyFile)
+        m_events.clear(); // another cluster's
     m_historyFile = historyFile;
     m_monitorAccount = !options.monitorUser.isEmpty();
     // The polling threads post to this object only while the link names it: stop() clears it, so
@@ -67,8 +90,10 @@ void HealthController::start(const ShardingConfig &config, const HealthOptions &
 
 void HealthController::stop()
 {
-    if (!m_monitor)
+    if (!m_monitor) {
+        flushHistory(); // events of a run's changes while not sampling
         return;
+    }
     {
         QMutexLocker lock(&m_link->mutex);
         m_link->target = nullptr;
@@ -94,17 +119,90 @@ int HealthController::rowOf(const QString &dataSource) const
 void HealthController::setThresholds(const HealthThresholds &t)
 {
     m_thresholds = t;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
     for (int i = 0; i < m_rows.size(); ++i) {
-        judge(i);
+        judge(i, now);
         emit rowUpdated(i);
     }
     updateWorst();
 }
 
-void HealthController::judge(int row)
+void HealthController::judge(int row, const QDateTime &at)
 {
     HealthRow &r = m_rows[row];
-    r.verdict = evaluate(r.sample, m_thresholds, r.recent);
+    const ShardVerdict before = r.verdict;
+    r.verdict = evaluate(r.sample, m_thresholds, r.recent, m_run);
+    // Every change of a verdict is an event with its reason, kept in the history.
+    const std::optional<HealthEvent> e = verdictChange(before, r.verdict, at);
+    if (!e)
+        return;
+    m_events.append(*e);
+    while (m_events.size() > kKeepEvents)
+        m_events.removeFirst();
+    if (!m_historyFile.isEmpty()) {
+        m_pendingEvents.append(*e);
+        if (!m_flush->isActive()) // not sampling (a run's change): stored within an interval all the same
+            QTimer::singleShot(m_intervalMs, this, &HealthController::flushHistory);
+    }
+    emit eventAdded(*e);
+}
+
+void HealthController::followRun(const QString &dir)
+{
+    if (dir == m_runDir)
+        return;
+    m_runDir = dir;
+    m_runReader->cancel();
+    m_follower = dir.isEmpty() ? nullptr : std::make_shared<RunFollower>(dir);
+    m_runError.clear();
+    if (dir.isEmpty()) {
+        m_runTimer->stop();
+        setRunActivity(RunActivity());
+        return;
+    }
+    m_runTimer->start();
+    readRun();
+}
+
+void HealthController::readRun()
+{
+    if (!m_follower || m_runReader->isRunning())
+        return; // one read at a time: a RunFollower is used by one thread at a time
+    struct Read
+    {
+        RunActivity run;
+        QString error;
+        bool ok = false;
+    };
+    const std::shared_ptr<RunFollower> follower = m_follower;
+    m_runReader->start(
+        [follower](JobControl &) {
+            Read r;
+            r.ok = follower->read(&r.run, &r.error);
+            return r;
+        },
+        [this, follower](const Read &r) {
+            if (follower != m_follower)
+                return; // a run followed before
+            m_runError = r.ok ? QString() : r.error;
+            // An unreadable journal (moved, deleted) says nothing about the servers: no activity.
+            setRunActivity(r.ok ? r.run : RunActivity());
+        });
+}
+
+void HealthController::setRunActivity(const RunActivity &run)
+{
+    // The seconds of a write stop move with every sample; the rest changes rarely.
+    if (run == m_run)
+        return;
+    m_run = run;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (int i = 0; i < m_rows.size(); ++i) {
+        judge(i, now);
+        emit rowUpdated(i);
+    }
+    updateWorst();
+    emit runActivityChanged();
 }
 
 void HealthController::addSample(const HealthSample &s)
@@ -131,7 +229,7 @@ void HealthController::addSample(const HealthSample &s)
         ++drop;
     if (drop > 0)
         r.points.remove(0, drop);
-    judge(row);
+    judge(row, s.at);
     if (!m_historyFile.isEmpty()) {
         m_pending.append(s);
         m_pendingVerdicts.append(r.verdict);
@@ -168,24 +266,28 @@ void HealthController::updateWorst()
 
 void HealthController::flushHistory()
 {
-    if (m_pending.isEmpty() || m_historyFile.isEmpty())
+    if ((m_pending.isEmpty() && m_pendingEvents.isEmpty()) || m_historyFile.isEmpty())
         return;
     const QString file = m_historyFile;
     QList<HealthSample> samples;
     QList<ShardVerdict> verdicts;
+    QList<HealthEvent> events;
     samples.swap(m_pending);
     verdicts.swap(m_pendingVerdicts);
+    events.swap(m_pendingEvents);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const bool prune = !m_lastPrune.isValid() || m_lastPrune.secsTo(now) >= 3600;
     if (prune)
         m_lastPrune = now;
     // A worker thread opens the database for this batch (QSqlDatabase's thread rule), one
     // transaction per batch; samples older than HealthHistory::kKeepDays go once an hour.
-    JobRunner::pool()->start([file, samples, verdicts, prune, now] {
+    JobRunner::pool()->start([file, samples, verdicts, events, prune, now] {
         HealthHistory history(file);
         if (!history.isOpen())
             return;
-        history.record(samples, verdicts);
+        if (!samples.isEmpty())
+            history.record(samples, verdicts);
+        history.recordEvents(events);
         if (prune)
             history.pruneKeeping(HealthHistory::kKeepDays, now);
     });

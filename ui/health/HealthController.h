@@ -1,16 +1,20 @@
 #pragma once
-#include <QDateTime>
 #include "core/config/ShardingConfig.h"
 #include "core/health/HealthMonitor.h"
 #include "core/health/HealthVerdict.h"
 
+#include <QDateTime>
 #include <QList>
-#include <QObject>
 #include <QMutex>
+#include <QObject>
 
 #include <memory>
 
 class QTimer;
+
+namespace sp {
+class JobRunner;
+}
 
 namespace sp::ui {
 
@@ -38,7 +42,10 @@ struct HealthRow
 // Runs a health::HealthMonitor for the open cluster (one polling thread per server) and keeps what
 // the Health page draws: per data source the newest sample, its verdict and an hour of points. The
 // samples reach this object through queued calls, so everything here lives on the GUI thread; they
-// also go to the cluster's history database (a pool task per interval, never on this thread).
+// also go to the cluster's history database (a pool task per interval, never on this thread), with
+// every change of a verdict (an event: time, server, from -> to, why). It follows the migration run
+// the console follows (followRun): its journal is read on a pool thread every two seconds, and the
+// verdicts take what the run does into account (health::RunActivity).
 class HealthController final : public QObject
 {
     Q_OBJECT
@@ -54,6 +61,21 @@ public:
     void stop(); // returns at once (the polling threads are joined on a pool thread)
     bool isRunning() const { return m_monitor != nullptr; }
     int intervalMs() const { return m_intervalMs; }
+    const QString &historyFile() const { return m_historyFile; }
+
+    // Follows the migration run in `dir` (empty: none): what it does to the servers goes into the
+    // verdicts (a write stop makes its servers yellow, its load is said to be its own).
+    void followRun(const QString &dir);
+    const QString &followedRun() const { return m_runDir; }
+    // The run's activity as last read (also the path tests hand it in by).
+    void setRunActivity(const health::RunActivity &run);
+    const health::RunActivity &runActivity() const { return m_run; }
+    // The last error reading the followed run's journal (empty: read fine).
+    const QString &runError() const { return m_runError; }
+
+    // The verdict changes of this session, oldest first (the newest kKeepEvents).
+    static constexpr int kKeepEvents = 1000;
+    const QList<health::HealthEvent> &events() const { return m_events; }
 
     void setThresholds(const health::HealthThresholds &t); // verdicts are judged again
     const health::HealthThresholds &thresholds() const { return m_thresholds; }
@@ -69,17 +91,23 @@ public:
     void addSample(const health::HealthSample &sample);
     // Rows for `config` without polling (tests, benchmark); clears the points.
     void resetRows(const ShardingConfig &config);
+    // Rows for `config` (another file, or the same one reloaded): a data source still there at the
+    // same address keeps its samples and points, the others start afresh.
+    void followConfig(const ShardingConfig &config);
 
 signals:
     void rowUpdated(int row);
     void worstChanged(sp::health::Verdict worst);
     void notesChanged();
     void runningChanged(bool running);
+    void eventAdded(const sp::health::HealthEvent &event);
+    void runActivityChanged();
 
 private:
-    void judge(int row);
+    void judge(int row, const QDateTime &at);
     void updateWorst();
     void flushHistory();
+    void readRun();
 
     struct SinkLink
     {
@@ -97,8 +125,17 @@ private:
     QString m_historyFile;
     QList<health::HealthSample> m_pending;
     QList<health::ShardVerdict> m_pendingVerdicts;
+    QList<health::HealthEvent> m_pendingEvents;
+    QList<health::HealthEvent> m_events;
     QTimer *m_flush = nullptr;
     QDateTime m_lastPrune; // the history's old samples were last pruned then
+
+    QString m_runDir;
+    health::RunActivity m_run;
+    QString m_runError;
+    QTimer *m_runTimer = nullptr;
+    JobRunner *m_runReader = nullptr;
+    std::shared_ptr<health::RunFollower> m_follower;
 };
 
 } // namespace sp::ui

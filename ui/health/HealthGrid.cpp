@@ -2,11 +2,14 @@
 
 #include "core/health/HealthVerdict.h"
 #include "ui/CoreText.h"
+#include "ui/health/HealthChart.h"
 
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -20,10 +23,15 @@ constexpr int kHeader = 24;
 constexpr int kRow = 40;
 constexpr int kDot = 14;
 constexpr int kName = 130;
-constexpr int kSpark = 150;
+constexpr int kSpark = 150;   // a sparkline's width when there is room
+constexpr int kSparkMin = 60; // ... and when there is not (a 1024x640 window)
 constexpr int kValue = 56;
 constexpr int kConn = 90;
 constexpr int kTps = 64;
+constexpr int kVerdictMin = 140;    // the verdict's words get at least this (elided, full in the tooltip)
+constexpr int kVerdictWanted = 360; // ... and this before the sparklines are as wide as they get
+// Everything but the three sparklines.
+constexpr int kFixed = kDot + 8 + kName + 3 * kValue + kConn + kTps + 8 + kVerdictMin;
 
 enum Series { Qps, Threads, Lag };
 
@@ -48,6 +56,14 @@ void drawSpark(QPainter &p, const QRectF &r, const QList<HealthPoint> &points, S
     p.setPen(QPen(QColor(0, 0, 0, 30), 1));
     p.drawLine(QPointF(r.left(), r.bottom()), QPointF(r.right(), r.bottom()));
     const double span = double(std::max<qint64>(1, now - from));
+    // Where the server did not answer: a grey band (unknown), never a line at zero.
+    for (const HealthChart::Span &u : HealthChart::unknownSpans(points)) {
+        if (u.to < from)
+            continue;
+        const double x0 = r.left() + r.width() * double(std::max(u.from, from) - from) / span;
+        const double x1 = r.left() + r.width() * double(std::min(u.to, now) - from) / span;
+        p.fillRect(QRectF(x0, r.top(), std::max(2.0, x1 - x0), r.height()), QColor(0x80, 0x80, 0x80, 50));
+    }
     auto first = std::lower_bound(points.cbegin(), points.cend(), from,
                                   [](const HealthPoint &pt, qint64 t) { return pt.msecs < t; });
     double top = 1;
@@ -179,14 +195,53 @@ int HealthGrid::rowAt(const QPoint &pos) const
     return row < m_rows.size() ? row : -1;
 }
 
+int HealthGrid::sparkWidth() const
+{
+    // The sparklines give way until the verdict's words have kVerdictWanted (a run's write stop
+    // reads "db1: writes stopped by run 3f2a9c0d11e2b4a7 (T4, 12 s)"), then down to kSparkMin.
+    return std::clamp((width() - kFixed - (kVerdictWanted - kVerdictMin) - 4) / 3, kSparkMin, kSpark);
+}
+
+QRect HealthGrid::verdictRect(int row) const
+{
+    const QRect rr = rowRect(row);
+    const int x = 4 + kDot + 8 + kName + 3 * (sparkWidth() + kValue) + kConn + kTps + 8;
+    return QRect(x, rr.top(), std::max(kVerdictMin - 8, width() - x - 8), rr.height());
+}
+
 QSize HealthGrid::sizeHint() const
 {
-    return QSize(kDot + kName + 3 * (kSpark + kValue) + kConn + kTps + 320, kHeader + kRow * std::max<int>(1, int(m_rows.size())));
+    return QSize(kFixed + 4 + 3 * kSpark + 180, kHeader + kRow * std::max<int>(1, int(m_rows.size())));
 }
 
 QSize HealthGrid::minimumSizeHint() const
 {
-    return QSize(kDot + kName + 3 * (kSpark + kValue), kHeader + kRow * std::min<int>(4, std::max<int>(1, int(m_rows.size()))));
+    // Every column, the verdict too, fits at the smallest sparklines; narrower, the grid scrolls.
+    return QSize(kFixed + 4 + 3 * kSparkMin,
+                 kHeader + kRow * std::min<int>(4, std::max<int>(1, int(m_rows.size()))));
+}
+
+bool HealthGrid::event(QEvent *e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        // The verdict's whole reason (and what a migration run does here) where the row elides it.
+        const auto *help = static_cast<QHelpEvent *>(e);
+        const int row = rowAt(help->pos());
+        if (row < 0) {
+            QToolTip::hideText();
+            e->ignore();
+            return true;
+        }
+        const HealthRow &r = m_rows.at(row);
+        QStringList lines;
+        for (const Finding &f : r.verdict.findings)
+            lines << CoreText::render(f.reason);
+        if (lines.isEmpty())
+            lines << CoreText::render(r.verdict.reason);
+        QToolTip::showText(help->globalPos(), lines.join(QLatin1Char('\n')), this, rowRect(row));
+        return true;
+    }
+    return QWidget::event(e);
 }
 
 void HealthGrid::mousePressEvent(QMouseEvent *event)
@@ -217,16 +272,19 @@ void HealthGrid::paintEvent(QPaintEvent *event)
     const QFontMetrics fm(font());
 
     // Header.
+    const int spark = sparkWidth();
     const QStringList titles{QString(), tr("Data source"), tr("QPS"), QString(), tr("Threads running"),
                              QString(), tr("Replica lag"), QString(), tr("Connections"), tr("TPS"), tr("Verdict")};
-    const int widths[] = {kDot + 8, kName, kSpark, kValue, kSpark, kValue, kSpark, kValue, kConn, kTps, 0};
+    const int widths[] = {kDot + 8, kName, spark, kValue, spark, kValue, spark, kValue, kConn, kTps + 8, 0};
     p.fillRect(QRect(0, 0, width(), kHeader), pal.alternateBase());
     p.setPen(pal.color(QPalette::Text));
     {
         int x = 4;
         for (int i = 0; i < titles.size(); ++i) {
             const int w = widths[i] ? widths[i] : std::max(80, width() - x);
-            p.drawText(QRect(x, 0, w, kHeader), Qt::AlignVCenter | Qt::AlignLeft, titles.at(i));
+            // A header wider than its column is elided, never drawn over the next one.
+            p.drawText(QRect(x, 0, w - 4, kHeader), Qt::AlignVCenter | Qt::AlignLeft,
+                       fm.elidedText(titles.at(i), Qt::ElideRight, std::max(0, w - 4)));
             x += w;
         }
     }
@@ -257,9 +315,9 @@ void HealthGrid::paintEvent(QPaintEvent *event)
         p.setFont(font());
         x += kName;
         for (Series s : {Qps, Threads, Lag}) {
-            const QRectF spark(x, rr.top() + 6, kSpark - 10, rr.height() - 12);
-            drawSpark(p, spark, row.points, s, m_from, m_now, sparkColors[s]);
-            x += kSpark;
+            const QRectF sparkRect(x, rr.top() + 6, spark - 10, rr.height() - 12);
+            drawSpark(p, sparkRect, row.points, s, m_from, m_now, sparkColors[s]);
+            x += spark;
             p.setPen(pal.color(QPalette::Text));
             p.drawText(QRect(x, rr.top(), kValue - 4, rr.height()), Qt::AlignVCenter | Qt::AlignRight, now(row, s));
             x += kValue;
@@ -275,9 +333,8 @@ void HealthGrid::paintEvent(QPaintEvent *event)
         x += kTps;
         p.setPen(row.verdict.verdict == Verdict::Green ? pal.color(QPalette::Text) : vc.darker(130));
         const QString reason = CoreText::render(row.verdict.reason);
-        const int w = std::max(80, width() - x - 8);
-        p.drawText(QRect(x + 8, rr.top(), w, rr.height()), Qt::AlignVCenter | Qt::AlignLeft,
-                   fm.elidedText(reason, Qt::ElideRight, w));
+        const QRect vr = verdictRect(i);
+        p.drawText(vr, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(reason, Qt::ElideRight, vr.width()));
     }
     const int used = kHeader + int(m_rows.size()) * kRow;
     if (used < height())

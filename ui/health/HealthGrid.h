@@ -24,6 +24,10 @@ public:
     void setSelectedRow(int row);
     int rowAt(const QPoint &pos) const;
     QRect rowRect(int row) const;
+    // Where a row's verdict words are painted (the last column); the sparklines narrow before the
+    // verdict would leave the widget, and below minimumSizeHint() the grid's scroll area scrolls.
+    QRect verdictRect(int row) const;
+    int sparkWidth() const;
     int paintCount() const { return m_paintCount; } // paint events so far (tests, benchmark)
 
     static QColor verdictColor(health::Verdict v);
@@ -36,6 +40,7 @@ signals:
     void rowSelected(int row);
 
 protected:
+    bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;

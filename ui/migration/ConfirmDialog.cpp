@@ -35,6 +35,14 @@ ConfirmDialog::ConfirmDialog(const QString &title, const QString &intro, const Q
     row->addWidget(m_text, 1);
     col->addLayout(row);
 
+    m_warning = new QLabel(this);
+    m_warning->setObjectName(QStringLiteral("confirmWarning"));
+    m_warning->setTextFormat(Qt::PlainText);
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    m_warning->hide();
+    col->addWidget(m_warning);
+
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(QStringLiteral("confirmReason"));
     m_reason->hide();
@@ -56,6 +64,12 @@ ConfirmDialog::ConfirmDialog(const QString &title, const QString &intro, const Q
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_reason, &QLineEdit::textChanged, this, &ConfirmDialog::updateOk);
     col->addWidget(buttons);
+}
+
+void ConfirmDialog::addWarning(const QString &text)
+{
+    m_warning->setText(m_warning->text().isEmpty() ? text : m_warning->text() + QLatin1Char('\n') + text);
+    m_warning->show();
 }
 
 void ConfirmDialog::askReason(const QString &label)

@@ -19,6 +19,8 @@ public:
     ConfirmDialog(const QString &title, const QString &intro, const QStringList &consequences,
                   const QString &confirmText, QWidget *parent = nullptr);
 
+    // A sentence the operator must not miss (bold, red), above the reason and the buttons.
+    void addWarning(const QString &text);
     // A required reason (goes into the audit log).
     void askReason(const QString &label);
     QString reason() const;
@@ -30,6 +32,7 @@ private:
     void updateOk();
 
     QLabel *m_text = nullptr;
+    QLabel *m_warning = nullptr;
     QLineEdit *m_reason = nullptr;
     QCheckBox *m_drop = nullptr;
     QPushButton *m_ok = nullptr;

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <utility>
 
 namespace sp::ui {
 
@@ -27,12 +28,17 @@ RunController::RunController(QObject *parent)
       m_drain(new QTimer(this))
 {
     m_poll->setInterval(m_pollMs);
-    connect(m_poll, &QTimer::timeout, this, &RunController::refresh);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (!m_reader->isRunning()) // a slow read is not queued behind by every tick
+            refresh();
+    });
     m_drain->setInterval(200);
     connect(m_drain, &QTimer::timeout, this, &RunController::drainMailbox);
     connect(m_reader, &JobRunner::failed, this, [this](const QString &error) {
         m_readError = error;
         emit readFailed(error);
+        if (std::exchange(m_readAgain, false))
+            refresh();
     });
     connect(m_engine, &JobRunner::failed, this, [this](const QString &error) {
         const EngineAction action = m_action;
@@ -65,6 +71,8 @@ bool RunController::attach(const QString &dir)
     m_state.reset();
     m_readError.clear();
     m_lastAuditId = 0;
+    m_stateSince = QDateTime();
+    m_readAgain = false;
     m_samples.clear();
     if (m_dir.isEmpty()) {
         m_poll->stop();
@@ -90,9 +98,14 @@ void RunController::setPollInterval(int ms)
 
 void RunController::refresh()
 {
-    if (m_dir.isEmpty() || m_reader->isRunning())
+    if (m_dir.isEmpty())
         return;
+    if (m_reader->isRunning()) {
+        m_readAgain = true;
+        return;
+    }
     const QString dir = m_dir;
+    const QDateTime since = QDateTime::currentDateTimeUtc();
     RunStateOptions options;
     options.withPlan = !m_state.has_value(); // once per run: the plan does not change
     options.auditAfterId = m_state ? m_lastAuditId : 0;
@@ -104,14 +117,19 @@ void RunController::refresh()
                 throw JobError(error);
             return st;
         },
-        [this, dir, withPlan = options.withPlan](RunState st) { applyRead(st, dir, withPlan); });
+        [this, dir, since, withPlan = options.withPlan](RunState st) {
+            applyRead(st, dir, withPlan, since);
+            if (std::exchange(m_readAgain, false))
+                refresh();
+        });
 }
 
-void RunController::applyRead(const RunState &read, const QString &dir, bool withPlan)
+void RunController::applyRead(const RunState &read, const QString &dir, bool withPlan, const QDateTime &since)
 {
     if (dir != m_dir)
         return;
     m_readError.clear();
+    m_stateSince = since;
     if (!m_state || withPlan) {
         m_state = read;
     } else {

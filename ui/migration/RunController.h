@@ -40,8 +40,11 @@ public:
     const std::optional<migration::RunState> &state() const { return m_state; }
     QString readError() const { return m_readError; }
     bool isReading() const;
-    // Reads now unless a read is running; the timer reads every pollInterval() ms.
+    // Reads now; while a read runs, once more after it (so a read begins after this call). The timer
+    // reads every pollInterval() ms.
     void refresh();
+    // When the read state() shows began (UTC): what happened before it is in the state.
+    QDateTime stateReadSince() const { return m_stateSince; }
     void setPollInterval(int ms);
     int pollInterval() const { return m_pollMs; }
 
@@ -86,7 +89,8 @@ private:
         int outcome = 0;
         QString error;
     };
-    void applyRead(const migration::RunState &read, const QString &dir, bool withPlan);
+    void applyRead(const migration::RunState &read, const QString &dir, bool withPlan,
+                   const QDateTime &since);
     void drainMailbox();
     bool startEngine(EngineAction action, std::optional<migration::Step> until, bool yes,
                      const QString &reason, bool dropTargets, QString *error);
@@ -95,6 +99,8 @@ private:
     std::optional<migration::RunState> m_state;
     QString m_readError;
     qint64 m_lastAuditId = 0;
+    QDateTime m_stateSince;
+    bool m_readAgain = false;
     QList<Sample> m_samples;
     JobRunner *m_reader = nullptr;
     JobRunner *m_engine = nullptr;

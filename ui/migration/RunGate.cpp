@@ -1,6 +1,7 @@
 #include "ui/migration/RunGate.h"
 
 #include "core/migration/run/Throttle.h"
+#include "ui/migration/RunNotes.h"
 #include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
 
@@ -50,6 +51,23 @@ QString RunGate::statusText(StepStatus s)
     return {};
 }
 
+QString RunGate::engineSentence(const QString &message)
+{
+    QString t = message.trimmed();
+    if (t.isEmpty())
+        return t;
+    int word = 0;
+    while (word < t.size() && t.at(word).isLetter() && t.at(word).isLower())
+        ++word;
+    const bool plainWord = word > 0 && (word == t.size() || t.at(word).isSpace() ||
+                                        t.at(word) == QLatin1Char(':') || t.at(word) == QLatin1Char(','));
+    if (plainWord)
+        t[0] = t.at(0).toUpper();
+    if (!t.endsWith(QLatin1Char('.')) && !t.endsWith(QLatin1Char('!')) && !t.endsWith(QLatin1Char('?')))
+        t += QLatin1Char('.');
+    return t;
+}
+
 RunGate::Level RunGate::level() const
 {
     Level l = Level::None;
@@ -70,15 +88,6 @@ static QString throttleReasonText(const QString &reason)
     return reason;
 }
 
-// The step of the kind's table that replaces the config (its rollback puts the old one back).
-static std::optional<Step> switchStep(const RunKind &kind)
-{
-    for (int i = 0; i < kind.size(); ++i)
-        if (kind.steps().at(i).undo & migration::UndoConfig)
-            return Step(i);
-    return std::nullopt;
-}
-
 RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction action)
 {
     RunGate g;
@@ -91,7 +100,7 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
     const std::optional<Step> first = s.firstNotDone();
     const bool idle = g.activity == RunActivity::None;
     const bool switched = !s.value(migration::keys::configBackup).isEmpty();
-    const std::optional<Step> switchAt = switchStep(kind);
+    const std::optional<Step> switchAt = kind.configSwitch();
     auto add = [&g](Level level, const QString &text) { g.lines.append(Line{level, text}); };
 
     // Where Continue can stop: from the first step not done, or from a step the table repeats.
@@ -180,8 +189,9 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
                     .arg(stepLabel(s, *step)));
     if (const auto failed = s.failedStep(); failed && !rolledBack) {
         const QString message = s.step(*failed).message;
-        add(Level::Error, tr("%1 failed. The engine says: %2").arg(stepLabel(s, *failed), message) +
-                              QLatin1Char(' ') + tr("Continue runs it again once the cause is fixed."));
+        add(Level::Error,
+            tr("%1 failed. The engine says: %2").arg(stepLabel(s, *failed), engineSentence(message)) +
+                QLatin1Char(' ') + tr("Continue runs it again once the cause is fixed."));
     }
     if (s.writesStopped())
         add(Level::Warning,
@@ -311,7 +321,7 @@ QStringList RunGate::rollbackEffects(const RunState &s)
             undo |= kind.steps().at(i).undo;
     QStringList what;
     if (!s.value(migration::keys::configBackup).isEmpty()) {
-        const auto sw = switchStep(kind);
+        const auto sw = kind.configSwitch();
         what << tr("puts the old config back into %1 (%2 replaced it)")
                     .arg(s.spec.configPath, sw ? stepName(s, *sw) : QString());
     }
@@ -326,6 +336,8 @@ QStringList RunGate::rollbackEffects(const RunState &s)
     if (undo & migration::UndoSettings)
         what << tr("restores auto_increment_increment and auto_increment_offset on %1 and %2")
                     .arg(sources, targets);
+    if (const QString reload = RunNotes::rollbackReload(s); !reload.isEmpty())
+        what << reload;
     what << tr("marks the run rolled back: it cannot be continued; a new run starts over");
     return what;
 }

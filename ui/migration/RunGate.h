@@ -79,6 +79,9 @@ public:
     static QString stepTitle(migration::RunKindId kind, migration::Step step);
     static QString stepLabel(const migration::RunState &s, migration::Step step); // "T3 Catch up"
     static QString statusText(migration::StepStatus s);
+    // An engine message (English, "the switch is refused: ...") as a sentence inside the page's own:
+    // a leading lowercase word capitalised (not a name such as db0 or read_only), a full stop added.
+    static QString engineSentence(const QString &message);
 
 private:
     // Continue and Pause, the same for every kind of run; returns the "busy" text (who works on the

@@ -10,6 +10,7 @@
 #include "ui/migration/CopyProgressPanel.h"
 #include "ui/migration/CreateRunDialog.h"
 #include "ui/migration/ReplicationTable.h"
+#include "ui/migration/RunNotes.h"
 #include "ui/migration/StepperWidget.h"
 
 #include <QApplication>
@@ -209,6 +210,20 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     m_gate->setWordWrap(true);
     m_gate->setTextInteractionFlags(Qt::TextSelectableByMouse);
     rl->addWidget(m_gate);
+    m_switchInfo = new QLabel(m_runBox);
+    m_switchInfo->setObjectName(QStringLiteral("migrationSwitchInfo"));
+    m_switchInfo->setTextFormat(Qt::PlainText);
+    m_switchInfo->setWordWrap(true);
+    m_switchInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_switchInfo->hide();
+    rl->addWidget(m_switchInfo);
+    m_verifyResult = new QLabel(m_runBox);
+    m_verifyResult->setObjectName(QStringLiteral("migrationVerifyResult"));
+    m_verifyResult->setTextFormat(Qt::RichText);
+    m_verifyResult->setWordWrap(true);
+    m_verifyResult->setStyleSheet(bannerStyle(RunGate::Level::Info));
+    m_verifyResult->hide();
+    rl->addWidget(m_verifyResult);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Continue to:"), m_runBox));
@@ -290,6 +305,8 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     dsplit->setStretchFactor(1, 2);
     dl->addWidget(dsplit, 1);
     m_tabs->addTab(diffBox, tr("Differences"));
+    connect(m_verifyResult, &QLabel::linkActivated, this,
+            [this, diffBox] { m_tabs->setCurrentWidget(diffBox); });
 
     m_audit = makeTable(
         m_tabs, "migrationAudit",
@@ -345,6 +362,9 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
         m_actionStarted = QDateTime::currentDateTimeUtc().addSecs(-1);
         m_failure->hide();
         m_failure->setProperty("failureText", QString());
+        m_failure->setProperty("engineError", QString());
+        m_verifyDoneAt = QDateTime();
+        m_verifyResult->hide();
         appendLog(QStringLiteral("— ") + tr("%1 started").arg(actionName(a)));
         m_logProgress->clear();
         updateView();
@@ -352,14 +372,23 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     connect(m_run, &RunController::engineFinished, this,
             [this](EngineAction a, int outcome, const QString &error) {
                 const Outcome o = Outcome(outcome);
-                if (o == Outcome::Done)
+                // A Verify that found differences ends "refused" but did its work: its result line
+                // says what it found (not a failure banner).
+                const bool compared =
+                    a == EngineAction::Verify && (o == Outcome::Done || o == Outcome::GateFailed);
+                if (o == Outcome::Done || compared)
                     appendLog(QStringLiteral("— ") + tr("%1 finished").arg(actionName(a)));
                 else if (o == Outcome::Paused)
                     appendLog(QStringLiteral("— ") + tr("%1 paused").arg(actionName(a)));
                 else
-                    showFailure(a == EngineAction::Continue ? tr("Continue stopped: %1").arg(error)
-                                : a == EngineAction::Verify ? tr("Verify stopped: %1").arg(error)
-                                                            : tr("Rollback stopped: %1").arg(error));
+                    showFailure(a == EngineAction::Continue
+                                    ? tr("Continue stopped: %1").arg(RunGate::engineSentence(error))
+                                : a == EngineAction::Verify
+                                    ? tr("Verify stopped: %1").arg(RunGate::engineSentence(error))
+                                    : tr("Rollback stopped: %1").arg(RunGate::engineSentence(error)),
+                                error);
+                if (compared)
+                    m_verifyDoneAt = QDateTime::currentDateTimeUtc(); // its result: once read after this
                 if (m_run->dir() != m_ctx->runDir())
                     followContext(); // the config or run changed while the engine ran
                 updateView();
@@ -396,6 +425,9 @@ void RunPanel::followContext()
             m_logProgress->clear();
             m_failure->hide();
             m_failure->setProperty("failureText", QString());
+            m_failure->setProperty("engineError", QString());
+            m_verifyDoneAt = QDateTime();
+            m_verifyResult->hide();
         } else {
             showFailure(tr("The engine still runs on %1 in this console; the page follows it until it ends.")
                             .arg(m_run->dir()));
@@ -404,9 +436,10 @@ void RunPanel::followContext()
     updateView();
 }
 
-void RunPanel::showFailure(const QString &text)
+void RunPanel::showFailure(const QString &text, const QString &engineError)
 {
     m_failure->setProperty("failureText", text);
+    m_failure->setProperty("engineError", engineError);
     m_failure->setText(text);
     m_failure->show();
     appendLog(QStringLiteral("— ") + text);
@@ -538,10 +571,24 @@ void RunPanel::updateView()
         // The step that failed during this console's action (not an older failure).
         const auto failed = s.failedStep();
         const bool now = failed && m_actionStarted.isValid() && s.step(*failed).finished >= m_actionStarted;
-        m_failure->setText(
-            now ? tr("%1 (at %2 %3)")
-                      .arg(failure, RunGate::stepName(s, *failed), RunGate::stepTitle(s.kindId(), *failed))
-                : failure);
+        const QString engineError = m_failure->property("engineError").toString();
+        if (now && !engineError.isEmpty() && s.step(*failed).message == engineError) {
+            m_failure->hide(); // the journal's failed step: the gate says it, once
+        } else {
+            m_failure->setText(now ? tr("%1 (at %2 %3)")
+                                         .arg(failure, RunGate::stepName(s, *failed),
+                                              RunGate::stepTitle(s.kindId(), *failed))
+                                   : failure);
+        }
+    }
+    const RunNotes::Switch sw = RunNotes::afterSwitch(s);
+    m_switchInfo->setText(sw.text);
+    m_switchInfo->setToolTip(sw.details);
+    m_switchInfo->setStyleSheet(bannerStyle(sw.warning ? RunGate::Level::Warning : RunGate::Level::Info));
+    m_switchInfo->setVisible(!sw.text.isEmpty());
+    if (m_verifyDoneAt.isValid() && m_run->stateReadSince() >= m_verifyDoneAt) {
+        m_verifyResult->setText(RunNotes::verifyResult(s));
+        m_verifyResult->show();
     }
 
     // The actions.
@@ -743,7 +790,9 @@ void RunPanel::showSelectedStep()
         parts << tr("started %1").arg(timestampText(s.started));
     if (s.finished.isValid() && s.status != StepStatus::Running)
         parts << tr("ended %1").arg(timestampText(s.finished));
-    if (!s.message.isEmpty())
+    // A failed step's message is the gate's (shown there once); other steps say what they did.
+    if (!s.message.isEmpty() &&
+        !(s.status == StepStatus::Failed && st->failedStep() == s.step && !st->rolledBack()))
         parts << tr("the engine says: %1").arg(s.message.left(1000));
     m_stepMessage->setText(parts.join(QStringLiteral(" · ")));
 }
@@ -784,6 +833,8 @@ void RunPanel::askContinue()
         tr("Continue to %1").arg(name),
         tr("Continuing to %1 changes the live cluster:").arg(RunGate::stepLabel(*st, until)), destructive,
         tr("Continue to %1").arg(name), this);
+    if (const QString reload = RunNotes::reloadWarning(*st, until); !reload.isEmpty())
+        dialog->addWarning(reload);
     if (!question.isEmpty())
         dialog->askReason(question);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -61,7 +61,9 @@ private:
     void askOpenRun();
     void doVerify();
     void doPause();
-    void showFailure(const QString &text);
+    // `engineError`: the engine's own message, when the text carries one (a step it failed is then
+    // shown by the gate only).
+    void showFailure(const QString &text, const QString &engineError = {});
     void createFailedWith(const QString &error);
     void appendLog(const QString &line);
     void showDifference();
@@ -92,6 +94,8 @@ private:
     QCheckBox *m_strongVerify = nullptr;
     QPushButton *m_rollback = nullptr;
     QLabel *m_writeStop = nullptr;
+    QLabel *m_switchInfo = nullptr;   // RunNotes::afterSwitch
+    QLabel *m_verifyResult = nullptr; // RunNotes::verifyResult after a Verify of this console
     QTabWidget *m_tabs = nullptr;
     CopyProgressPanel *m_progress = nullptr;
     class ReplicationTable *m_replication = nullptr; // dual-master runs
@@ -109,6 +113,7 @@ private:
     QString m_diffsShownKey;
     QString m_createError;     // shown in place of the no-run text
     QDateTime m_actionStarted; // UTC, of this console's last engine action
+    QDateTime m_verifyDoneAt;  // UTC, when this console's last Verify ended (its result is shown)
     bool m_stepPinned = false; // the operator picked a step on the stepper
 };
 

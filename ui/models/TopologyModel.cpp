@@ -1,5 +1,7 @@
 #include "ui/models/TopologyModel.h"
 
+#include "core/cluster/ServerState.h"
+
 #include <QApplication>
 #include <QHash>
 #include <QLocale>
@@ -31,6 +33,7 @@ QString TopologyModel::statusText(Status s)
     case Status::NotInspected: return tr("not inspected yet");
     case Status::Ok: return tr("ok");
     case Status::Unreachable: return tr("unreachable");
+    case Status::AccessDenied: return tr("access denied");
     case Status::ReadOnly: return tr("read-only");
     case Status::MissingTable: return tr("missing table");
     case Status::UnknownTable: return tr("unknown table");
@@ -41,7 +44,7 @@ QString TopologyModel::statusText(Status s)
 
 bool TopologyModel::isProblem(Status s)
 {
-    return s == Status::Unreachable || s == Status::ReadOnly || s == Status::MissingTable
+    return s == Status::Unreachable || s == Status::AccessDenied || s == Status::ReadOnly || s == Status::MissingTable
         || s == Status::UnknownTable || s == Status::Mixed;
 }
 
@@ -149,7 +152,7 @@ void TopologyModel::resetData(const ShardingConfig &config,
         }
         const InstanceHealth *h = health.value(dn.dataSource);
         if (h && !h->reachable) {
-            n.status = Status::Unreachable;
+            n.status = serverStateOf(*h) == ServerState::AccessDenied ? Status::AccessDenied : Status::Unreachable;
             n.error = h->error;
             return;
         }
@@ -173,7 +176,8 @@ void TopologyModel::resetData(const ShardingConfig &config,
         Node dn = makeNode(Kind::DataSource, ds.name, ds.name, QString(), Status::NotInspected);
         dn.parent = dsRoot;
         if (const InstanceHealth *h = health.value(ds.name)) {
-            dn.status = !h->reachable ? Status::Unreachable
+            dn.status = !h->reachable ? (serverStateOf(*h) == ServerState::AccessDenied ? Status::AccessDenied
+                                                                                       : Status::Unreachable)
                 : h->readOnly         ? Status::ReadOnly
                                       : Status::Ok;
             dn.error = h->error;
@@ -297,6 +301,7 @@ static QIcon statusIcon(TopologyModel::Status s)
     case TopologyModel::Status::NotInspected: return st->standardIcon(QStyle::SP_MessageBoxQuestion);
     case TopologyModel::Status::Ok: return st->standardIcon(QStyle::SP_DialogApplyButton);
     case TopologyModel::Status::Unreachable: return st->standardIcon(QStyle::SP_MessageBoxCritical);
+    case TopologyModel::Status::AccessDenied: return st->standardIcon(QStyle::SP_MessageBoxCritical);
     case TopologyModel::Status::ReadOnly: return st->standardIcon(QStyle::SP_FileDialogInfoView);
     case TopologyModel::Status::MissingTable: return st->standardIcon(QStyle::SP_MessageBoxCritical);
     case TopologyModel::Status::UnknownTable: return st->standardIcon(QStyle::SP_MessageBoxWarning);

@@ -36,6 +36,7 @@ public:
         NotInspected, // no snapshot yet
         Ok,           // reachable / table exists
         Unreachable,
+        AccessDenied, // the server refused the account (wrong password, missing grant)
         ReadOnly,
         MissingTable, // the config names it, the server lacks it
         UnknownTable, // the server has it, the config does not name it

@@ -2,6 +2,7 @@
 
 #include "core/analysis/Skew.h"
 #include "core/cluster/Inspector.h"
+#include "core/cluster/ServerState.h"
 #include "core/cluster/StatsHistory.h"
 #include "ui/AppContext.h"
 #include "ui/TimeFormat.h"
@@ -217,7 +218,9 @@ DashboardPage::DashboardPage(AppContext *ctx, QWidget *parent)
     auto *refreshAction = new QAction(tr("Refresh"), this);
     refreshAction->setObjectName(QStringLiteral("refreshAction"));
     refreshAction->setShortcut(QKeySequence::Refresh);
-    refreshAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // While the page is shown, whichever widget has the focus (the navigation list right after
+    // choosing the page): a hidden page's actions are inactive.
+    refreshAction->setShortcutContext(Qt::WindowShortcut);
     addAction(refreshAction);
     connect(refreshAction, &QAction::triggered, this, &DashboardPage::refresh);
     connect(m_refresh, &QPushButton::clicked, this, &DashboardPage::refresh);
@@ -354,6 +357,13 @@ QString DashboardPage::currentTable() const
 
 void DashboardPage::onConfigChanged()
 {
+    // An inspection of the previous config (or of this file's previous text, before a run switched
+    // it) would publish a snapshot of a cluster the console no longer shows: inspect again.
+    if (m_runner->isRunning()) {
+        m_runner->cancel();
+        m_idle();
+        QTimer::singleShot(0, this, &DashboardPage::refresh);
+    }
     const QString keep = currentTable();
     const QSignalBlocker block(m_tableCombo);
     m_tableCombo->clear();
@@ -548,21 +558,34 @@ void DashboardPage::updateStatus()
         return;
     }
     int reachable = 0;
-    QStringList down;
+    QStringList down, denied;
     for (const InstanceHealth &i : snap->instances) {
+        const QString line = tr("%1 (%2:%3): %4").arg(i.dataSource, i.host).arg(i.port).arg(i.error);
+        // A wrong password or a missing grant: the server answered and refused the account.
         if (i.reachable)
             ++reachable;
+        else if (serverStateOf(i) == ServerState::AccessDenied)
+            denied.append(line);
         else
-            down.append(tr("%1 (%2:%3): %4").arg(i.dataSource, i.host).arg(i.port).arg(i.error));
+            down.append(line);
     }
-    m_status->setText(tr("Inspected %1 — %2 of %3 instances reachable, %4 counts.")
-                          .arg(timestampText(snap->takenAt))
-                          .arg(reachable)
-                          .arg(snap->instances.size())
-                          .arg(snap->exact ? tr("exact") : tr("estimated")));
-    m_instances->setVisible(!down.isEmpty());
-    m_instances->setText(tr("Unreachable: %1").arg(down.join(QStringLiteral("; "))));
-    m_instances->setToolTip(down.join(QLatin1Char('\n')));
+    QString status = tr("Inspected %1 — %2 of %3 instances reachable, %4 counts.")
+                         .arg(timestampText(snap->takenAt))
+                         .arg(reachable)
+                         .arg(snap->instances.size())
+                         .arg(snap->exact ? tr("exact") : tr("estimated"));
+    if (!denied.isEmpty())
+        status +=
+            QLatin1Char(' ') + tr("%n refused the account (access denied).", nullptr, int(denied.size()));
+    m_status->setText(status);
+    QStringList parts;
+    if (!denied.isEmpty())
+        parts << tr("Access denied: %1").arg(denied.join(QStringLiteral("; ")));
+    if (!down.isEmpty())
+        parts << tr("Unreachable: %1").arg(down.join(QStringLiteral("; ")));
+    m_instances->setVisible(!parts.isEmpty());
+    m_instances->setText(parts.join(QLatin1Char('\n')));
+    m_instances->setToolTip((denied + down).join(QLatin1Char('\n')));
 }
 
 void DashboardPage::focusDataSource(const QString &dataSource)
@@ -635,8 +658,17 @@ void DashboardPage::showNode(const DataNode &node)
     if (snap)
         for (const InstanceHealth &i : snap->instances)
             if (i.dataSource == node.dataSource)
-                lines.append(i.reachable ? tr("Instance %1:%2 reachable, %3").arg(i.host).arg(i.port).arg(i.version)
-                                         : tr("Instance %1:%2 unreachable: %3").arg(i.host).arg(i.port).arg(i.error));
+                lines.append(i.reachable
+                                 ? tr("Instance %1:%2 reachable, %3").arg(i.host).arg(i.port).arg(i.version)
+                             : serverStateOf(i) == ServerState::AccessDenied
+                                 ? tr("Instance %1:%2 refused the account (access denied): %3")
+                                       .arg(i.host)
+                                       .arg(i.port)
+                                       .arg(i.error.toHtmlEscaped())
+                                 : tr("Instance %1:%2 unreachable: %3")
+                                       .arg(i.host)
+                                       .arg(i.port)
+                                       .arg(i.error.toHtmlEscaped()));
     m_nodeDetails->setText(lines.join(QStringLiteral("<br>")));
 }
 

@@ -3,20 +3,24 @@
 #include "core/analysis/Linter.h"
 #include "core/config/ConfigPatch.h"
 #include "ui/AppContext.h"
+#include "ui/ConfigReader.h"
 #include "ui/CoreText.h"
 #include "ui/editor/LineDiff.h"
 #include "ui/widgets/FindReplaceBar.h"
 #include "ui/widgets/YamlEditor.h"
 
+#include "core/config/TextFile.h"
+#include "core/job/Job.h"
 #include <QAction>
-#include <QCryptographicHash>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -26,8 +30,6 @@
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include "core/config/TextFile.h"
-#include "core/job/Job.h"
 
 namespace sp::ui {
 
@@ -40,9 +42,12 @@ struct LintOutcome
     Diagnostics findings; // loader + linter
 };
 
-QByteArray sha1(const QByteArray &b)
+QStringList dataSourceNames(const ShardingConfig &c)
 {
-    return QCryptographicHash::hash(b, QCryptographicHash::Sha1);
+    QStringList names;
+    for (const DataSourceDef &d : c.dataSources)
+        names << d.name;
+    return names;
 }
 
 enum ItemRoles { LineRole = Qt::UserRole + 1, ColumnRole };
@@ -71,7 +76,9 @@ EditorPage::EditorPage(AppContext *ctx, QWidget *parent)
         auto *a = toolbar->addAction(text);
         a->setObjectName(QLatin1String(name));
         a->setShortcuts(keys);
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        // While the page is shown, whichever of its widgets has the focus (the navigation list
+        // right after choosing the page, a toolbar button): a hidden page's actions are inactive.
+        a->setShortcutContext(Qt::WindowShortcut);
         QWidget::addAction(a);
         return a;
     };
@@ -87,10 +94,25 @@ EditorPage::EditorPage(AppContext *ctx, QWidget *parent)
     connect(redo, &QAction::triggered, m_editor, &QsciScintilla::redo);
     connect(find, &QAction::triggered, m_findBar, &FindReplaceBar::showFind);
     connect(replace, &QAction::triggered, m_findBar, &FindReplaceBar::showReplace);
-    connect(reload, &QAction::triggered, this, [this] {
-        if (!m_path.isEmpty())
-            loadFile(m_path);
-    });
+    connect(reload, &QAction::triggered, this, &EditorPage::reloadFromDisk);
+
+    // Shown when the file changed on disk while the editor holds unsaved edits of the earlier text.
+    m_changedBanner = new QWidget(this);
+    m_changedBanner->setObjectName(QStringLiteral("editorChangedBanner"));
+    m_changedBanner->setAttribute(Qt::WA_StyledBackground);
+    m_changedBanner->setStyleSheet(
+        QStringLiteral("#editorChangedBanner { background: #fff4e5; border: 1px solid #ffb74d; }"));
+    auto *bannerRow = new QHBoxLayout(m_changedBanner);
+    bannerRow->setContentsMargins(6, 4, 6, 4);
+    m_changedText = new QLabel(m_changedBanner);
+    m_changedText->setObjectName(QStringLiteral("editorChangedText"));
+    m_changedText->setWordWrap(true);
+    auto *bannerReload = new QPushButton(tr("Reload from disk…"), m_changedBanner);
+    bannerReload->setObjectName(QStringLiteral("editorChangedReload"));
+    bannerRow->addWidget(m_changedText, 1);
+    bannerRow->addWidget(bannerReload);
+    connect(bannerReload, &QPushButton::clicked, this, &EditorPage::reloadFromDisk);
+    m_changedBanner->hide();
 
     auto *editorBox = new QWidget(this);
     auto *editorLayout = new QVBoxLayout(editorBox);
@@ -121,6 +143,7 @@ EditorPage::EditorPage(AppContext *ctx, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(toolbar);
+    layout->addWidget(m_changedBanner);
     layout->addWidget(vertical, 1);
     layout->addWidget(m_status);
 
@@ -132,10 +155,7 @@ EditorPage::EditorPage(AppContext *ctx, QWidget *parent)
     connect(m_editor, &QsciScintilla::modificationChanged, this, &EditorPage::updateTitle);
     connect(m_lintPanel, &QTreeWidget::itemActivated, this, &EditorPage::jumpTo);
     connect(m_form, &ConfigFormPanel::editsRequested, this, &EditorPage::applyEdits);
-    connect(m_ctx, &AppContext::configChanged, this, [this] {
-        if (m_ctx->hasConfig() && m_ctx->configPath() != m_path && !m_editor->isModified())
-            loadFile(m_ctx->configPath());
-    });
+    connect(m_ctx, &AppContext::configChanged, this, &EditorPage::followContext);
     if (m_ctx->hasConfig())
         loadFile(m_ctx->configPath());
     else
@@ -151,16 +171,87 @@ bool EditorPage::loadFile(const QString &path)
         m_status->setText(tr("Cannot read %1: %2").arg(path, CoreText::render(file.error, file.errorText)));
         return false;
     }
-    const QByteArray content = file.bytes;
     m_path = path;
-    m_diskHash = sha1(content);
-    m_editor->setText(QString::fromUtf8(content));
+    showText(file.bytes, false);
+    return true;
+}
+
+void EditorPage::showText(const QByteArray &content, bool undoable)
+{
+    m_diskSha = configSha256(content);
+    if (undoable) {
+        // One undo step: Ctrl+Z brings back the text it replaced (unsaved edits included).
+        m_editor->replaceRange(0, int(m_editor->bytes().size()), content);
+    } else {
+        m_editor->setText(QString::fromUtf8(content));
+        // Opening a file is not an edit the user can undo.
+        m_editor->SendScintilla(QsciScintillaBase::SCI_EMPTYUNDOBUFFER);
+    }
     m_editor->setModified(false);
-    // Loading a file is not an edit the user can undo.
-    m_editor->SendScintilla(QsciScintillaBase::SCI_EMPTYUNDOBUFFER);
+    m_formFromEarlierText = true;
+    m_changedBanner->hide();
     updateTitle();
     lintNow();
-    return true;
+}
+
+void EditorPage::followContext()
+{
+    if (!m_ctx->hasConfig())
+        return;
+    if (m_ctx->configPath() != m_path) {
+        if (!m_editor->isModified())
+            loadFile(m_ctx->configPath());
+        return;
+    }
+    if (m_ctx->configSha256().isEmpty() || m_ctx->configSha256() == m_diskSha)
+        return; // what the editor read (or saved) itself
+    if (!m_editor->isModified()) {
+        if (loadFile(m_path))
+            m_status->setText(tr("%1 changed on disk: the editor shows it as it is now.").arg(m_path));
+        return;
+    }
+    // Unsaved edits of the earlier text stay, and the page says what they are based on.
+    m_changedText->setText(
+        tr("%1 changed on disk since the editor read it; the console shows the new file (%n data source(s)). "
+           "Your unsaved edits are based on the earlier text: saving them would replace the new file (Save "
+           "asks and shows the difference first).",
+           nullptr, int(m_ctx->config().dataSources.size()))
+            .arg(QFileInfo(m_path).fileName()));
+    m_changedBanner->show();
+}
+
+void EditorPage::reloadFromDisk()
+{
+    if (m_path.isEmpty())
+        return;
+    const bool hadEdits = m_editor->isModified();
+    if (hadEdits) {
+        QMessageBox ask(
+            QMessageBox::Question, tr("Reload from disk"),
+            tr("Replace your unsaved edits with %1 as it is on disk? Undo (Ctrl+Z) brings the edits "
+               "back.")
+                .arg(m_path),
+            QMessageBox::Yes | QMessageBox::Cancel, this);
+        ask.setObjectName(QStringLiteral("reloadConfirm"));
+        ask.button(QMessageBox::Yes)->setText(tr("Reload"));
+        ask.setDefaultButton(QMessageBox::Cancel);
+        if (ask.exec() != QMessageBox::Yes)
+            return;
+    }
+    const TextFileResult file = readTextFile(m_path, LoadOptions{}.maxFileBytes);
+    if (!file.ok()) {
+        m_status->setText(tr("Cannot read %1: %2").arg(m_path, CoreText::render(file.error, file.errorText)));
+        return;
+    }
+    showText(file.bytes, true);
+    m_status->setText(hadEdits
+                          ? tr("Reloaded %1 from disk. Undo (Ctrl+Z) brings your edits back.").arg(m_path)
+                          : tr("Reloaded %1 from disk.").arg(m_path));
+    // The whole console follows the file, not only the editor.
+    if (m_ctx->hasConfig() && m_ctx->configPath() == m_path && m_ctx->configSha256() != m_diskSha) {
+        const ConfigRead read = readConfigText(file.bytes, m_path);
+        m_ctx->reloadConfig(read.load, read.lint, read.sha256);
+    }
 }
 
 void EditorPage::updateTitle()
@@ -195,8 +286,15 @@ void EditorPage::lintNow()
         m_lastLoad = out.load;
         m_lastLintedText = out.text;
         showFindings(out.findings);
-        if (!out.load.config.dataSources.isEmpty() || !out.load.config.tables.isEmpty())
+        // While typing, a text that does not load keeps the form as it was; a file just read that
+        // does not load clears it (its fields would be another file's).
+        if (!out.load.config.dataSources.isEmpty() || !out.load.config.tables.isEmpty()) {
             m_form->setConfig(out.load.config);
+            m_formFromEarlierText = false;
+        } else if (m_formFromEarlierText) {
+            m_form->clearConfig();
+            m_formFromEarlierText = false;
+        }
         emit lintFinished();
         });
 }
@@ -268,7 +366,8 @@ bool EditorPage::applyEdits(const QList<FormEdit> &edits)
     return true;
 }
 
-bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next, int errors)
+bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next, int errors,
+                             const QStringList &removedDataSources)
 {
     const QList<DiffLine> lines = LineDiff::diff(QString::fromUtf8(onDisk).split(QLatin1Char('\n')),
                                                  QString::fromUtf8(next).split(QLatin1Char('\n')));
@@ -308,11 +407,26 @@ bool EditorPage::confirmDiff(const QByteArray &onDisk, const QByteArray &next, i
         errorNote->setWordWrap(true);
         errorNote->setStyleSheet(QStringLiteral("color: #b00020;"));
     }
+    QLabel *removedNote = nullptr;
+    if (!removedDataSources.isEmpty()) {
+        // The way an old text goes back over a switched config: said in words, not only in the diff.
+        removedNote =
+            new QLabel(tr("The file on disk has %n data source(s) the saved text does not: %1. Saving "
+                          "removes them from the config.",
+                          nullptr, int(removedDataSources.size()))
+                           .arg(removedDataSources.join(QStringLiteral(", "))),
+                       &dialog);
+        removedNote->setObjectName(QStringLiteral("saveDiffRemoved"));
+        removedNote->setWordWrap(true);
+        removedNote->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+    }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto *layout = new QVBoxLayout(&dialog);
     layout->addWidget(summary);
+    if (removedNote)
+        layout->addWidget(removedNote);
     if (errorNote)
         layout->addWidget(errorNote);
     layout->addWidget(view, 1);
@@ -337,7 +451,7 @@ bool EditorPage::save()
         }
         onDisk = current.readAll();
         current.close();
-        if (sha1(onDisk) != m_diskHash) {
+        if (configSha256(onDisk) != m_diskSha) {
             const auto answer = QMessageBox::warning(
                 this, tr("File changed on disk"),
                 tr("%1 was changed by another program since it was opened. Overwrite it with the "
@@ -346,6 +460,13 @@ bool EditorPage::save()
             if (answer != QMessageBox::Yes)
                 return false;
         }
+    } else if (!m_diskSha.isEmpty()) {
+        const auto answer = QMessageBox::warning(
+            this, tr("File changed on disk"),
+            tr("%1 was removed since it was opened. Write the editor's text to it again?").arg(m_path),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes)
+            return false;
     }
     const QByteArray next = m_editor->bytes();
     if (exists && next == onDisk) {
@@ -368,8 +489,34 @@ bool EditorPage::save()
     for (const Diagnostics *list : {&load.diagnostics, &lint})
         for (const Diagnostic &d : *list)
             errors += d.severity == Severity::Error ? 1 : 0;
-    if (!confirmDiff(onDisk, next, errors))
+    QStringList removed;
+    if (exists) {
+        const QStringList kept = dataSourceNames(load.config);
+        for (const QString &name : dataSourceNames(ConfigLoader::loadText(onDisk, m_path).config))
+            if (!kept.contains(name))
+                removed << name;
+    }
+    if (!confirmDiff(onDisk, next, errors, removed))
         return false;
+    // The file may have changed while the difference was shown (a run's switch, another program):
+    // never write over a text the operator has not seen.
+    {
+        QFile again(m_path);
+        const bool stillThere = again.exists();
+        QByteArray now;
+        if (stillThere && again.open(QIODevice::ReadOnly))
+            now = again.readAll();
+        if (stillThere != exists || now != onDisk) {
+            m_status->setText(
+                tr("Not saved: %1 changed on disk while the difference was shown.").arg(m_path));
+            QMessageBox::warning(
+                this, tr("File changed on disk"),
+                tr("%1 changed on disk while the difference was shown, so it was not saved. Save "
+                   "again to see the difference with the file as it is now.")
+                    .arg(m_path));
+            return false;
+        }
+    }
     if (exists) {
         QSaveFile backup(m_path + QStringLiteral(".bak"));
         if (!backup.open(QIODevice::WriteOnly) || backup.write(onDisk) != onDisk.size() || !backup.commit()) {
@@ -382,15 +529,19 @@ bool EditorPage::save()
         m_status->setText(tr("Not saved: %1").arg(out.errorString()));
         return false;
     }
-    m_diskHash = sha1(next);
+    m_diskSha = configSha256(next);
     m_editor->setModified(false);
+    m_changedBanner->hide();
     QString status = tr("Saved %1 (previous version in %2.bak).").arg(m_path, QFileInfo(m_path).fileName());
     if (errors > 0)
         status += QLatin1Char(' ') + tr("It has %n error(s).", nullptr, errors);
     m_status->setText(status);
-    // Share the saved config, with the findings the editor lists, with the other pages.
-    if (!m_ctx->hasConfig() || m_ctx->configPath() == m_path)
-        m_ctx->setConfig(m_path, load, lint);
+    // Share the saved config, with the findings the editor lists, with the other pages (the run and
+    // the plan of the open config stay).
+    if (!m_ctx->hasConfig())
+        m_ctx->setConfig(m_path, load, lint, m_diskSha);
+    else if (m_ctx->configPath() == m_path)
+        m_ctx->reloadConfig(load, lint, m_diskSha);
     emit saved(m_path);
     return true;
 }

@@ -33,6 +33,9 @@ public:
     ~EditorPage() override;
 
     bool loadFile(const QString &path);
+    // Editor > Reload from disk: asks before it replaces unsaved edits (Undo brings them back), then
+    // publishes the file to the whole console when it is the open config.
+    void reloadFromDisk();
     QString filePath() const { return m_path; }
     YamlEditor *editor() const { return m_editor; }
     const Diagnostics &findings() const { return m_findings; }
@@ -51,8 +54,14 @@ private:
     void scheduleLint();
     void showFindings(const Diagnostics &d);
     void jumpTo(QTreeWidgetItem *item);
-    bool confirmDiff(const QByteArray &onDisk, const QByteArray &next, int errors);
+    bool confirmDiff(const QByteArray &onDisk, const QByteArray &next, int errors,
+                     const QStringList &removedDataSources);
     void updateTitle();
+    // The context published a config: another file, or this one with another text (a run's switch,
+    // a rollback, another program). Followed at once unless it would discard unsaved edits.
+    void followContext();
+    // Replaces the text with `content` read from the file; `undoable`: as one undo step.
+    void showText(const QByteArray &content, bool undoable);
 
     AppContext *m_ctx;
     YamlEditor *m_editor = nullptr;
@@ -62,7 +71,10 @@ private:
     QLabel *m_status = nullptr;
     QTimer *m_lintTimer = nullptr;
     QString m_path;
-    QByteArray m_diskHash; // SHA-1 of the file as last read or written
+    QString m_diskSha; // SHA-256 of the file as last read or written (ConfigReader's fingerprint)
+    bool m_formFromEarlierText = false; // the form shows a config from before the last loadFile
+    QWidget *m_changedBanner = nullptr;
+    QLabel *m_changedText = nullptr;
     JobRunner *m_lintRunner;
     Diagnostics m_findings;
     LoadResult m_lastLoad;

@@ -1,22 +1,28 @@
 #include "ui/pages/HealthPage.h"
 
 #include "core/cluster/StatsHistory.h"
+#include "core/health/HealthHistory.h"
 #include "core/health/HealthPoller.h"
+#include "core/job/Job.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
 #include "ui/Settings.h"
 #include "ui/health/HealthChart.h"
 #include "ui/health/HealthController.h"
+#include "ui/health/HealthEventModel.h"
 #include "ui/health/HealthGrid.h"
 #include "ui/health/HealthSettingsDialog.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -25,7 +31,8 @@ namespace sp::ui {
 using namespace sp::health;
 
 HealthPage::HealthPage(AppContext *ctx, QWidget *parent)
-    : QWidget(parent), m_ctx(ctx), m_controller(new HealthController(this)), m_coalesce(new QTimer(this))
+    : QWidget(parent), m_ctx(ctx), m_controller(new HealthController(this)),
+      m_eventReader(new JobRunner(this)), m_coalesce(new QTimer(this))
 {
     setObjectName(QStringLiteral("healthPage"));
     m_status = new QLabel(tr("Open a sharding config to watch its servers."), this);
@@ -49,6 +56,10 @@ HealthPage::HealthPage(AppContext *ctx, QWidget *parent)
     m_notes->setObjectName(QStringLiteral("healthNotes"));
     m_notes->setWordWrap(true);
     m_notes->setVisible(false);
+    m_run = new QLabel(this);
+    m_run->setObjectName(QStringLiteral("healthRun"));
+    m_run->setWordWrap(true);
+    m_run->setVisible(false);
 
     m_grid = new HealthGrid(this);
     m_gridScroll = new QScrollArea(this);
@@ -78,15 +89,48 @@ HealthPage::HealthPage(AppContext *ctx, QWidget *parent)
     detailRow->addWidget(m_chart, 3);
     detailLayout->addLayout(detailRow);
 
+    // Verdict changes: the history's events of this cluster and the new ones.
+    auto *eventPane = new QWidget(this);
+    m_events = new HealthEventModel(this);
+    m_eventFilter = new HealthEventFilter(this);
+    m_eventFilter->setSourceModel(m_events);
+    m_eventView = new QTableView(eventPane);
+    m_eventView->setObjectName(QStringLiteral("healthEvents"));
+    m_eventView->setModel(m_eventFilter);
+    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_eventView->verticalHeader()->setVisible(false);
+    m_eventView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_eventView->horizontalHeader()->setStretchLastSection(true);
+    m_eventView->setWordWrap(false);
+    m_eventScope = new QLabel(eventPane);
+    m_eventScope->setObjectName(QStringLiteral("healthEventScope"));
+    m_eventScope->setWordWrap(true);
+    m_eventsAll = new QPushButton(tr("Show every change"), eventPane);
+    m_eventsAll->setObjectName(QStringLiteral("healthEventsAll"));
+    auto *scopeRow = new QHBoxLayout;
+    scopeRow->addWidget(m_eventScope, 1);
+    scopeRow->addWidget(m_eventsAll);
+    auto *eventLayout = new QVBoxLayout(eventPane);
+    eventLayout->setContentsMargins(0, 0, 0, 0);
+    eventLayout->addLayout(scopeRow);
+    eventLayout->addWidget(m_eventView, 1);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("healthTabs"));
+    m_tabs->addTab(detailPane, tr("Details"));
+    m_tabs->addTab(eventPane, tr("Verdict changes"));
+
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("healthSplitter"));
     split->addWidget(m_gridScroll);
-    split->addWidget(detailPane);
+    split->addWidget(m_tabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_run);
     layout->addWidget(m_notes);
     layout->addWidget(split, 1);
 
@@ -124,7 +168,19 @@ HealthPage::HealthPage(AppContext *ctx, QWidget *parent)
         if (!ds.isEmpty())
             emit heatmapRequested(ds);
     });
+    connect(m_controller, &HealthController::eventAdded, this, [this](const HealthEvent &e) {
+        m_events->append(e);
+        updateEventScope();
+    });
+    connect(m_controller, &HealthController::runActivityChanged, this, &HealthPage::updateRun);
+    connect(m_eventsAll, &QPushButton::clicked, this, [this] { showEvents(QString()); });
     connect(m_ctx, &AppContext::configChanged, this, &HealthPage::onConfigChanged);
+    connect(m_ctx, &AppContext::runDirChanged, this, [this] {
+        m_controller->followRun(m_ctx->runDir());
+        updateRun();
+    });
+    m_controller->followRun(m_ctx->runDir());
+    updateEventScope();
     updateStatus();
 }
 
@@ -166,15 +222,122 @@ void HealthPage::showEvent(QShowEvent *event)
 
 void HealthPage::onConfigChanged()
 {
+    // Sampling goes on with the config now open (another file, or the same one reloaded after a
+    // switch): it stopped silently here once, leaving the title without a verdict.
+    const bool wasSampling = m_controller->isRunning();
+    const bool sameFile = m_ctx->configPath() == m_configPath;
+    const QString selected = selectedDataSource();
     m_controller->stop();
     m_startedForConfig = false;
-    m_controller->resetRows(m_ctx->config());
+    if (sameFile)
+        m_controller->followConfig(m_ctx->config()); // the servers still there keep their points
+    else
+        m_controller->resetRows(m_ctx->config());
+    m_controller->followRun(m_ctx->runDir());
+    if (!sameFile) {
+        m_configPath = m_ctx->configPath();
+        m_events->resetData({});
+        m_eventFilter->clearScope();
+        loadEvents();
+    }
     m_grid->setSelectedRow(-1);
     m_chart->clear();
     refreshView();
-    if (isVisible() && m_ctx->hasConfig() && !m_ctx->config().dataSources.isEmpty())
+    if (sameFile && !selected.isEmpty())
+        selectDataSource(selected);
+    if ((wasSampling || isVisible()) && m_ctx->hasConfig() && !m_ctx->config().dataSources.isEmpty())
         startMonitoring();
+    updateRun();
     updateStatus();
+}
+
+void HealthPage::loadEvents()
+{
+    m_eventsLoaded = false;
+    if (!m_ctx->hasConfig()) {
+        m_eventReader->cancel();
+        updateEventScope();
+        return;
+    }
+    const QString path = StatsHistory::defaultPathFor(m_ctx->configPath());
+    // Read on a worker thread (the file may be busy while a flush writes it).
+    m_eventReader->start(
+        [path](JobControl &) {
+            HealthHistory history(path);
+            return history.isOpen() ? history.events({}, {}, {}, HealthEventModel::kMaxEvents)
+                                    : QList<HealthEvent>();
+        },
+        [this](const QList<HealthEvent> &stored) {
+            // The events of this session not flushed yet follow the stored ones.
+            QList<HealthEvent> all = stored;
+            const QDateTime last = stored.isEmpty() ? QDateTime() : stored.last().at;
+            for (const HealthEvent &e : m_controller->events())
+                if (!last.isValid() || e.at > last)
+                    all.append(e);
+            m_events->resetData(all);
+            m_eventsLoaded = true;
+            updateEventScope();
+            if (m_eventFilter->rowCount() > 0)
+                m_eventView->scrollTo(m_eventFilter->index(m_eventFilter->rowCount() - 1, 0));
+        });
+}
+
+void HealthPage::showEvents(const QString &dataSource, const QDateTime &from, const QDateTime &to)
+{
+    m_eventFilter->setScope(dataSource, from, to);
+    m_tabs->setCurrentWidget(m_eventView->parentWidget());
+    loadEvents(); // the file is the record: another console or an earlier session may have added some
+    if (!dataSource.isEmpty())
+        selectDataSource(dataSource);
+    updateEventScope();
+    if (m_eventFilter->rowCount() > 0)
+        m_eventView->scrollTo(m_eventFilter->index(m_eventFilter->rowCount() - 1, 0));
+}
+
+void HealthPage::updateEventScope()
+{
+    const int shown = m_eventFilter->rowCount();
+    m_eventsAll->setVisible(m_eventFilter->isScoped());
+    if (!m_eventFilter->isScoped()) {
+        m_eventScope->setText(
+            shown == 0 ? tr("No verdict has changed yet. Every change is kept here with its reason.")
+                       : tr("%n verdict change(s), the newest last.", nullptr, shown));
+        return;
+    }
+    m_eventScope->setText(tr("%n change(s) of %1 in the red stretch from the History page.", nullptr, shown)
+                              .arg(m_eventFilter->dataSource()));
+}
+
+void HealthPage::updateRun()
+{
+    const RunActivity &run = m_controller->runActivity();
+    if (!m_controller->runError().isEmpty() && !m_controller->followedRun().isEmpty()) {
+        m_run->setText(tr("The migration run %1 cannot be read: %2")
+                           .arg(m_controller->followedRun(), m_controller->runError()));
+        m_run->setVisible(true);
+        return;
+    }
+    if (!run.isActive()) {
+        m_run->setVisible(false);
+        return;
+    }
+    QStringList names;
+    for (const RunServer &s : run.writesStopped ? run.stopped : run.loaded)
+        names << s.dataSource;
+    QString text;
+    if (run.writesStopped)
+        text = tr("Migration run %1 (%2) stopped the writes on %3 at %4.")
+                   .arg(run.runId, run.step, names.join(QStringLiteral(", ")),
+                        run.writeStopSince.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    else
+        text = tr("Migration run %1 (%2) %3 on %4: their load is the run's.")
+                   .arg(run.runId, run.step, CoreText::render(RunActivity::workPhrase(run.work)),
+                        names.join(QStringLiteral(", ")));
+    if (!run.running)
+        text +=
+            QLatin1Char(' ') + tr("No process runs it now: continue or roll it back on the Migration page.");
+    m_run->setText(text);
+    m_run->setVisible(true);
 }
 
 void HealthPage::startMonitoring()
@@ -269,6 +432,8 @@ void HealthPage::updateDetails()
                        .arg(HealthGrid::verdictColor(r.verdict.verdict).name(), esc(HealthGrid::verdictText(r.verdict.verdict)));
     for (const Finding &f : r.verdict.findings)
         html += QStringLiteral("• ") + esc(CoreText::render(f.reason)) + QStringLiteral("<br>");
+    if (!r.verdict.runNote.isEmpty())
+        html += QStringLiteral("<i>") + esc(CoreText::render(r.verdict.runNote)) + QStringLiteral("</i><br>");
     if (!s.up()) {
         if (r.verdict.findings.isEmpty())
             html += esc(CoreText::render(r.verdict.reason)) + QStringLiteral("<br>");

@@ -6,13 +6,21 @@
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QTabWidget;
+class QTableView;
 class QTimer;
+
+namespace sp {
+class JobRunner;
+}
 
 namespace sp::ui {
 
 class AppContext;
 class HealthChart;
 class HealthController;
+class HealthEventFilter;
+class HealthEventModel;
 class HealthGrid;
 class Settings;
 
@@ -20,8 +28,12 @@ class Settings;
 // threads running, lag) and the numbers now; below, the selected data source's details (every
 // metric, the findings in words, its largest tables' growth) and full charts. Sampling starts when
 // the page is first shown for a config and goes on in the background (the window title and the
-// navigation show the worst verdict); Pause freezes the picture for reading while the samples are
-// still taken and stored in the history database.
+// navigation show the worst verdict), also after another config is opened or the config is
+// reloaded; Pause freezes the picture for reading while the samples are still taken and stored in
+// the history database. The migration run the console follows (AppContext::runDir) is said on top
+// and taken into the verdicts (a write stop is yellow, the run's load is named as the run's); every
+// verdict change is listed under "Verdict changes" (the history's events, also `shardctl health
+// --events`), which the History page's red stretches open.
 class HealthPage final : public QWidget
 {
     Q_OBJECT
@@ -42,6 +54,11 @@ public:
     bool isPaused() const { return m_paused; }
     health::Verdict worst() const;
     QString selectedDataSource() const;
+    HealthEventModel *eventModel() const { return m_events; }
+    HealthEventFilter *eventFilter() const { return m_eventFilter; }
+    QTableView *eventView() const { return m_eventView; }
+    // The events read from the history file last (tests wait for it).
+    bool eventsLoaded() const { return m_eventsLoaded; }
 
 public slots:
     void startMonitoring();
@@ -49,6 +66,9 @@ public slots:
     void setPaused(bool paused);
     void selectDataSource(const QString &dataSource);
     void showSettingsDialog();
+    // The verdict changes of `dataSource` between `from` and `to` (a red stretch of the History
+    // page), on the "Verdict changes" tab; an empty data source: all of them.
+    void showEvents(const QString &dataSource, const QDateTime &from = {}, const QDateTime &to = {});
 
 signals:
     void worstChanged(sp::health::Verdict worst);
@@ -64,6 +84,9 @@ private:
     void refreshView();
     void updateDetails();
     void updateStatus();
+    void updateRun();
+    void loadEvents();
+    void updateEventScope();
 
     AppContext *m_ctx;
     Settings *m_settings = nullptr;
@@ -77,6 +100,16 @@ private:
     QPushButton *m_pause = nullptr;
     QPushButton *m_start = nullptr;
     QPushButton *m_heatmap = nullptr;
+    QLabel *m_run = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    HealthEventModel *m_events = nullptr;
+    HealthEventFilter *m_eventFilter = nullptr;
+    QTableView *m_eventView = nullptr;
+    QLabel *m_eventScope = nullptr;
+    QPushButton *m_eventsAll = nullptr;
+    JobRunner *m_eventReader = nullptr;
+    bool m_eventsLoaded = false;
+    QString m_configPath; // the config the rows and events are of
     QTimer *m_coalesce = nullptr;
     bool m_paused = false;
     bool m_recordHistory = true;

@@ -4,6 +4,7 @@
 #include "core/job/Job.h"
 #include "ui/AppContext.h"
 #include "ui/TimeFormat.h"
+#include "ui/health/RedStretches.h"
 #include "ui/widgets/ChartAxes.h"
 
 #include <QChart>
@@ -98,8 +99,18 @@ HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
 
+    // The load's red stretches, each a link to its verdict changes.
+    auto *redLinks = new QLabel(this);
+    m_red = new RedStretches(redLinks, this);
+    connect(m_red, &RedStretches::eventsRequested, this, &HistoryPage::eventsRequested);
+    auto *chartPane = new QWidget(this);
+    auto *chartLayout = new QVBoxLayout(chartPane);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_chart, 1);
+    chartLayout->addWidget(redLinks);
+
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_chart);
+    split->addWidget(chartPane);
     split->addWidget(m_table);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
@@ -313,6 +324,7 @@ void HistoryPage::updateChart()
     series->attachAxis(axisY);
     // A data source: its load (QPS of the health samples) on a second axis, over the same time.
     const QList<health::LoadPoint> load = m_load.value(scope);
+    m_red->clear();
     if (!load.isEmpty()) {
         auto *qps = new QLineSeries;
         qps->setName(tr("QPS (health samples)"));
@@ -343,6 +355,7 @@ void HistoryPage::updateChart()
         axisQps->setTitleText(tr("queries per second"));
         chart->addAxis(axisQps, Qt::AlignRight);
         qps->attachAxis(axisQps);
+        m_red->show(chart, axisX, axisQps, scope.mid(2), load, axisQps->max());
         chart->legend()->setVisible(true);
     }
     QChart *old = m_chart->chart();

@@ -20,6 +20,7 @@ class JobRunner;
 namespace sp::ui {
 
 class AppContext;
+class RedStretches;
 
 // History & capacity: growth over time of a logic table or data source (from StatsHistory), the
 // forecast date each physical table crosses the row limit, sorted by urgency, and a plain answer
@@ -39,8 +40,14 @@ public:
     static QString answerText(const ClusterForecast &forecast, qint64 rowLimit);
     static QString shortCount(qint64 n); // 30000000 -> "30M"
 
+    RedStretches *redStretches() const { return m_red; }
+
 public slots:
     void reload();
+
+signals:
+    // A red stretch of a data source's health was clicked: its verdict changes (the Health page).
+    void eventsRequested(const QString &dataSource, const QDateTime &from, const QDateTime &to);
 
 private:
     void updateChart();
@@ -66,6 +73,7 @@ private:
     QLabel *m_detail = nullptr;
     QTableView *m_table = nullptr;
     QStandardItemModel *m_model = nullptr;
+    RedStretches *m_red = nullptr;
 };
 
 } // namespace sp::ui

@@ -1,10 +1,11 @@
 #include "core/migration/run/Actions.h"
 
+#include "core/migration/ReloadCommand.h"
+
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QSaveFile>
 #include <QThread>
 
@@ -53,14 +54,9 @@ bool switchConfig(RunContext &ctx, Step s, QString *error)
     }
     if (spec.reloadCommand.isEmpty() || !journal.value(keys::reloaded).isEmpty())
         return true;
-    QProcess p;
-    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), spec.reloadCommand});
-    const bool ok = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-    journal.audit(ctx.stepId(s), QStringLiteral("reload command"), QString(), spec.reloadCommand,
-                  ok ? QStringLiteral("ok")
-                     : QStringLiteral("failed: ") +
-                           QString::fromLocal8Bit(p.readAllStandardError()).left(500));
-    if (!ok) {
+    const ReloadOutcome reload = runReloadCommand(spec.reloadCommand);
+    recordReload(journal, ctx.stepId(s), spec.reloadCommand, reload);
+    if (!reload.ok) {
         *error = QStringLiteral("the reload command failed: %1").arg(spec.reloadCommand);
         return false;
     }

@@ -29,6 +29,13 @@ inline const JournalKey configBackup{QStringLiteral("configBackup")};
 // The reload command ended well after the config was replaced (UTC): a resumed switch runs it until
 // it has (docs/migration.md, "The reload command").
 inline const JournalKey reloaded{QStringLiteral("reloaded")};
+// What the last run of the reload command did (ReloadCommand.h; the console's RunNotes shows it): when
+// it ended (UTC), how long it took, its exit code, its output, why it failed without an exit code.
+inline const JournalKey reloadAt{QStringLiteral("reload.at")};
+inline const JournalKey reloadMs{QStringLiteral("reload.ms")};
+inline const JournalKey reloadExit{QStringLiteral("reload.exit")};
+inline const JournalKey reloadOutput{QStringLiteral("reload.output")};
+inline const JournalKey reloadError{QStringLiteral("reload.error")};
 
 // --- the copy kind -------------------------------------------------------------------------------
 inline JournalKey captureStart(const QString &instance)

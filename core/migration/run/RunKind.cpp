@@ -27,17 +27,20 @@ const RunKind &RunKind::copy()
         s[1] = StepDef::of(QStringLiteral("T1"), msg("Start change capture"));
         s[2] = StepDef::of(QStringLiteral("T2"), msg("Backfill existing rows"));
         s[2].pausable = s[2].throttled = true;
+        s[2].load = StepLoad::Copy;
         s[3] = StepDef::of(QStringLiteral("T3"), msg("Catch up"));
         // Capture only moves while a process runs: each run brings the targets up to date again
         // until writes stop; the pre-verification (T3) compares ahead of the write stop.
         s[3].repeatUntil = Step::T4;
         s[3].naturalStop = s[3].pausable = s[3].throttled = true;
         s[3].undo = UndoTriggers;
+        s[3].load = StepLoad::CatchUp;
         s[4] = StepDef::of(QStringLiteral("T4"), msg("Stop writes"));
         s[4].destructive = s[4].stopsWrites = true;
         s[4].undo = UndoReadOnly;
         s[5] = StepDef::of(QStringLiteral("T5"), msg("Verify"));
         s[5].comparesRows = true;
+        s[5].load = StepLoad::Verify;
         s[6] = StepDef::of(QStringLiteral("T6"), msg("Switch the config"));
         s[6].destructive = true;
         s[6].undo = UndoConfig;
@@ -48,6 +51,7 @@ const RunKind &RunKind::copy()
         s[9] = StepDef::of(QStringLiteral("T9"), msg("Purge moved rows"));
         s[9].destructive = s[9].pausable = s[9].throttled = true;
         s[9].reasonIfFailed = Step::T8; // T8 saw stale writes, or has not ended
+        s[9].load = StepLoad::Purge;
         return RunKind(RunKindId::Copy, QStringLiteral("copy"), s, Step::T2);
     }();
     return kind;
@@ -63,6 +67,7 @@ const RunKind &RunKind::dualMaster()
         at(DualStep::D2) = StepDef::of(QStringLiteral("D2"), msg("Seed the new instances"));
         at(DualStep::D2).pausable = true;
         at(DualStep::D2).undo = UndoSeed;
+        at(DualStep::D2).load = StepLoad::Seed;
         at(DualStep::D3) = StepDef::of(QStringLiteral("D3"), msg("Replicate old to new"));
         at(DualStep::D3).undo = UndoReplication;
         at(DualStep::D4) = StepDef::of(QStringLiteral("D4"), msg("Replicate back (not set up)"));
@@ -74,6 +79,7 @@ const RunKind &RunKind::dualMaster()
         at(DualStep::D6).repeatUntil = rowOf(DualStep::D7);
         at(DualStep::D6).naturalStop = at(DualStep::D6).pausable = at(DualStep::D6).throttled = true;
         at(DualStep::D6).comparesRows = true;
+        at(DualStep::D6).load = StepLoad::Compare;
         at(DualStep::D7) = StepDef::of(QStringLiteral("D7"), msg("Switch the config"));
         at(DualStep::D7).destructive = at(DualStep::D7).stopsWrites = at(DualStep::D7).resumesWrites = true;
         at(DualStep::D7).undo = UndoReadOnly | UndoConfig;
@@ -82,6 +88,7 @@ const RunKind &RunKind::dualMaster()
         at(DualStep::D9) = StepDef::of(QStringLiteral("D9"), msg("Purge the other half"));
         at(DualStep::D9).destructive = at(DualStep::D9).pausable = at(DualStep::D9).throttled = true;
         at(DualStep::D9).reasonIfFailed = rowOf(DualStep::D9); // rows kept, or the window still open
+        at(DualStep::D9).load = StepLoad::Purge;
         at(DualStep::D10) = StepDef::of(QStringLiteral("D10"), msg("High availability"));
         return RunKind(RunKindId::DualMaster, QStringLiteral("dual-master"), s, rowOf(DualStep::D3));
     }();
@@ -149,6 +156,14 @@ std::optional<Step> RunKind::comparison() const
 {
     for (int i = 0; i < size(); ++i)
         if (m_steps.at(i).comparesRows)
+            return Step(i);
+    return std::nullopt;
+}
+
+std::optional<Step> RunKind::configSwitch() const
+{
+    for (int i = 0; i < size(); ++i)
+        if (m_steps.at(i).undo & UndoConfig)
             return Step(i);
     return std::nullopt;
 }

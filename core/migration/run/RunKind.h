@@ -61,6 +61,18 @@ enum Undo : unsigned
     UndoSettings = 1u << 6,    // server settings the run changed (auto_increment): restored
 };
 
+// The work a step puts on the servers of the run while it runs (the health page names it).
+enum class StepLoad
+{
+    None,
+    Copy,    // copies rows (T2)
+    Seed,    // loads a dump of each old instance into its new one (D2)
+    CatchUp, // applies the captured changes and compares ahead of the write stop (T3)
+    Verify,  // compares every moved row (T5)
+    Compare, // compares the rows each new instance will own (D6)
+    Purge,   // deletes the moved rows (T9, D9)
+};
+
 struct StepDef
 {
     QString id;                 // "T4", "D7": --until, the journal's checks and audit rows
@@ -72,6 +84,7 @@ struct StepDef
     bool pausable = false;      // `migrate pause` stops it mid-way (the others run to their end)
     bool throttled = false;     // waits for the throttle (pause, rate, Threads_running, replica lag)
     bool comparesRows = false;  // compares the rows and lists what differs (the journal's differences)
+    StepLoad load = StepLoad::None;
     // Done again by every run while that step is not done and the config is not switched
     // (copy: T3 until T4; dual-master: D6 until D7).
     std::optional<Step> repeatUntil;
@@ -110,7 +123,8 @@ public:
     // return); the same step for a dual-master run (D7).
     std::optional<Step> writeStop() const;
     std::optional<Step> noReturn() const;
-    std::optional<Step> comparison() const; // the step that compares the rows (T5, D6)
+    std::optional<Step> comparison() const;   // the step that compares the rows (T5, D6)
+    std::optional<Step> configSwitch() const; // the step that replaces the config (undo: UndoConfig)
     // Verify compares copied rows or replicated ones: it needs this step done.
     Step verifiableAfter() const { return m_verifiableAfter; }
     // "T0 Preflight and create targets, T1 ...": the CLI's help.
