@@ -118,9 +118,10 @@ using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;
 // The target tables of one target server (`byTarget`), compared one after the other.
 static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, const Endpoints &endpoints,
                                  const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                                 const VerifyScopes *scopes, RowHashKind hashKind)
+                                 const VerifyScopes *scopes, RowHashKind hashKind, const VerifyAdmit &admit)
 {
     VerifyResult out;
+    qint64 compared = 0, charged = 0; // rows compared on this server, and how many the throttle took
 
     std::map<QString, std::unique_ptr<Connection>> conns;
     auto connTo = [&](const QString &instance) -> Connection * {
@@ -138,10 +139,21 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
     };
     const int window = 20000;
     const QLocale en(QLocale::English);
+    // Between ranges and windows: the stop flag, then the throttle (docs/design.md, "The throttle"),
+    // which takes the rows compared since it was asked last.
     auto stopped = [&] {
         if (stop && stop->load()) {
             out.error = QStringLiteral("stopped");
             return true;
+        }
+        if (admit) {
+            QString why;
+            const qint64 n = compared - charged;
+            charged = compared;
+            if (!admit(n, &why)) {
+                out.error = why.isEmpty() ? QStringLiteral("stopped") : why;
+                return true;
+            }
         }
         return false;
     };
@@ -299,6 +311,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 bool same = true;
                 for (int k = 0; k < 3; ++k)
                     same = same && addDecimal(t->rows.first().at(k).toString(), QStringLiteral("0")) == total.at(k);
+                compared += t->rows.first().at(0).toLongLong();
                 if (same)
                     rows += total.at(0).toLongLong();
                 else
@@ -428,6 +441,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 for (const SideRow &r : std::as_const(trows))
                     actual.insert(r.id, &r);
                 rows += qint64(expected.size());
+                compared += qint64(trows.size());
                 for (const QByteArray &id : std::as_const(expectedOrder)) {
                     const Hashed &h = expected[id];
                     const SideRow *a = actual.value(id);
@@ -479,7 +493,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
 
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                         const VerifyScopes *scopes, RowHashKind hash)
+                         const VerifyScopes *scopes, RowHashKind hash, const VerifyAdmit &admit)
 {
     // Target tables and what feeds them, grouped by target server: one thread per server.
     std::map<QString, Feeds> byInstance;
@@ -498,7 +512,7 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
         servers.push_back(&feeds);
     std::vector<VerifyResult> parts(servers.size());
     forEachServer(int(servers.size()), [&](int i) {
-        parts[size_t(i)] = verifyTables(*servers[size_t(i)], moves, endpoints, saySafe, stop, scopes, hash);
+        parts[size_t(i)] = verifyTables(*servers[size_t(i)], moves, endpoints, saySafe, stop, scopes, hash, admit);
     });
     VerifyResult out;
     out.ok = true;

@@ -79,6 +79,7 @@ private slots:
     void engineSentence_data();
     void engineSentence();
     void runReadReloadsTheConfig();
+    void throttleIsShown();
 
 private:
     QString newRun(const QString &name, const QString &reloadCommand = {});
@@ -1190,6 +1191,41 @@ void TestMigrationRun::runReadReloadsTheConfig()
     // The same text again: nothing to do.
     refreshNow(page->runPanel()->controller());
     QCOMPARE(reloaded.count(), 1);
+}
+
+// The throttle in the console: while a process works on the run, what holds it back now (the
+// journal's throttle.waiting); and the seconds it waited per reason over the run.
+void TestMigrationRun::throttleIsShown()
+{
+    const QString dir = newRun(QStringLiteral("throttled"));
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T1, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T2, StepStatus::Running));
+        QVERIFY(j.setValue(keys::throttled, QStringLiteral("{\"rate\":3.1,\"replica lag\":14.2}")));
+        QVERIFY(j.setValue(keys::throttleWaiting,
+                           QStringLiteral("replica 127.0.0.1:3310 lags 4.2 s (at most 1.5 s)")));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    const QString held = QStringLiteral("The throttle held the work back 17.3 s in all (rate limit: 3.1 s, "
+                                        "replica lag: 14.2 s).");
+    const QString now = QStringLiteral("The throttle holds the work back: Replica 127.0.0.1:3310 lags 4.2 s "
+                                       "(at most 1.5 s).");
+    {
+        RunLock lock; // `shardctl migrate run` works on it
+        QString error;
+        QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+        refreshNow(c);
+        QVERIFY2(gate->text().contains(now) && gate->text().contains(held), qPrintable(gate->text()));
+        shoot(page.get(), QStringLiteral("migration-throttle"));
+    }
+    // Nobody works on it: what held it back is history, the seconds stay.
+    refreshNow(c);
+    QVERIFY2(!gate->text().contains(QLatin1String("holds the work back")) && gate->text().contains(held),
+             qPrintable(gate->text()));
 }
 
 QTEST_MAIN(TestMigrationRun)

@@ -471,6 +471,8 @@ void TestRunModel::tokenBucketDoesNotBurstAfterAStall()
     ctx.spec.maxRowsPerSec = 400;
     ctx.spec.maxLagSec = 0;
     Throttle throttle(ctx);
+    QString why;
+    QVERIFY2(throttle.begin(&why), qPrintable(why)); // as the Runner does around a throttled step
     const int chunk = throttle.maxChunk(1000);
     QCOMPARE(chunk, 100); // a quarter of a second's worth
     QElapsedTimer clock;
@@ -491,6 +493,18 @@ void TestRunModel::tokenBucketDoesNotBurstAfterAStall()
     // An average over the whole time would allow 400 * 3 = 1200 rows now.
     QVERIFY2(granted <= 100 + qint64(400 * secs) + chunk, qPrintable(QString::number(granted)));
     QVERIFY(throttle.waited().value(QStringLiteral("rate")) > 0.2);
+    // Outside begin() and end() (a step the table does not throttle, such as the write stop) nothing
+    // waits: 100 s worth of rows are admitted at once.
+    throttle.end();
+    clock.restart();
+    QVERIFY(throttle.admit(40000, nullptr, nullptr));
+    QVERIFY2(clock.elapsed() < 100, qPrintable(QString::number(clock.elapsed())));
+    // A stop still ends it.
+    ctx.stop.store(true);
+    StopReason stopped = StopReason::None;
+    QVERIFY(!throttle.admit(1, &stopped, nullptr));
+    QCOMPARE(stopped, StopReason::Stopped);
+    ctx.stop.store(false);
 }
 
 QTEST_GUILESS_MAIN(TestRunModel)

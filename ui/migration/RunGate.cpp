@@ -203,6 +203,12 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
         g.dualLines(s, idle);
     else
         g.copyLines(s, idle);
+    // What holds the work back now (the engine's sentence, while a process works on the run).
+    if (const QString waiting = s.value(migration::keys::throttleWaiting);
+        !rolledBack && g.activity != RunActivity::None && !waiting.isEmpty())
+        add(Level::Warning, tr("The throttle holds the work back: %1 The work goes on by itself once the "
+                               "cause is gone (migrate throttle changes the limits).")
+                                .arg(engineSentence(waiting)));
     const QMap<QString, double> waited = migration::Throttle::waitedOf(s.values);
     double total = 0;
     for (const double w : waited)

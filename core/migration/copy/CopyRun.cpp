@@ -799,10 +799,20 @@ Outcome CopyRun::verify()
         m_error = why;
         return Outcome::Error;
     }
-    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, options.say, &m_stop, nullptr,
-                                        m_spec.strongHash || options.strongHash ? RowHashKind::Strong : RowHashKind::Crc);
+    // The throttle, when the Runner started it (the application writes): it reads every moved row.
+    Throttle &throttle = *m_ctx.throttle;
+    VerifyAdmit admit;
+    if (throttle.active())
+        admit = [&throttle](qint64 rows, QString *why) { return throttle.admit(rows, nullptr, why); };
+    const VerifyResult vr =
+        verifyMoves(m_moves, m_endpoints, options.say, &m_stop, nullptr,
+                    m_spec.strongHash || options.strongHash ? RowHashKind::Strong : RowHashKind::Crc, admit);
     if (!vr.ok) {
         m_error = vr.error;
+        if (m_ctx.stopReason() == StopReason::Paused) {
+            say(QStringLiteral("verify paused: nothing was recorded; 'shardctl migrate verify' compares again"));
+            return Outcome::Paused;
+        }
         return Outcome::Error;
     }
     recordComparison(QStringLiteral("migrate verify"), vr.differences);

@@ -117,6 +117,9 @@ inline const JournalKey cutAt{QStringLiteral("cutAt")};
 inline const JournalKey throttled{QStringLiteral("throttled")};
 // The replicas the throttle watches and their last lag (JSON array).
 inline const JournalKey replicas{QStringLiteral("replicas")};
+// What holds the work back right now ("replica 127.0.0.1:3310 lags 4.2 s (at most 1.5 s)"); empty
+// while nothing does or no throttled work runs.
+inline const JournalKey throttleWaiting{QStringLiteral("throttle.waiting")};
 
 } // namespace keys
 } // namespace sp::migration

@@ -219,6 +219,12 @@ void Throttle::refund(qint64 rows)
 
 bool Throttle::admit(qint64 rows, StopReason *stopped, QString *error)
 {
+    if (!active()) {
+        const StopReason r = m_ctx.stopReason();
+        if (stopped)
+            *stopped = r;
+        return r == StopReason::None;
+    }
     for (;;) {
         if (const StopReason r = m_ctx.stopReason(); r != StopReason::None) {
             if (stopped)
@@ -270,6 +276,7 @@ bool Throttle::begin(QString *error)
     }
     m_quit.store(false);
     m_thread = std::make_unique<std::thread>([this] { monitor(); });
+    m_active.store(true);
     return true;
 }
 
@@ -277,11 +284,13 @@ void Throttle::end()
 {
     if (!m_thread)
         return;
+    m_active.store(false);
     m_quit.store(true);
     m_thread->join();
     m_thread.reset();
     QMutexLocker lock(&m_mutex);
     m_gate.forgetReplicas(); // no heartbeat now: nothing to wait for
+    m_gate.forgetThreads();
     m_waitingFor.clear();
 }
 
@@ -518,8 +527,10 @@ void Throttle::record()
     bool changed = false;
     ThrottleLimits limits;
     QJsonArray replicas;
+    QString waiting;
     {
         QMutexLocker lock(&m_mutex);
+        waiting = m_waitingFor;
         notes = m_replicaNotes;
         m_replicaNotes.clear();
         changed = m_limitsChanged;
@@ -550,6 +561,8 @@ void Throttle::record()
     const QString text = QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
     if (journal.value(keys::throttled) != text)
         journal.setValue(keys::throttled, text);
+    if (journal.value(keys::throttleWaiting) != waiting) // the console says what holds the work back
+        journal.setValue(keys::throttleWaiting, waiting);
     if (!replicas.isEmpty())
         journal.setValue(keys::replicas,
                          QString::fromUtf8(QJsonDocument(replicas).toJson(QJsonDocument::Compact)));

@@ -82,6 +82,7 @@ public:
     // A replica watched from `nowMs` on (its first reading is due within kLagFailClosedMs).
     void watchReplica(const QString &replica, qint64 nowMs);
     void forgetReplicas() { m_replicas.clear(); }
+    void forgetThreads() { m_threads.clear(); } // readings of a monitor that ended
     // lagSec < 0: the lag could not be read (the replica is down, the heartbeat row is missing).
     void observeLag(const QString &replica, double lagSec, qint64 nowMs, const QString &error = {});
     void observeThreads(const QString &server, int running);
@@ -125,10 +126,12 @@ public:
     bool begin(QString *error);
     // Stops the monitor: no heartbeat is written once it returns.
     void end();
-    bool active() const { return m_thread != nullptr; }
+    bool active() const { return m_active.load(); }
 
     // Waits until `rows` may be worked on (see above). false: stopped or paused (*stopped says
-    // which), or a replica's lag could not be read for 15 s (*error; the run stops then).
+    // which), or a replica's lag could not be read for 15 s (*error; the run stops then). Outside
+    // begin() and end() (a step its table does not throttle, the write stop) it only says whether
+    // the run was stopped or paused.
     bool admit(qint64 rows, StopReason *stopped, QString *error);
     // Rows of an admission that were not used (a chunk that found fewer rows).
     void refund(qint64 rows);
@@ -170,6 +173,7 @@ private:
     bool m_replicasFound = false;
     QStringList m_replicaNotes; // said and kept as checks by record()
     std::atomic<bool> m_quit{false};
+    std::atomic<bool> m_active{false}; // between begin() and end()
     std::unique_ptr<std::thread> m_thread;
 };
 
