@@ -25,6 +25,8 @@ done
 work=$(mktemp -d -t shardpilot-shots.XXXXXX)
 sandbox_up=0
 cleanup() {
+    # (an if, not &&: a failing kill of a finished load must not end the trap before the sandbox stops)
+    if [[ -n ${load_pid:-} ]]; then kill "$load_pid" 2>/dev/null || true; fi
     if [[ $sandbox_up == 1 ]]; then
         "$shardctl" sandbox down --dir "$work/sandbox" >/dev/null 2>&1 || true
     fi
@@ -52,6 +54,19 @@ mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 # Fonts come from fontconfig; CJK keys and the zh_CN shots need fonts-noto-cjk (tools/packages.txt).
 
+# Application-like writes while the console samples, so the health page and the dashboard show the
+# load a DBA would see (QPS, connections) rather than an idle cluster.
+load_pid=
+if [[ $sandbox_up == 1 ]]; then
+    "$shardctl" load --config "$config" --rate 200 --duration 300 >"$work/load.log" 2>&1 &
+    load_pid=$!
+fi
+
 timeout 600 "$shardpilot" --language "$lang" --screenshot-dir "$out" --screenshot-wait "$wait_ms" \
     --route-keys "alice,bob,飞享,10086,u-42,carol,dave,13800138000" "$config"
+if [[ -n $load_pid ]]; then
+    kill "$load_pid" 2>/dev/null || true
+    wait "$load_pid" 2>/dev/null || true
+    load_pid=
+fi
 echo "screenshots in $out"

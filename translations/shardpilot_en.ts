@@ -2132,6 +2132,122 @@
         <source>%1 h</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cell colour: rows over the mean of the cell&apos;s logic table, one scale for every table: white is even, blue down to empty, red up to twice the mean and more; grey has no count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at least %1 (%2 without a count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keychain: no QCoreApplication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keychain: not asked from the UI thread (it could block the window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer from the keychain&apos;s secret service within %1 ms (is it waiting for an unlock prompt?): unlock it and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the password in a MySQL option file instead (--defaults-file FILE, SHARDPILOT_DEFAULTS_FILE or ~/.my.cnf, mode 0600) or in SHARDPILOT_PASSWORD_&lt;DS&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain asked and access was denied: allow ShardPilot when the keychain asks, and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain refused access (%1): unlock it and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain is reachable: this session has no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set: a headless box, ssh or a container), so no secret service can be asked. %1, or run the console in a desktop session with a keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain answered on the D-Bus session bus: neither a Secret Service (GNOME Keyring, KeePassXC) nor KWallet is running. %1, or start one and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain failed: %1 (qtkeychain error %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preflight and create targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start change capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backfill existing rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Catch up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch the config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge moved rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate old to new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate back (not set up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for lag 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut replication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge the other half</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High availability</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -2601,6 +2717,28 @@
     </message>
     <message>
         <source>Instance %1:%2 refused the account (access denied): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>— %n unknown (no count)</source>
+        <translation>
+            <numerusform>— %n unknown (no count)</numerusform>
+            <numerusform>— %n unknown (no count)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows: unknown (%1 of %n table(s) without a count: unreachable or failed)</source>
+        <translation>
+            <numerusform>Rows: unknown (%1 of %n table without a count: unreachable or failed)</numerusform>
+            <numerusform>Rows: unknown (%1 of %n tables without a count: unreachable or failed)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth since %1: unknown (a count is missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth since %1: not comparable (exact counts against estimates, or a restart)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3607,10 +3745,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>rows</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3632,6 +3766,49 @@
     </message>
     <message>
         <source>queries per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>insufficient data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not growing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beyond horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already above the limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>will cross</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact counts (COUNT(*))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimates (InnoDB TABLE_ROWS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s) without a count of every table (no count from %1: unreachable or failed); the lines break there.</source>
+        <translation>
+            <numerusform>%n snapshot without a count of every table (no count from %1: unreachable or failed); the lines break there.</numerusform>
+            <numerusform>%n snapshots without a count of every table (no count from %1: unreachable or failed); the lines break there.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exact counts and estimates are drawn apart: the gap between them is not growth.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4480,6 +4657,10 @@
         <source>Row counts (%1) from the snapshot taken at %2; shares from the routing functions.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Skew after is of key shares, not rows, without the counts of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RedStretches</name>
@@ -4788,43 +4969,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Preflight and create targets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start change capture</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Backfill existing rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Catch up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Verify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch the config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Observe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Purge moved rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4876,31 +5021,11 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pause requested: the engine stops after its current chunk of the copy (T2), the observation (T8) or the purge (T9); the other steps run to their end.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This run was rolled back. Create a new run to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The run is complete: the moved rows were purged from the old shards (T9).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 changed since the plan was made: %2 refuse to run. Make a new plan and a new run, or put the file back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T0 and T6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the targets&apos; checkpoints.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4919,15 +5044,7 @@ bob
         </translation>
     </message>
     <message>
-        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 resumes them on the new config; a rollback resumes them on the old one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>T8 watches the old shards for writes that still follow the old routes until %1; T9 purges only after it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not started. Continue runs T0 first: it checks the servers&apos; binlog settings and creates the target tables.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4955,19 +5072,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Verify compares the copied rows: it needs T2 (backfill) done.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes follow the new config since T7: the old shards no longer match the targets.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The run was rolled back already.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes were resumed on the new config (T7): rollback is only possible before T7.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5004,70 +5109,6 @@ bob
     </message>
     <message>
         <source>every moved row</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed the new instances</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replicate old to new</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replicate back (not set up)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interleave AUTO_INCREMENT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wait for lag 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cut replication</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Purge the other half</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>High availability</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 changed since the plan was made: D1 and D7 refuse to run. Make a new plan and a new run, or put the file back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). Continue resumes them on the new config; a rollback resumes them on the old one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The config is switched (D7): the replication gates no longer apply.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes were resumed on the new config (D7): rollback is only possible before D7.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5133,11 +5174,115 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Verify checks the replication gates and compares the rows: it needs D3 (replication) done.</source>
+        <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
+        <source>rate limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads_running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause requested: the engine stops at its next pause point (in %1); the other steps run to their end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The doubling is complete: each side purged the half it no longer owns (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is complete: the moved rows were purged from the old shards (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the servers&apos; checkpoints.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to %2 resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The throttle holds the work back: %1 The work goes on by itself once the cause is gone (migrate throttle changes the limits).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The throttle held the work back %1 s in all (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs %1 first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify compares the rows: it needs %1 done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes follow the new config since %1: the old servers no longer match the new ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (%1): rollback is only possible before %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped (see the gate above): why go on anyway? (goes into the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped (see the gate above); %2 goes on only for a reason: why? (goes into the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1 (%2 replaced it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1: writes resume on the old config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drops the pre-verification triggers on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stops replication into %1, removes it and sets their replication position back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restores auto_increment_increment and auto_increment_offset on %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also drop what was seeded on the new instances (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5463,23 +5608,7 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run the steps up to the chosen one; the steps that change the live cluster (T4, T6, T7, T9) ask first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Pause requested already</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ask the engine to stop after its current chunk of the copy (T2), the observation (T8) or the purge (T9); &apos;Continue&apos; resumes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compare every target row with its source again (read-only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Before T7: put the old config back and lift read_only; optionally drop the target tables</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5521,10 +5650,6 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the capture, then it lasts until T7 or a rollback</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Write stop: %1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5545,34 +5670,6 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Continuing to %1 %2 changes the live cluster:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? (goes into the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>D9 stopped (see the gate above): why purge anyway? (goes into the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the source servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>puts the old config back into %1 (T6 replaced it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sets read_only=0 on %1: writes resume on the old config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Roll back the run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5582,14 +5679,6 @@ Config: %2</source>
     </message>
     <message>
         <source>Roll back</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the target servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5645,18 +5734,6 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How long writes were stopped (T4 to T7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long writes were stopped (during D7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Replication</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5674,6 +5751,42 @@ Config: %2</source>
     </message>
     <message>
         <source>No differences: D6 (or Verify) found every row a new instance will own identical to its old instance, or has not compared yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the steps up to the chosen one; the steps that change the live cluster (%1) ask first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the engine to stop at its next pause point (in %1; between steps otherwise); &apos;Continue&apos; resumes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the rows again (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before %1: put the old config back and lift read_only; optionally drop what the run created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the old servers since %1; %3 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the source servers since %1; %3 may hold it %2 s to drain the capture, then it lasts until %4 or a rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (during %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (%1 to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continuing to %1 changes the live cluster:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5896,6 +6009,14 @@ Config: %2</source>
     </message>
     <message>
         <source>rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows moved vs copied (snapshot counts; at least: %1 not counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rows unknown)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6535,6 +6656,18 @@ Config: %2</source>
     </message>
     <message>
         <source>Row figures count only the sources the snapshot has rows for; no counts from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (key shares)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of key shares, not rows: no row count from %1 (an instance down or a count that failed), so hot keys and uneven tables do not show. With every count it is of rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of key shares (uniform keys): without row counts, or with fewer than 1,000 rows per data source, rows would only add noise</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,6 +1,9 @@
 #include "ui/CoreText.h"
 
+#include "ui/TimeFormat.h"
+
 #include <QHash>
+#include <QRegularExpression>
 
 namespace sp::ui {
 
@@ -626,6 +629,10 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "No statistics: the cluster has not been inspected."),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Statistics taken at %1 (exact counts)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Statistics taken at %1 (estimates)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Cell colour: rows over the mean of the cell's logic table, one scale for every table: "
+                      "white is even, blue down to empty, red up to twice the mean and more; grey has no count."),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "at least %1 (%2 without a count)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "data source"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "total rows"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "max / mean"),
@@ -751,6 +758,29 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 s"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 min"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "%1 h"),
+
+    // the keychain (core/cluster/KeychainSecretStore): what failed and what to do
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "keychain: no QCoreApplication"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "keychain: not asked from the UI thread (it could block the window)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "no answer from the keychain's secret service within %1 ms (is it waiting for an unlock "
+                      "prompt?): unlock it and try again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "Keep the password in a MySQL option file instead (--defaults-file FILE, "
+                      "SHARDPILOT_DEFAULTS_FILE or ~/.my.cnf, mode 0600) or in SHARDPILOT_PASSWORD_<DS>"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "the keychain asked and access was denied: allow ShardPilot when the keychain asks, and try "
+                      "again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the keychain refused access (%1): unlock it and try again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "no keychain is reachable: this session has no D-Bus session bus "
+                      "(DBUS_SESSION_BUS_ADDRESS is not set: a headless box, ssh or a container), so no "
+                      "secret service can be asked. %1, or run the console in a desktop session with a "
+                      "keychain"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText",
+                      "no keychain answered on the D-Bus session bus: neither a Secret Service (GNOME Keyring, "
+                      "KeePassXC) nor KWallet is running. %1, or start one and try again"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "the keychain failed: %1 (qtkeychain error %2)"),
 };
 
 const QHash<QString, const char *> &table()
@@ -826,6 +856,18 @@ QStringList CoreText::templates()
     return table().keys();
 }
 
+QString CoreText::timeOrText(const QString &argument)
+{
+    // Core writes instants as ISO 8601 UTC ("2026-05-01T06:28:47Z"): in a console sentence they are
+    // shown as every other time of the console (local, ui/TimeFormat), not next to it in another form.
+    static const QRegularExpression iso(
+        QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$"));
+    if (argument.size() < 16 || argument.size() > 29 || !iso.match(argument).hasMatch())
+        return argument;
+    const QDateTime at = QDateTime::fromString(argument, Qt::ISODateWithMs);
+    return at.isValid() ? timestampText(at) : argument;
+}
+
 QString CoreText::render(const Text &text)
 {
     if (text.source.isEmpty())
@@ -840,7 +882,7 @@ QString CoreText::render(const Text &text)
     QStringList args;
     args.reserve(text.args.size());
     for (const Text &a : text.args)
-        args << render(a);
+        args << (a.isTranslatable() ? render(a) : timeOrText(a.text));
     return substituteSpaced(translated, args);
 }
 

@@ -33,6 +33,9 @@ public:
     // The templates of the table (tests check that core uses none that is missing). A template of
     // placeholders and punctuation only ("%1, %2" of a list, "%1 -> %2") needs no entry.
     static QStringList templates();
+    // An argument as a sentence shows it: an ISO 8601 instant as the console shows times
+    // (timestampText), anything else as it is.
+    static QString timeOrText(const QString &argument);
     static bool needsEntry(const QString &source);
 };
 

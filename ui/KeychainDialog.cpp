@@ -2,6 +2,7 @@
 
 #include "core/cluster/Credentials.h"
 #include "core/job/Job.h"
+#include "ui/CoreText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -95,18 +96,29 @@ void KeychainDialog::save()
     const QString acct = account();
     const QString password = m_password->text();
     const std::shared_ptr<SecretStore> store = m_store;
+    struct Outcome
+    {
+        QString account;
+        bool stored = false;
+        Text error; // why not, in core's words (shown through CoreText)
+    };
     m_buttons->button(QDialogButtonBox::Save)->setEnabled(false);
     m_status->setText(tr("Storing the password for %1…").arg(acct));
     m_runner->start(
         [store, acct, password](JobControl &) {
-            QString error;
-            if (!store->writePassword(QStringLiteral("ShardPilot"), acct, password, &error))
-                throw JobError(error);
-            return acct;
+            Outcome out;
+            out.account = acct;
+            out.stored = store->writePassword(QStringLiteral("ShardPilot"), acct, password, &out.error);
+            return out;
         },
-        [this](const QString &stored) {
+        [this](const Outcome &out) {
+            m_buttons->button(QDialogButtonBox::Save)->setEnabled(true);
+            if (!out.stored) {
+                m_status->setText(tr("Not stored: %1").arg(CoreText::render(out.error)));
+                return;
+            }
             m_password->clear();
-            m_status->setText(tr("Stored the password for %1 in the keychain.").arg(stored));
+            m_status->setText(tr("Stored the password for %1 in the keychain.").arg(out.account));
         });
 }
 

@@ -62,12 +62,12 @@ std::optional<QString> CliSecretStore::readPassword(const QString &service, cons
 }
 
 bool CliSecretStore::writePassword(const QString &service, const QString &account, const QString &password,
-                                   QString *error)
+                                   Text *error)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     if (!m_useKeychain) {
         if (error)
-            *error = QStringLiteral("keychain disabled (--no-keychain / SHARDPILOT_NO_KEYCHAIN=1)");
+            *error = Text(QStringLiteral("keychain disabled (--no-keychain / SHARDPILOT_NO_KEYCHAIN=1)"));
         return false;
     }
     return m_keychain.writePassword(service, account, password, error);

@@ -25,7 +25,7 @@ public:
     std::optional<QString> readPassword(const QString &service, const QString &account,
                                         QString *error = nullptr) override;
     bool writePassword(const QString &service, const QString &account, const QString &password,
-                       QString *error = nullptr) override;
+                       Text *error = nullptr) override;
 
     // Prints `prompt` on stderr and reads one line from stdin with echo off (when stdin is a
     // terminal; otherwise the line is read as is). nullopt on end of input.

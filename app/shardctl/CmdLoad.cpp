@@ -16,11 +16,12 @@ void CmdLoad::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         summary() +
-        QStringLiteral("\nEvery write is routed with the config's sharding rules to the physical table it names and "
-                       "sent as the data source's user. Passwords: the config, SHARDPILOT_PASSWORD_<DS>, "
-                       "SHARDPILOT_PASSWORD, --defaults-file / SHARDPILOT_DEFAULTS_FILE, ~/.my.cnf (for a sandbox: "
-                       "--defaults-file DIR/app.cnf). Prints ok/error/skipped counts per kind at the end.\n"
-                       "Exit codes: 0 no error; 1 at least one failed write or the load could not start; 2 bad usage."));
+        QStringLiteral(
+            "\nEvery write is routed with the config's sharding rules to the physical table it names and "
+            "sent as the data source's user. Passwords: the config, SHARDPILOT_PASSWORD_<DS>, "
+            "SHARDPILOT_PASSWORD, --defaults-file / SHARDPILOT_DEFAULTS_FILE, else the app.cnf next to the "
+            "config (a sandbox's), else ~/.my.cnf. Prints ok/error/skipped counts per kind at the end.\n"
+            "Exit codes: 0 no error; 1 at least one failed write or the load could not start; 2 bad usage."));
     parser.addOption(ConfigInput::option());
     parser.addOption(QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Operations per second (default 100)."),
                                         QStringLiteral("OPS"), QStringLiteral("100")));
@@ -33,8 +34,7 @@ void CmdLoad::addOptions(QCommandLineParser &parser)
                                         QStringLiteral("S"), QStringLiteral("1")));
     parser.addOption(QCommandLineOption(QStringLiteral("workers"), QStringLiteral("Writer threads (default 4)."),
                                         QStringLiteral("N"), QStringLiteral("4")));
-    parser.addOption(QCommandLineOption(QStringLiteral("defaults-file"),
-                                        QStringLiteral("MySQL option file with [client] user/password."), QStringLiteral("FILE")));
+    parser.addOption(InspectInput::defaultsFileOption());
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output.")));
 }
 
@@ -77,10 +77,9 @@ int CmdLoad::run(const QCommandLineParser &parser, QTextStream &out, QTextStream
         err << prefix << error << '\n';
         return Usage;
     }
-    if (parser.isSet(QStringLiteral("defaults-file")))
-        o.credentials.defaultsFile = parser.value(QStringLiteral("defaults-file"));
-
     const QString path = parser.value(QStringLiteral("config"));
+    if (!InspectInput::defaultsFile(parser, path, prefix, err, &o.credentials.defaultsFile))
+        return Usage;
     const ConfigInput::Loaded loaded = ConfigInput::load(path, err);
     if (loaded.status == ConfigInput::Status::Unreadable)
         return Usage;

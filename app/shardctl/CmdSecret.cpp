@@ -88,9 +88,9 @@ int CmdSecret::run(const QCommandLineParser &parser, QTextStream &out, QTextStre
         return Usage;
     }
     KeychainSecretStore store;
-    QString error;
+    Text error;
     if (!store.writePassword(QStringLiteral("ShardPilot"), account, *password, &error)) {
-        err << prefix << "cannot store the password for " << account << ": " << error << '\n';
+        err << prefix << "cannot store the password for " << account << ": " << error.text << '\n';
         return Findings;
     }
     out << "stored the password for " << account << " (" << dsName << ") in the keychain\n";

@@ -15,11 +15,7 @@ void InspectInput::addOptions(QCommandLineParser &parser)
 {
     parser.addOption(ConfigInput::option());
     parser.addOption(QCommandLineOption(QStringLiteral("json"), QStringLiteral("JSON output.")));
-    parser.addOption(QCommandLineOption(
-        QStringLiteral("defaults-file"),
-        QStringLiteral("MySQL option file with [client] user/password (default: SHARDPILOT_DEFAULTS_FILE, "
-                       "else app.cnf next to the config when present, else ~/.my.cnf)."),
-        QStringLiteral("FILE")));
+    parser.addOption(defaultsFileOption());
     parser.addOption(QCommandLineOption(QStringLiteral("connect-timeout"),
                                         QStringLiteral("Seconds to wait for a server (default 3)."),
                                         QStringLiteral("S"), QStringLiteral("3")));
@@ -29,6 +25,15 @@ void InspectInput::addOptions(QCommandLineParser &parser)
     parser.addOption(QCommandLineOption(
         QStringLiteral("no-keychain"),
         QStringLiteral("Do not look up passwords in the OS keychain (also SHARDPILOT_NO_KEYCHAIN=1).")));
+}
+
+QCommandLineOption InspectInput::defaultsFileOption()
+{
+    return QCommandLineOption(
+        QStringLiteral("defaults-file"),
+        QStringLiteral("MySQL option file with [client] user/password (default: SHARDPILOT_DEFAULTS_FILE, "
+                       "else app.cnf next to the config when present, else ~/.my.cnf)."),
+        QStringLiteral("FILE"));
 }
 
 InspectInput::Prepared InspectInput::prepare(const QCommandLineParser &parser, const QString &command,
@@ -69,21 +74,30 @@ InspectInput::Prepared InspectInput::prepare(const QCommandLineParser &parser, c
         return p;
     }
 
-    if (parser.isSet(QStringLiteral("defaults-file"))) {
-        const QString file = parser.value(QStringLiteral("defaults-file"));
-        if (!QFileInfo(file).isReadable()) {
-            err << prefix << file << ": cannot read the option file\n";
-            p.exitCode = 2;
-            return p;
-        }
-        p.options.credentials.defaultsFile = file;
-    } else if (qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE")) {
-        const QString sibling = QFileInfo(path).absolutePath() + QStringLiteral("/app.cnf");
-        if (QFileInfo(sibling).isReadable())
-            p.options.credentials.defaultsFile = sibling;
+    if (!defaultsFile(parser, path, prefix, err, &p.options.credentials.defaultsFile)) {
+        p.exitCode = 2;
+        return p;
     }
     useCommandLineSecretStore(p.config, p.options.credentials, parser.isSet(QStringLiteral("no-keychain")));
     return p;
+}
+
+bool InspectInput::defaultsFile(const QCommandLineParser &parser, const QString &configPath,
+                                const QString &prefix, QTextStream &err, QString *file)
+{
+    if (parser.isSet(QStringLiteral("defaults-file"))) {
+        const QString given = parser.value(QStringLiteral("defaults-file"));
+        if (!QFileInfo(given).isReadable()) {
+            err << prefix << given << ": cannot read the option file\n";
+            return false;
+        }
+        *file = given;
+    } else if (qEnvironmentVariableIsEmpty("SHARDPILOT_DEFAULTS_FILE")) {
+        const QString sibling = QFileInfo(configPath).absolutePath() + QStringLiteral("/app.cnf");
+        if (QFileInfo(sibling).isReadable())
+            *file = sibling;
+    }
+    return true;
 }
 
 void InspectInput::useCommandLineSecretStore(const ShardingConfig &config, CredentialOptions &credentials,

@@ -22,6 +22,16 @@ public:
     // an app.cnf next to the config (as `shardctl sandbox up` writes it) is used as option file.
     static Prepared prepare(const QCommandLineParser &parser, const QString &command, QTextStream &err);
 
+    // --defaults-file FILE, worded as every command that reads the application's passwords has it.
+    static QCommandLineOption defaultsFileOption();
+    // The option file of the application account for the config at `configPath`: --defaults-file
+    // when given (false, with the error printed, when it cannot be read); else, without
+    // SHARDPILOT_DEFAULTS_FILE, the app.cnf next to the config when there is one (as `shardctl
+    // sandbox up` writes it); else empty (the credential chain goes on to ~/.my.cnf). stats,
+    // health, plan and load find their passwords the same way.
+    static bool defaultsFile(const QCommandLineParser &parser, const QString &configPath,
+                             const QString &prefix, QTextStream &err, QString *file);
+
     // Sets credentials.secretStore to the process-wide CliSecretStore (OS keychain unless
     // `noKeychain` or SHARDPILOT_NO_KEYCHAIN=1, then a no-echo prompt when stdin is a terminal).
     static void useCommandLineSecretStore(const ShardingConfig &config, CredentialOptions &credentials,

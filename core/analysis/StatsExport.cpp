@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 namespace sp::exporting {
 
@@ -82,15 +83,18 @@ QByteArray statsCsv(const ClusterSnapshot &snapshot)
     return out.toUtf8();
 }
 
-QString heatColor(qint64 value, qint64 max)
+QString heatColor(double ratio)
 {
-    if (value < 0)
+    if (!(ratio >= 0)) // NaN too
         return QStringLiteral("#dddddd");
-    const double f = max > 0 ? std::clamp(double(value) / double(max), 0.0, 1.0) : 0.0;
-    // white (255,255,255) -> deep red (200,30,30)
-    const int r = int(255 - f * 55);
-    const int g = int(255 - f * 225);
-    const int b = int(255 - f * 225);
+    // 1 (even) white; below, towards blue (59,111,182) at 0; above, towards deep red (200,30,30) at 2.
+    const double f = std::clamp(ratio - 1.0, -1.0, 1.0);
+    const auto mix = [f](int blue, int red) {
+        return int(std::lround(255 + (f < 0 ? -f * (blue - 255) : f * (red - 255))));
+    };
+    const int r = mix(59, 200);
+    const int g = mix(111, 30);
+    const int b = mix(182, 30);
     return QStringLiteral("#%1%2%3")
         .arg(r, 2, 16, QLatin1Char('0'))
         .arg(g, 2, 16, QLatin1Char('0'))
@@ -126,10 +130,15 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
             + QLatin1String("</p>\n");
     } else {
         const QString at = snapshot->takenAt.toUTC().toString(Qt::ISODate);
-        h += QLatin1String("<p>")
-            + tr(snapshot->exact ? msg("Statistics taken at %1 (exact counts)", {at})
-                                 : msg("Statistics taken at %1 (estimates)", {at}))
-            + QLatin1String("</p>\n");
+        h +=
+            QLatin1String("<p>") +
+            tr(snapshot->exact ? msg("Statistics taken at %1 (exact counts)", {at})
+                               : msg("Statistics taken at %1 (estimates)", {at})) +
+            QLatin1String("<br>") +
+            tr(msg(
+                "Cell colour: rows over the mean of the cell's logic table, one scale for every table: "
+                "white is even, blue down to empty, red up to twice the mean and more; grey has no count.")) +
+            QLatin1String("</p>\n");
     }
 
     QHash<QString, const TableStats *> byNode;
@@ -144,6 +153,7 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
         qint64 max = 0;
         qint64 total = 0;
         int overLimit = 0;
+        int known = 0;
         for (const DataNode &n : rule.dataNodes) {
             if (!perSource.contains(n.dataSource))
                 sources << n.dataSource;
@@ -151,10 +161,13 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
             if (const TableStats *s = byNode.value(n.toString())) {
                 max = std::max(max, s->rows());
                 total += std::max<qint64>(0, s->rows());
+                known += s->rows() >= 0 ? 1 : 0;
                 if (s->rows() > options.rowLimit)
                     ++overLimit;
             }
         }
+        // Colours: each cell over the mean of the table's known cells (an empty table is even).
+        const double mean = known > 0 ? double(total) / known : 0.0;
         int columns = 0;
         for (const QString &s : std::as_const(sources))
             columns = std::max(columns, int(perSource.value(s).size()));
@@ -173,10 +186,10 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
                 }
                 const TableStats *s = byNode.value(nodes.at(c).toString());
                 const qint64 rows = s ? s->rows() : -1;
-                h += QLatin1String("<td bgcolor=\"") + heatColor(rows, max)
-                    + QLatin1String("\" title=\"") + esc(nodes.at(c).toString()) + QLatin1String("\">")
-                    + esc(nodes.at(c).table) + QLatin1String("<br>") + grouped(rows)
-                    + QLatin1String("</td>");
+                const double ratio = rows < 0 ? std::nan("") : mean > 0 ? double(rows) / mean : 1.0;
+                h += QLatin1String("<td bgcolor=\"") + heatColor(ratio) + QLatin1String("\" title=\"") +
+                     esc(nodes.at(c).toString()) + QLatin1String("\">") + esc(nodes.at(c).table) +
+                     QLatin1String("<br>") + grouped(rows) + QLatin1String("</td>");
             }
             h += QLatin1String("</tr>\n");
         }
@@ -194,7 +207,12 @@ QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot
                                   msg("hottest"), msg("fullest vs limit"), msg("over limit")})
             h += QLatin1String("<th>") + tr(label) + QLatin1String("</th>");
         h += QLatin1String("</tr></thead>\n<tr>");
-        h += QLatin1String("<td>") + grouped(total) + QLatin1String("</td>");
+        // A table with a cell without a count (its server unreachable) has no total: at least the rest.
+        const int uncounted = int(rule.dataNodes.size()) - known;
+        h += QLatin1String("<td>") +
+             (uncounted > 0 ? tr(msg("at least %1 (%2 without a count)", {grouped(total), uncounted}))
+                            : grouped(total)) +
+             QLatin1String("</td>");
         if (skew) {
             h += QLatin1String("<td>") + QString::number(skew->maxOverMean, 'f', 2)
                 + QLatin1String("</td><td>") + QString::number(skew->coefficientOfVariation, 'f', 3)

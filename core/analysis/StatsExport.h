@@ -38,8 +38,10 @@ struct ReportOptions
 QString htmlReport(const ShardingConfig &config, const ClusterSnapshot *snapshot,
                    const ReportOptions &options = {});
 
-// Background colour (#rrggbb) of a heatmap cell: white for 0, deepening red up to `max`;
-// light grey for an unknown value (< 0).
-QString heatColor(qint64 value, qint64 max);
+// Background colour (#rrggbb) of a heatmap cell from its rows over the mean of its logic table's
+// known cells (`ratio`): one scale for every table of the report, so a colour means the same in a
+// table of 100 rows and one of 10M. White at 1 (even), deepening blue down to 0 (empty), deepening
+// red up to 2 and above (twice the mean); light grey for an unknown count (NaN or negative).
+QString heatColor(double ratio);
 
 } // namespace sp::exporting

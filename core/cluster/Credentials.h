@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/Connection.h"
 #include "core/config/ShardingConfig.h"
+#include "core/config/Text.h"
 
 #include <QMap>
 #include <QProcessEnvironment>
@@ -21,8 +22,9 @@ public:
     // nullopt when there is none or the store is unavailable; `error` says why when it failed.
     virtual std::optional<QString> readPassword(const QString &service, const QString &account,
                                                 QString *error = nullptr) = 0;
+    // `error` says why it failed and what to do, as a sentence for people (the console translates it).
     virtual bool writePassword(const QString &service, const QString &account, const QString &password,
-                               QString *error = nullptr) = 0;
+                               Text *error = nullptr) = 0;
 };
 
 enum class CredentialSource {

@@ -21,7 +21,13 @@ public:
     std::optional<QString> readPassword(const QString &service, const QString &account,
                                         QString *error = nullptr) override;
     bool writePassword(const QString &service, const QString &account, const QString &password,
-                       QString *error = nullptr) override;
+                       Text *error = nullptr) override;
+
+    // Why a keychain call failed and what to do, from qtkeychain's error code and text and whether
+    // this session has a D-Bus session bus. On Linux qtkeychain reports a missing secret service as
+    // OtherError "Unknown error"; this names the case (no session bus, or no service on it) and the
+    // ways around it (an option file, SHARDPILOT_PASSWORD_<DS>).
+    static Text failureText(int error, const QString &errorString, bool sessionBus);
 
 private:
     int m_timeoutMs;

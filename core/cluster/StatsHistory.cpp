@@ -12,6 +12,8 @@
 #include <QSqlQuery>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace sp {
 
 namespace {
@@ -339,50 +341,84 @@ std::optional<ClusterSnapshot> StatsHistory::previous() const
     return snapshot(all.at(all.size() - 2).id);
 }
 
-QList<SeriesPoint> StatsHistory::series(const QString &where, const QVariantList &binds) const
+QList<CountPoint> StatsHistory::counts(const QString &where, const QVariantList &binds) const
 {
-    QList<SeriesPoint> out;
+    QList<CountPoint> out;
     if (!m_open)
         return out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    // COALESCE prefers the exact count; bytes are summed only where known.
-    q.prepare(QStringLiteral(
-                  "SELECT s.taken_at, SUM(COALESCE(t.exact_rows, t.estimated_rows)),"
-                  " SUM(COALESCE(t.data_bytes, 0) + COALESCE(t.index_bytes, 0)),"
-                  " MIN(t.data_bytes IS NOT NULL)"
-                  " FROM table_stats t JOIN snapshots s ON s.id = t.snapshot_id"
-                  " WHERE t.exists_on_server = 1 AND COALESCE(t.exact_rows, t.estimated_rows) IS NOT NULL AND ") +
-              where + QStringLiteral(" GROUP BY s.id ORDER BY s.taken_at, s.id"));
+    // One row per table of the set and snapshot; summed below, per kind of count.
+    q.prepare(QStringLiteral("SELECT s.id, s.taken_at, t.data_source, t.exact_rows, t.estimated_rows,"
+                             " t.data_bytes, t.index_bytes"
+                             " FROM table_stats t JOIN snapshots s ON s.id = t.snapshot_id"
+                             " WHERE t.exists_on_server = 1 AND ") +
+              where + QStringLiteral(" ORDER BY s.taken_at, s.id"));
     for (const QVariant &b : binds)
         q.addBindValue(b);
     if (!q.exec()) {
         setError(QStringLiteral("cannot read the history"), q.lastError().text());
         return out;
     }
-    while (q.next()) {
-        SeriesPoint p;
-        p.time = QDateTime::fromMSecsSinceEpoch(q.value(0).toLongLong(), Qt::UTC);
-        p.rows = q.value(1).toLongLong();
-        p.bytes = q.value(3).toInt() ? q.value(2).toLongLong() : -1;
+    qint64 snapshot = -1;
+    CountPoint p;
+    bool allExact = true, allEstimated = true, allBytes = true;
+    const auto flush = [&] {
+        if (snapshot < 0)
+            return;
+        if (!allExact)
+            p.exactRows = -1;
+        if (!allEstimated)
+            p.estimatedRows = -1;
+        if (!allBytes)
+            p.bytes = -1;
+        std::sort(p.unknownSources.begin(), p.unknownSources.end());
         out.append(p);
+    };
+    while (q.next()) {
+        const qint64 id = q.value(0).toLongLong();
+        if (id != snapshot) {
+            flush();
+            snapshot = id;
+            p = CountPoint{};
+            p.time = QDateTime::fromMSecsSinceEpoch(q.value(1).toLongLong(), Qt::UTC);
+            p.exactRows = p.estimatedRows = p.bytes = 0;
+            allExact = allEstimated = allBytes = true;
+        }
+        ++p.tables;
+        const QVariant exact = q.value(3), estimated = q.value(4), data = q.value(5), index = q.value(6);
+        if (exact.isNull())
+            allExact = false;
+        else
+            p.exactRows += exact.toLongLong();
+        if (estimated.isNull())
+            allEstimated = false;
+        else
+            p.estimatedRows += estimated.toLongLong();
+        if (data.isNull())
+            allBytes = false;
+        else
+            p.bytes += data.toLongLong() + qMax<qint64>(0, orMinus(index));
+        const QString ds = q.value(2).toString();
+        if (exact.isNull() && estimated.isNull() && !p.unknownSources.contains(ds))
+            p.unknownSources.append(ds);
     }
+    flush();
     return out;
 }
 
-QList<SeriesPoint> StatsHistory::seriesForNode(const DataNode &node) const
+QList<CountPoint> StatsHistory::countsForNode(const DataNode &node) const
 {
-    return series(QStringLiteral("t.data_source = ? AND t.table_name = ?"),
-                  {node.dataSource, node.table});
+    return counts(QStringLiteral("t.data_source = ? AND t.table_name = ?"), {node.dataSource, node.table});
 }
 
-QList<SeriesPoint> StatsHistory::seriesForLogicTable(const QString &logicTable) const
+QList<CountPoint> StatsHistory::countsForLogicTable(const QString &logicTable) const
 {
-    return series(QStringLiteral("t.logic_table = ? AND t.known_to_config = 1"), {logicTable});
+    return counts(QStringLiteral("t.logic_table = ? AND t.known_to_config = 1"), {logicTable});
 }
 
-QList<SeriesPoint> StatsHistory::seriesForDataSource(const QString &dataSource) const
+QList<CountPoint> StatsHistory::countsForDataSource(const QString &dataSource) const
 {
-    return series(QStringLiteral("t.data_source = ?"), {dataSource});
+    return counts(QStringLiteral("t.data_source = ?"), {dataSource});
 }
 
 QMap<QString, QList<SeriesPoint>> StatsHistory::allNodeSeries() const

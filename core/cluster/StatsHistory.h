@@ -10,6 +10,23 @@
 
 namespace sp {
 
+// One snapshot's rows of a set of physical tables (one table, a logic table, a data source), by
+// kind of count: a sum of exact counts and a sum of estimates, each only when every table of the
+// set has one. A set is never summed over part of its tables (an unreachable server's tables are
+// not 0), and exact counts and estimates are never mixed (a refresh with Exact counts after one
+// without is not growth).
+struct CountPoint
+{
+    QDateTime time;             // UTC
+    qint64 exactRows = -1;      // COUNT(*) of every table of the set, summed; -1 when one lacks it
+    qint64 estimatedRows = -1;  // InnoDB estimates (TABLE_ROWS) of every table, summed; -1 likewise
+    qint64 bytes = -1;          // data + index of every table; -1 when one is unknown
+    int tables = 0;             // tables of the set the server has (or had, when unreachable)
+    QStringList unknownSources; // data sources with a table of the set without any count
+                                // (unreachable, failed), sorted
+    bool known() const { return exactRows >= 0 || estimatedRows >= 0; }
+};
+
 struct SnapshotInfo
 {
     qint64 id = -1;
@@ -76,12 +93,12 @@ public:
     std::optional<ClusterSnapshot> latest() const;
     std::optional<ClusterSnapshot> previous() const; // the one before latest()
 
-    // Rows and bytes over time (oldest first), exact count where there is one, else the estimate.
-    // Unknown counts and missing tables are left out; the sums for a logic table or data source
-    // add up the physical tables counted in each snapshot.
-    QList<SeriesPoint> seriesForNode(const DataNode &node) const;
-    QList<SeriesPoint> seriesForLogicTable(const QString &logicTable) const;
-    QList<SeriesPoint> seriesForDataSource(const QString &dataSource) const;
+    // Rows and bytes over time (oldest first), one point per snapshot that has the set's tables
+    // (see CountPoint). A front end draws exact counts and estimates as separate lines and a
+    // point that is not known() as a gap, never as 0.
+    QList<CountPoint> countsForNode(const DataNode &node) const;
+    QList<CountPoint> countsForLogicTable(const QString &logicTable) const;
+    QList<CountPoint> countsForDataSource(const QString &dataSource) const;
     // Every physical table the history knows, keyed "ds.table" (input for Forecast::forecast): its
     // exact counts when there are at least two, otherwise its estimates (never a mix).
     QMap<QString, QList<SeriesPoint>> allNodeSeries() const;
@@ -97,7 +114,7 @@ public:
 
 private:
     bool ensureSchema();
-    QList<SeriesPoint> series(const QString &where, const QVariantList &binds) const;
+    QList<CountPoint> counts(const QString &where, const QVariantList &binds) const;
     void setError(const QString &what, const QString &detail) const;
 
     QString m_filePath;

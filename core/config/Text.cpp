@@ -1,5 +1,8 @@
 #include "core/config/Text.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
+
 namespace sp {
 
 QStringList Text::templates() const
@@ -46,6 +49,37 @@ Text joined(const QList<Text> &items, const QString &separator)
         t.args = items;
     }
     return t;
+}
+
+QJsonValue textToJson(const Text &t)
+{
+    if (!t.isTranslatable())
+        return t.text;
+    QJsonArray args;
+    for (const Text &a : t.args)
+        args.append(textToJson(a));
+    return QJsonObject{{QStringLiteral("template"), t.source}, {QStringLiteral("args"), args}};
+}
+
+static Text textFromJson(const QJsonValue &v, int depth)
+{
+    if (!v.isObject() || depth > 8)
+        return Text(v.toString());
+    const QJsonObject o = v.toObject();
+    Text t;
+    t.source = o.value(QStringLiteral("template")).toString();
+    QStringList texts;
+    for (const QJsonValue &a : o.value(QStringLiteral("args")).toArray()) {
+        t.args << textFromJson(a, depth + 1);
+        texts << t.args.constLast().text;
+    }
+    t.text = substituteArgs(t.source, texts);
+    return t;
+}
+
+Text textFromJson(const QJsonValue &v)
+{
+    return textFromJson(v, 0);
 }
 
 Text textOf(const QString &english, const Text &text)

@@ -1,4 +1,5 @@
 #pragma once
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -42,6 +43,14 @@ Text joined(const QList<Text> &items, const QString &separator);
 // `text` when it states `english` (the English field it was set with), else `english` as it is:
 // a field changed without its Text, or read back from JSON, is never shown out of date.
 Text textOf(const QString &english, const Text &text);
+
+// A Text as JSON, so a saved plan is shown in the console's language when it is read back: a text
+// without a template is a string, a sentence {"template": "...", "args": [...]}. Read back, the
+// English text is made again from the template and arguments (at most 8 levels deep; deeper or
+// malformed parts are plain text); a reader keeps it only where it states the English field stored
+// beside it (textOf).
+QJsonValue textToJson(const Text &t);
+Text textFromJson(const QJsonValue &v);
 
 // Replaces %1..%n (n up to 99) by args[n-1] in one pass, so an argument that itself contains
 // "%2" stays as it is. A '%' not followed by the number of an argument is kept.

@@ -1,11 +1,11 @@
 #include "core/health/HealthHistory.h"
 
-#include "core/config/TextJson.h"
 
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -198,7 +198,8 @@ bool HealthHistory::recordEvents(const QList<HealthEvent> &events)
         q.addBindValue(int(e.from));
         q.addBindValue(int(e.to));
         q.addBindValue(e.reason.text);
-        q.addBindValue(QString::fromUtf8(QJsonDocument(textToJson(e.reason)).toJson(QJsonDocument::Compact)));
+        q.addBindValue(QString::fromUtf8(
+            QJsonDocument(QJsonObject{{QStringLiteral("reason"), textToJson(e.reason)}}).toJson(QJsonDocument::Compact)));
         q.addBindValue(e.runId.isEmpty() ? QVariant() : QVariant(e.runId));
         if (!q.exec()) {
             m_lastError = q.lastError().text();
@@ -241,7 +242,8 @@ QList<HealthEvent> HealthHistory::events(const QDateTime &from, const QDateTime 
         const QString english = q.value(4).toString();
         const QJsonDocument doc = QJsonDocument::fromJson(q.value(5).toString().toUtf8());
         // The stored template only when it states the stored English text (textOf).
-        e.reason = doc.isObject() ? textOf(english, textFromJson(doc.object())) : Text(english);
+        e.reason = doc.isObject() ? textOf(english, textFromJson(doc.object().value(QStringLiteral("reason"))))
+                                  : Text(english);
         e.runId = q.value(6).toString();
         out.append(e);
     }

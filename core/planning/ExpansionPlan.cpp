@@ -42,11 +42,26 @@ QStringList stringsFrom(const QJsonValue &v)
     return l;
 }
 
+// The template of an English field beside it ("<key>Text"), when it has one and states the field.
+void putText(QJsonObject &o, const char *key, const QString &english, const Text &text)
+{
+    if (text.isTranslatable() && text.text == english)
+        o[QLatin1String(key) + QLatin1String("Text")] = textToJson(text);
+}
+// The field's Text read back: its template when stored and stating the field, else the field itself.
+Text getText(const QJsonObject &o, const char *key, const QString &english)
+{
+    const QJsonValue v = o.value(QLatin1String(key) + QLatin1String("Text"));
+    return v.isUndefined() ? Text(english) : textOf(english, textFromJson(v));
+}
+
 QJsonObject diagJson(const Diagnostic &d)
 {
     QJsonObject o{{S("severity"), severityName(d.severity)}, {S("code"), d.code}, {S("message"), d.message}};
+    putText(o, "message", d.message, d.messageText);
     if (!d.hint.isEmpty())
         o[S("hint")] = d.hint;
+    putText(o, "hint", d.hint, d.hintText);
     if (d.location.isValid() || !d.location.file.isEmpty())
         o[S("location")] = QJsonObject{{S("file"), d.location.file},
                                        {S("line"), d.location.line},
@@ -63,6 +78,8 @@ Diagnostic diagFrom(const QJsonObject &o)
     d.code = str(o, "code");
     d.message = str(o, "message");
     d.hint = str(o, "hint");
+    d.messageText = getText(o, "message", d.message);
+    d.hintText = getText(o, "hint", d.hint);
     const QJsonObject loc = o.value(S("location")).toObject();
     d.location.file = str(loc, "file");
     d.location.line = loc.value(S("line")).toInt();
@@ -219,6 +236,7 @@ QJsonObject ExpansionPlan::toJson() const
     req[S("newUrls")] = urls;
     o[S("request")] = req;
     o[S("description")] = description;
+    putText(o, "description", description, descriptionText);
     o[S("source")] = QJsonObject{{S("path"), sourcePath}, {S("sha256"), sourceSha256}};
     o[S("newConfigText")] = newConfigText;
     QJsonArray dsc;
@@ -249,7 +267,9 @@ QJsonObject ExpansionPlan::toJson() const
                        {S("actualDataNodesBefore"), t.actualDataNodesBefore},
                        {S("actualDataNodesAfter"), t.actualDataNodesAfter},
                        {S("movedKeyShare"), t.movedKeyShare},
-                       {S("skewAfter"), t.skewAfter}};
+                       {S("skewAfter"), t.skewAfter},
+                       {S("skewFromRows"), t.skewFromRows},
+                       {S("skewRowsMissing"), QJsonArray::fromStringList(t.skewRowsMissing)}};
         QJsonArray pairs;
         for (const auto &p : t.pairs) {
             QJsonObject po{{S("source"), nodeJson(p.source)},
@@ -292,6 +312,8 @@ QJsonObject ExpansionPlan::toJson() const
                        {S("destructive"), s.destructive}};
         if (s.templated)
             so[S("templated")] = true;
+        putText(so, "title", s.title, s.titleText);
+        putText(so, "detail", s.detail, s.detailText);
         st.append(so);
     }
     o[S("steps")] = st;
@@ -300,7 +322,17 @@ QJsonObject ExpansionPlan::toJson() const
         w.append(diagJson(d));
     o[S("warnings")] = w;
     o[S("assumptions")] = strings(assumptions);
+    QJsonArray assumptionTemplates;
+    bool anyTemplate = false;
+    for (int i = 0; i < assumptions.size(); ++i) {
+        const Text t = textOf(assumptions.at(i), assumptionTexts.value(i));
+        anyTemplate = anyTemplate || t.isTranslatable();
+        assumptionTemplates.append(textToJson(t));
+    }
+    if (anyTemplate)
+        o[S("assumptionsText")] = assumptionTemplates;
     o[S("estimateSource")] = estimateSource;
+    putText(o, "estimateSource", estimateSource, estimateSourceText);
     o[S("totals")] = QJsonObject{{S("estimatedRows"), i64(totalEstimatedRows())},
                                  {S("estimatedBytes"), i64(totalEstimatedBytes())}};
     return o;
@@ -338,6 +370,7 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
     for (auto it = urls.begin(); it != urls.end(); ++it)
         p.request.newUrls.insert(it.key(), it.value().toString());
     p.description = str(o, "description");
+    p.descriptionText = getText(o, "description", p.description);
     const QJsonObject src = o.value(S("source")).toObject();
     p.sourcePath = str(src, "path");
     p.sourceSha256 = str(src, "sha256");
@@ -367,6 +400,9 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
         t.actualDataNodesAfter = str(to, "actualDataNodesAfter");
         t.movedKeyShare = to.value(S("movedKeyShare")).toDouble();
         t.skewAfter = to.value(S("skewAfter")).toDouble();
+        t.skewFromRows = to.value(S("skewFromRows")).toBool();
+        for (const QJsonValue &v : to.value(S("skewRowsMissing")).toArray())
+            t.skewRowsMissing << v.toString();
         for (const QJsonValue &pv : to.value(S("pairs")).toArray()) {
             const QJsonObject po = pv.toObject();
             MovePair mp;
@@ -397,15 +433,21 @@ std::optional<ExpansionPlan> ExpansionPlan::fromJson(const QJsonObject &o, QStri
     }
     for (const QJsonValue &v : o.value(S("steps")).toArray()) {
         const QJsonObject s = v.toObject();
-        // Read back as plain English: plan.json keeps no templates.
-        p.steps << PlanStep::make(str(s, "phase"), str(s, "title"), str(s, "detail"), str(s, "dataSource"),
+        // The English fields, with their templates when plan.json has them (so the console shows a
+        // plan read back in its language).
+        p.steps << PlanStep::make(str(s, "phase"), getText(s, "title", str(s, "title")),
+                                  getText(s, "detail", str(s, "detail")), str(s, "dataSource"),
                                   stringsFrom(s.value(S("sql"))), s.value(S("destructive")).toBool());
         p.steps.last().templated = s.value(S("templated")).toBool();
     }
     for (const QJsonValue &v : o.value(S("warnings")).toArray())
         p.warnings << diagFrom(v.toObject());
     p.assumptions = stringsFrom(o.value(S("assumptions")));
+    const QJsonArray assumptionTemplates = o.value(S("assumptionsText")).toArray();
+    for (int i = 0; i < p.assumptions.size(); ++i)
+        p.assumptionTexts << textOf(p.assumptions.at(i), textFromJson(assumptionTemplates.at(i)));
     p.estimateSource = str(o, "estimateSource");
+    p.estimateSourceText = getText(o, "estimateSource", p.estimateSource);
     return p;
 }
 
@@ -430,10 +472,12 @@ bool operator==(const MovePair &a, const MovePair &b)
 }
 bool operator==(const TablePlan &a, const TablePlan &b)
 {
-    return a.logicTable == b.logicTable && a.shardingColumn == b.shardingColumn && a.broadcast == b.broadcast
-        && a.clientSide == b.clientSide && a.bindingGroup == b.bindingGroup && a.pairs == b.pairs
-        && a.actualDataNodesBefore == b.actualDataNodesBefore && a.actualDataNodesAfter == b.actualDataNodesAfter
-        && a.movedKeyShare == b.movedKeyShare && a.skewAfter == b.skewAfter;
+    return a.logicTable == b.logicTable && a.shardingColumn == b.shardingColumn &&
+           a.broadcast == b.broadcast && a.clientSide == b.clientSide && a.bindingGroup == b.bindingGroup &&
+           a.pairs == b.pairs && a.actualDataNodesBefore == b.actualDataNodesBefore &&
+           a.actualDataNodesAfter == b.actualDataNodesAfter && a.movedKeyShare == b.movedKeyShare &&
+           a.skewAfter == b.skewAfter && a.skewFromRows == b.skewFromRows &&
+           a.skewRowsMissing == b.skewRowsMissing;
 }
 bool operator==(const CreateSpec &a, const CreateSpec &b)
 {

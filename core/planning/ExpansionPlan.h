@@ -68,6 +68,9 @@ struct TablePlan
     double movedKeyShare = 0;       // fraction of the table's keys whose node changes
     double skewAfter = 0;           // max/mean per data source after the change: of rows (staying + arriving)
                                     // when the snapshot has every node's rows, else of key shares
+    bool skewFromRows = false;      // skewAfter is of rows (false: of key shares)
+    QStringList skewRowsMissing;    // with a snapshot: the data sources without a row count that made
+                                    // skewAfter fall back to key shares (an instance down), sorted
 };
 
 // A schema/table to create on a new data source, with the definition of `ddlFrom` (same logic
@@ -109,7 +112,8 @@ struct PlanStep
     // The SQL has placeholders (<pk>, <keys routed to ...>): a template for people, not something
     // a script can run (exported scripts leave it as a comment).
     bool templated = false;
-    // title and detail as template and arguments, for the console (not in plan.json, not compared)
+    // title and detail as template and arguments, for the console (in plan.json as titleText and
+    // detailText, so a plan read back is shown translated; not compared)
     Text titleText;
     Text detailText;
 
@@ -148,8 +152,9 @@ struct ExpansionPlan
     Diagnostics warnings;
     QStringList assumptions;      // how estimates were made, write-stop assumptions
     QString estimateSource;       // "snapshot 2026-11-29T18:00:00Z", "none (offline)", ...
-    // description, assumptions and estimateSource as templates and arguments, for the console (not
-    // in plan.json, not compared); set through the setters below so the English fields match.
+    // description, assumptions and estimateSource as templates and arguments, for the console (in
+    // plan.json beside the English fields, so a plan read back is shown translated; not compared);
+    // set through the setters below so the English fields match.
     Text descriptionText;
     QList<Text> assumptionTexts;
     Text estimateSourceText;

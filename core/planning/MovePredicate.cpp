@@ -295,6 +295,8 @@ QJsonObject MovePredicate::toJson() const
         o[QStringLiteral("sql")] = sql();
     if (!clientNote.isEmpty())
         o[QStringLiteral("note")] = clientNote;
+    if (clientNoteText.isTranslatable() && clientNoteText.text == clientNote)
+        o[QStringLiteral("noteText")] = textToJson(clientNoteText);
     return o;
 }
 
@@ -315,6 +317,7 @@ std::optional<MovePredicate> MovePredicate::fromJson(const QJsonObject &o, QStri
     }
     p.column = o.value(QStringLiteral("column")).toString();
     p.clientNote = o.value(QStringLiteral("note")).toString();
+    p.clientNoteText = textOf(p.clientNote, textFromJson(o.value(QStringLiteral("noteText"))));
     const QJsonArray arr = o.value(QStringLiteral("terms")).toArray();
     for (const QJsonValue &v : arr) {
         auto t = HashTerm::fromJson(v.toObject(), error);

@@ -51,7 +51,7 @@ struct MovePredicate
     QList<HashTerm> terms;
     QString column;      // sharding column (Client and Sql)
     QString clientNote;  // Client: why there is no SQL form
-    Text clientNoteText; // clientNote as template and arguments (not in JSON, not compared)
+    Text clientNoteText; // clientNote as template and arguments (JSON "noteText"; not compared)
     void setClientNote(const Text &why)
     {
         clientNote = why.text;

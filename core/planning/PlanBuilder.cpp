@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sp::planning::builder {
@@ -552,22 +553,29 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
             for (auto it = m.newWeight.cbegin(); it != m.newWeight.cend(); ++it)
                 rowsAfter[it.key().dataSource] += 0;
             bool known = !rowsAfter.isEmpty();
+            QStringList missing; // sources without a row count: the skew falls back to key shares
             for (const DataNode &n : rule.dataNodes) {
                 const TableStats *s = statsFor(n);
                 if (!s || s->rows() < 0) {
                     known = false;
-                    break;
+                    if (!missing.contains(n.dataSource))
+                        missing << n.dataSource;
+                    continue;
                 }
                 rowsAfter[n.dataSource] += double(s->rows());
             }
             for (const MovePair &mp : std::as_const(tp.pairs)) {
-                if (!known || mp.estimatedRows < 0) {
+                if (mp.estimatedRows < 0) {
                     known = false;
-                    break;
+                    if (!missing.contains(mp.source.dataSource))
+                        missing << mp.source.dataSource;
+                    continue;
                 }
                 rowsAfter[mp.source.dataSource] -= double(mp.estimatedRows);
                 rowsAfter[mp.target.dataSource] += double(mp.estimatedRows);
             }
+            std::sort(missing.begin(), missing.end());
+            tp.skewRowsMissing = missing;
             double max = 0, sum = 0;
             int count = 0;
             for (auto it = rowsAfter.cbegin(); known && it != rowsAfter.cend(); ++it) {
@@ -578,8 +586,10 @@ void fillMoves(const PlanInput &input, const NewConfig &next, const MoveAnalysis
                 ++count;
             }
             // Tiny tables stay on key shares: with a handful of rows per data source the ratio is noise.
-            if (known && count > 0 && sum / count >= kMinRowsForRowSkew)
+            if (known && count > 0 && sum / count >= kMinRowsForRowSkew) {
                 tp.skewAfter = max / (sum / count);
+                tp.skewFromRows = true;
+            }
         }
         if (m.unroutableAfter > 0)
             plan->warnings << Diagnostic::make(

@@ -49,12 +49,17 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
             missing << ds;
         }
     };
+    r.skewFromRows = true;
     for (const TablePlan &t : plan.tables) {
         if (t.broadcast)
             continue;
         keyShare += t.movedKeyShare;
         ++tables;
         r.skewAfter = qMax(r.skewAfter, t.skewAfter);
+        r.skewFromRows = r.skewFromRows && t.skewFromRows;
+        for (const QString &ds : t.skewRowsMissing)
+            if (!r.skewWithoutRows.contains(ds))
+                r.skewWithoutRows << ds;
         for (const MovePair &p : t.pairs) {
             if (p.estimatedRows < 0) {
                 noteMissing(p.source.dataSource);
@@ -77,6 +82,8 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
                     rowsPerSource[s.node.dataSource] += s.rows();
                 }
             }
+    r.skewFromRows = r.skewFromRows && tables > 0;
+    std::sort(r.skewWithoutRows.begin(), r.skewWithoutRows.end());
     const bool haveRows = input.snapshot.has_value() && anyKnown;
     if (haveRows && !missing.isEmpty()) {
         std::sort(missing.begin(), missing.end());
@@ -132,9 +139,14 @@ WhatIfRow WhatIf::summarize(const PlanInput &input, const PlanOutcome &outcome, 
             r.addRisk(msg("only the hash modulo changes: every later expansion doubles again"));
     }
     r.writeStopAssumption = r.writeStopText.text;
+    // A warning of the plan is a risk: its sentence with its code (the code alone said nothing to a
+    // reader, and the console showed it untranslated); one per code.
+    QSet<QString> codes;
     for (const Diagnostic &d : plan.warnings)
-        if (d.severity != Severity::Info && !r.risks.contains(d.code))
-            r.addRisk(d.code);
+        if (d.severity != Severity::Info && !codes.contains(d.code)) {
+            codes.insert(d.code);
+            r.addRisk(msg("%1 [%2]", {textOf(d.message, d.messageText), d.code}));
+        }
     return r;
 }
 
@@ -168,24 +180,27 @@ QJsonObject WhatIfReport::toJson() const
         for (const QString &k : r.risks)
             risks.append(k);
         const QJsonArray withoutRows = QJsonArray::fromStringList(r.sourcesWithoutRows);
-        rs.append(QJsonObject{{QStringLiteral("strategy"), strategyName(r.strategy)},
-                              {QStringLiteral("feasible"), r.feasible},
-                              {QStringLiteral("reason"), r.reason},
-                              {QStringLiteral("description"), r.description},
-                              {QStringLiteral("nodesBefore"), r.nodesBefore},
-                              {QStringLiteral("nodesAfter"), r.nodesAfter},
-                              {QStringLiteral("shareMoved"), r.shareMoved},
-                              {QStringLiteral("shareCopied"), r.shareCopied},
-                              {QStringLiteral("rowsMoved"), double(r.rowsMoved)},
-                              {QStringLiteral("bytesMoved"), double(r.bytesMoved)},
-                              {QStringLiteral("rowsCopied"), double(r.rowsCopied)},
-                              {QStringLiteral("skewAfter"), r.skewAfter},
-                              {QStringLiteral("writeStopSeconds"), r.writeStopSeconds},
-                              {QStringLiteral("writeStopAssumption"), r.writeStopAssumption},
-                              {QStringLiteral("steps"), r.steps},
-                              {QStringLiteral("risks"), risks},
-                              {QStringLiteral("partial"), r.partial},
-                              {QStringLiteral("sourcesWithoutRows"), withoutRows}});
+        rs.append(
+            QJsonObject{{QStringLiteral("strategy"), strategyName(r.strategy)},
+                        {QStringLiteral("feasible"), r.feasible},
+                        {QStringLiteral("reason"), r.reason},
+                        {QStringLiteral("description"), r.description},
+                        {QStringLiteral("nodesBefore"), r.nodesBefore},
+                        {QStringLiteral("nodesAfter"), r.nodesAfter},
+                        {QStringLiteral("shareMoved"), r.shareMoved},
+                        {QStringLiteral("shareCopied"), r.shareCopied},
+                        {QStringLiteral("rowsMoved"), double(r.rowsMoved)},
+                        {QStringLiteral("bytesMoved"), double(r.bytesMoved)},
+                        {QStringLiteral("rowsCopied"), double(r.rowsCopied)},
+                        {QStringLiteral("skewAfter"), r.skewAfter},
+                        {QStringLiteral("skewFromRows"), r.skewFromRows},
+                        {QStringLiteral("skewWithoutRows"), QJsonArray::fromStringList(r.skewWithoutRows)},
+                        {QStringLiteral("writeStopSeconds"), r.writeStopSeconds},
+                        {QStringLiteral("writeStopAssumption"), r.writeStopAssumption},
+                        {QStringLiteral("steps"), r.steps},
+                        {QStringLiteral("risks"), risks},
+                        {QStringLiteral("partial"), r.partial},
+                        {QStringLiteral("sourcesWithoutRows"), withoutRows}});
     }
     return QJsonObject{{QStringLiteral("format"), QStringLiteral("shardpilot-whatif/1")},
                        {QStringLiteral("config"), configPath},
@@ -221,6 +236,12 @@ QString WhatIfReport::toText() const
             out +=
                 QStringLiteral("partial: no row counts from %1; row figures count the other sources only\n")
                     .arg(r.sourcesWithoutRows.join(QStringLiteral(", ")));
+            break;
+        }
+    for (const WhatIfRow &r : rows)
+        if (r.feasible && !r.skewWithoutRows.isEmpty()) {
+            out += QStringLiteral("skew after: of key shares, not rows: no row counts from %1\n")
+                       .arg(r.skewWithoutRows.join(QStringLiteral(", ")));
             break;
         }
     for (const WhatIfRow &r : rows)

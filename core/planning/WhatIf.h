@@ -24,6 +24,10 @@ struct WhatIfRow
     qint64 bytesMoved = -1;
     qint64 rowsCopied = -1;
     double skewAfter = 0;        // expected max/mean per data source after (worst table)
+    bool skewFromRows = false;   // every table's skew is of rows; false: of key shares (offline, tiny
+                                 // tables, or a source without a row count)
+    QStringList skewWithoutRows; // with a snapshot: sources whose missing row counts made a table's
+                                 // skew fall back to key shares (an instance down), sorted
     double writeStopSeconds = 0;
     QString writeStopAssumption;
     int steps = 0;

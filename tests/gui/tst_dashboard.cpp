@@ -88,6 +88,7 @@ private slots:
     void allTablesColourRelativeToTableMean();
     void timestampsIgnoreLanguage();
     void chartAxisLabelsDistinct();
+    void unreachableIsUnknownNotZero();
     void refreshRunsOffTheUiThread();
     void exactCountsOption();
     void deadHostNeverFreezes();
@@ -572,6 +573,53 @@ void TestDashboard::chartAxisLabelsDistinct()
     QVERIFY2(categories.constFirst().contains(QStringLiteral("db0")) &&
                  categories.constFirst().contains(QStringLiteral("1")),
              qPrintable(categories.join(QLatin1Char('|'))));
+}
+
+// A data source whose server is unreachable has no count: the bar chart says "unknown" for it (it
+// said "db1: 0"), and its details say unknown instead of the sum of nothing.
+void TestDashboard::unreachableIsUnknownNotZero()
+{
+    ClusterSnapshot snap = syntheticSnapshot(m_ctx->config());
+    for (TableStats &t : snap.tables)
+        t.estimatedRows = 1000;
+    const ClusterSnapshot baseline = snap;
+    const QString down = m_ctx->config().table(QStringLiteral("t_messages"))->dataNodes.at(1).dataSource;
+    for (InstanceHealth &h : snap.instances)
+        if (h.dataSource == down) {
+            h.reachable = false;
+            h.error = QStringLiteral("Can't connect to server (111)");
+        }
+    for (TableStats &t : snap.tables)
+        if (t.node.dataSource == down) {
+            t.estimatedRows = -1;
+            t.error = QStringLiteral("instance unreachable");
+        }
+    snap.takenAt = baseline.takenAt.addSecs(60);
+    m_ctx->setBaseline(baseline);
+    m_ctx->setSnapshot(snap);
+    auto *combo = m_page->findChild<QComboBox *>(QStringLiteral("logicTableCombo"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("t_messages")));
+    auto *view = m_page->findChild<QChartView *>(QStringLiteral("rowsChart"));
+    QStringList categories;
+    for (QAbstractAxis *a : view->chart()->axes(Qt::Horizontal))
+        if (auto *c = qobject_cast<QBarCategoryAxis *>(a))
+            categories = c->categories();
+    QVERIFY(!categories.isEmpty());
+    bool sawDown = false;
+    for (const QString &c : std::as_const(categories)) {
+        if (!c.startsWith(down + QLatin1Char(':')))
+            continue;
+        sawDown = true;
+        QCOMPARE(c, down + QStringLiteral(": unknown"));
+    }
+    QVERIFY2(sawDown, qPrintable(categories.join(QLatin1Char('|'))));
+    QVERIFY2(view->chart()->title().contains(QStringLiteral("unknown")), qPrintable(view->chart()->title()));
+
+    m_page->focusDataSource(down);
+    const QString details = m_page->findChild<QLabel *>(QStringLiteral("nodeDetails"))->text();
+    QVERIFY2(details.contains(QStringLiteral("Rows: unknown")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral(": unknown (a count is missing)")), qPrintable(details));
+    QVERIFY2(!details.contains(QStringLiteral("Rows: 0")), qPrintable(details));
 }
 
 // The dashboard had no exact-count option: refreshes always used the InnoDB estimates.

@@ -5,7 +5,12 @@
 
 #include "TestPaths.h"
 
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -20,6 +25,7 @@ private slots:
     void initTestCase();
     void forecastAnswer_data();
     void forecastAnswer();
+    void countKindsAndUnknownCounts();
 
 private:
     QTemporaryDir m_dir;
@@ -102,6 +108,84 @@ void TestHistory::forecastAnswer()
     // Most urgent first.
     QCOMPARE(table->model()->index(0, HistoryPage::TableColumn).data().toString(), expectedKey);
     QVERIFY(page.grab().save(QStringLiteral("/tmp/h7_history.png")));
+}
+
+// The chart draws what was measured: exact counts and estimates as two lines (one line drew a
+// refresh with Exact counts after estimates as ~4k rows of growth), and a snapshot in which a
+// server was unreachable as a marked gap (it was left out of the sum: a drop of a quarter).
+void TestHistory::countKindsAndUnknownCounts()
+{
+    const QString path = m_dir.filePath(QStringLiteral("kinds.yaml"));
+    QVERIFY(QFile::copy(sp::test::examplePath(QStringLiteral("fsharechat-crc32.yaml")), path));
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const TableRule *rule = m_load.config.table(QStringLiteral("t_messages"));
+    QVERIFY(rule);
+    const QString down = rule->dataNodes.constFirst().dataSource;
+    // Snapshots 0-2: estimates of 1000 per table; 3: exact counts, 250 more per table than the
+    // estimates say; 4: `down` unreachable (estimates); 5: estimates again.
+    const qint64 tables = rule->dataNodes.size();
+    {
+        StatsHistory history(StatsHistory::defaultPathFor(path));
+        QVERIFY2(history.isOpen(), qPrintable(history.lastError()));
+        for (int i = 0; i < 6; ++i) {
+            ClusterSnapshot s;
+            s.configPath = path;
+            s.takenAt = now.addSecs(-3600 * (6 - i));
+            s.exact = i == 3;
+            for (const DataNode &n : rule->dataNodes) {
+                TableStats ts;
+                ts.node = n;
+                ts.logicTable = rule->logicTable;
+                const bool unreachable = i == 4 && n.dataSource == down;
+                ts.estimatedRows = unreachable ? -1 : 1000;
+                if (i == 3)
+                    ts.exactRows = 1250;
+                if (unreachable)
+                    ts.error = QStringLiteral("instance unreachable");
+                s.tables.append(ts);
+            }
+            QVERIFY(history.record(s) >= 0);
+        }
+    }
+    AppContext ctx;
+    ctx.setConfig(path, ConfigLoader::loadFile(path), {});
+    HistoryPage page(&ctx);
+    page.resize(1024, 640);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto *scope = page.findChild<QComboBox *>(QStringLiteral("historyScopeCombo"));
+    auto *view = page.findChild<QChartView *>(QStringLiteral("growthChart"));
+    auto *note = page.findChild<QLabel *>(QStringLiteral("historyChartNote"));
+    QVERIFY(scope && view && note);
+    QTRY_VERIFY(page.findChild<QTableView *>(QStringLiteral("forecastTable"))->model()->rowCount() > 0);
+    scope->setCurrentIndex(scope->findData(QStringLiteral("t:t_messages")));
+    QTRY_VERIFY(!view->chart()->series().isEmpty());
+
+    const double unknownAt = double(now.addSecs(-3600 * 2).toMSecsSinceEpoch());
+    QList<double> estimates, exact;
+    int areas = 0;
+    for (QAbstractSeries *s : view->chart()->series()) {
+        if (qobject_cast<QAreaSeries *>(s)) {
+            QCOMPARE(s->objectName(), QStringLiteral("unknownCounts"));
+            ++areas;
+            continue;
+        }
+        auto *line = qobject_cast<QLineSeries *>(s);
+        QVERIFY(line);
+        for (const QPointF &p : line->points()) {
+            QVERIFY2(p.x() != unknownAt, "a point where a server was unreachable");
+            (line->objectName() == QLatin1String("exactCounts") ? exact : estimates) << p.y();
+        }
+    }
+    QCOMPARE(areas, 1);
+    // Five estimates, all 1000 per table: flat, no false growth and no partial sum.
+    QCOMPARE(estimates.size(), 5);
+    for (double y : std::as_const(estimates))
+        QCOMPARE(y, double(1000 * tables));
+    QCOMPARE(exact, QList<double>{double(1250 * tables)});
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(down), qPrintable(note->text()));
+    QVERIFY(page.grab().save(QStringLiteral("/tmp/truth_history_kinds.png")));
 }
 
 QTEST_MAIN(TestHistory)

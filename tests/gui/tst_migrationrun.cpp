@@ -24,6 +24,8 @@
 #include "ui/pages/MigrationPage.h"
 #include "ui/widgets/CaptureLagChart.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -31,8 +33,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
-#include <QLineSeries>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -80,6 +84,7 @@ private slots:
     void engineSentence();
     void runReadReloadsTheConfig();
     void throttleIsShown();
+    void chartsDrawOnlyWhatWasMeasured();
 
 private:
     QString newRun(const QString &name, const QString &reloadCommand = {});
@@ -292,18 +297,27 @@ void TestMigrationRun::showsTheJournal()
              0.4);
     QCOMPARE(table->item(1, CopyProgressPanel::BarColumn)->text(), QStringLiteral("done"));
     QCOMPARE(table->item(0, CopyProgressPanel::RateColumn)->text(), QStringLiteral("—"));
-    QTest::qWait(1100);
-    setJournal(dir, [&](Journal &j) {
-        QVERIFY(j.setProgress({CopyProgress{pairA, targetA, 700, 1000, 0, false}}));
-    });
-    QTRY_VERIFY_WITH_TIMEOUT(
-        table->item(0, CopyProgressPanel::CopiedColumn)->text() == QLatin1String("700 / 1,000"), 5000);
-    QTRY_VERIFY_WITH_TIMEOUT(table->item(0, CopyProgressPanel::RateColumn)->text() != QLatin1String("—"),
-                             5000);
-    QVERIFY(table->item(0, CopyProgressPanel::RateColumn)->text().remove(QLatin1Char(',')).toInt() > 0);
-    QVERIFY2(table->item(0, CopyProgressPanel::EtaColumn)->text().contains(QLatin1String("s")),
-             qPrintable(table->item(0, CopyProgressPanel::EtaColumn)->text()));
-    QVERIFY(c->samples().size() >= 2);
+    QVERIFY(c->samples().isEmpty()); // interrupted: nothing copies, nothing is measured
+    {
+        // A process copying (it holds the run's lock): its reads are measured.
+        RunLock lock;
+        QString error;
+        QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+        refreshNow(c);
+        QTest::qWait(1100);
+        setJournal(dir, [&](Journal &j) {
+            QVERIFY(j.setProgress({CopyProgress{pairA, targetA, 700, 1000, 0, false}}));
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(
+            table->item(0, CopyProgressPanel::CopiedColumn)->text() == QLatin1String("700 / 1,000"), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(table->item(0, CopyProgressPanel::RateColumn)->text() != QLatin1String("—"),
+                                 5000);
+        QVERIFY(table->item(0, CopyProgressPanel::RateColumn)->text().remove(QLatin1Char(',')).toInt() > 0);
+        QVERIFY2(table->item(0, CopyProgressPanel::EtaColumn)->text().contains(QLatin1String("s")),
+                 qPrintable(table->item(0, CopyProgressPanel::EtaColumn)->text()));
+        QVERIFY(c->samples().size() >= 2);
+    }
+    refreshNow(c);
 
     // The capture-lag chart: a line per source server, new samples appended as the journal grows.
     auto *lag = test::findNamed<CaptureLagChart>(page.get(), "captureLagChart");
@@ -1226,6 +1240,105 @@ void TestMigrationRun::throttleIsShown()
     refreshNow(c);
     QVERIFY2(!gate->text().contains(QLatin1String("holds the work back")) && gate->text().contains(held),
              qPrintable(gate->text()));
+}
+
+// The migration charts draw measured points only: no rows-copied points for a run that is not
+// copying (a rolled-back run reopened after a restart got a point per read, a flat line "now"), no
+// line across a pause of the copy, and capture lag broken across a gap and at an unknown sample.
+void TestMigrationRun::chartsDrawOnlyWhatWasMeasured()
+{
+    const QString pair = QStringLiteral("db0.t_messages_0"), target = QStringLiteral("db4.t_messages_0");
+    // A rolled-back run, as a restarted console finds it: its journal still has the copy progress.
+    const QString rolled = newRun(QStringLiteral("rolled"));
+    setJournal(rolled, [&](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::RolledBack));
+        QVERIFY(j.setStep(Step::T1, StepStatus::RolledBack));
+        QVERIFY(j.setStep(Step::T2, StepStatus::RolledBack));
+        QVERIFY(j.setValue(keys::rolledBack, QStringLiteral("1")));
+        QVERIFY(j.setProgress({CopyProgress{pair, target, 400, 1000, 0, false}}));
+    });
+    {
+        AppContext ctx;
+        auto page = pageOn(ctx, rolled);
+        RunController *c = page->runPanel()->controller();
+        for (int i = 0; i < 3; ++i)
+            refreshNow(c);
+        QVERIFY(c->samples().isEmpty());
+        auto *chart = test::findNamed<QChartView>(page.get(), "migrationChart");
+        QVERIFY(chart && chart->isHidden());
+    }
+
+    // A copy that runs, pauses (the lock is let go) and goes on: two stretches, no line between.
+    const QString dir = newRun(QStringLiteral("paused"));
+    setJournal(dir, [&](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T1, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T2, StepStatus::Running));
+        QVERIFY(j.setProgress({CopyProgress{pair, target, 100, 1000, 0, false}}));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto copyAt = [&](qint64 copied) {
+        setJournal(dir, [&](Journal &j) {
+            QVERIFY(j.setProgress({CopyProgress{pair, target, copied, 1000, 0, false}}));
+        });
+        refreshNow(c);
+    };
+    {
+        RunLock lock;
+        QString error;
+        QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+        copyAt(200);
+        copyAt(300);
+    }
+    refreshNow(c); // the read that sees the copy stop
+    const int firstStretch = int(c->samples().size());
+    QVERIFY(firstStretch >= 2);
+    QTest::qWait(1200);
+    for (int i = 0; i < 3; ++i)
+        refreshNow(c); // paused: nothing measured
+    QCOMPARE(int(c->samples().size()), firstStretch);
+    {
+        RunLock lock;
+        QString error;
+        QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+        copyAt(600);
+        copyAt(700);
+    }
+    QVERIFY(c->samples().size() > firstStretch);
+    QVERIFY(c->samples().constLast().segment != c->samples().at(firstStretch - 1).segment);
+    auto *view = test::findNamed<QChartView>(page.get(), "migrationChart");
+    QTRY_VERIFY_WITH_TIMEOUT(view->chart()->series().size() == 2, 5000);
+    const QList<QAbstractSeries *> lines = view->chart()->series();
+    auto *first = qobject_cast<QLineSeries *>(lines.at(0));
+    auto *second = qobject_cast<QLineSeries *>(lines.at(1));
+    QVERIFY(first && second);
+    QCOMPARE(first->at(first->count() - 1).y(), 300.0);
+    QCOMPARE(second->at(0).y(), 600.0);
+
+    // Capture lag: a server's samples 2 min apart (the engine stopped) and an unknown one.
+    const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-600);
+    setJournal(dir, [&](Journal &j) {
+        QVERIFY(j.addLag({LagSample{t0, QStringLiteral("node0"), 3, 100},
+                          LagSample{t0.addSecs(1), QStringLiteral("node0"), 2, 50},
+                          LagSample{t0.addSecs(121), QStringLiteral("node0"), 5, 900},
+                          LagSample{t0.addSecs(122), QStringLiteral("node0"), 4, 800},
+                          LagSample{t0.addSecs(123), QStringLiteral("node0"), -1, 700},
+                          LagSample{t0.addSecs(124), QStringLiteral("node0"), 1, 10}}));
+    });
+    auto *lag = test::findNamed<CaptureLagChart>(page.get(), "captureLagChart");
+    QTRY_COMPARE_WITH_TIMEOUT(lag->segmentsOf(QStringLiteral("node0")).size(), 3, 5000);
+    const QList<QLineSeries *> segments = lag->segmentsOf(QStringLiteral("node0"));
+    QCOMPARE(segments.at(0)->count(), 2);
+    QCOMPARE(segments.at(1)->count(), 2);
+    QCOMPARE(segments.at(2)->count(), 1);
+    int legendEntries = 0;
+    for (QLegendMarker *m : lag->chart()->legend()->markers())
+        legendEntries += m->isVisible() ? 1 : 0;
+    QCOMPARE(legendEntries, 1);
+    for (QLineSeries *s : segments)
+        QCOMPARE(s->color(), segments.constFirst()->color());
 }
 
 QTEST_MAIN(TestMigrationRun)

@@ -560,6 +560,42 @@ void TestPlanning::instanceDown()
     }
     QVERIFY(partial > 0);
     QVERIFY(m_page->report()->toText().contains(QStringLiteral("partial")));
+
+    // Skew after falls back to key shares without db2's rows (1.493 -> 1.000 in a walk-through,
+    // without a word): the cell, its tooltip, the basis, the CLI's text and the rows chart say it.
+    for (int r = 0; r < m_page->model()->rowCount(); ++r) {
+        const planning::WhatIfRow &row = m_page->model()->rows().at(r);
+        if (!row.feasible)
+            continue;
+        QCOMPARE(row.skewWithoutRows, QStringList{QStringLiteral("db2")});
+        QVERIFY2(cell(r, WhatIfModel::SkewAfterColumn).contains(QStringLiteral("key shares")),
+                 qPrintable(cell(r, WhatIfModel::SkewAfterColumn)));
+        const QString tip =
+            m_page->model()->index(r, WhatIfModel::SkewAfterColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("db2")), qPrintable(tip));
+    }
+    QVERIFY2(basis.contains(QStringLiteral("Skew after is of key shares")), qPrintable(basis));
+    QVERIFY(m_page->report()->toText().contains(
+        QStringLiteral("skew after: of key shares, not rows: no row counts from db2")));
+    auto *rowsView = test::findNamed<QChartView>(m_page, "rowsChart");
+    QVERIFY(rowsView && rowsView->chart());
+    QVERIFY2(rowsView->chart()->title().contains(QStringLiteral("db2 not counted")),
+             qPrintable(rowsView->chart()->title()));
+
+    // With every count back, the skew is of rows again, and nothing says otherwise.
+    QSignalSpy again(m_page, &PlanningPage::computed);
+    m_window->context()->setSnapshot(syntheticSnapshot(m_window->context()->config(), rowsScheme(1)));
+    waitForResult(again);
+    for (int r = 0; r < m_page->model()->rowCount(); ++r) {
+        const planning::WhatIfRow &row = m_page->model()->rows().at(r);
+        if (!row.feasible)
+            continue;
+        QVERIFY(row.skewFromRows);
+        QVERIFY(row.skewWithoutRows.isEmpty());
+        QVERIFY2(!cell(r, WhatIfModel::SkewAfterColumn).contains(QStringLiteral("key shares")),
+                 qPrintable(cell(r, WhatIfModel::SkewAfterColumn)));
+    }
+    QVERIFY(!test::findNamed<QLabel>(m_page, "planningBasis")->text().contains(QStringLiteral("key shares")));
 }
 
 void TestPlanning::copyAndExport()

@@ -117,18 +117,29 @@ private slots:
         QCOMPARE(st.code, 0);
         QVERIFY(st.out.contains("node2"));
 
-        // without credentials the load cannot start
-        Run noPw = shardctl({QStringLiteral("load"), QStringLiteral("--config"), yaml, QStringLiteral("--duration"), QStringLiteral("1")});
+        // Without credentials the load cannot start: the same config away from its app.cnf.
+        const QString bare = m_tmp.filePath(QStringLiteral("bare-cluster.yaml"));
+        QFile::remove(bare);
+        QVERIFY(QFile::copy(yaml, bare));
+        Run noPw = shardctl({QStringLiteral("load"), QStringLiteral("--config"), bare,
+                             QStringLiteral("--duration"), QStringLiteral("1")});
         QCOMPARE(noPw.code, 1);
         QVERIFY(noPw.err.contains("no password"));
 
-        Run load = shardctl({QStringLiteral("load"), QStringLiteral("--config"), yaml, QStringLiteral("--defaults-file"), appCnf,
-                             QStringLiteral("--rate"), QStringLiteral("60"), QStringLiteral("--duration"), QStringLiteral("2"),
-                             QStringLiteral("--json")});
+        // As README prints it: the app.cnf next to the sandbox's cluster.yaml is the option file,
+        // as for stats and health (load needed --defaults-file and failed with "no password").
+        Run load = shardctl({QStringLiteral("load"), QStringLiteral("--config"), yaml,
+                             QStringLiteral("--rate"), QStringLiteral("60"), QStringLiteral("--duration"),
+                             QStringLiteral("2"), QStringLiteral("--json")});
         QVERIFY2(load.code == 0, load.err.constData());
         const QJsonObject l = QJsonDocument::fromJson(load.out).object();
         QCOMPARE(l.value(QStringLiteral("errors")).toInt(), 0);
         QVERIFY(l.value(QStringLiteral("insert")).toObject().value(QStringLiteral("ok")).toInt() > 20);
+        Run unreadable = shardctl(
+            {QStringLiteral("load"), QStringLiteral("--config"), yaml, QStringLiteral("--defaults-file"),
+             m_tmp.filePath(QStringLiteral("none.cnf")), QStringLiteral("--duration"), QStringLiteral("1")});
+        QCOMPARE(unreadable.code, 2);
+        QVERIFY(unreadable.err.contains("cannot read the option file"));
 
         // The application account cannot read replica status: health says so once for all
         // servers; a plan, which does not need it, does not print it at all (it printed one line

@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace sp;
 using namespace sp::exporting;
 
@@ -30,6 +32,7 @@ private slots:
     void statsCsv();
     void htmlReport();
     void heatColor();
+    void reportColourScale();
 };
 
 void TestExport::redact_data()
@@ -255,19 +258,71 @@ void TestExport::htmlReport()
     QVERIFY(!html.contains(QStringLiteral("<script")));
     for (const TableRule &t : load.config.tables)
         QVERIFY2(html.contains(QStringLiteral("<h2>") + t.logicTable + QStringLiteral("</h2>")), qPrintable(t.logicTable));
-    // The hottest cell is the deepest red; 1234 rows is 123.4 % of the limit.
-    QVERIFY(html.contains(QStringLiteral("bgcolor=\"") + exporting::heatColor(1234, 1234)));
+    // The only counted cell of t_messages is its mean: white (even); 1234 rows is 123.4 % of the limit.
+    QVERIFY(html.contains(QStringLiteral("bgcolor=\"") + exporting::heatColor(1.0)));
+    QVERIFY(!html.contains(QStringLiteral("bgcolor=\"#c81e1e\"")));
     QVERIFY(html.contains(QStringLiteral("123.4 %")));
     QVERIFY(html.contains(QStringLiteral("10.11.6-MariaDB")));
 }
 
 void TestExport::heatColor()
 {
-    QCOMPARE(exporting::heatColor(0, 100), QStringLiteral("#ffffff"));
-    QCOMPARE(exporting::heatColor(100, 100), QStringLiteral("#c81e1e"));
-    QCOMPARE(exporting::heatColor(-1, 100), QStringLiteral("#dddddd"));
-    QCOMPARE(exporting::heatColor(500, 100), exporting::heatColor(100, 100)); // clamped
-    QVERIFY(exporting::heatColor(50, 100) != exporting::heatColor(60, 100));
+    QCOMPARE(exporting::heatColor(1.0), QStringLiteral("#ffffff")); // even
+    QCOMPARE(exporting::heatColor(2.0), QStringLiteral("#c81e1e")); // twice the mean
+    QCOMPARE(exporting::heatColor(0.0), QStringLiteral("#3b6fb6")); // empty
+    QCOMPARE(exporting::heatColor(-1), QStringLiteral("#dddddd"));
+    QCOMPARE(exporting::heatColor(std::nan("")), QStringLiteral("#dddddd"));
+    QCOMPARE(exporting::heatColor(5.0), exporting::heatColor(2.0)); // clamped
+    QVERIFY(exporting::heatColor(1.5) != exporting::heatColor(1.6));
+}
+
+// One colour scale for the whole report: a balanced table is white in every cell (it was deep red:
+// each table was coloured against its own largest cell), and a cell twice its table's mean has the
+// same colour in a small table and a large one.
+void TestExport::reportColourScale()
+{
+    const LoadResult load =
+        ConfigLoader::loadFile(test::examplePath(QStringLiteral("fsharechat-crc32.yaml")));
+    QVERIFY(load.ok());
+    const TableRule *small = load.config.table(QStringLiteral("t_messages"));
+    const TableRule *large = load.config.table(QStringLiteral("t_user_messages"));
+    QVERIFY(small && large && small->dataNodes.size() >= 2 && large->dataNodes.size() >= 2);
+    ClusterSnapshot snap;
+    snap.takenAt = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC);
+    auto add = [&snap](const TableRule *rule, qint64 rows) {
+        for (const DataNode &n : rule->dataNodes) {
+            TableStats t;
+            t.node = n;
+            t.logicTable = rule->logicTable;
+            t.estimatedRows = rows;
+            snap.tables << t;
+        }
+    };
+    add(small, 500); // balanced
+    add(large, 1000000);
+    QString html = exporting::htmlReport(load.config, &snap);
+    QCOMPARE(html.count(QStringLiteral("bgcolor=\"#ffffff\"")),
+             int(small->dataNodes.size() + large->dataNodes.size()));
+    QVERIFY(!html.contains(QStringLiteral("bgcolor=\"#c81e1e\"")));
+    QVERIFY(html.contains(QStringLiteral("one scale for every table")));
+
+    // The same skew in a small table and a large one gives the same colours.
+    snap.tables.clear();
+    // Cells of 100 and 300 rows (mean 200: 0.5x and 1.5x) and of 100k and 300k (same ratios).
+    for (const auto &[rule, unit] : {std::pair{small, qint64(100)}, std::pair{large, qint64(100000)}})
+        for (int i = 0; i < rule->dataNodes.size(); ++i) {
+            TableStats t;
+            t.node = rule->dataNodes.at(i);
+            t.logicTable = rule->logicTable;
+            t.estimatedRows = (i % 2 == 0 ? 1 : 3) * unit;
+            snap.tables << t;
+        }
+    html = exporting::htmlReport(load.config, &snap);
+    const int low = html.count(QStringLiteral("bgcolor=\"") + exporting::heatColor(0.5) + QLatin1Char('"'));
+    const int high = html.count(QStringLiteral("bgcolor=\"") + exporting::heatColor(1.5) + QLatin1Char('"'));
+    QVERIFY(small->dataNodes.size() % 2 == 0 && large->dataNodes.size() % 2 == 0);
+    QCOMPARE(low, int(small->dataNodes.size() + large->dataNodes.size()) / 2);
+    QCOMPARE(high, low);
 }
 
 QTEST_GUILESS_MAIN(TestExport)

@@ -68,13 +68,61 @@ private slots:
         KeychainSecretStore store;
         QElapsedTimer t;
         t.start();
-        QString error;
+        Text error;
         const bool ok = store.writePassword(QStringLiteral("ShardPilot"), QStringLiteral("u@h:1"),
                                             QStringLiteral("s3cret"), &error);
         QVERIFY(t.elapsed() < 5000);
         QVERIFY(!ok);
-        QVERIFY(!error.isEmpty());
-        QVERIFY(!error.contains(QStringLiteral("s3cret")));
+        QVERIFY(!error.text.contains(QStringLiteral("s3cret")));
+        // qtkeychain says "Unknown error" here; the text says what failed (no session bus) and what
+        // to do (an option file), as a translatable sentence.
+        QVERIFY2(error.text.contains(QStringLiteral("DBUS_SESSION_BUS_ADDRESS is not set")),
+                 qPrintable(error.text));
+        QVERIFY2(error.text.contains(QStringLiteral("--defaults-file")), qPrintable(error.text));
+        QVERIFY(error.isTranslatable());
+        // The read says the same (it ends in the credential notes).
+        QString readError;
+        QVERIFY(!store.readPassword(QStringLiteral("ShardPilot"), QStringLiteral("u@h:1"), &readError));
+        QCOMPARE(readError, error.text);
+    }
+
+    // Each qtkeychain outcome worded: what failed, what to do; "Unknown error" never alone.
+    void failureText_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("qtText");
+        QTest::addColumn<bool>("sessionBus");
+        QTest::addColumn<QStringList>("says");
+        const QStringList instead{QStringLiteral("--defaults-file"),
+                                  QStringLiteral("SHARDPILOT_PASSWORD_<DS>")};
+        QTest::addRow("no bus") << 7 << QStringLiteral("Unknown error") << false
+                                << QStringList{QStringLiteral("no D-Bus session bus")} + instead;
+        QTest::addRow("bus, no service") << 7 << QStringLiteral("Unknown error") << true
+                                         << QStringList{QStringLiteral("neither a Secret Service")} + instead;
+        QTest::addRow("no backend") << 5 << QStringLiteral("No keychain service available") << true
+                                    << QStringList{QStringLiteral("neither a Secret Service")} + instead;
+        QTest::addRow("denied by user")
+            << 3 << QString() << true
+            << QStringList{QStringLiteral("access was denied"), QStringLiteral("try again")};
+        QTest::addRow("locked") << 4 << QStringLiteral("Could not open wallet") << true
+                                << QStringList{QStringLiteral("(Could not open wallet)"),
+                                               QStringLiteral("unlock it")};
+        QTest::addRow("other") << 7 << QStringLiteral("Could not store data") << true
+                               << QStringList{QStringLiteral("Could not store data"),
+                                              QStringLiteral("error 7")};
+    }
+
+    void failureText()
+    {
+        QFETCH(int, code);
+        QFETCH(QString, qtText);
+        QFETCH(bool, sessionBus);
+        QFETCH(QStringList, says);
+        const Text t = KeychainSecretStore::failureText(code, qtText, sessionBus);
+        QVERIFY(t.isTranslatable());
+        for (const QString &part : says)
+            QVERIFY2(t.text.contains(part), qPrintable(t.text + QStringLiteral(" lacks ") + part));
+        QVERIFY(t.text != QStringLiteral("Unknown error"));
     }
 
     void chainFallsThroughToOptionFile_data()

@@ -4,6 +4,7 @@
 #include "core/analysis/StatsExport.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
+#include "ui/export/ReportPages.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -125,10 +126,12 @@ bool ExportController::write(Kind kind, const QString &path, bool includePasswor
         printer.setOutputFormat(QPrinter::PdfFormat);
         printer.setOutputFileName(path);
         printer.setPageOrientation(QPageLayout::Landscape);
+        printer.setPageMargins(QMarginsF(15, 15, 15, 10), QPageLayout::Millimeter);
         printer.setDocName(report.title);
         QTextDocument doc;
         doc.setHtml(exporting::htmlReport(m_ctx->config(), snap, report));
-        doc.print(&printer);
+        // A logic table's heatmap and its summary (with a snapshot) stay on one page.
+        ReportPages::print(&doc, &printer, int(m_ctx->config().tables.size()), snap ? 2 : 1);
         if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
             *error = tr("Cannot write %1.").arg(path);
             return false;

@@ -198,14 +198,23 @@ void CopyProgressPanel::updateChart(const RunController &run)
     chart->legend()->setVisible(false);
     chart->setTitle(tr("Rows copied"));
     chart->setMargins(QMargins(4, 4, 4, 4));
-    auto *series = new QLineSeries;
-    series->setPointsVisible(true); // a copy read once is a point, not an empty chart
+    // One line per stretch of copying: nothing is drawn across the time no copy ran (a pause, the
+    // console closed); each sample is a measured read.
+    QList<QLineSeries *> lines;
     qint64 top = 0;
     for (const RunController::Sample &s : samples) {
-        series->append(double(s.at.toMSecsSinceEpoch()), double(s.total));
+        if (lines.isEmpty() || s.segment != lines.constLast()->property("segment").toInt()) {
+            auto *line = new QLineSeries;
+            line->setProperty("segment", s.segment);
+            line->setPointsVisible(true); // a copy read once is a point, not an empty chart
+            line->setColor(QColor(0x31, 0x68, 0x8e));
+            lines << line;
+        }
+        lines.constLast()->append(double(s.at.toMSecsSinceEpoch()), double(s.total));
         top = qMax(top, s.total);
     }
-    chart->addSeries(series);
+    for (QLineSeries *line : std::as_const(lines))
+        chart->addSeries(line);
     auto *x = new QDateTimeAxis;
     x->setFormat(QStringLiteral("HH:mm:ss"));
     x->setTickCount(2); // two times fit a narrow pane; three elide at 1024 px
@@ -218,8 +227,10 @@ void CopyProgressPanel::updateChart(const RunController &run)
     setCountAxisRange(y, double(top), 1.1);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    for (QLineSeries *line : std::as_const(lines)) {
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
     QChart *old = m_chart->chart();
     m_chart->setChart(chart);
     delete old;

@@ -74,6 +74,7 @@ bool RunController::attach(const QString &dir)
     m_stateSince = QDateTime();
     m_readAgain = false;
     m_samples.clear();
+    m_copying = false;
     if (m_dir.isEmpty()) {
         m_poll->stop();
         emit stateChanged();
@@ -144,16 +145,24 @@ void RunController::applyRead(const RunState &read, const QString &dir, bool wit
     if (!m_state->audit.isEmpty())
         m_lastAuditId = m_state->audit.constLast().id;
 
-    // Copy history: a sample whenever the copied rows changed (or the first time there are any).
-    if (!m_state->progress.isEmpty()) {
+    // Copy history: measured only while the copy runs (and the read that sees it end); a new
+    // stretch of copying starts a new segment.
+    const bool copying =
+        m_state->locked && !m_state->rolledBack() && m_state->status(Step::T2) == StepStatus::Running;
+    const bool ended = m_copying && !copying;
+    if (copying && !m_copying)
+        ++m_segment;
+    m_copying = copying;
+    if ((copying || ended) && !m_state->progress.isEmpty()) {
         Sample s;
         s.at = m_state->readAt;
+        s.segment = m_segment;
         for (const CopyProgress &p : std::as_const(m_state->progress)) {
             s.byPair.insert(pairKey(p), p.copied);
             s.total += p.copied;
         }
-        if (m_samples.isEmpty() || m_samples.constLast().total != s.total ||
-            m_samples.constLast().at.msecsTo(s.at) >= 5000)
+        if (ended || m_samples.isEmpty() || m_samples.constLast().segment != s.segment ||
+            m_samples.constLast().total != s.total || m_samples.constLast().at.msecsTo(s.at) >= 5000)
             m_samples.append(s);
         constexpr int kMaxSamples = 3600;
         if (m_samples.size() > kMaxSamples)
@@ -173,9 +182,12 @@ static double rateOver(const QList<RunController::Sample> &samples,
     if (samples.size() < 2)
         return -1;
     const RunController::Sample &last = samples.constLast();
-    // The oldest sample of the last 20 s (at least one second back).
+    // The oldest sample of the last 20 s (at least one second back), of the same stretch of copying.
     int from = int(samples.size()) - 2;
-    while (from > 0 && samples.at(from - 1).at.msecsTo(last.at) <= 20000)
+    if (samples.at(from).segment != last.segment)
+        return -1;
+    while (from > 0 && samples.at(from - 1).segment == last.segment &&
+           samples.at(from - 1).at.msecsTo(last.at) <= 20000)
         --from;
     const qint64 ms = samples.at(from).at.msecsTo(last.at);
     if (ms < 1000)

@@ -60,16 +60,21 @@ public:
     // Writes DIR/pause: the engine (here or elsewhere) stops after its current chunk.
     bool pause(QString *error);
 
-    // Rows copied per pair and in total, one sample per read that saw copy progress.
+    // Rows copied per pair and in total, measured by the reads made while the copy runs: T2 running
+    // and a process holding the run's lock (here or a `shardctl migrate run`), plus the read that
+    // sees it end. A run read while nothing copies (paused, interrupted, rolled back, reopened after
+    // a restart) adds none. A copy that stops and goes on later starts a new segment: a chart draws
+    // no line across the time nothing was measured.
     struct Sample
     {
         QDateTime at; // UTC
         qint64 total = 0;
         QHash<QString, qint64> byPair; // pairKey() -> rows copied
+        int segment = 0;               // samples of one stretch of copying share it
     };
     const QList<Sample> &samples() const { return m_samples; }
     static QString pairKey(const migration::CopyProgress &p);
-    // Rows per second over the last samples (up to 20 s), -1 while unknown.
+    // Rows per second over the last samples of the current segment (up to 20 s), -1 while unknown.
     double pairRate(const QString &key) const;
     double totalRate() const;
 
@@ -102,6 +107,8 @@ private:
     QDateTime m_stateSince;
     bool m_readAgain = false;
     QList<Sample> m_samples;
+    bool m_copying = false; // the last read saw the copy running
+    int m_segment = 0;
     JobRunner *m_reader = nullptr;
     JobRunner *m_engine = nullptr;
     QTimer *m_poll = nullptr;

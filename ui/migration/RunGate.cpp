@@ -68,6 +68,14 @@ QString RunGate::engineSentence(const QString &message)
     return t;
 }
 
+QString RunGate::engineMessage(const migration::StepState &s)
+{
+    const QString m = s.message.trimmed();
+    const bool repeatsStatus = (s.status == StepStatus::RolledBack && m == QLatin1String("rolled back")) ||
+                               (s.status == StepStatus::Done && m == QLatin1String("done"));
+    return repeatsStatus ? QString() : s.message;
+}
+
 RunGate::Level RunGate::level() const
 {
     Level l = Level::None;

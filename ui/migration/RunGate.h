@@ -82,6 +82,10 @@ public:
     // An engine message (English, "the switch is refused: ...") as a sentence inside the page's own:
     // a leading lowercase word capitalised (not a name such as db0 or read_only), a full stop added.
     static QString engineSentence(const QString &message);
+    // What the engine wrote about a step, when it says more than the step's status (the engine's
+    // words are English; a message that only repeats the status, "rolled back", is left out so the
+    // console does not show it untranslated next to the translated status).
+    static QString engineMessage(const migration::StepState &s);
 
 private:
     // Continue and Pause, the same for every kind of run; returns the "busy" text (who works on the

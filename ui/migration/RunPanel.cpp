@@ -716,7 +716,7 @@ void RunPanel::updateView()
         for (int r = m_auditShown; r < s.audit.size(); ++r) {
             const AuditEntry &a = s.audit.at(r);
             const QStringList cells{
-                timestampText(a.at),         a.osUser, a.step, a.action, a.server, a.outcome,
+                timestampSecondsText(a.at),  a.osUser, a.step, a.action, a.server, a.outcome,
                 a.sql.left(300).simplified()};
             for (int c = 0; c < cells.size(); ++c) {
                 auto *it = new QTableWidgetItem(cells.at(c));
@@ -790,10 +790,11 @@ void RunPanel::showSelectedStep()
         parts << tr("started %1").arg(timestampText(s.started));
     if (s.finished.isValid() && s.status != StepStatus::Running)
         parts << tr("ended %1").arg(timestampText(s.finished));
-    // A failed step's message is the gate's (shown there once); other steps say what they did.
-    if (!s.message.isEmpty() &&
-        !(s.status == StepStatus::Failed && st->failedStep() == s.step && !st->rolledBack()))
-        parts << tr("the engine says: %1").arg(s.message.left(1000));
+    // A failed step's message is the gate's (shown there once); other steps say what they did, unless
+    // the message only repeats the status.
+    if (const QString message = RunGate::engineMessage(s);
+        !message.isEmpty() && !(s.status == StepStatus::Failed && st->failedStep() == s.step && !st->rolledBack()))
+        parts << tr("the engine says: %1").arg(message.left(1000));
     m_stepMessage->setText(parts.join(QStringLiteral(" · ")));
 }
 

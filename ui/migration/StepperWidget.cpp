@@ -241,8 +241,8 @@ QString StepperWidget::tooltipFor(int i) const
         lines << tr("started %1").arg(timestampText(s.started));
     if (s.finished.isValid())
         lines << tr("ended %1").arg(timestampText(s.finished));
-    if (!s.message.isEmpty())
-        lines << tr("The engine says: %1").arg(s.message.left(600).toHtmlEscaped());
+    if (const QString message = RunGate::engineMessage(s); !message.isEmpty())
+        lines << tr("The engine says: %1").arg(message.left(600).toHtmlEscaped());
     return lines.join(QStringLiteral("<br>"));
 }
 

@@ -88,7 +88,11 @@ QString WhatIfModel::displayText(const WhatIfRow &r, int column) const
     case RowsCopiedColumn:
         return count(r.rowsCopied);
     case SkewAfterColumn:
-        return r.skewAfter > 0 ? locale.toString(r.skewAfter, 'f', 3) : unknown;
+        if (!(r.skewAfter > 0))
+            return unknown;
+        // Of key shares, not rows: a source without a count (an instance down) or no snapshot.
+        return r.skewFromRows ? locale.toString(r.skewAfter, 'f', 3)
+                              : tr("%1 (key shares)").arg(locale.toString(r.skewAfter, 'f', 3));
     case WriteStopColumn:
         return tr("%1 s").arg(locale.toString(r.writeStopSeconds, 'f', 1));
     case StepsColumn:
@@ -158,6 +162,15 @@ QString WhatIfModel::toolTip(const WhatIfRow &r, int column) const
     case ShareCopiedColumn:
         return tr("Fraction of the rows physically copied (dual-master copies every instance)");
     case SkewAfterColumn:
+        if (!r.skewWithoutRows.isEmpty())
+            return tr("Of key shares, not rows: no row count from %1 (an instance down or a count that "
+                      "failed), so "
+                      "hot keys and uneven tables do not show. With every count it is of rows.")
+                .arg(r.skewWithoutRows.join(QStringLiteral(", ")));
+        if (!r.skewFromRows)
+            return tr(
+                "Of key shares (uniform keys): without row counts, or with fewer than 1,000 rows per data "
+                "source, rows would only add noise");
         return tr("Expected rows of the fullest data source / mean, after the change (worst table)");
     case RowsMovedColumn:
     case BytesMovedColumn:

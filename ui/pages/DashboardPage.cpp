@@ -27,6 +27,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QSlider>
 #include <QSplitter>
 #include <QTimer>
@@ -498,18 +499,33 @@ void DashboardPage::updateChart()
             }
         }
     }
+    // A data source with a shown table without a count (its server unreachable, a count that
+    // failed) has no sum: it is "unknown", never the sum of the rest or 0.
+    QSet<QString> unknown;
     if (const auto &snap = m_ctx->snapshot()) {
-        QHash<QString, bool> shown;
-        for (int r = 0; r < m_model->rows(); ++r)
-            for (int c = 0; c < m_model->columns(); ++c)
-                if (m_model->hasNode(r, c))
-                    shown.insert(m_model->node(r, c).toString(), true);
+        QHash<QString, const TableStats *> stats;
         for (const TableStats &t : snap->tables)
-            if (t.rows() > 0 && shown.contains(t.node.toString()))
-                sums[t.node.dataSource] += t.rows();
+            stats.insert(t.node.toString(), &t);
+        for (int r = 0; r < m_model->rows(); ++r)
+            for (int c = 0; c < m_model->columns(); ++c) {
+                if (!m_model->hasNode(r, c))
+                    continue;
+                const DataNode n = m_model->node(r, c);
+                const TableStats *t = stats.value(n.toString());
+                if (t && !t->existsOnServer)
+                    continue; // not on the server: no rows, and the heatmap says so
+                if (!t || t->rows() < 0)
+                    unknown.insert(n.dataSource);
+                else
+                    sums[n.dataSource] += t->rows();
+            }
     }
+    for (const QString &ds : std::as_const(unknown))
+        sums[ds] = 0;
     QString title = table.isEmpty() ? tr("Rows per data source (all tables)")
                                     : tr("Rows per data source (%1)").arg(table);
+    if (!unknown.isEmpty())
+        title += QLatin1Char(' ') + tr("— %n unknown (no count)", nullptr, int(unknown.size()));
     if (order.size() > kMaxBars) {
         std::stable_sort(order.begin(), order.end(),
                          [&sums](const QString &a, const QString &b) { return sums.value(a) > sums.value(b); });
@@ -533,8 +549,10 @@ void DashboardPage::updateChart()
     auto *axisX = new QBarCategoryAxis;
     const QLocale locale;
     QStringList categories;
-    for (const QString &ds : std::as_const(order))
-        categories << (order.size() <= 12 ? tr("%1: %2").arg(ds, locale.toString(sums.value(ds))) : ds);
+    for (const QString &ds : std::as_const(order)) {
+        const QString value = unknown.contains(ds) ? tr("unknown") : locale.toString(sums.value(ds));
+        categories << (order.size() <= 12 || unknown.contains(ds) ? tr("%1: %2").arg(ds, value) : ds);
+    }
     axisX->append(categories);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
@@ -602,25 +620,58 @@ void DashboardPage::focusDataSource(const QString &dataSource)
         m_nodeDetails->setText(lines.join(QStringLiteral("<br>")));
         return;
     }
-    auto sum = [&dataSource](const ClusterSnapshot &s, int *tables) {
+    // The rows of every table of the data source, or -1 when one has no count (unreachable):
+    // a sum over part of the tables is not the data source's rows.
+    auto sum = [&dataSource](const ClusterSnapshot &s, int *tables, int *uncounted) {
         qint64 rows = 0;
-        int n = 0;
-        for (const TableStats &t : s.tables)
-            if (t.node.dataSource == dataSource && t.knownToConfig && t.rows() >= 0) {
-                rows += t.rows();
-                ++n;
+        int n = 0, missing = 0;
+        for (const TableStats &t : s.tables) {
+            if (t.node.dataSource != dataSource || !t.knownToConfig || !t.existsOnServer)
+                continue;
+            if (t.rows() < 0) {
+                ++missing;
+                continue;
             }
+            rows += t.rows();
+            ++n;
+        }
         if (tables)
-            *tables = n;
-        return rows;
+            *tables = n + missing;
+        if (uncounted)
+            *uncounted = missing;
+        return missing > 0 ? qint64(-1) : rows;
     };
-    int tables = 0;
-    const qint64 rows = sum(*snap, &tables);
-    lines.append(tr("Rows: %1 in %n table(s)", nullptr, tables).arg(locale.toString(rows)));
+    int tables = 0, uncounted = 0;
+    const qint64 rows = sum(*snap, &tables, &uncounted);
+    if (rows < 0)
+        lines.append(
+            tr("Rows: unknown (%1 of %n table(s) without a count: unreachable or failed)", nullptr, tables)
+                .arg(uncounted));
+    else
+        lines.append(tr("Rows: %1 in %n table(s)", nullptr, tables).arg(locale.toString(rows)));
     if (const auto &base = m_ctx->baseline(); base && base->takenAt != snap->takenAt) {
-        const qint64 delta = rows - sum(*base, nullptr);
-        lines.append(tr("Growth since %1: %2 rows")
-                         .arg(timestampText(base->takenAt), (delta >= 0 ? QStringLiteral("+") : QString()) + locale.toString(delta)));
+        // Table by table, as the heatmap's growth: like counts with like, none missing.
+        qint64 delta = 0;
+        bool missing = false, incomparable = false;
+        for (const TableGrowth &g : StatsHistory::growth(*base, *snap)) {
+            if (g.node.dataSource != dataSource || g.logicTable.isEmpty())
+                continue;
+            if (g.basis == TableGrowth::Basis::Unknown)
+                missing = true;
+            else if (g.basis == TableGrowth::Basis::SourceChanged || g.basis == TableGrowth::Basis::Restarted)
+                incomparable = true;
+            delta += g.delta();
+        }
+        const QString since = timestampText(base->takenAt);
+        if (missing)
+            lines.append(tr("Growth since %1: unknown (a count is missing)").arg(since));
+        else if (incomparable)
+            lines.append(tr("Growth since %1: not comparable (exact counts against estimates, or a restart)")
+                             .arg(since));
+        else
+            lines.append(
+                tr("Growth since %1: %2 rows")
+                    .arg(since, (delta >= 0 ? QStringLiteral("+") : QString()) + locale.toString(delta)));
     }
     m_nodeDetails->setText(lines.join(QStringLiteral("<br>")));
 }

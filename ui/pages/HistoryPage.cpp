@@ -7,6 +7,7 @@
 #include "ui/health/RedStretches.h"
 #include "ui/widgets/ChartAxes.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -14,14 +15,15 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -84,6 +86,10 @@ HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent)
     m_chart->setObjectName(QStringLiteral("growthChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(220);
+    m_chartNote = new QLabel(this);
+    m_chartNote->setObjectName(QStringLiteral("historyChartNote"));
+    m_chartNote->setWordWrap(true);
+    m_chartNote->setVisible(false);
 
     m_model = new QStandardItemModel(0, ColumnCount, this);
     m_model->setHorizontalHeaderLabels({tr("Physical table"), tr("Rows now"), tr("Rows per day"),
@@ -119,6 +125,7 @@ HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent)
     layout->addWidget(m_answer);
     layout->addWidget(m_detail);
     layout->addLayout(controls);
+    layout->addWidget(m_chartNote);
     layout->addWidget(split, 1);
 
     connect(m_scope, &QComboBox::currentIndexChanged, this, &HistoryPage::updateChart);
@@ -130,6 +137,23 @@ HistoryPage::HistoryPage(AppContext *ctx, QWidget *parent)
 }
 
 HistoryPage::~HistoryPage() = default;
+
+QString HistoryPage::statusText(ForecastStatus s)
+{
+    switch (s) {
+    case ForecastStatus::InsufficientData:
+        return tr("insufficient data");
+    case ForecastStatus::NotGrowing:
+        return tr("not growing");
+    case ForecastStatus::BeyondHorizon:
+        return tr("beyond horizon");
+    case ForecastStatus::AlreadyAbove:
+        return tr("already above the limit");
+    case ForecastStatus::WillCross:
+        return tr("will cross");
+    }
+    return Forecast::statusName(s);
+}
 
 QString HistoryPage::shortCount(qint64 n)
 {
@@ -203,8 +227,9 @@ void HistoryPage::reload()
             d.snapshots = history.snapshots();
             d.forecast = Forecast::forecast(history.allNodeSeries(), options);
             for (const QString &scope : scopes)
-                d.series.insert(scope, scope.startsWith(QLatin1String("t:")) ? history.seriesForLogicTable(scope.mid(2))
-                                                                            : history.seriesForDataSource(scope.mid(2)));
+                d.series.insert(scope, scope.startsWith(QLatin1String("t:"))
+                                           ? history.countsForLogicTable(scope.mid(2))
+                                           : history.countsForDataSource(scope.mid(2)));
             // The health page's samples in the same file: the load next to the growth (the newest
             // 20000 per data source, about a day at the default 5 s).
             health::HealthHistory load(path);
@@ -268,12 +293,14 @@ void HistoryPage::fillForecast(const ClusterForecast &forecast, const ForecastOp
         const double daysKey = crosses ? t.daysToCrossing : 1e12 + urgency(t.status);
         QList<QStandardItem *> row{
             item(t.key, t.key),
-            item(t.latestRows >= 0 ? locale.toString(t.latestRows) : tr("unknown"), t.latestRows, Qt::AlignRight),
-            item(t.points >= 2 ? locale.toString(t.rowsPerDay, 'f', 0) : tr("–"), t.rowsPerDay, Qt::AlignRight),
+            item(t.latestRows >= 0 ? locale.toString(t.latestRows) : tr("unknown"), t.latestRows,
+                 Qt::AlignRight),
+            item(t.points >= 2 ? locale.toString(t.rowsPerDay, 'f', 0) : tr("–"), t.rowsPerDay,
+                 Qt::AlignRight),
             item(crosses ? t.crossing->date().toString(Qt::ISODate) : tr("–"),
                  crosses ? t.crossing->toMSecsSinceEpoch() : std::numeric_limits<qint64>::max()),
             item(crosses ? locale.toString(t.daysToCrossing, 'f', 0) : tr("–"), daysKey, Qt::AlignRight),
-            item(Forecast::statusName(t.status), rank++)};
+            item(statusText(t.status), rank++)};
         if (t.status == ForecastStatus::AlreadyAbove || (crosses && t.daysToCrossing < options.leadDays))
             for (QStandardItem *i : row)
                 i->setForeground(QColor(0xb0, 0x00, 0x20));
@@ -282,64 +309,177 @@ void HistoryPage::fillForecast(const ClusterForecast &forecast, const ForecastOp
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
 }
 
+namespace {
+
+// Adds `line` to `chart` on both axes; a segment after the first of its kind keeps its colour and
+// stays out of the legend.
+void addLine(QChart *chart, QLineSeries *line, QAbstractAxis *x, QAbstractAxis *y, bool inLegend)
+{
+    chart->addSeries(line);
+    line->attachAxis(x);
+    line->attachAxis(y);
+    if (!inLegend)
+        for (QLegendMarker *m : chart->legend()->markers(line))
+            m->setVisible(false);
+}
+
+} // namespace
+
 void HistoryPage::updateChart()
 {
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setVisible(false);
     const QString scope = m_scope->currentData().toString();
-    const QList<SeriesPoint> points = m_series.value(scope); // read by reload()'s job
+    const QList<CountPoint> points = m_series.value(scope); // read by reload()'s job
     chart->setTitle(points.isEmpty() ? tr("No history for %1 yet").arg(m_scope->currentText())
                                      : tr("Rows of %1 over time").arg(m_scope->currentText()));
-    auto *series = new QLineSeries;
-    series->setName(tr("Rows"));
-    series->setPointsVisible(points.size() <= 60);
     qint64 top = 0;
     QDateTime first;
     QDateTime last;
-    for (const SeriesPoint &p : std::as_const(points)) {
-        if (p.rows < 0)
-            continue;
-        series->append(double(p.time.toMSecsSinceEpoch()), double(p.rows));
-        top = std::max(top, p.rows);
+    for (const CountPoint &p : std::as_const(points)) {
+        top = std::max({top, p.exactRows, p.estimatedRows});
         if (!first.isValid())
             first = p.time;
         last = p.time;
     }
-    chart->addSeries(series);
     auto *axisX = new QDateTimeAxis;
+    axisX->setObjectName(QStringLiteral("historyTimeAxis"));
     const bool shortSpan = first.isValid() && first.secsTo(last) < 2 * 86400;
-    axisX->setFormat(shortSpan ? QStringLiteral("MM-dd hh:mm") : QStringLiteral("yyyy-MM-dd"));
+    axisX->setFormat(shortSpan ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("yyyy-MM-dd"));
     axisX->setTickCount(6);
     if (first.isValid()) {
         const QDateTime to = last > first ? last : first.addSecs(3600);
         axisX->setRange(first.toLocalTime(), to.toLocalTime());
     }
     chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisX);
     auto *axisY = new QValueAxis;
     setCountAxisRange(axisY, double(top), 1.1);
     axisY->setTitleText(tr("rows"));
     chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisY);
-    // A data source: its load (QPS of the health samples) on a second axis, over the same time.
+
+    // One line per kind of count, broken wherever that kind is missing: a line joins only two
+    // snapshots that both counted every table that way.
+    struct Kind
+    {
+        QString name;
+        QString objectName;
+        QColor colour;
+        qint64 CountPoint::*rows;
+    };
+    const Kind kinds[] = {{tr("Exact counts (COUNT(*))"), QStringLiteral("exactCounts"),
+                           QColor(0x31, 0x68, 0x8e), &CountPoint::exactRows},
+                          {tr("Estimates (InnoDB TABLE_ROWS)"), QStringLiteral("estimatedCounts"),
+                           QColor(0xe0, 0x8a, 0x1e), &CountPoint::estimatedRows}};
+    int lines = 0;
+    for (const Kind &kind : kinds) {
+        QLineSeries *segment = nullptr;
+        int segments = 0;
+        for (const CountPoint &p : std::as_const(points)) {
+            const qint64 rows = p.*kind.rows;
+            if (rows < 0) {
+                segment = nullptr;
+                continue;
+            }
+            if (!segment) {
+                segment = new QLineSeries;
+                segment->setName(kind.name);
+                segment->setObjectName(kind.objectName);
+                segment->setColor(kind.colour);
+                addLine(chart, segment, axisX, axisY, segments == 0);
+                ++segments;
+            }
+            segment->append(double(p.time.toMSecsSinceEpoch()), double(rows));
+        }
+        lines += segments > 0 ? 1 : 0;
+    }
+    for (QAbstractSeries *s : chart->series())
+        if (auto *line = qobject_cast<QLineSeries *>(s))
+            line->setPointsVisible(points.size() <= 60 || line->count() == 1); // a lone point stays visible
+
+    // Snapshots without a count of every table: a grey band over each stretch (a line for one
+    // snapshot), named for what is missing; not a value.
+    QStringList unknownSources;
+    int unknownSnapshots = 0;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        if (points.at(i).known())
+            continue;
+        qsizetype j = i;
+        while (j + 1 < points.size() && !points.at(j + 1).known())
+            ++j;
+        const double from = double(points.at(i).time.toMSecsSinceEpoch());
+        const double to = double(points.at(j).time.toMSecsSinceEpoch());
+        auto *upper = new QLineSeries;
+        upper->append(from, axisY->max());
+        upper->append(to, axisY->max());
+        auto *lower = new QLineSeries;
+        lower->append(from, 0);
+        lower->append(to, 0);
+        auto *band = new QAreaSeries(upper, lower);
+        band->setObjectName(QStringLiteral("unknownCounts"));
+        band->setName(tr("Count unknown"));
+        band->setColor(QColor(0x90, 0x90, 0x90, 60));
+        QPen pen(QColor(0x90, 0x90, 0x90));
+        pen.setStyle(Qt::DashLine);
+        band->setPen(pen);
+        chart->addSeries(band);
+        band->attachAxis(axisX);
+        band->attachAxis(axisY);
+        if (unknownSnapshots > 0)
+            for (QLegendMarker *m : chart->legend()->markers(band))
+                m->setVisible(false);
+        for (qsizetype k = i; k <= j; ++k) {
+            ++unknownSnapshots;
+            for (const QString &ds : points.at(k).unknownSources)
+                if (!unknownSources.contains(ds))
+                    unknownSources << ds;
+        }
+        i = j;
+    }
+    QString note;
+    if (unknownSnapshots > 0)
+        note =
+            tr("%n snapshot(s) without a count of every table (no count from %1: unreachable or failed); the "
+               "lines break there.",
+               nullptr, unknownSnapshots)
+                .arg(unknownSources.join(QStringLiteral(", ")));
+    if (lines > 1)
+        note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
+                tr("Exact counts and estimates are drawn apart: the gap between them is not growth.");
+    m_chartNote->setText(note);
+    m_chartNote->setVisible(!note.isEmpty());
+
+    // A data source: its load (QPS of the health samples) on a second axis, over the same time;
+    // broken where the server was down or the rate unknown.
     const QList<health::LoadPoint> load = m_load.value(scope);
     m_red->clear();
     if (!load.isEmpty()) {
-        auto *qps = new QLineSeries;
-        qps->setName(tr("QPS (health samples)"));
+        auto *axisQps = new QValueAxis;
+        axisQps->setTitleText(tr("queries per second"));
+        chart->addAxis(axisQps, Qt::AlignRight);
         double qpsTop = 0;
         QDateTime lf, ll;
+        QLineSeries *segment = nullptr;
+        int segments = 0;
         for (const health::LoadPoint &p : load) {
-            if (!p.up || p.qps < 0)
+            if (!p.up || p.qps < 0) {
+                segment = nullptr;
                 continue;
-            qps->append(double(p.time.toMSecsSinceEpoch()), p.qps);
+            }
+            if (!segment) {
+                segment = new QLineSeries;
+                segment->setName(tr("QPS (health samples)"));
+                segment->setObjectName(QStringLiteral("loadQps"));
+                segment->setColor(QColor(0x2e, 0x8b, 0x57));
+                addLine(chart, segment, axisX, axisQps, segments == 0);
+                ++segments;
+            }
+            segment->append(double(p.time.toMSecsSinceEpoch()), p.qps);
             qpsTop = std::max(qpsTop, p.qps);
             if (!lf.isValid())
                 lf = p.time;
             ll = p.time;
         }
-        chart->addSeries(qps);
+        setCountAxisRange(axisQps, qpsTop, 1.1);
         if (lf.isValid()) {
             const QDateTime from = first.isValid() ? std::min(first, lf) : lf;
             const QDateTime to = std::max(last.isValid() ? last : ll, ll);
@@ -349,15 +489,10 @@ void HistoryPage::updateChart()
             else
                 chart->setTitle(tr("Rows and load of %1 over time").arg(m_scope->currentText()));
         }
-        qps->attachAxis(axisX);
-        auto *axisQps = new QValueAxis;
-        setCountAxisRange(axisQps, qpsTop, 1.1);
-        axisQps->setTitleText(tr("queries per second"));
-        chart->addAxis(axisQps, Qt::AlignRight);
-        qps->attachAxis(axisQps);
         m_red->show(chart, axisX, axisQps, scope.mid(2), load, axisQps->max());
-        chart->legend()->setVisible(true);
+        ++lines;
     }
+    chart->legend()->setVisible(lines > 1 || unknownSnapshots > 0);
     QChart *old = m_chart->chart();
     m_chart->setChart(chart);
     delete old;

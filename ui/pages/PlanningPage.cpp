@@ -45,6 +45,7 @@ namespace sp::ui {
 namespace {
 
 constexpr int kDefaultMaxVirtualNodes = 1024;
+constexpr int kChartsSideBySideWidth = 1000; // below, the charts are stacked
 
 bool usesAlgorithm(const StrategyDef &s, const QString &name)
 {
@@ -142,10 +143,12 @@ PlanningPage::PlanningPage(AppContext *ctx, QWidget *parent)
     ringCol->addWidget(m_ring, 1);
 
     auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->setObjectName(QStringLiteral("planningCharts"));
     charts->addWidget(m_bars);
     charts->addWidget(ringBox);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
+    m_charts = charts;
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("planningSplitter"));
     split->addWidget(m_view);
@@ -260,6 +263,17 @@ void PlanningPage::scheduleRecompute()
         return;
     }
     m_debounce->start();
+}
+
+void PlanningPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side each chart gets less than half of a narrow page, and Qt Charts cuts what does
+    // not fit to "..." (strategy names, legend, axis and chart titles at 1024x640): one above the
+    // other there, each the page's width (the page scrolls).
+    const Qt::Orientation o = width() >= kChartsSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_charts && m_charts->orientation() != o)
+        m_charts->setOrientation(o);
 }
 
 void PlanningPage::showEvent(QShowEvent *event)
@@ -407,21 +421,35 @@ QString PlanningPage::basisText(const planning::WhatIfReport &report,
         named << (why.isEmpty() ? ds : tr("%1 (%2)").arg(ds, why));
     }
     const QString kind = snapshot->exact ? tr("exact counts") : tr("estimates (TABLE_ROWS)");
+    // A source without a count turns the skew after into one of key shares: say it with the rest.
+    QStringList skewWithout;
+    for (const planning::WhatIfRow &r : report.rows)
+        for (const QString &ds : r.skewWithoutRows)
+            if (r.feasible && !skewWithout.contains(ds))
+                skewWithout << ds;
+    const QString skewNote =
+        skewWithout.isEmpty()
+            ? QString()
+            : QLatin1Char(' ') + tr("Skew after is of key shares, not rows, without the counts of %1.")
+                                     .arg(skewWithout.join(QStringLiteral(", ")));
     if (!haveRows) {
         if (named.isEmpty())
             return tr("The snapshot taken at %1 has no row counts for the sharded tables: shares of the key "
                       "space only.")
                 .arg(when);
         return tr("The snapshot taken at %1 has no row counts: %2. Shares of the key space only.")
-            .arg(when, named.join(QStringLiteral(", ")));
+                   .arg(when, named.join(QStringLiteral(", "))) +
+               skewNote;
     }
     if (!named.isEmpty())
         return tr("Partial: row counts (%1) from the snapshot taken at %2 for every source but %3 — their "
                   "rows "
                   "are not included, so rows moved are lower bounds.")
-            .arg(kind, when, named.join(QStringLiteral(", ")));
+                   .arg(kind, when, named.join(QStringLiteral(", "))) +
+               skewNote;
     return tr("Row counts (%1) from the snapshot taken at %2; shares from the routing functions.")
-        .arg(kind, when);
+               .arg(kind, when) +
+           skewNote;
 }
 
 void PlanningPage::showOutcome(const Outcome &outcome, const std::optional<ClusterSnapshot> &snapshot)

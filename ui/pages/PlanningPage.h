@@ -11,6 +11,7 @@ class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
 class QSpinBox;
+class QSplitter;
 class QStackedWidget;
 class QTableView;
 class QTimer;
@@ -72,6 +73,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void scheduleRecompute();
@@ -101,6 +103,7 @@ private:
     QTableView *m_view = nullptr;
     StrategyBarChart *m_bars = nullptr;
     RingBalanceChart *m_ring = nullptr;
+    QSplitter *m_charts = nullptr; // the charts: side by side on a wide page, stacked on a narrow one
     QTimer *m_debounce = nullptr;
     std::optional<planning::WhatIfReport> m_report;
     QStringList m_ringNodes;

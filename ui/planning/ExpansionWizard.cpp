@@ -10,6 +10,9 @@
 #include "ui/planning/TargetPage.h"
 #include "ui/planning/WarningsPage.h"
 
+#include <QGuiApplication>
+#include <QScreen>
+
 namespace sp::ui {
 
 using namespace sp::planning;
@@ -29,7 +32,7 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
     setPage(WarningsPageId, new WarningsPage(this));
     setPage(ExportPageId, new ExportPage(this));
     setStartId(StrategyPageId);
-    resize(1000, 760);
+    fitToScreen(parent);
 
     // A plan of another config would be wrong: close (the operator reopens it for the new one).
     connect(m_ctx, &AppContext::configChanged, this, &ExpansionWizard::reject);
@@ -49,6 +52,30 @@ ExpansionWizard::ExpansionWizard(AppContext *ctx, QWidget *parent)
                     emit planFailed(m_planError);
                 }
             });
+}
+
+void ExpansionWizard::fitToScreen(QWidget *parent)
+{
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    fitTo(screen ? screen->availableGeometry() : QRect(0, 0, 1016, 808), parent);
+}
+
+void ExpansionWizard::fitTo(const QRect &room, QWidget *parent)
+{
+    // 1000x760 where there is room; on a small screen (1024x640) the window fits it, so Back, Next
+    // and Finish stay on the screen: the pages scroll or wrap below their preferred size. Room is
+    // left for the frame and title bar the window manager adds.
+    const QSize size(qMin(1000, room.width() - 24), qMin(760, room.height() - 48));
+    resize(size.expandedTo(minimumSizeHint()));
+    // Over the parent, moved into the room, frame included (once shown the window manager's frame
+    // is known; before, a title bar's height and a few pixels of side border are kept free: a
+    // 1000 px window centred over a 1024 px wide parent went off the screen by its frame).
+    const QSize decoration = isVisible() ? frameGeometry().size() - geometry().size() : QSize(8, 40);
+    QRect frame(QPoint(), this->size() + decoration.expandedTo(QSize(0, 30)));
+    frame.moveCenter(parent ? parent->geometry().center() : room.center());
+    frame.moveTop(qMax(room.top(), qMin(frame.top(), room.bottom() + 1 - frame.height())));
+    frame.moveLeft(qMax(room.left(), qMin(frame.left(), room.right() + 1 - frame.width())));
+    move(frame.topLeft());
 }
 
 ExpansionWizard::~ExpansionWizard()

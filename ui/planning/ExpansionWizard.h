@@ -67,6 +67,9 @@ public:
     // Tests and screenshots: press Next until `id` is current or Next is refused (a page is not
     // complete, e.g. the plan is still being made: wait for planBuilt and call again).
     bool advanceTo(PageId id);
+    // Sizes and places the window within `room` (a screen's available area): at most 1000x760,
+    // never below the pages' minimum. Done on construction for the parent's screen.
+    void fitTo(const QRect &room, QWidget *parent = nullptr);
 
     void reject() override;
 
@@ -81,6 +84,8 @@ protected:
     bool m_handOff = true;
 
 private:
+    void fitToScreen(QWidget *parent); // at most 1000x760, within the parent's screen
+
     StrategyPage *m_strategyPage;
     TargetPage *m_targetPage;
     PlanWorker *m_worker;

@@ -15,6 +15,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -134,7 +135,14 @@ MovesPage::MovesPage(ExpansionWizard *wizard)
     layout->addWidget(m_error);
     layout->addLayout(sampleRow);
     layout->addLayout(filterRow);
-    layout->addWidget(split, 1);
+    // Table and chart scroll together below their minimum heights (a 640-pixel screen), so the
+    // wizard keeps its buttons on the screen.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("movesScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(split);
+    layout->addWidget(scroll, 1);
     layout->addWidget(m_countStatus);
 
     connect(m_wizard, &ExpansionWizard::planningStarted, this, [this] {

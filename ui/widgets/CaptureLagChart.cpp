@@ -4,8 +4,11 @@
 
 #include <QChart>
 #include <QDateTimeAxis>
+#include <QHash>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QSet>
 #include <QValueAxis>
 
 namespace sp::ui {
@@ -22,7 +25,13 @@ CaptureLagChart::~CaptureLagChart() = default;
 
 QLineSeries *CaptureLagChart::seriesOf(const QString &source) const
 {
-    return m_series.value(source, nullptr);
+    const QList<QLineSeries *> segments = m_series.value(source);
+    return segments.isEmpty() ? nullptr : segments.constLast();
+}
+
+QList<QLineSeries *> CaptureLagChart::segmentsOf(const QString &source) const
+{
+    return m_series.value(source);
 }
 
 QStringList CaptureLagChart::sources() const
@@ -63,16 +72,28 @@ void CaptureLagChart::setSamples(const QList<migration::LagSample> &samples)
     setToolTip(names.join(QLatin1Char('\n')));
     double top = 0;
     QDateTime from, to;
+    QHash<QString, QDateTime> lastAt; // per source: its previous sample, measured or not
+    QSet<QString> broken;             // per source: the next measured sample starts a new segment
     for (const migration::LagSample &s : samples) {
-        if (s.seconds < 0 || !s.at.isValid())
+        if (!s.at.isValid())
             continue;
-        QLineSeries *&line = m_series[s.source];
-        if (!line) {
-            line = new QLineSeries;
+        const auto previous = lastAt.constFind(s.source);
+        if (previous != lastAt.cend() && previous->secsTo(s.at) > kMaxGapSeconds)
+            broken.insert(s.source);
+        lastAt.insert(s.source, s.at);
+        if (s.seconds < 0) {
+            broken.insert(s.source); // unknown: a gap, not a value
+            continue;
+        }
+        QList<QLineSeries *> &segments = m_series[s.source];
+        if (segments.isEmpty() || broken.contains(s.source)) {
+            auto *line = new QLineSeries;
             line->setName(names.size() > 1 ? s.source.mid(common.size()) : s.source);
             line->setPointsVisible(true); // one sample is a point, not an empty chart
+            segments << line;
+            broken.remove(s.source);
         }
-        line->append(double(s.at.toMSecsSinceEpoch()), s.seconds);
+        segments.constLast()->append(double(s.at.toMSecsSinceEpoch()), s.seconds);
         top = qMax(top, s.seconds);
         from = from.isValid() ? qMin(from, s.at) : s.at;
         to = to.isValid() ? qMax(to, s.at) : s.at;
@@ -91,10 +112,17 @@ void CaptureLagChart::setSamples(const QList<migration::LagSample> &samples)
     setCountAxisRange(y, qMax(1.0, top), 1.1);
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
-    for (QLineSeries *line : std::as_const(m_series)) {
-        c->addSeries(line);
-        line->attachAxis(x);
-        line->attachAxis(y);
+    for (const QList<QLineSeries *> &segments : std::as_const(m_series)) {
+        for (QLineSeries *line : segments) {
+            c->addSeries(line);
+            line->attachAxis(x);
+            line->attachAxis(y);
+            if (line == segments.constFirst())
+                continue;
+            line->setColor(segments.constFirst()->color()); // one colour and one legend entry per server
+            for (QLegendMarker *m : c->legend()->markers(line))
+                m->setVisible(false);
+        }
     }
     QChart *old = chart();
     setChart(c);

@@ -16,7 +16,9 @@ namespace sp::ui {
 RingBalanceChart::RingBalanceChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(220);
+    // Title, legend and the x axis take about 150 pixels: below 280 the plot is too low for the
+    // y axis title ("load / mean load"), which Qt Charts then cuts to "load /...".
+    setMinimumHeight(280);
     clear(QString());
 }
 

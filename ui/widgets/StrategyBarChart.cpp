@@ -27,7 +27,9 @@ QChartView *makeView(QWidget *parent, const char *name)
     auto *v = new QChartView(parent);
     v->setObjectName(QLatin1String(name));
     v->setRenderHint(QPainter::Antialiasing);
-    v->setMinimumHeight(200); // below this the bars and their labels run into each other
+    // Below this the bars and their labels run into each other, and Qt Charts cuts the category
+    // labels of three strategies to "..." once a value axis title takes its line (rows chart).
+    v->setMinimumHeight(240);
     return v;
 }
 
@@ -168,7 +170,16 @@ void StrategyBarChart::setRows(const QList<planning::WhatIfRow> &rows)
     const double unit = millions ? 1e6 : 1.0;
     m_rowsUnit = unit;
     auto *rowsChart = new QChart;
-    rowsChart->setTitle(tr("Rows moved vs copied (snapshot counts)"));
+    // Sources without a count (an instance down) are left out of the bars: say so, never a full 0.
+    QStringList without;
+    for (const planning::WhatIfRow &r : rows)
+        for (const QString &ds : r.sourcesWithoutRows)
+            if (r.feasible && !without.contains(ds))
+                without << ds;
+    rowsChart->setTitle(without.isEmpty()
+                            ? tr("Rows moved vs copied (snapshot counts)")
+                            : tr("Rows moved vs copied (snapshot counts; at least: %1 not counted)")
+                                  .arg(without.join(QStringLiteral(", "))));
     m_rowsMoved = new QBarSet(tr("rows moved"));
     auto *rowsCopied = new QBarSet(tr("rows copied"));
     for (auto it = rows.crbegin(); it != rows.crend(); ++it) {
@@ -180,8 +191,22 @@ void StrategyBarChart::setRows(const QList<planning::WhatIfRow> &rows)
     count->applyNiceNumbers();
     count->setLabelFormat(millions ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     count->setTitleText(millions ? tr("rows (millions)") : tr("rows"));
-    addBars(this, rowsChart, rows, m_rowsMoved, rowsCopied, count,
-            [locale, unit](double v) { return locale.toString(qint64(std::llround(v * unit))); });
+    auto *rowBars = addBars(this, rowsChart, rows, m_rowsMoved, rowsCopied, count, [locale, unit](double v) {
+        return locale.toString(qint64(std::llround(v * unit)));
+    });
+    // A strategy without row figures has no bars: its category says "rows unknown", not 0.
+    QStringList rowCategories;
+    for (auto it = rows.crbegin(); it != rows.crend(); ++it)
+        rowCategories << (!it->feasible
+                              ? tr("%1 (not possible)").arg(WhatIfModel::strategyTitle(it->strategy))
+                          : it->rowsMoved < 0
+                              ? tr("%1 (rows unknown)").arg(WhatIfModel::strategyTitle(it->strategy))
+                              : WhatIfModel::strategyTitle(it->strategy));
+    for (QAbstractAxis *axis : rowBars->attachedAxes())
+        if (auto *cats = qobject_cast<QBarCategoryAxis *>(axis)) {
+            cats->clear();
+            cats->append(rowCategories);
+        }
     install(m_rowsView, rowsChart);
     m_rowsView->show();
 }
