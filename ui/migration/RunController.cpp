@@ -146,9 +146,13 @@ void RunController::applyRead(const RunState &read, const QString &dir, bool wit
         m_lastAuditId = m_state->audit.constLast().id;
 
     // Copy history: measured only while the copy runs (and the read that sees it end); a new
-    // stretch of copying starts a new segment.
-    const bool copying =
-        m_state->locked && !m_state->rolledBack() && m_state->status(Step::T2) == StepStatus::Running;
+    // stretch of copying starts a new segment. The copy is the step the kind's table says copies.
+    bool copyStepRunning = false;
+    const RunKind &kind = m_state->runKind();
+    for (int i = 0; i < kind.size(); ++i)
+        copyStepRunning = copyStepRunning || (kind.steps().at(i).load == StepLoad::Copy &&
+                                              m_state->status(Step(i)) == StepStatus::Running);
+    const bool copying = m_state->locked && !m_state->rolledBack() && copyStepRunning;
     const bool ended = m_copying && !copying;
     if (copying && !m_copying)
         ++m_segment;
