@@ -2176,6 +2176,78 @@
         <source>the keychain failed: %1 (qtkeychain error %2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Preflight and create targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start change capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backfill existing rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Catch up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch the config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge moved rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate old to new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate back (not set up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for lag 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut replication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purge the other half</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High availability</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -4897,43 +4969,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Preflight and create targets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start change capture</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Backfill existing rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Catch up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Verify</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch the config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Observe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Purge moved rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4985,31 +5021,11 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pause requested: the engine stops after its current chunk of the copy (T2), the observation (T8) or the purge (T9); the other steps run to their end.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This run was rolled back. Create a new run to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The run is complete: the moved rows were purged from the old shards (T9).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 changed since the plan was made: %2 refuse to run. Make a new plan and a new run, or put the file back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T0 and T6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the targets&apos; checkpoints.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5028,15 +5044,7 @@ bob
         </translation>
     </message>
     <message>
-        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 resumes them on the new config; a rollback resumes them on the old one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>T8 watches the old shards for writes that still follow the old routes until %1; T9 purges only after it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not started. Continue runs T0 first: it checks the servers&apos; binlog settings and creates the target tables.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5064,19 +5072,7 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Verify compares the copied rows: it needs T2 (backfill) done.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes follow the new config since T7: the old shards no longer match the targets.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The run was rolled back already.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes were resumed on the new config (T7): rollback is only possible before T7.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5113,70 +5109,6 @@ bob
     </message>
     <message>
         <source>every moved row</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed the new instances</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replicate old to new</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replicate back (not set up)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interleave AUTO_INCREMENT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wait for lag 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cut replication</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Purge the other half</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>High availability</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 changed since the plan was made: D1 and D7 refuse to run. Make a new plan and a new run, or put the file back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). Continue resumes them on the new config; a rollback resumes them on the old one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The config is switched (D7): the replication gates no longer apply.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes were resumed on the new config (D7): rollback is only possible before D7.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5242,11 +5174,115 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Verify checks the replication gates and compares the rows: it needs D3 (replication) done.</source>
+        <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
+        <source>rate limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads_running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replica lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause requested: the engine stops at its next pause point (in %1); the other steps run to their end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The doubling is complete: each side purged the half it no longer owns (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is complete: the moved rows were purged from the old shards (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the servers&apos; checkpoints.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to %2 resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The throttle holds the work back: %1 The work goes on by itself once the cause is gone (migrate throttle changes the limits).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The throttle held the work back %1 s in all (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs %1 first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify compares the rows: it needs %1 done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes follow the new config since %1: the old servers no longer match the new ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (%1): rollback is only possible before %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped (see the gate above): why go on anyway? (goes into the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped (see the gate above); %2 goes on only for a reason: why? (goes into the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1 (%2 replaced it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1: writes resume on the old config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drops the pre-verification triggers on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stops replication into %1, removes it and sets their replication position back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restores auto_increment_increment and auto_increment_offset on %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also drop what was seeded on the new instances (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5572,23 +5608,7 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run the steps up to the chosen one; the steps that change the live cluster (T4, T6, T7, T9) ask first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Pause requested already</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ask the engine to stop after its current chunk of the copy (T2), the observation (T8) or the purge (T9); &apos;Continue&apos; resumes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compare every target row with its source again (read-only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Before T7: put the old config back and lift read_only; optionally drop the target tables</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5630,10 +5650,6 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the capture, then it lasts until T7 or a rollback</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Write stop: %1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5654,34 +5670,6 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Continuing to %1 %2 changes the live cluster:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? (goes into the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>D9 stopped (see the gate above): why purge anyway? (goes into the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the source servers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>puts the old config back into %1 (T6 replaced it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sets read_only=0 on %1: writes resume on the old config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Roll back the run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5691,14 +5679,6 @@ Config: %2</source>
     </message>
     <message>
         <source>Roll back</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the target servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5754,18 +5734,6 @@ Config: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How long writes were stopped (T4 to T7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long writes were stopped (during D7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Replication</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5783,6 +5751,42 @@ Config: %2</source>
     </message>
     <message>
         <source>No differences: D6 (or Verify) found every row a new instance will own identical to its old instance, or has not compared yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the steps up to the chosen one; the steps that change the live cluster (%1) ask first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the engine to stop at its next pause point (in %1; between steps otherwise); &apos;Continue&apos; resumes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the rows again (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before %1: put the old config back and lift read_only; optionally drop what the run created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the old servers since %1; %3 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the source servers since %1; %3 may hold it %2 s to drain the capture, then it lasts until %4 or a rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (during %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (%1 to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continuing to %1 changes the live cluster:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2176,6 +2176,78 @@
         <source>the keychain failed: %1 (qtkeychain error %2)</source>
         <translation>钥匙串操作失败：%1（qtkeychain 错误 %2）</translation>
     </message>
+    <message>
+        <source>Preflight and create targets</source>
+        <translation>预检并创建目标表</translation>
+    </message>
+    <message>
+        <source>Start change capture</source>
+        <translation>启动增量变更捕获</translation>
+    </message>
+    <message>
+        <source>Backfill existing rows</source>
+        <translation>回填已有数据</translation>
+    </message>
+    <message>
+        <source>Catch up</source>
+        <translation>追平增量</translation>
+    </message>
+    <message>
+        <source>Stop writes</source>
+        <translation>停写</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <source>Switch the config</source>
+        <translation>切换配置</translation>
+    </message>
+    <message>
+        <source>Resume writes</source>
+        <translation>恢复写入</translation>
+    </message>
+    <message>
+        <source>Purge moved rows</source>
+        <translation>清理已迁移的行</translation>
+    </message>
+    <message>
+        <source>Check the servers</source>
+        <translation>检查服务器</translation>
+    </message>
+    <message>
+        <source>Seed the new instances</source>
+        <translation>为新实例灌入数据</translation>
+    </message>
+    <message>
+        <source>Replicate old to new</source>
+        <translation>旧实例复制到新实例</translation>
+    </message>
+    <message>
+        <source>Replicate back (not set up)</source>
+        <translation>反向复制（未设置）</translation>
+    </message>
+    <message>
+        <source>Interleave AUTO_INCREMENT</source>
+        <translation>错开 AUTO_INCREMENT</translation>
+    </message>
+    <message>
+        <source>Wait for lag 0</source>
+        <translation>等待延迟为 0</translation>
+    </message>
+    <message>
+        <source>Cut replication</source>
+        <translation>断开复制</translation>
+    </message>
+    <message>
+        <source>Purge the other half</source>
+        <translation>清理另一半</translation>
+    </message>
+    <message>
+        <source>High availability</source>
+        <translation>高可用</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::CreateRunDialog</name>
@@ -4869,44 +4941,8 @@ bob
         <translation>引擎正在本控制台中运行。</translation>
     </message>
     <message>
-        <source>Preflight and create targets</source>
-        <translation>预检并创建目标表</translation>
-    </message>
-    <message>
-        <source>Start change capture</source>
-        <translation>启动增量变更捕获</translation>
-    </message>
-    <message>
-        <source>Backfill existing rows</source>
-        <translation>回填已有数据</translation>
-    </message>
-    <message>
-        <source>Catch up</source>
-        <translation>追平增量</translation>
-    </message>
-    <message>
-        <source>Stop writes</source>
-        <translation>停写</translation>
-    </message>
-    <message>
         <source>Verify</source>
         <translation>校验</translation>
-    </message>
-    <message>
-        <source>Switch the config</source>
-        <translation>切换配置</translation>
-    </message>
-    <message>
-        <source>Resume writes</source>
-        <translation>恢复写入</translation>
-    </message>
-    <message>
-        <source>Observe</source>
-        <translation>观察</translation>
-    </message>
-    <message>
-        <source>Purge moved rows</source>
-        <translation>清理已迁移的行</translation>
     </message>
     <message>
         <source>pending</source>
@@ -4957,32 +4993,12 @@ bob
         <translation>本页跟踪其日志；“继续”、“校验”和“回滚”需等它结束。“暂停”会请它在当前块之后停止。</translation>
     </message>
     <message>
-        <source>Pause requested: the engine stops after its current chunk of the copy (T2), the observation (T8) or the purge (T9); the other steps run to their end.</source>
-        <translation>已请求暂停：引擎会在拷贝（T2）、观察（T8）或清理（T9）的当前块之后停止；其他步骤会运行到结束。</translation>
-    </message>
-    <message>
         <source>This run was rolled back. Create a new run to try again.</source>
         <translation>此运行已回滚。如需重试，请创建新的运行。</translation>
     </message>
     <message>
-        <source>The run is complete: the moved rows were purged from the old shards (T9).</source>
-        <translation>运行已完成：已迁移的行已从旧分片清理（T9）。</translation>
-    </message>
-    <message>
         <source>%1 changed since the plan was made: %2 refuse to run. Make a new plan and a new run, or put the file back.</source>
         <translation>%1 在方案生成后已被修改：%2 会拒绝执行。请生成新方案并创建新运行，或恢复原文件。</translation>
-    </message>
-    <message>
-        <source>T6</source>
-        <translation>T6</translation>
-    </message>
-    <message>
-        <source>T0 and T6</source>
-        <translation>T0 和 T6</translation>
-    </message>
-    <message>
-        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the targets&apos; checkpoints.</source>
-        <translation>在 %1 期间中断：运行它的进程在该步骤完成前就结束了。“继续”会根据日志和目标库的检查点恢复。</translation>
     </message>
     <message>
         <source>%1 failed. The engine says: %2</source>
@@ -4999,16 +5015,8 @@ bob
         </translation>
     </message>
     <message>
-        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 resumes them on the new config; a rollback resumes them on the old one.</source>
-        <translation>自 %1 起已停写（源服务器 read_only=1）。继续到 T7 会在新配置上恢复写入；回滚则在旧配置上恢复写入。</translation>
-    </message>
-    <message>
         <source>T8 watches the old shards for writes that still follow the old routes until %1; T9 purges only after it.</source>
         <translation>T8 将观察旧分片上仍按旧路由的写入，直到 %1；T9 只在其后清理。</translation>
-    </message>
-    <message>
-        <source>Not started. Continue runs T0 first: it checks the servers&apos; binlog settings and creates the target tables.</source>
-        <translation>尚未开始。“继续”先执行 T0：检查服务器的 binlog 设置并创建目标表。</translation>
     </message>
     <message>
         <source>Paused during %1. Continue resumes it.</source>
@@ -5035,20 +5043,8 @@ bob
         <translation>配置在方案生成后已被修改。</translation>
     </message>
     <message>
-        <source>Verify compares the copied rows: it needs T2 (backfill) done.</source>
-        <translation>校验比较已拷贝的行：需要先完成 T2（回填）。</translation>
-    </message>
-    <message>
-        <source>Writes follow the new config since T7: the old shards no longer match the targets.</source>
-        <translation>自 T7 起写入按新配置路由：旧分片已不再与目标一致。</translation>
-    </message>
-    <message>
         <source>The run was rolled back already.</source>
         <translation>此运行已经回滚。</translation>
-    </message>
-    <message>
-        <source>Writes were resumed on the new config (T7): rollback is only possible before T7.</source>
-        <translation>已在新配置上恢复写入（T7）：只能在 T7 之前回滚。</translation>
     </message>
     <message>
         <source>Nothing to roll back: the run has not started.</source>
@@ -5085,70 +5081,6 @@ bob
     <message>
         <source>every moved row</source>
         <translation>所有已迁移的行</translation>
-    </message>
-    <message>
-        <source>Check the servers</source>
-        <translation>检查服务器</translation>
-    </message>
-    <message>
-        <source>Seed the new instances</source>
-        <translation>为新实例灌入数据</translation>
-    </message>
-    <message>
-        <source>Replicate old to new</source>
-        <translation>旧实例复制到新实例</translation>
-    </message>
-    <message>
-        <source>Replicate back (not set up)</source>
-        <translation>反向复制（未设置）</translation>
-    </message>
-    <message>
-        <source>Interleave AUTO_INCREMENT</source>
-        <translation>错开 AUTO_INCREMENT</translation>
-    </message>
-    <message>
-        <source>Wait for lag 0</source>
-        <translation>等待延迟为 0</translation>
-    </message>
-    <message>
-        <source>Cut replication</source>
-        <translation>断开复制</translation>
-    </message>
-    <message>
-        <source>Purge the other half</source>
-        <translation>清理另一半</translation>
-    </message>
-    <message>
-        <source>High availability</source>
-        <translation>高可用</translation>
-    </message>
-    <message>
-        <source>The doubling is complete: each side purged the half it no longer owns (D9).</source>
-        <translation>扩容已完成：每一侧都已清理不再归它所有的那一半（D9）。</translation>
-    </message>
-    <message>
-        <source>%1 changed since the plan was made: D1 and D7 refuse to run. Make a new plan and a new run, or put the file back.</source>
-        <translation>%1 在制定方案后已被修改：D1 和 D7 拒绝执行。请重新制定方案并创建新的运行，或把文件恢复原样。</translation>
-    </message>
-    <message>
-        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal.</source>
-        <translation>在 %1 期间中断：执行它的进程在该步骤完成之前就结束了。“继续”会根据日志恢复它。</translation>
-    </message>
-    <message>
-        <source>WRITES ARE STOPPED (read_only=1 on the old instances) since %1, for the switch (D7). Continue resumes them on the new config; a rollback resumes them on the old one.</source>
-        <translation>自 %1 起已停写（旧实例上 read_only=1），用于切换（D7）。“继续”会在新配置上恢复写入；回滚会在旧配置上恢复写入。</translation>
-    </message>
-    <message>
-        <source>Not started. Continue runs D1 first: it checks server ids, binary logs and the new instances.</source>
-        <translation>尚未开始。“继续”会先执行 D1：检查 server_id、二进制日志和新实例。</translation>
-    </message>
-    <message>
-        <source>The config is switched (D7): the replication gates no longer apply.</source>
-        <translation>配置已切换（D7）：复制关卡不再适用。</translation>
-    </message>
-    <message>
-        <source>Writes were resumed on the new config (D7): rollback is only possible before D7.</source>
-        <translation>已在新配置上恢复写入（D7）：只有在 D7 之前才能回滚。</translation>
     </message>
     <message>
         <source>the old instances</source>
@@ -5211,12 +5143,116 @@ bob
         <translation>新实例正在从旧实例复制（见“复制”）。D6 会把每个新实例将要拥有的行与其旧实例逐位精确比较，并修复不同之处。在本次运行比较无差异之前，以及当某个复制线程停止、延迟超过 %1 秒或新实例上有自己写入的事务时，D7 会被拒绝。</translation>
     </message>
     <message>
-        <source>Verify checks the replication gates and compares the rows: it needs D3 (replication) done.</source>
-        <translation>校验会检查复制关卡并比较行：需要 D3（复制）已完成。</translation>
-    </message>
-    <message>
         <source>D6 first compares the rows each new instance will own with its old instance and repairs what differs on the new instance; D7 is refused while anything still differs.</source>
         <translation>D6 先把每个新实例将要拥有的行与其旧实例比较，并在新实例上修复不同之处；只要仍有不同，D7 就会被拒绝。</translation>
+    </message>
+    <message>
+        <source>rate limit</source>
+        <translation>速率上限</translation>
+    </message>
+    <message>
+        <source>Threads_running</source>
+        <translation>Threads_running</translation>
+    </message>
+    <message>
+        <source>replica lag</source>
+        <translation>副本延迟</translation>
+    </message>
+    <message>
+        <source>Pause requested: the engine stops at its next pause point (in %1); the other steps run to their end.</source>
+        <translation>已请求暂停：引擎会在下一个暂停点停止（在 %1 中）；其他步骤会运行到结束。</translation>
+    </message>
+    <message>
+        <source>The doubling is complete: each side purged the half it no longer owns (%1).</source>
+        <translation>扩容已完成：每一侧都已清理不再归它所有的那一半（%1）。</translation>
+    </message>
+    <message>
+        <source>The run is complete: the moved rows were purged from the old shards (%1).</source>
+        <translation>运行已完成：已迁移的行已从旧分片清理（%1）。</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>Interrupted during %1: the process that ran it ended before the step did. Continue resumes it from the journal and the servers&apos; checkpoints.</source>
+        <translation>在 %1 期间中断：运行它的进程在该步骤完成前就结束了。“继续”会根据日志和服务器上的检查点恢复。</translation>
+    </message>
+    <message>
+        <source>WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to %2 resumes them on the new config; a rollback resumes them on the old one.</source>
+        <translation>自 %1 起已停写（源服务器 read_only=1）。继续到 %2 会在新配置上恢复写入；回滚则在旧配置上恢复写入。</translation>
+    </message>
+    <message>
+        <source>The throttle holds the work back: %1 The work goes on by itself once the cause is gone (migrate throttle changes the limits).</source>
+        <translation>限流器正在让工作等待：%1 原因消除后工作会自动继续（migrate throttle 可修改限额）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 s</source>
+        <translation>%1：%2 秒</translation>
+    </message>
+    <message>
+        <source>The throttle held the work back %1 s in all (%2).</source>
+        <translation>限流器共让工作等待了 %1 秒（%2）。</translation>
+    </message>
+    <message>
+        <source>Not started. Continue runs %1 first.</source>
+        <translation>尚未开始。“继续”先执行 %1。</translation>
+    </message>
+    <message>
+        <source>Verify compares the rows: it needs %1 done.</source>
+        <translation>校验会比较各行：需要先完成 %1。</translation>
+    </message>
+    <message>
+        <source>Writes follow the new config since %1: the old servers no longer match the new ones.</source>
+        <translation>自 %1 起写入按新配置路由：旧服务器已不再与新服务器一致。</translation>
+    </message>
+    <message>
+        <source>Writes were resumed on the new config (%1): rollback is only possible before %1.</source>
+        <translation>已在新配置上恢复写入（%1）：只能在 %1 之前回滚。</translation>
+    </message>
+    <message>
+        <source>%1 stopped (see the gate above): why go on anyway? (goes into the audit log)</source>
+        <translation>%1 已停止（见上方的检查门）：为什么仍要继续？（会记入审计日志）</translation>
+    </message>
+    <message>
+        <source>%1 stopped (see the gate above); %2 goes on only for a reason: why? (goes into the audit log)</source>
+        <translation>%1 已停止（见上方的检查门）；%2 只有在给出理由时才会继续：理由是什么？（会记入审计日志）</translation>
+    </message>
+    <message>
+        <source>the target servers</source>
+        <translation>目标服务器</translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1 (%2 replaced it)</source>
+        <translation>把旧配置恢复到 %1（%2 曾替换它）</translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1: writes resume on the old config</source>
+        <translation>在 %1 上设置 read_only=0：在旧配置上恢复写入</translation>
+    </message>
+    <message>
+        <source>drops the pre-verification triggers on %1</source>
+        <translation>删除 %1 上的预校验触发器</translation>
+    </message>
+    <message>
+        <source>stops replication into %1, removes it and sets their replication position back</source>
+        <translation>停止到 %1 的复制、将其移除，并把它们的复制位点恢复原状</translation>
+    </message>
+    <message>
+        <source>restores auto_increment_increment and auto_increment_offset on %1 and %2</source>
+        <translation>恢复 %1 和 %2 上的 auto_increment_increment 和 auto_increment_offset</translation>
+    </message>
+    <message>
+        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
+        <translation>把运行标记为已回滚：它无法再继续；新的运行需从头开始</translation>
+    </message>
+    <message>
+        <source>Also drop what was seeded on the new instances (%1)</source>
+        <translation>同时删除灌入新实例的数据（%1）</translation>
+    </message>
+    <message>
+        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
+        <translation>同时删除运行创建的目标表（在 %1 上 DROP TABLE）</translation>
     </message>
 </context>
 <context>
@@ -5541,24 +5577,8 @@ Config: %2</source>
         <translation>%1（在 %2 %3）</translation>
     </message>
     <message>
-        <source>Run the steps up to the chosen one; the steps that change the live cluster (T4, T6, T7, T9) ask first</source>
-        <translation>执行直到所选步骤的各步；会改动线上集群的步骤（T4、T6、T7、T9）会先请求确认</translation>
-    </message>
-    <message>
         <source>Pause requested already</source>
         <translation>已请求暂停</translation>
-    </message>
-    <message>
-        <source>Ask the engine to stop after its current chunk of the copy (T2), the observation (T8) or the purge (T9); &apos;Continue&apos; resumes</source>
-        <translation>请引擎在拷贝（T2）、观察（T8）或清理（T9）的当前块之后停止；“继续”可恢复</translation>
-    </message>
-    <message>
-        <source>Compare every target row with its source again (read-only)</source>
-        <translation>再次逐行比较每个目标行与其源（只读）</translation>
-    </message>
-    <message>
-        <source>Before T7: put the old config back and lift read_only; optionally drop the target tables</source>
-        <translation>T7 之前：恢复旧配置并解除 read_only；可选删除目标表</translation>
     </message>
     <message>
         <source>Checks (%1)</source>
@@ -5597,10 +5617,6 @@ Config: %2</source>
         <translation>已停写 %1</translation>
     </message>
     <message>
-        <source>read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the capture, then it lasts until T7 or a rollback</source>
-        <translation>自 %1 起源服务器 read_only=1；T4 最多保持 %2 秒以排空增量捕获，之后持续到 T7 或回滚</translation>
-    </message>
-    <message>
         <source>Write stop: %1 s</source>
         <translation>停写：%1 秒</translation>
     </message>
@@ -5621,34 +5637,6 @@ Config: %2</source>
         <translation>继续到 %1</translation>
     </message>
     <message>
-        <source>Continuing to %1 %2 changes the live cluster:</source>
-        <translation>继续到 %1 %2 会改动线上集群：</translation>
-    </message>
-    <message>
-        <source>T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? (goes into the audit log)</source>
-        <translation>T8 在旧分片上发现了对已迁移键的写入；T9 会删除它们。为什么仍要清理？（会记入审计日志）</translation>
-    </message>
-    <message>
-        <source>D9 stopped (see the gate above): why purge anyway? (goes into the audit log)</source>
-        <translation>D9 已停止（见上方的检查门）：为什么仍要清理？（会记入审计日志）</translation>
-    </message>
-    <message>
-        <source>the source servers</source>
-        <translation>源服务器</translation>
-    </message>
-    <message>
-        <source>puts the old config back into %1 (T6 replaced it)</source>
-        <translation>把旧配置恢复到 %1（T6 曾替换它）</translation>
-    </message>
-    <message>
-        <source>sets read_only=0 on %1: writes resume on the old config</source>
-        <translation>在 %1 上设置 read_only=0：在旧配置上恢复写入</translation>
-    </message>
-    <message>
-        <source>marks the run rolled back: it cannot be continued; a new run starts over</source>
-        <translation>把运行标记为已回滚：它无法再继续；新的运行需从头开始</translation>
-    </message>
-    <message>
         <source>Roll back the run</source>
         <translation>回滚运行</translation>
     </message>
@@ -5659,14 +5647,6 @@ Config: %2</source>
     <message>
         <source>Roll back</source>
         <translation>回滚</translation>
-    </message>
-    <message>
-        <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
-        <translation>同时删除运行创建的目标表（在 %1 上 DROP TABLE）</translation>
-    </message>
-    <message>
-        <source>the target servers</source>
-        <translation>目标服务器</translation>
     </message>
     <message>
         <source>Cannot ask for a pause: %1</source>
@@ -5721,18 +5701,6 @@ Config: %2</source>
         <translation>内容不同</translation>
     </message>
     <message>
-        <source>How long writes were stopped (T4 to T7)</source>
-        <translation>停写持续的时长（T4 到 T7）</translation>
-    </message>
-    <message>
-        <source>How long writes were stopped (during D7)</source>
-        <translation>写入停止的时长（D7 期间）</translation>
-    </message>
-    <message>
-        <source>read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
-        <translation>自 %1 起旧服务器 read_only=1；D7 最多保持 %2 秒，等新实例应用完所有变更，然后切换配置并解除</translation>
-    </message>
-    <message>
         <source>Replication</source>
         <translation>复制</translation>
     </message>
@@ -5751,6 +5719,42 @@ Config: %2</source>
     <message>
         <source>No differences: D6 (or Verify) found every row a new instance will own identical to its old instance, or has not compared yet.</source>
         <translation>没有差异：D6（或校验）发现新实例将要拥有的每一行都与其旧实例相同，或者尚未比较。</translation>
+    </message>
+    <message>
+        <source>Run the steps up to the chosen one; the steps that change the live cluster (%1) ask first</source>
+        <translation>执行直到所选步骤的各步；会改动线上集群的步骤（%1）会先请求确认</translation>
+    </message>
+    <message>
+        <source>Ask the engine to stop at its next pause point (in %1; between steps otherwise); &apos;Continue&apos; resumes</source>
+        <translation>请求引擎在下一个暂停点停止（在 %1 中；其他情况下在步骤之间）；“继续”可恢复</translation>
+    </message>
+    <message>
+        <source>Compare the rows again (read-only)</source>
+        <translation>再次比较各行（只读）</translation>
+    </message>
+    <message>
+        <source>Before %1: put the old config back and lift read_only; optionally drop what the run created</source>
+        <translation>%1 之前：恢复旧配置并解除 read_only；可选删除运行创建的内容</translation>
+    </message>
+    <message>
+        <source>read_only=1 on the old servers since %1; %3 holds it at most %2 s for the new instances to apply everything, then switches the config and lifts it</source>
+        <translation>自 %1 起旧服务器 read_only=1；%3 最多保持 %2 秒，等新实例应用完所有变更，然后切换配置并解除</translation>
+    </message>
+    <message>
+        <source>read_only=1 on the source servers since %1; %3 may hold it %2 s to drain the capture, then it lasts until %4 or a rollback</source>
+        <translation>自 %1 起源服务器 read_only=1；%3 可能保持 %2 秒以排空增量捕获，之后持续到 %4 或回滚</translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (during %1)</source>
+        <translation>停写持续的时长（%1 期间）</translation>
+    </message>
+    <message>
+        <source>How long writes were stopped (%1 to %2)</source>
+        <translation>停写持续的时长（%1 到 %2）</translation>
+    </message>
+    <message>
+        <source>Continuing to %1 changes the live cluster:</source>
+        <translation>继续到 %1 会改动线上集群：</translation>
     </message>
 </context>
 <context>

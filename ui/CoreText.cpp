@@ -12,6 +12,25 @@ namespace {
 // Every template core builds with sp::msg(), as core writes it: lupdate takes them from here into
 // the .ts files. gui.coretext fails when core uses a template this table lacks.
 const char *const kTemplates[] = {
+    // the run kinds' step titles (core/migration/run/RunKind.cpp; "Observe" is a plan step's too)
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Preflight and create targets"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Start change capture"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Backfill existing rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Catch up"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Stop writes"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Verify"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Switch the config"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Resume writes"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Purge moved rows"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Check the servers"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Seed the new instances"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Replicate old to new"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Replicate back (not set up)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Interleave AUTO_INCREMENT"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Wait for lag 0"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Cut replication"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Purge the other half"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "High availability"),
     // the loader (core/config)
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "too many data nodes in total"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "data node '%1' of table '%2' is not 'datasource.table'"),

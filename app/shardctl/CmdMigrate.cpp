@@ -1,9 +1,11 @@
 #include "CmdMigrate.h"
 
-#include "core/migration/DualMaster.h"
-#include "core/migration/Engine.h"
 #include "core/migration/Journal.h"
 #include "core/migration/RunState.h"
+#include "core/migration/dual/DualState.h"
+#include "core/migration/run/RunKind.h"
+#include "core/migration/run/Runner.h"
+#include "core/migration/run/Throttle.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -21,31 +23,44 @@ using namespace sp::migration;
 
 void CmdMigrate::addOptions(QCommandLineParser &parser)
 {
+    // The steps come from the run kinds' tables (core/migration/run/RunKind.h).
+    const RunKind &copy = RunKind::copy();
+    const RunKind &dual = RunKind::dualMaster();
     parser.setApplicationDescription(
         summary() +
-        QStringLiteral("\nActions:\n"
-                       "  create    make a run directory from a plan (--plan FILE --run DIR)\n"
-                       "  run       continue the run from where its journal is (--until Tn stops after that step)\n"
-                       "  status    steps, gates, copy progress, checks and differences\n"
-                       "  pause     ask a running 'migrate run' to stop after its current chunk\n"
-                       "  rollback  before T7: stop, put the old config back, lift read_only; --drop-targets drops "
-                       "the copied tables\n"
-                       "  verify    run T5's comparison again (read-only)\n"
-                       "  repair    apply the repair SQL of T5's differences on the targets (--yes), then verify\n"
-                       "  log       the audit log: every action with its server, OS user and SQL\n"
-                       "Steps: T0 preflight and create, T1 start capture, T2 backfill, T3 catch up, T4 stop writes, "
-                       "T5 verify, T6 switch config, T7 resume writes, T8 observe, T9 purge.\n"
-                       "Dual-master plans: D1 check servers, D2 seed (consistent dump), D3 replicate old -> new, "
-                       "D4 (new -> old, not set up), D5 interleave AUTO_INCREMENT, D6 wait for lag 0 and compare "
-                       "the rows each new instance will own with its old one (exact; what differs is repaired on "
-                       "the new one), D7 stop writes + switch config + resume (refused unless this run's D6 "
-                       "compared clean), D8 cut replication, D9 purge each side's other half, D10 HA note; status "
-                       "shows replication per pair and the last comparison; verify checks the replication gates "
-                       "and compares the rows (repairs nothing).\n"
-                       "Exit codes: 0 the requested step completed, 1 a gate or check failed (the reason is printed), "
-                       "2 bad usage. See docs/migration.md."));
-    parser.addPositionalArgument(QStringLiteral("action"),
-                                 QStringLiteral("create, run, status, pause, rollback, verify, repair, log"));
+        QStringLiteral(
+            "\nActions:\n"
+            "  create    make a run directory from a plan (--plan FILE --run DIR)\n"
+            "  run       continue the run from where its journal is (--until STEP stops after that step)\n"
+            "  status    steps, gates, copy progress, throttling, checks and differences\n"
+            "  pause     ask a running 'migrate run' to stop at its next pause point\n"
+            "  throttle  change the limits of a running run (--max-lag, --max-rows-per-sec, "
+            "--max-threads-running)\n"
+            "  rollback  before %1 (%2): stop, put the old config back, lift read_only; --drop-targets "
+            "drops the copied tables\n"
+            "  verify    run the kind's comparison again (read-only)\n"
+            "  repair    apply the repair SQL of T5's differences on the targets (--yes), then verify\n"
+            "  log       the audit log: every action with its server, OS user and SQL\n"
+            "Steps of a copy run (mod-double, remap, ring plans): %3.\n"
+            "Steps of a dual-master run: %4. D6 waits for lag 0 and compares the rows each new "
+            "instance will own with its old one (exact; what differs is repaired on the new one), D7 "
+            "stops writes, switches the config and resumes (refused unless this run's D6 compared "
+            "clean); status shows replication per pair and the last comparison; verify checks the "
+            "replication gates and compares the rows (repairs nothing).\n"
+            "Steps that change the live cluster ask for --yes: %5 (copy), %6 (dual-master).\n"
+            "Throttle: the copy, catch-up, pre-verification, verify and the purges wait while a replica "
+            "of a server of the run lags more than --max-lag seconds (a heartbeat row written on each "
+            "primary, read on each replica; replicas from SHOW SLAVE HOSTS or --replica), a server "
+            "runs more than --max-threads-running threads, or the rows would exceed "
+            "--max-rows-per-sec; a replica whose lag cannot be read for 15 s stops the run.\n"
+            "Exit codes: 0 the requested step completed, 1 a gate or check failed (the reason is printed), "
+            "2 bad usage. See docs/migration.md.")
+            .arg(copy.stepId(*copy.noReturn()), dual.stepId(*dual.noReturn()), copy.helpLine(),
+                 dual.helpLine(), copy.destructiveIds().join(QStringLiteral(", ")),
+                 dual.destructiveIds().join(QStringLiteral(", "))));
+    parser.addPositionalArgument(
+        QStringLiteral("action"),
+        QStringLiteral("create, run, status, pause, throttle, rollback, verify, repair, log"));
     auto opt = [&](const char *name, const char *help, const char *value = nullptr) {
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help),
                                             value ? QString::fromLatin1(value) : QString()));
@@ -62,8 +77,19 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
     opt("chunk-rows", "create: first copy chunk size (default 1000; then adapted to 0.5 s per chunk).", "N");
     opt("max-chunk-rows", "create: upper bound of a copy chunk (default 50000): shorter transactions on busy servers.",
         "N");
-    opt("max-rows-per-sec", "create: copy rate limit over all servers (default none).", "N");
-    opt("max-threads-running", "create: the copy waits while a source's Threads_running is above N (default off).", "N");
+    opt("max-rows-per-sec", "create, throttle: rows per second over all servers (default none).", "N");
+    opt("max-threads-running",
+        "create, throttle: the work waits while a server of the run runs more than N threads (default off).",
+        "N");
+    opt("max-lag",
+        "create, throttle: the work waits while a replica lags more than S seconds (default 1.5; 0: replicas "
+        "not watched).",
+        "S");
+    opt("replica",
+        "create: a replica of a server of the run, HOST:PORT (repeatable; replicas that report their host "
+        "are "
+        "found with SHOW SLAVE HOSTS).",
+        "HOST:PORT");
     opt("parallel", "create: source servers copied at once (default: all of them).", "N");
     opt("full-verify",
         "create: T5 compares every moved row while writes are stopped, instead of re-checking only what changed "
@@ -76,11 +102,19 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
                          "them (KILL CONNECTION, audited) near the end of its wait instead of giving up; "
                          "without it T4 names them and "
                          "resumes writes.");
-    opt("until", "run: stop after this step (T0..T9; D1..D10 for a dual-master run), even while writes are stopped.",
+    opt("until",
+        qPrintable(
+            QStringLiteral("run: stop after this step (%1; %2 for a dual-master run), even while writes are "
+                           "stopped.")
+                .arg(copy.idRange(), dual.idRange())),
         "STEP");
-    opt("yes", "run: confirm the steps that change the live cluster (T4, T6, T7, T9; D5, D7, D8, D9); rollback: "
-               "required.");
-    opt("override-reason", "run: purge (T9) before T8 ended, for this reason (audited).", "TEXT");
+    opt("yes",
+        qPrintable(QStringLiteral("run: confirm the steps that change the live cluster (%1; %2); rollback: "
+                                  "required.")
+                       .arg(copy.destructiveIds().join(QStringLiteral(", ")),
+                            dual.destructiveIds().join(QStringLiteral(", ")))));
+    opt("override-reason",
+        "run: purge (T9) before T8 ended, or D9 the rows it kept, for this reason (audited).", "TEXT");
     opt("carry-after-switch",
         "run: T7 applies (then compares) the changes of moving rows written on the old shards after T6 "
         "switched the "
@@ -131,6 +165,22 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         !intOpt("max-threads-running", &options.maxThreadsRunning, 1, 100000) ||
         !intOpt("parallel", &options.parallel, 1, 1000))
         return Usage;
+    if (p.isSet(QStringLiteral("max-lag"))) {
+        bool ok = false;
+        options.maxLagSec = p.value(QStringLiteral("max-lag")).toDouble(&ok);
+        if (!ok || options.maxLagSec < 0 || options.maxLagSec > 3600) {
+            err << prefix << "--max-lag must be a number of seconds from 0 to 3600\n";
+            return Usage;
+        }
+    }
+    for (const QString &r : p.values(QStringLiteral("replica"))) {
+        const int colon = int(r.lastIndexOf(QLatin1Char(':')));
+        if (colon <= 0 || r.mid(colon + 1).toInt() <= 0) {
+            err << prefix << "--replica takes HOST:PORT ('" << r << "' is not)\n";
+            return Usage;
+        }
+        options.replicas.append(r);
+    }
     options.fullVerify = p.isSet(QStringLiteral("full-verify"));
     options.strongHash = p.isSet(QStringLiteral("strong-hash"));
     options.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
@@ -143,23 +193,34 @@ static int createRun(const QCommandLineParser &p, QTextStream &out, QTextStream 
         err << prefix << why << '\n';
         return Findings;
     }
+    // The kind's first natural stop, and the steps that want --yes.
+    const RunKind &kind = RunKind::of(*plan);
+    QString stop = kind.stepId(kind.last());
+    for (int i = 0; i < kind.size(); ++i)
+        if (kind.steps().at(i).naturalStop) {
+            stop = kind.steps().at(i).id;
+            break;
+        }
     out << "run " << spec->runId << " created in " << dir << ": " << plan->description << '\n'
-        << "next: shardctl migrate run --run " << dir
-        << (isDualMasterPlan(*plan) ? " --until D6   (then --yes for D5, D7..D9)\n" : " --until T3   (then --yes for T4..T9)\n");
+        << "next: shardctl migrate run --run " << dir << " --until " << stop << "   (then --yes for "
+        << kind.destructiveIds().join(QStringLiteral(", ")) << ")\n";
     return Ok;
 }
 
 static QJsonObject statusJson(const RunState &j)
 {
-    const bool dual = j.plan && isDualMasterPlan(*j.plan);
+    const RunKind &kind = j.runKind();
     QJsonArray steps;
-    for (const StepState &s : j.steps)
-        steps.append(QJsonObject{{QStringLiteral("step"), dual ? dualStepName(s.step) : stepName(s.step)},
-                                 {QStringLiteral("title"), dual ? dualStepTitle(s.step) : stepTitle(s.step)},
+    for (const StepState &s : j.steps) {
+        if (!kind.has(s.step))
+            continue;
+        steps.append(QJsonObject{{QStringLiteral("step"), kind.stepId(s.step)},
+                                 {QStringLiteral("title"), kind.title(s.step)},
                                  {QStringLiteral("status"), statusName(s.status)},
                                  {QStringLiteral("started"), s.started.toString(Qt::ISODateWithMs)},
                                  {QStringLiteral("finished"), s.finished.toString(Qt::ISODateWithMs)},
                                  {QStringLiteral("message"), s.message}});
+    }
     QJsonArray progress;
     for (const CopyProgress &c : j.progress)
         progress.append(QJsonObject{{QStringLiteral("source"), c.source},
@@ -181,12 +242,22 @@ static QJsonObject statusJson(const RunState &j)
                                  {QStringLiteral("key"), d.key},
                                  {QStringLiteral("kind"), d.kind},
                                  {QStringLiteral("repair"), d.repairSql}});
-    return QJsonObject{{QStringLiteral("steps"), steps},
-                       {QStringLiteral("progress"), progress},
-                       {QStringLiteral("checks"), checks},
-                       {QStringLiteral("differences"), diffs},
-                       {QStringLiteral("writeStopMs"), j.values.value(QStringLiteral("writeStopMs")).toLongLong()},
-                       {QStringLiteral("rolledBack"), j.rolledBack()}};
+    QJsonObject throttled;
+    const QMap<QString, double> waited = Throttle::waitedOf(j.values);
+    for (auto it = waited.cbegin(); it != waited.cend(); ++it)
+        throttled.insert(it.key(), it.value());
+    const ThrottleLimits limits = Throttle::readLimits(j.dir).value_or(ThrottleLimits::of(j.spec));
+    return QJsonObject{
+        {QStringLiteral("steps"), steps},
+        {QStringLiteral("progress"), progress},
+        {QStringLiteral("checks"), checks},
+        {QStringLiteral("differences"), diffs},
+        {QStringLiteral("writeStopMs"), j.value(keys::writeStopMs).toLongLong()},
+        {QStringLiteral("rolledBack"), j.rolledBack()},
+        {QStringLiteral("runKind"), kind.name()},
+        {QStringLiteral("throttled"), throttled},
+        {QStringLiteral("throttleLimits"), limits.toJson()},
+        {QStringLiteral("replicas"), QJsonDocument::fromJson(j.value(keys::replicas).toUtf8()).array()}};
 }
 
 // A dual-master run's replication per pair: read from the servers now, else the journal's last look.
@@ -232,7 +303,7 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
         o[QStringLiteral("config")] = j.spec.configPath;
         o[QStringLiteral("running")] = busy;
         o[QStringLiteral("kind")] = planning::strategyName(j.plan->strategy);
-        if (isDualMasterPlan(*j.plan)) {
+        if (j.kindId() == RunKindId::DualMaster) {
             QString from;
             QJsonArray arr;
             for (const PairReplication &r : replicationOf(j, &from))
@@ -248,12 +319,13 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
         return Ok;
     }
     out << "run " << j.spec.runId << ": " << j.plan->description << (busy ? "  (a process is working on it)" : "") << '\n';
-    const bool dual = isDualMasterPlan(*j.plan);
+    const RunKind &kind = j.runKind();
     for (const StepState &s : j.steps)
-        out << "  " << (dual ? dualStepName(s.step).leftJustified(3) : stepName(s.step)) << "  "
-            << statusName(s.status).leftJustified(12) << (dual ? dualStepTitle(s.step) : stepTitle(s.step))
-            << (s.message.isEmpty() ? QString() : QStringLiteral("  - ") + s.message.left(200)) << '\n';
-    if (dual) {
+        if (kind.has(s.step))
+            out << "  " << kind.stepId(s.step).leftJustified(3) << "  "
+                << statusName(s.status).leftJustified(12) << kind.title(s.step)
+                << (s.message.isEmpty() ? QString() : QStringLiteral("  - ") + s.message.left(200)) << '\n';
+    if (j.kindId() == RunKindId::DualMaster) {
         QString from;
         const QList<PairReplication> repl = replicationOf(j, &from);
         if (!repl.isEmpty())
@@ -281,9 +353,32 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
             << (expected < 0 ? QStringLiteral(" (the plan has no estimate)")
                              : QStringLiteral(" (plan: about %1)").arg(expected))
             << "\n";
-    const QString ws = j.values.value(QStringLiteral("writeStopMs"));
+    const QString ws = j.value(keys::writeStopMs);
     if (!ws.isEmpty())
         out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
+    // The throttle: seconds waited per reason, the limits now, the replicas it watches.
+    const QMap<QString, double> waited = Throttle::waitedOf(j.values);
+    if (!waited.isEmpty()) {
+        QStringList parts;
+        double total = 0;
+        for (auto it = waited.cbegin(); it != waited.cend(); ++it) {
+            parts.append(QStringLiteral("%1 %2 s").arg(it.key(), QString::number(it.value(), 'f', 1)));
+            total += it.value();
+        }
+        out << "throttled: " << QString::number(total, 'f', 1) << " s (" << parts.join(QStringLiteral(", "))
+            << ")\n";
+    }
+    out << "throttle limits: " << Throttle::readLimits(j.dir).value_or(ThrottleLimits::of(j.spec)).describe()
+        << '\n';
+    for (const QJsonValue &v : QJsonDocument::fromJson(j.value(keys::replicas).toUtf8()).array()) {
+        const QJsonObject r = v.toObject();
+        const double lag = r.value(QStringLiteral("lagSec")).toDouble(-1);
+        out << "  replica " << r.value(QStringLiteral("address")).toString() << " of "
+            << r.value(QStringLiteral("primary")).toString() << " ("
+            << r.value(QStringLiteral("foundBy")).toString() << "): "
+            << (lag < 0 ? QStringLiteral("lag not read") : QStringLiteral("lag %1 s").arg(lag, 0, 'f', 1))
+            << '\n';
+    }
     // Warnings (checks that pass but say something the operator must know), failed checks and
     // differences: the first kStatusListCap of each (--json lists all of them).
     int warnings = 0;
@@ -298,7 +393,8 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
         out << "  ... " << failed - kStatusListCap << " more failed checks; 'shardctl migrate status --json' lists "
             << "all of them\n";
     if (!j.differences.isEmpty()) {
-        out << j.differences.size() << " differences (" << (dual ? "D6" : "T5") << "):\n";
+        out << j.differences.size() << " differences ("
+            << (kind.comparison() ? kind.stepId(*kind.comparison()) : QString()) << "):\n";
         for (int i = 0; i < j.differences.size() && i < kStatusListCap; ++i) {
             const RowDifference &d = j.differences.at(i);
             out << "  " << d.kind << " " << d.targetNode << " key " << d.key << "\n    " << d.repairSql << '\n';
@@ -340,12 +436,58 @@ static int log(const QString &dir, bool json, QTextStream &out, QTextStream &err
     return Ok;
 }
 
+// `migrate throttle`: new limits for the run in DIR, taken over by a running engine within a second
+// (RunDir::throttleFile()); without options, the limits in force.
+static int throttle(const QCommandLineParser &p, const QString &dir, QTextStream &out, QTextStream &err)
+{
+    const QString prefix = QStringLiteral("shardctl migrate throttle: ");
+    RunSpec spec;
+    planning::ExpansionPlan plan;
+    QString why;
+    if (!RunDir(dir).load(&spec, &plan, &why)) {
+        err << prefix << why << '\n';
+        return Findings;
+    }
+    ThrottleLimits limits = Throttle::readLimits(dir).value_or(ThrottleLimits::of(spec));
+    bool changed = false;
+    auto number = [&](const char *name, double lo, double hi, double *into) {
+        if (!p.isSet(QString::fromLatin1(name)))
+            return true;
+        bool ok = false;
+        const double v = p.value(QString::fromLatin1(name)).toDouble(&ok);
+        if (!ok || v < lo || v > hi) {
+            err << prefix << "--" << name << " must be a number from " << lo << " to " << hi << '\n';
+            return false;
+        }
+        *into = v;
+        changed = true;
+        return true;
+    };
+    double threads = limits.maxThreadsRunning;
+    if (!number("max-lag", 0, 3600, &limits.maxLagSec) ||
+        !number("max-rows-per-sec", 0, 100000000, &limits.maxRowsPerSec) ||
+        !number("max-threads-running", 0, 100000, &threads))
+        return Usage;
+    limits.maxThreadsRunning = int(threads);
+    if (changed && !Throttle::writeLimits(dir, limits, &why)) {
+        err << prefix << why << '\n';
+        return Findings;
+    }
+    const bool running = RunLock::isHeld(RunDir(dir).lockFile());
+    out << (changed ? "throttle limits now: " : "throttle limits: ") << limits.describe() << '\n';
+    if (changed)
+        out << (running ? "the running engine takes them over within a second (audited)\n"
+                        : "no engine runs now: the next 'migrate run' starts with them\n");
+    return Ok;
+}
+
 int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &err)
 {
     const QStringList pos = p.positionalArguments();
-    static const QStringList actions{QStringLiteral("create"), QStringLiteral("run"),      QStringLiteral("status"),
-                                     QStringLiteral("pause"),  QStringLiteral("rollback"), QStringLiteral("verify"),
-                                     QStringLiteral("log"),    QStringLiteral("repair")};
+    static const QStringList actions{
+        QStringLiteral("create"), QStringLiteral("run"),      QStringLiteral("status"),
+        QStringLiteral("pause"),  QStringLiteral("throttle"), QStringLiteral("rollback"),
+        QStringLiteral("verify"), QStringLiteral("log"),      QStringLiteral("repair")};
     if (pos.isEmpty() || !actions.contains(pos.first())) {
         err << "shardctl migrate: give an action: " << actions.join(QStringLiteral(", ")) << '\n';
         return Usage;
@@ -365,8 +507,10 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     if (action == QLatin1String("log"))
         return log(dir, json, out, err);
     QString why;
+    if (action == QLatin1String("throttle"))
+        return throttle(p, dir, out, err);
     if (action == QLatin1String("pause")) {
-        if (!Engine::requestPause(dir, &why)) {
+        if (!Runner::requestPause(dir, &why)) {
             err << prefix << why << '\n';
             return Findings;
         }
@@ -390,10 +534,10 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     if (p.isSet(QStringLiteral("until"))) {
         RunSpec spec;
         planning::ExpansionPlan plan;
-        const bool dual = RunDir(dir).load(&spec, &plan, &why) && isDualMasterPlan(plan);
-        o.until = dual ? dualStepFromName(p.value(QStringLiteral("until"))) : stepFromName(p.value(QStringLiteral("until")));
+        const RunKind &kind = RunDir(dir).load(&spec, &plan, &why) ? RunKind::of(plan) : RunKind::copy();
+        o.until = kind.fromId(p.value(QStringLiteral("until")));
         if (!o.until) {
-            err << prefix << (dual ? "--until takes a step D1..D10 (a dual-master run)\n" : "--until takes a step T0..T9\n");
+            err << prefix << "--until takes a step " << kind.idRange() << " (a " << kind.name() << " run)\n";
             return Usage;
         }
     }
@@ -406,7 +550,7 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
         err << prefix << action << " changes the cluster: confirm with --yes\n";
         return Usage;
     }
-    Engine engine(dir);
+    Runner engine(dir);
     if (!engine.open(&why)) {
         err << prefix << why << '\n';
         return Findings;

@@ -3,7 +3,7 @@
 
 namespace sp::cli {
 
-// shardctl ring: the node of each key on a consistent-hash ring (reference 003).
+// shardctl ring: the node of each key on a consistent-hash ring (docs/design.md, "Expansion strategies").
 class CmdRing final : public Command
 {
 public:

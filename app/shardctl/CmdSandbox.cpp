@@ -14,16 +14,18 @@ void CmdSandbox::addOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         summary() +
-        QStringLiteral("\nActions:\n"
-                       "  up                 create the sandbox (or start an existing one again, keeping its data)\n"
-                       "  down               stop every instance cleanly (data kept)\n"
-                       "  status             instances, ports, pids (exit 1 if one is not running)\n"
-                       "  stop-instance I    clean shutdown of instance I\n"
-                       "  start-instance I   start instance I\n"
-                       "  kill-instance I    SIGKILL instance I (fault tests)\n"
-                       "DIR holds cluster.yaml (ShardingSphere config, no password), app.cnf (the application "
-                       "user's password, mode 0600; pass it with --defaults-file or SHARDPILOT_DEFAULTS_FILE), "
-                       "sandbox.json and one nodeN/ directory per instance. See docs/sandbox.md."));
+        QStringLiteral(
+            "\nActions:\n"
+            "  up                 create the sandbox (or start an existing one again, keeping its data)\n"
+            "  down               stop every instance cleanly (data kept)\n"
+            "  status             instances, ports, pids (exit 1 if one is not running)\n"
+            "  stop-instance I    clean shutdown of instance I\n"
+            "  start-instance I   start instance I\n"
+            "  kill-instance I    SIGKILL instance I (fault tests)\n"
+            "DIR holds cluster.yaml (ShardingSphere config, no password), app.cnf (the application "
+            "user's password, mode 0600; pass it with --defaults-file or SHARDPILOT_DEFAULTS_FILE), "
+            "sandbox.json and one nodeN/ directory per instance (nodeNr1/ for a replica of nodeN). See "
+            "docs/sandbox.md."));
     parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("up, down, status, stop-instance, start-instance, kill-instance"));
     parser.addPositionalArgument(QStringLiteral("instance"), QStringLiteral("instance index for *-instance"), QStringLiteral("[I]"));
     parser.addOption(QCommandLineOption(QStringLiteral("dir"), QStringLiteral("Sandbox directory (default %1).").arg(Sandbox::defaultDir()),
@@ -32,6 +34,12 @@ void CmdSandbox::addOptions(QCommandLineParser &parser)
                                         QStringLiteral("up: number of mariadbd instances (default 8; the config's data sources "
                                                        "first, the rest are empty spares for expansions)."),
                                         QStringLiteral("N"), QStringLiteral("8")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("replicas"),
+        QStringLiteral("up: replicas of each instance, spares included (default 0, at most "
+                       "3): MariaDB replication by GTID, read_only, found by the "
+                       "migration engine with SHOW SLAVE HOSTS."),
+        QStringLiteral("N"), QStringLiteral("0")));
     parser.addOption(QCommandLineOption(QStringLiteral("config"),
                                         QStringLiteral("up: native ShardingSphere YAML to build from (default the "
                                                        "fsharechat-crc32 example)."),
@@ -54,7 +62,8 @@ static QJsonArray statusJson(const QList<SandboxInstanceStatus> &list)
                              {QStringLiteral("pid"), s.pid},
                              {QStringLiteral("running"), s.running},
                              {QStringLiteral("accepting"), s.accepting},
-                             {QStringLiteral("dataSources"), QJsonArray::fromStringList(s.dataSources)}});
+                             {QStringLiteral("dataSources"), QJsonArray::fromStringList(s.dataSources)},
+                             {QStringLiteral("replicaOf"), s.replicaOf}});
     return a;
 }
 
@@ -62,8 +71,13 @@ static void printStatus(QTextStream &out, const Sandbox &sb, const QList<Sandbox
 {
     for (const auto &s : list) {
         out << "  " << s.name.leftJustified(7) << " 127.0.0.1:" << s.port << "  "
-            << (s.running ? QStringLiteral("running pid ") + QString::number(s.pid) : QStringLiteral("stopped"))
-            << "  " << s.dataSources.join(QStringLiteral(", ")) << '\n';
+            << (s.running ? QStringLiteral("running pid ") + QString::number(s.pid)
+                          : QStringLiteral("stopped"))
+            << "  "
+            << (s.replicaOf >= 0
+                    ? QStringLiteral("replica of %1").arg(sb.state().instances.at(s.replicaOf).spec.name)
+                    : s.dataSources.join(QStringLiteral(", ")))
+            << '\n';
         out << "          root: mariadb -S " << sb.state().instances.at(s.index).spec.socketPath() << " -uroot\n";
     }
 }
@@ -90,8 +104,13 @@ int CmdSandbox::run(const QCommandLineParser &parser, QTextStream &out, QTextStr
 
     if (action == QLatin1String("up")) {
         SandboxOptions o;
-        bool ok1 = false, ok2 = false, ok3 = false;
+        bool ok1 = false, ok2 = false, ok3 = false, ok4 = false;
         o.instances = parser.value(QStringLiteral("instances")).toInt(&ok1);
+        o.replicas = parser.value(QStringLiteral("replicas")).toInt(&ok4);
+        if (!ok4 || o.replicas < 0 || o.replicas > 3) {
+            err << prefix << "--replicas must be an integer from 0 to 3\n";
+            return Usage;
+        }
         o.messages = parser.value(QStringLiteral("rows")).toLongLong(&ok2);
         o.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok3);
         if (!ok1 || o.instances < 1 || o.instances > 64) {

@@ -1,6 +1,5 @@
 #include "core/health/RunActivity.h"
 
-#include "core/migration/DualMaster.h"
 #include "core/migration/RunState.h"
 
 #include <QRegularExpression>
@@ -123,32 +122,26 @@ QList<RunServer> parseServers(const QStringList &described)
     return out;
 }
 
-RunActivity::Work workOf(Step s, bool dual)
+// The work the run kind's table says the step puts on the servers.
+RunActivity::Work workOf(migration::StepLoad load)
 {
-    if (dual) {
-        switch (s) {
-        case Step::T1: // D2: the dump of each old instance loaded into its new one
-            return RunActivity::Work::Seed;
-        case Step::T5: // D6
-            return RunActivity::Work::Compare;
-        case Step::T8: // D9
-            return RunActivity::Work::Purge;
-        default:
-            return RunActivity::Work::None;
-        }
-    }
-    switch (s) {
-    case Step::T2:
-        return RunActivity::Work::Copy;
-    case Step::T3:
-        return RunActivity::Work::CatchUp;
-    case Step::T5:
-        return RunActivity::Work::Verify;
-    case Step::T9:
-        return RunActivity::Work::Purge;
-    default:
+    switch (load) {
+    case migration::StepLoad::None:
         return RunActivity::Work::None;
+    case migration::StepLoad::Copy:
+        return RunActivity::Work::Copy;
+    case migration::StepLoad::Seed:
+        return RunActivity::Work::Seed;
+    case migration::StepLoad::CatchUp:
+        return RunActivity::Work::CatchUp;
+    case migration::StepLoad::Verify:
+        return RunActivity::Work::Verify;
+    case migration::StepLoad::Compare:
+        return RunActivity::Work::Compare;
+    case migration::StepLoad::Purge:
+        return RunActivity::Work::Purge;
     }
+    return RunActivity::Work::None;
 }
 
 } // namespace
@@ -158,10 +151,9 @@ RunActivity runActivityOf(const RunState &st)
     RunActivity a;
     a.runId = st.spec.runId;
     a.dir = st.dir;
-    if (st.rolledBack() || st.steps.size() != migration::kStepCount)
+    const migration::RunKind &kind = st.runKind();
+    if (st.rolledBack() || st.steps.size() != kind.size())
         return a;
-    const bool dual = st.plan && migration::isDualMasterPlan(*st.plan);
-    auto name = [dual](Step s) { return dual ? migration::dualStepName(s) : migration::stepName(s); };
     // The step the run is at: the one marked running, else the first not done.
     std::optional<Step> at;
     for (const migration::StepState &s : st.steps)
@@ -173,7 +165,7 @@ RunActivity runActivityOf(const RunState &st)
         at = st.firstNotDone();
     if (!at)
         return a; // finished
-    a.step = name(*at);
+    a.step = kind.stepId(*at);
     a.running = st.locked;
     a.writesStopped = st.writesStopped();
     if (a.writesStopped) {
@@ -181,7 +173,7 @@ RunActivity runActivityOf(const RunState &st)
         a.stopped = parseServers(st.sourceServers);
     }
     if (st.locked && st.status(*at) == StepStatus::Running) {
-        a.work = workOf(*at, dual);
+        a.work = workOf(kind.step(*at).load);
         if (a.work != RunActivity::Work::None) {
             a.loaded = parseServers(st.sourceServers);
             for (const RunServer &t : parseServers(st.targetServers)) {

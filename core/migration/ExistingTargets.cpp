@@ -2,11 +2,6 @@
 
 namespace sp::migration {
 
-QString createdTargetKey(int unit, int target)
-{
-    return QStringLiteral("createdTarget.%1.%2").arg(unit).arg(target);
-}
-
 static QString scopeOf(const MoveSet &moves, const MoveUnit &u, int t)
 {
     const MoveTarget &mt = u.targets.at(t);

@@ -9,9 +9,6 @@ namespace sp::migration {
 // stay, a remap into data nodes of the old config). The run owns only the rows of the pairs'
 // predicates there (MoveSet::targetScope).
 
-// Journal key set when T0 created the target table itself (rollback drops only those).
-QString createdTargetKey(int unit, int target);
-
 // T0: the existing table may hold rows of its own, but none the pairs move there (those would be
 // rows placed against the old config, indistinguishable from copied ones).
 bool checkExistingTarget(Connection &c, const MoveSet &moves, const MoveUnit &u, int t, QString *error);

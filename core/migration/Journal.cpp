@@ -296,11 +296,11 @@ bool Journal::setLagEvents(const QString &source, const QDateTime &at, qint64 ev
     return exec(QStringLiteral("UPDATE lag SET events = ? WHERE source = ? AND at = ?"), {events, source, iso(at)});
 }
 
-QString Journal::value(const QString &key, const QString &fallback)
+QString Journal::value(const JournalKey &key, const QString &fallback)
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     q.prepare(QStringLiteral("SELECT value FROM kv WHERE key = ?"));
-    q.addBindValue(key);
+    q.addBindValue(key.name);
     if (q.exec() && q.next())
         return q.value(0).toString();
     return fallback;
@@ -317,9 +317,9 @@ QMap<QString, QString> Journal::values()
     return out;
 }
 
-bool Journal::setValue(const QString &key, const QString &value)
+bool Journal::setValue(const JournalKey &key, const QString &value)
 {
-    return exec(QStringLiteral("INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)"), {key, value});
+    return exec(QStringLiteral("INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)"), {key.name, value});
 }
 
 } // namespace sp::migration

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/migration/RunStore.h"
+#include "core/migration/run/RunKeys.h"
 
 #include <QDateTime>
 #include <QList>
@@ -111,8 +112,9 @@ public:
     QList<LagSample> lag(int limit = 2000);        // the newest `limit`, oldest first
     bool setLagEvents(const QString &source, const QDateTime &at, qint64 events);
 
-    QString value(const QString &key, const QString &fallback = {});
-    bool setValue(const QString &key, const QString &value);
+    // The key/value table (names: run/RunKeys.h).
+    QString value(const JournalKey &key, const QString &fallback = {});
+    bool setValue(const JournalKey &key, const QString &value);
     QMap<QString, QString> values(); // every key/value (writeStopStart, final.<instance>, ...)
 
 private:

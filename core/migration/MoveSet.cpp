@@ -14,6 +14,8 @@ namespace sp::migration {
 bool Endpoints::resolve(const ShardingConfig &config, const RunSpec &spec, QString *error)
 {
     m_list.clear();
+    m_address.clear();
+    m_sandboxByPort.clear();
     const QString configDir = QFileInfo(spec.configPath).absolutePath();
     m_sandbox = spec.adminDefaultsFile.isEmpty() && QFileInfo::exists(configDir + QStringLiteral("/sandbox.json"));
     Sandbox sandbox(configDir);
@@ -36,7 +38,12 @@ bool Endpoints::resolve(const ShardingConfig &config, const RunSpec &spec, QStri
             *error = QStringLiteral("%1 has no 'user' in [client]").arg(spec.adminDefaultsFile);
             return false;
         }
+        m_adminTemplate.user = admin.value(QStringLiteral("user"));
+        m_adminTemplate.password = admin.value(QStringLiteral("password"));
     }
+    if (m_sandbox)
+        for (const auto &inst : sandbox.state().instances)
+            m_sandboxByPort.insert(inst.spec.port, engineParams(sandbox.rootParams(inst.spec.index)));
     for (const DataSourceDef &ds : config.dataSources) {
         Endpoint e;
         e.dataSource = ds.name;
@@ -72,6 +79,8 @@ bool Endpoints::resolve(const ShardingConfig &config, const RunSpec &spec, QStri
         }
         e.admin.database.clear();
         e.admin = engineParams(e.admin);
+        if (!m_address.contains(e.instance))
+            m_address.insert(e.instance, {ds.host, ds.port});
         m_list.append(e);
     }
     return true;
@@ -100,6 +109,24 @@ ConnectionParams Endpoints::adminOfInstance(const QString &instance) const
         if (e.instance == instance)
             return e.admin;
     return {};
+}
+
+QPair<QString, int> Endpoints::addressOf(const QString &instance) const
+{
+    return m_address.value(instance);
+}
+
+std::optional<ConnectionParams> Endpoints::adminAt(const QString &host, int port) const
+{
+    if (m_sandbox) {
+        if (!m_sandboxByPort.contains(port))
+            return std::nullopt;
+        return m_sandboxByPort.value(port);
+    }
+    ConnectionParams p = m_adminTemplate;
+    p.host = host;
+    p.port = port;
+    return engineParams(p);
 }
 
 ConnectionParams engineParams(ConnectionParams p)

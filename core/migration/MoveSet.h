@@ -31,9 +31,17 @@ public:
     QStringList instances() const; // distinct, in data source order
     ConnectionParams adminOfInstance(const QString &instance) const;
     bool isSandbox() const { return m_sandbox; }
+    // How the instance's replicas reach it: the host and port of its data sources' url.
+    QPair<QString, int> addressOf(const QString &instance) const;
+    // The run's admin account on another server (a replica found by the throttle): the sandbox's
+    // root over the socket of the instance on that port, else the admin option file's account.
+    std::optional<ConnectionParams> adminAt(const QString &host, int port) const;
 
 private:
     QList<Endpoint> m_list;
+    QHash<QString, QPair<QString, int>> m_address; // instance -> host, port
+    QHash<int, ConnectionParams> m_sandboxByPort;  // sandbox instances (replicas too) by TCP port
+    ConnectionParams m_adminTemplate;              // the admin option file's account
     bool m_sandbox = false;
 };
 

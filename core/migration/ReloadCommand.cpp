@@ -40,11 +40,11 @@ void recordReload(Journal &journal, const QString &step, const QString &command,
                   (o.output.isEmpty() ? QString() : QStringLiteral(": ") + o.output.right(500));
     journal.audit(step, QStringLiteral("reload command"), QString(), command,
                   o.ok ? QStringLiteral("ok") : failure);
-    journal.setValue(QStringLiteral("reload.at"), o.finished.toString(Qt::ISODateWithMs));
-    journal.setValue(QStringLiteral("reload.ms"), QString::number(o.started.msecsTo(o.finished)));
-    journal.setValue(QStringLiteral("reload.exit"), QString::number(o.exitCode));
-    journal.setValue(QStringLiteral("reload.output"), o.output);
-    journal.setValue(QStringLiteral("reload.error"), o.error);
+    journal.setValue(keys::reloadAt, o.finished.toString(Qt::ISODateWithMs));
+    journal.setValue(keys::reloadMs, QString::number(o.started.msecsTo(o.finished)));
+    journal.setValue(keys::reloadExit, QString::number(o.exitCode));
+    journal.setValue(keys::reloadOutput, o.output);
+    journal.setValue(keys::reloadError, o.error);
 }
 
 } // namespace sp::migration

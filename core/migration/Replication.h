@@ -1,5 +1,5 @@
 #pragma once
-// MariaDB GTID positions and replica status, for dual-master runs (reference 002).
+// MariaDB GTID positions and replica status, for dual-master runs (docs/migration-dual-master.md).
 #include "core/cluster/Connection.h"
 
 #include <QDateTime>

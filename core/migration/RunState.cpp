@@ -1,7 +1,8 @@
 #include "core/migration/RunState.h"
 
 #include "core/config/ConfigLoader.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/RunKind.h"
+#include "core/migration/run/Runner.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -52,6 +53,7 @@ std::optional<RunSpec> createRun(const planning::ExpansionPlan &plan, const QStr
 
     RunSpec spec = options;
     spec.format = QStringLiteral("shardpilot-run/1");
+    spec.kind = RunKind::of(plan).name();
     if (spec.runId.isEmpty())
         spec.runId = newRunId();
     spec.createdAt = QDateTime::currentDateTimeUtc();
@@ -73,13 +75,13 @@ std::optional<RunSpec> createRun(const planning::ExpansionPlan &plan, const QStr
     if (!RunDir::create(dir, spec, plan, error))
         return std::nullopt;
     // Resolves the servers now, so a missing admin account is said at once.
-    Engine engine(dir);
-    if (!engine.open(&why)) {
+    Runner runner(dir);
+    if (!runner.open(&why)) {
         QFile::remove(RunDir(dir).specFile());
         *error = why;
         return std::nullopt;
     }
-    engine.journal().audit(
+    runner.journal().audit(
         QString(), QStringLiteral("create run"), QString(),
         QStringLiteral("plan %1, config %2")
             .arg(spec.planFile.isEmpty() ? QStringLiteral("(handed over, no file)") : spec.planFile,
@@ -117,20 +119,40 @@ std::optional<Step> RunState::interruptedStep() const
     return std::nullopt;
 }
 
+const RunKind &RunState::runKind() const
+{
+    return plan ? RunKind::of(*plan) : RunKind::of(kind);
+}
+
+QString RunState::value(const JournalKey &key) const
+{
+    return values.value(key.name);
+}
+
+bool RunState::rolledBack() const
+{
+    return value(keys::rolledBack) == QLatin1String("1");
+}
+
+bool RunState::finished() const
+{
+    return status(runKind().last()) == StepStatus::Done;
+}
+
 QDateTime RunState::writeStopStart() const
 {
-    return QDateTime::fromString(values.value(QStringLiteral("writeStopStart")), Qt::ISODateWithMs);
+    return QDateTime::fromString(value(keys::writeStopStart), Qt::ISODateWithMs);
 }
 
 QDateTime RunState::writesResumed() const
 {
-    return QDateTime::fromString(values.value(QStringLiteral("writesResumed")), Qt::ISODateWithMs);
+    return QDateTime::fromString(value(keys::writesResumed), Qt::ISODateWithMs);
 }
 
 qint64 RunState::writeStopMs() const
 {
     bool ok = false;
-    const qint64 ms = values.value(QStringLiteral("writeStopMs")).toLongLong(&ok);
+    const qint64 ms = value(keys::writeStopMs).toLongLong(&ok);
     return ok ? ms : -1;
 }
 
@@ -138,10 +160,12 @@ bool RunState::writesStopped() const
 {
     if (rolledBack() || !writeStopStart().isValid() || writesResumed().isValid())
         return false;
-    // A dual-master run (D1..D10 in the same rows) stops writes in D7 only.
-    const bool dual = plan && plan->strategy == planning::StrategyId::DualMaster;
-    const StepStatus t4 = status(dual ? Step::T6 : Step::T4);
-    return t4 == StepStatus::Running || t4 == StepStatus::Done;
+    // The step of the kind's table that stops writes (T4; D7 of a dual-master run).
+    const auto stop = runKind().writeStop();
+    if (!stop)
+        return false;
+    const StepStatus st = status(*stop);
+    return st == StepStatus::Running || st == StepStatus::Done;
 }
 
 bool RunState::configChanged() const
@@ -150,8 +174,8 @@ bool RunState::configChanged() const
         return false;
     if (configSha256 == spec.configSha256)
         return false;
-    // T6 wrote the plan's new config (and kept a backup): that change is the run's own.
-    return values.value(QStringLiteral("configBackup")).isEmpty();
+    // The switch wrote the plan's new config (and kept a backup): that change is the run's own.
+    return value(keys::configBackup).isEmpty();
 }
 
 static QStringList describeServers(const planning::ExpansionPlan &plan, bool sources)
@@ -184,6 +208,7 @@ bool loadRunState(const QString &dir, const RunStateOptions &options, RunState *
             return false;
         st.sourceServers = describeServers(plan, true);
         st.targetServers = describeServers(plan, false);
+        st.kind = RunKind::idOf(plan);
         st.plan = std::move(plan);
     } else {
         QFile sf(rd.specFile());
@@ -201,11 +226,19 @@ bool loadRunState(const QString &dir, const RunStateOptions &options, RunState *
         if (!spec)
             return false;
         st.spec = *spec;
+        if (const auto kind = RunKind::idFromName(st.spec.kind)) {
+            st.kind = *kind;
+        } else { // a run made before run.json named its kind: the plan says
+            planning::ExpansionPlan plan;
+            RunSpec ignored;
+            if (rd.load(&ignored, &plan, error))
+                st.kind = RunKind::idOf(plan);
+        }
     }
     // The lock first: a run that ends while the journal is read shows as not running, with the
     // journal's state at its end or just before (the next read catches up).
     st.locked = RunLock::isHeld(rd.lockFile(), &st.lockHolder);
-    st.pauseRequested = QFileInfo::exists(dir + QStringLiteral("/pause"));
+    st.pauseRequested = QFileInfo::exists(rd.pauseFile());
     st.configSha256 = st.spec.configPath.isEmpty() ? QString() : sha256OfFile(st.spec.configPath, nullptr);
     {
         Journal j(rd.journalFile());

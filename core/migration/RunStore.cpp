@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -19,36 +20,6 @@
 #include <unistd.h>
 
 namespace sp::migration {
-
-QString stepName(Step s)
-{
-    return QStringLiteral("T") + QString::number(int(s));
-}
-
-QString stepTitle(Step s)
-{
-    switch (s) {
-    case Step::T0: return QStringLiteral("Preflight and create targets");
-    case Step::T1: return QStringLiteral("Start change capture");
-    case Step::T2: return QStringLiteral("Backfill existing rows");
-    case Step::T3: return QStringLiteral("Catch up");
-    case Step::T4: return QStringLiteral("Stop writes");
-    case Step::T5: return QStringLiteral("Verify");
-    case Step::T6: return QStringLiteral("Switch the config");
-    case Step::T7: return QStringLiteral("Resume writes");
-    case Step::T8: return QStringLiteral("Observe");
-    case Step::T9: return QStringLiteral("Purge moved rows");
-    }
-    return {};
-}
-
-std::optional<Step> stepFromName(const QString &name)
-{
-    const QString n = name.trimmed().toUpper();
-    if (n.size() != 2 || n.at(0) != QLatin1Char('T') || !n.at(1).isDigit())
-        return std::nullopt;
-    return Step(n.at(1).digitValue());
-}
 
 QString statusName(StepStatus s)
 {
@@ -75,6 +46,8 @@ QJsonObject RunSpec::toJson() const
     QJsonObject o;
     o[QStringLiteral("format")] = format;
     o[QStringLiteral("runId")] = runId;
+    if (!kind.isEmpty())
+        o[QStringLiteral("kind")] = kind;
     o[QStringLiteral("createdAt")] = createdAt.toString(Qt::ISODate);
     o[QStringLiteral("configPath")] = configPath;
     o[QStringLiteral("configSha256")] = configSha256;
@@ -88,6 +61,9 @@ QJsonObject RunSpec::toJson() const
     o[QStringLiteral("maxChunkRows")] = maxChunkRows;
     o[QStringLiteral("maxRowsPerSec")] = maxRowsPerSec;
     o[QStringLiteral("maxThreadsRunning")] = maxThreadsRunning;
+    o[QStringLiteral("maxLagSec")] = maxLagSec;
+    if (!replicas.isEmpty())
+        o[QStringLiteral("replicas")] = QJsonArray::fromStringList(replicas);
     o[QStringLiteral("fullVerify")] = fullVerify;
     o[QStringLiteral("parallel")] = parallel;
     o[QStringLiteral("strongHash")] = strongHash;
@@ -125,6 +101,10 @@ std::optional<RunSpec> RunSpec::fromJson(const QJsonObject &o, QString *error)
     s.chunkRows = qMin(s.chunkRows, s.maxChunkRows);
     s.maxRowsPerSec = qMax(0, o.value(QStringLiteral("maxRowsPerSec")).toInt(0));
     s.maxThreadsRunning = qMax(0, o.value(QStringLiteral("maxThreadsRunning")).toInt(0));
+    s.maxLagSec = qBound(0.0, o.value(QStringLiteral("maxLagSec")).toDouble(1.5), 3600.0);
+    for (const QJsonValue &v : o.value(QStringLiteral("replicas")).toArray())
+        s.replicas.append(v.toString());
+    s.kind = o.value(QStringLiteral("kind")).toString();
     s.fullVerify = o.value(QStringLiteral("fullVerify")).toBool(false);
     s.parallel = qBound(0, o.value(QStringLiteral("parallel")).toInt(0), 1000);
     s.strongHash = o.value(QStringLiteral("strongHash")).toBool(false);

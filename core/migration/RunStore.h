@@ -10,12 +10,11 @@
 
 namespace sp::migration {
 
-// The T0..T9 steps of a run, in order.
+// A step of a run: its row in the journal and its index in its kind's step table (run/RunKind.h,
+// which names and describes the steps). The names are the copy kind's T0..T9; the dual-master kind
+// names the same rows D1..D10 (DualStep).
 enum class Step { T0, T1, T2, T3, T4, T5, T6, T7, T8, T9 };
-inline constexpr int kStepCount = 10;
-QString stepName(Step s);                         // "T0"
-QString stepTitle(Step s);                        // "Preflight and create targets"
-std::optional<Step> stepFromName(const QString &name); // "T3" or "t3"
+inline constexpr int kStepCount = 10; // rows in the journal (every kind has ten steps)
 
 enum class StepStatus { Pending, Running, Done, Failed, RolledBack };
 QString statusName(StepStatus s); // "pending", "running", "done", "failed", "rolled-back"
@@ -26,6 +25,7 @@ struct RunSpec
 {
     QString format = QStringLiteral("shardpilot-run/1");
     QString runId;             // 16 hex digits, names the run's rows in the target metadata schema
+    QString kind;              // the run kind's name ("copy", "dual-master"; empty in runs made before)
     QDateTime createdAt;       // UTC
     QString configPath;        // the config the plan was made from (T6 replaces it)
     QString configSha256;      // of that file when the plan was made (T0 refuses a changed file)
@@ -38,7 +38,9 @@ struct RunSpec
     int chunkTargetMs = 500;
     int maxChunkRows = 50000;
     int maxRowsPerSec = 0;     // copy rate limit over all source servers (0: none)
-    int maxThreadsRunning = 0; // the copy waits while a source's Threads_running is above this (0: off)
+    int maxThreadsRunning = 0; // the throttle waits while a server it writes to runs more threads (0: off)
+    double maxLagSec = 1.5;    // the throttle waits while a replica lags more (heartbeat; 0: off)
+    QStringList replicas;      // host:port of replicas given with --replica (found ones are added)
     bool fullVerify = false;   // T5 compares every row inside the write stop (no pre-verification in T3)
     int parallel = 0;          // source servers copied at once (0: all of them)
     bool strongHash = false;   // verification hashes rows with SHA2-256 instead of CRC32+CRC32C (RowHash.h)
@@ -59,6 +61,11 @@ public:
     QString planFile() const { return m_dir + QStringLiteral("/plan.json"); }
     QString journalFile() const { return m_dir + QStringLiteral("/journal.sqlite"); }
     QString lockFile() const { return m_dir + QStringLiteral("/run.lock"); }
+    // `migrate pause` writes it; the engine stops at its next pause point and removes it when it
+    // starts again.
+    QString pauseFile() const { return m_dir + QStringLiteral("/pause"); }
+    // `migrate throttle` writes the limits a running engine takes over (Throttle.h).
+    QString throttleFile() const { return m_dir + QStringLiteral("/throttle.json"); }
 
     // Creates DIR (0700; refused when it holds a run already) with the spec and the plan.
     static bool create(const QString &dir, const RunSpec &spec, const planning::ExpansionPlan &plan,

@@ -1,5 +1,7 @@
 #include "core/migration/Verifier.h"
 
+#include "core/migration/run/Actions.h"
+
 #include "core/cluster/InsertBuilder.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
@@ -10,7 +12,6 @@
 
 #include <limits>
 #include <map>
-#include <thread>
 
 namespace sp::migration {
 
@@ -117,9 +118,10 @@ using Feeds = std::map<QString, QList<QPair<const MoveUnit *, int>>>;
 // The target tables of one target server (`byTarget`), compared one after the other.
 static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, const Endpoints &endpoints,
                                  const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                                 const VerifyScopes *scopes, RowHashKind hashKind)
+                                 const VerifyScopes *scopes, RowHashKind hashKind, const VerifyAdmit &admit)
 {
     VerifyResult out;
+    qint64 compared = 0, charged = 0; // rows compared on this server, and how many the throttle took
 
     std::map<QString, std::unique_ptr<Connection>> conns;
     auto connTo = [&](const QString &instance) -> Connection * {
@@ -137,10 +139,21 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
     };
     const int window = 20000;
     const QLocale en(QLocale::English);
+    // Between ranges and windows: the stop flag, then the throttle (docs/design.md, "The throttle"),
+    // which takes the rows compared since it was asked last.
     auto stopped = [&] {
         if (stop && stop->load()) {
             out.error = QStringLiteral("stopped");
             return true;
+        }
+        if (admit) {
+            QString why;
+            const qint64 n = compared - charged;
+            charged = compared;
+            if (!admit(n, &why)) {
+                out.error = why.isEmpty() ? QStringLiteral("stopped") : why;
+                return true;
+            }
         }
         return false;
     };
@@ -171,8 +184,8 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         };
         qint64 rows = 0, diffsHere = 0;
 
-        // Aggregates first (DESIGN.md, "Checksums"): per key range, COUNT and the sums of the row hash on
-        // the target against the same of the rows the plan's SQL predicate selects on each source. Only
+        // Aggregates first (docs/design.md, "Checksums"): per key range, COUNT and the sums of the row hash
+        // on the target against the same of the rows the plan's SQL predicate selects on each source. Only
         // ranges that differ are compared row by row. Needs an SQL predicate (or a broadcast table) on
         // every source. Ranges are cut at every 50,000th key of the target (the first open downwards,
         // the last upwards, so every key of every side is in one), compared by the servers.
@@ -298,6 +311,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 bool same = true;
                 for (int k = 0; k < 3; ++k)
                     same = same && addDecimal(t->rows.first().at(k).toString(), QStringLiteral("0")) == total.at(k);
+                compared += t->rows.first().at(0).toLongLong();
                 if (same)
                     rows += total.at(0).toLongLong();
                 else
@@ -427,6 +441,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 for (const SideRow &r : std::as_const(trows))
                     actual.insert(r.id, &r);
                 rows += qint64(expected.size());
+                compared += qint64(trows.size());
                 for (const QByteArray &id : std::as_const(expectedOrder)) {
                     const Hashed &h = expected[id];
                     const SideRow *a = actual.value(id);
@@ -478,7 +493,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
 
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                         const VerifyScopes *scopes, RowHashKind hash)
+                         const VerifyScopes *scopes, RowHashKind hash, const VerifyAdmit &admit)
 {
     // Target tables and what feeds them, grouped by target server: one thread per server.
     std::map<QString, Feeds> byInstance;
@@ -492,17 +507,13 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
         if (say)
             say(line);
     };
-    std::vector<VerifyResult> parts(byInstance.size());
-    std::vector<std::thread> threads;
-    size_t i = 0;
-    for (const auto &[instance, feeds] : byInstance) {
-        threads.emplace_back([&, i, feedsPtr = &feeds] {
-            parts[i] = verifyTables(*feedsPtr, moves, endpoints, saySafe, stop, scopes, hash);
-        });
-        ++i;
-    }
-    for (auto &t : threads)
-        t.join();
+    std::vector<const Feeds *> servers;
+    for (const auto &[instance, feeds] : byInstance)
+        servers.push_back(&feeds);
+    std::vector<VerifyResult> parts(servers.size());
+    forEachServer(int(servers.size()), [&](int i) {
+        parts[size_t(i)] = verifyTables(*servers[size_t(i)], moves, endpoints, saySafe, stop, scopes, hash, admit);
+    });
     VerifyResult out;
     out.ok = true;
     for (VerifyResult &p : parts) {
@@ -588,27 +599,22 @@ QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const 
     const QStringList instances = moves.sourceInstances();
     std::vector<QString> results(size_t(instances.size()));
     std::vector<qint64> counts(size_t(instances.size()), 0);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < instances.size(); ++i) {
-        threads.emplace_back([&, i] {
-            Connection c;
-            if (!c.open(endpoints.adminOfInstance(instances.at(i))) || !prepareExactSession(c, false)) {
-                results[size_t(i)] = c.lastError();
-                return;
-            }
-            QStringList problems;
-            for (const MoveUnit &u : moves.units()) {
-                if (u.sourceInstance != instances.at(i) || u.broadcast)
-                    continue;
-                const QString p = checkUnitPredicates(moves, u, c, stop, &counts[size_t(i)]);
-                if (!p.isEmpty())
-                    problems.append(p);
-            }
-            results[size_t(i)] = problems.join(QLatin1Char('\n'));
-        });
-    }
-    for (auto &t : threads)
-        t.join();
+    forEachServer(int(instances.size()), [&](int i) {
+        Connection c;
+        if (!c.open(endpoints.adminOfInstance(instances.at(i))) || !prepareExactSession(c, false)) {
+            results[size_t(i)] = c.lastError();
+            return;
+        }
+        QStringList problems;
+        for (const MoveUnit &u : moves.units()) {
+            if (u.sourceInstance != instances.at(i) || u.broadcast)
+                continue;
+            const QString p = checkUnitPredicates(moves, u, c, stop, &counts[size_t(i)]);
+            if (!p.isEmpty())
+                problems.append(p);
+        }
+        results[size_t(i)] = problems.join(QLatin1Char('\n'));
+    });
     QStringList all;
     for (const QString &r : results)
         if (!r.isEmpty())

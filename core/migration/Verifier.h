@@ -30,9 +30,14 @@ struct VerifyResult
 // row); every other table whole.
 // Keys of any type (KeySql.h): windows of keys are cut and ordered by the servers; ranges of aggregates
 // need a one-column integer key. `hash`: the row hash (RowHash.h).
+// `admit` (the run's throttle while the application writes: `migrate verify`) is asked before every
+// range and window with the rows compared since it was asked last; false ends the comparison with
+// its error ("stopped" when it gives none).
+using VerifyAdmit = std::function<bool(qint64 rows, QString *error)>;
 VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
                          const std::function<void(const QString &)> &say, const std::atomic<bool> *stop,
-                         const VerifyScopes *scopes = nullptr, RowHashKind hash = RowHashKind::Crc);
+                         const VerifyScopes *scopes = nullptr, RowHashKind hash = RowHashKind::Crc,
+                         const VerifyAdmit &admit = {});
 
 // Repair SQL: what makes target t's rows with `keys` what `source` holds for them now (read exactly
 // there, inside whatever snapshot `source` has open): one DELETE by key, then INSERTs of the rows the

@@ -3,7 +3,8 @@
 
 namespace sp::planning {
 
-// pair each instance with a replica, switch %N -> %2N, cut replication, purge each half (reference 002)
+// pair each instance with a replica, switch %N -> %2N, cut replication, purge each half (docs/design.md,
+// "Expansion strategies")
 class DualMasterStrategy final : public ExpansionStrategy
 {
 public:

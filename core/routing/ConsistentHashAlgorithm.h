@@ -7,7 +7,7 @@
 
 namespace sp {
 
-// Our extension (reference 003): a CRC32 ring over the available target names with
+// Our extension (docs/design.md, "Expansion strategies"): a CRC32 ring over the available target names with
 // `virtual-nodes` points each (default defaults::kVirtualNodes); the key is CRC32(utf8(value)).
 class ConsistentHashAlgorithm final : public ShardingAlgorithm
 {

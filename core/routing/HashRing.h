@@ -9,9 +9,9 @@
 
 namespace sp {
 
-// Consistent-hash ring of reference 003: CRC32 of "name#i" for i in [0, virtualNodes), points
-// sorted; a key goes to the first point >= CRC32(key), wrapping to the first point. When two
-// virtual nodes hash to the same point the node added later owns it.
+// Consistent-hash ring (docs/design.md, "Expansion strategies"): CRC32 of "name#i" for i in [0,
+// virtualNodes), points sorted; a key goes to the first point >= CRC32(key), wrapping to the first point.
+// When two virtual nodes hash to the same point the node added later owns it.
 class HashRing final
 {
 public:

@@ -157,6 +157,9 @@ QString InstanceManager::configText(const InstanceSpec &spec)
     if (spec.idStride > 1)
         l << QStringLiteral("auto_increment_increment=") + QString::number(spec.idStride)
           << QStringLiteral("auto_increment_offset=") + QString::number(spec.index + 1);
+    if (spec.replicaOf >= 0)
+        l << QStringLiteral("report_host=127.0.0.1")
+          << QStringLiteral("report_port=") + QString::number(spec.port) << QStringLiteral("read_only=ON");
     if (::geteuid() == 0)
         l << QStringLiteral("user=root");
     return l.join(QLatin1Char('\n')) + QLatin1Char('\n');

@@ -19,6 +19,9 @@ struct InstanceSpec
     // never collide between instances: rows of several nodes meet in one table when a ring node is
     // added or drained, or a remap merges nodes. 0 or 1: the server's default (sandboxes made before).
     int idStride = 0;
+    // A replica of the instance with this index (sandbox up --replicas): it reports its address to
+    // its primary (SHOW SLAVE HOSTS) and is read_only. -1: a primary.
+    int replicaOf = -1;
 
     QString dataDir() const { return dir + QStringLiteral("/data"); }
     // Temporary files (on-disk internal temporary tables, filesort) go here, not into the system's

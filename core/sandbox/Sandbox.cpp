@@ -9,9 +9,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QThread>
 
 namespace sp {
 
@@ -172,6 +174,18 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
         error = QStringLiteral("--instances must be between 1 and 64");
         return false;
     }
+    if (options.replicas < 0 || options.replicas > 3) {
+        error = QStringLiteral("--replicas must be between 0 and 3");
+        return false;
+    }
+    if (options.replicas > 0)
+        for (const char *tool : {"mariadb-dump", "mariadb"})
+            if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty()) {
+                error =
+                    QStringLiteral("%1 is not installed (replicas are seeded with mariadb-dump | mariadb)")
+                        .arg(QString::fromLatin1(tool));
+                return false;
+            }
     const QString configPath = options.configPath.isEmpty() ? defaultConfigPath() : options.configPath;
     const LoadResult loaded = ConfigLoader::loadFile(configPath);
     if (!loaded.ok()) {
@@ -221,6 +235,21 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
         ports.insert(inst.spec.port);
         s.instances.append(inst);
     }
+    // Replicas of every instance, spares included: node0r1 replicates node0.
+    for (int i = 0; i < options.instances; ++i)
+        for (int r = 0; r < options.replicas; ++r) {
+            SandboxInstance inst;
+            inst.spec.index = int(s.instances.size());
+            inst.spec.name = QStringLiteral("node%1r%2").arg(i).arg(r + 1);
+            inst.spec.dir = m_dir + QLatin1Char('/') + inst.spec.name;
+            inst.spec.serverId = inst.spec.index + 1;
+            inst.spec.replicaOf = i;
+            inst.spec.port = InstanceManager::findFreePort(ports, &error);
+            if (inst.spec.port < 0)
+                return false;
+            ports.insert(inst.spec.port);
+            s.instances.append(inst);
+        }
     // Data sources round-robin over the instances; a schema name used twice on one instance falls
     // back to the data source's name so physical tables never collide.
     QSet<QString> taken;
@@ -251,7 +280,8 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
         s.dataSources.append(ds);
     }
 
-    say(options, QStringLiteral("initialising %1 data directories under %2").arg(options.instances).arg(m_dir));
+    say(options,
+        QStringLiteral("initialising %1 data directories under %2").arg(s.instances.size()).arg(m_dir));
     for (const auto &inst : s.instances)
         if (!InstanceManager::writeConfig(inst.spec, &error))
             return false;
@@ -266,7 +296,7 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
 
     if (stopRequested(options, &error))
         return false;
-    say(options, QStringLiteral("starting %1 mariadbd instances").arg(options.instances));
+    say(options, QStringLiteral("starting %1 mariadbd instances").arg(s.instances.size()));
     for (int i = 0; i < s.instances.size(); ++i) {
         if (stopRequested(options, &error))
             return false;
@@ -280,7 +310,7 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
         return false;
     say(options, QStringLiteral("creating schemas, tables and the application user %1").arg(s.appUser));
     for (int i = 0; i < s.instances.size(); ++i)
-        if (!secureAndProvision(i, password, config, &error))
+        if (s.instances.at(i).spec.replicaOf < 0 && !secureAndProvision(i, password, config, &error))
             return false;
     if (!Credentials::writeOptionFile(s.appOptionFile(), s.appUser, password, &error))
         return false;
@@ -308,6 +338,16 @@ bool Sandbox::create(const SandboxOptions &options, SandboxUpResult *result)
     }
     s.messages = result->load.messages;
     s.totalRows = result->load.totalRows;
+    if (options.replicas > 0) {
+        say(options, QStringLiteral("setting up %1 replica(s) by MariaDB replication")
+                         .arg(options.instances * options.replicas));
+        for (int i = 0; i < s.instances.size(); ++i) {
+            if (stopRequested(options, &error))
+                return false;
+            if (s.instances.at(i).spec.replicaOf >= 0 && !setUpReplica(i, password, &error))
+                return false;
+        }
+    }
     return s.save(&error);
 }
 
@@ -449,7 +489,147 @@ bool Sandbox::secureAndProvision(int index, const QString &appPassword, const Sh
                  QStringLiteral(".* TO ") + account))
             return false;
     }
+    // The health page monitors with the application's account by default: it may read replica
+    // status and list the binary logs (nothing more).
+    if (!run(QStringLiteral("GRANT SLAVE MONITOR, BINLOG MONITOR ON *.* TO ") + account))
+        return false;
     return run(QStringLiteral("FLUSH PRIVILEGES"));
+}
+
+bool Sandbox::setUpReplica(int index, const QString &appPassword, QString *error)
+{
+    const InstanceSpec &rs = m_state.instances.at(index).spec;
+    const InstanceSpec &ps = m_state.instances.at(rs.replicaOf).spec;
+    Connection r, p;
+    if (!r.open(rootParams(index)) || !p.open(rootParams(rs.replicaOf))) {
+        *error = r.lastError() + p.lastError();
+        return false;
+    }
+    auto run = [error](Connection &c, const QString &sql) {
+        if (c.exec(sql))
+            return true;
+        *error = c.params().describe() + QStringLiteral(": ") + c.lastError();
+        return false;
+    };
+    // The replica's own accounts, outside every binlog: root only through the socket, the
+    // application's user with the primary's password and grants.
+    if (!run(r, QStringLiteral("SET SESSION sql_log_bin=0")))
+        return false;
+    auto extra = r.query(QStringLiteral(
+        "SELECT User, Host FROM mysql.global_priv WHERE (User='root' AND Host<>'localhost') OR User=''"));
+    if (!extra) {
+        *error = r.lastError();
+        return false;
+    }
+    for (const auto &row : extra->rows)
+        if (!run(r, QStringLiteral("DROP USER IF EXISTS ") + r.quoteString(row.at(0).toString()) +
+                        QLatin1Char('@') + r.quoteString(row.at(1).toString())))
+            return false;
+    const QString account = r.quoteString(m_state.appUser) + QStringLiteral("@'127.0.0.1'");
+    if (!run(r, QStringLiteral("CREATE USER IF NOT EXISTS ") + account + QStringLiteral(" IDENTIFIED BY ") +
+                    r.quoteString(appPassword)))
+        return false;
+    QStringList schemas;
+    for (const SandboxDataSource &ds : m_state.dataSources)
+        if (ds.instance == rs.replicaOf && !schemas.contains(ds.schema))
+            schemas.append(ds.schema);
+    // The primary's schemas at one GTID position: its data was loaded outside the binlog.
+    const QString dumpFile = rs.tmpDir() + QStringLiteral("/seed.sql");
+    {
+        QProcess dump;
+        dump.setStandardOutputFile(dumpFile);
+        dump.start(QStringLiteral("mariadb-dump"),
+                   QStringList{QStringLiteral("--no-defaults"), QStringLiteral("--socket=") + ps.socketPath(),
+                               QStringLiteral("--user=root"), QStringLiteral("--single-transaction"),
+                               QStringLiteral("--master-data=2"), QStringLiteral("--gtid"),
+                               QStringLiteral("--hex-blob"), QStringLiteral("--routines"),
+                               QStringLiteral("--triggers"),
+                               QStringLiteral("--default-character-set=utf8mb4"),
+                               QStringLiteral("--databases")} +
+                       schemas);
+        if (!dump.waitForFinished(600000) || dump.exitStatus() != QProcess::NormalExit ||
+            dump.exitCode() != 0) {
+            *error = QStringLiteral("mariadb-dump of %1 failed: %2")
+                         .arg(ps.name, QString::fromLocal8Bit(dump.readAllStandardError()).left(400));
+            return false;
+        }
+    }
+    QFile f(dumpFile);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = dumpFile + QStringLiteral(": ") + f.errorString();
+        return false;
+    }
+    if (f.size() > 65536)
+        f.seek(f.size() - 65536);
+    static const QRegularExpression gtidRe(QStringLiteral("^-- SET GLOBAL gtid_slave_pos='([0-9,\\-]*)';$"),
+                                           QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = gtidRe.match(QString::fromUtf8(f.readAll()));
+    f.close();
+    if (!m.hasMatch()) {
+        *error = QStringLiteral("the dump of %1 names no GTID position").arg(ps.name);
+        return false;
+    }
+    {
+        QProcess load;
+        load.setStandardInputFile(dumpFile);
+        load.start(QStringLiteral("mariadb"),
+                   QStringList{QStringLiteral("--no-defaults"), QStringLiteral("--socket=") + rs.socketPath(),
+                               QStringLiteral("--user=root"), QStringLiteral("--binary-mode"),
+                               QStringLiteral("--default-character-set=utf8mb4"),
+                               QStringLiteral("--init-command=SET SESSION sql_log_bin=0")});
+        const bool ok =
+            load.waitForFinished(600000) && load.exitStatus() == QProcess::NormalExit && load.exitCode() == 0;
+        QFile::remove(dumpFile);
+        if (!ok) {
+            *error =
+                QStringLiteral("loading %1's dump into %2 failed: %3")
+                    .arg(ps.name, rs.name, QString::fromLocal8Bit(load.readAllStandardError()).left(400));
+            return false;
+        }
+    }
+    for (const QString &schema : std::as_const(schemas))
+        if (!run(r, QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON ") +
+                        Connection::quoteIdentifier(schema) + QStringLiteral(".* TO ") + account))
+            return false;
+    if (!run(r, QStringLiteral("GRANT SLAVE MONITOR, BINLOG MONITOR ON *.* TO ") + account) ||
+        !run(r, QStringLiteral("FLUSH PRIVILEGES")))
+        return false;
+    // Replication from the dump's position, with an account of its own on the primary (its password
+    // is kept only in the replica's master.info).
+    const QString replUser = QStringLiteral("shardpilot_repl_") + QString::number(index);
+    const QString replPassword = randomPassword();
+    const QString replAccount = p.quoteString(replUser) + QStringLiteral("@'127.0.0.1'");
+    if (!run(p, QStringLiteral("SET SESSION sql_log_bin=0")) ||
+        !run(p, QStringLiteral("CREATE USER IF NOT EXISTS ") + replAccount +
+                    QStringLiteral(" IDENTIFIED BY ") + p.quoteString(replPassword)) ||
+        !run(p, QStringLiteral("ALTER USER ") + replAccount + QStringLiteral(" IDENTIFIED BY ") +
+                    p.quoteString(replPassword)) ||
+        !run(p, QStringLiteral("GRANT REPLICATION SLAVE ON *.* TO ") + replAccount))
+        return false;
+    r.setWarningPolicy({});
+    if (!run(r, QStringLiteral("SET GLOBAL gtid_slave_pos = ") + r.quoteString(m.captured(1))) ||
+        !run(r,
+             QStringLiteral("CHANGE MASTER TO MASTER_HOST = '127.0.0.1', MASTER_PORT = %1, MASTER_USER = %2, "
+                            "MASTER_PASSWORD = %3, MASTER_USE_GTID = slave_pos, MASTER_CONNECT_RETRY = 1")
+                 .arg(ps.port)
+                 .arg(r.quoteString(replUser), r.quoteString(replPassword))) ||
+        !run(r, QStringLiteral("START SLAVE")))
+        return false;
+    // Both threads up.
+    for (int tries = 0; tries < 100; ++tries) {
+        auto st = r.query(QStringLiteral("SHOW SLAVE STATUS"));
+        if (st && !st->rows.isEmpty()) {
+            const int io = int(st->columns.indexOf(QStringLiteral("Slave_IO_Running")));
+            const int sql = int(st->columns.indexOf(QStringLiteral("Slave_SQL_Running")));
+            if (io >= 0 && sql >= 0 && st->rows.first().at(io).toString() == QLatin1String("Yes") &&
+                st->rows.first().at(sql).toString() == QLatin1String("Yes"))
+                return true;
+        }
+        QThread::msleep(200);
+    }
+    *error =
+        QStringLiteral("%1 does not replicate %2 (SHOW SLAVE STATUS on %1 says why)").arg(rs.name, ps.name);
+    return false;
 }
 
 bool Sandbox::down(QString *error)
@@ -490,6 +670,7 @@ QList<SandboxInstanceStatus> Sandbox::status()
         for (const auto &ds : m_state.dataSources)
             if (ds.instance == inst.spec.index)
                 st.dataSources << ds.name + (ds.spare ? QStringLiteral(" (spare)") : QString()) + QLatin1Char('=') + ds.schema;
+        st.replicaOf = inst.spec.replicaOf;
         out.append(st);
     }
     return out;

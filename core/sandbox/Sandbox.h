@@ -10,6 +10,7 @@ namespace sp {
 struct SandboxOptions
 {
     int instances = 8;            // first ones carry the config's data sources, the rest are spares
+    int replicas = 0;             // replicas of each instance (spares included), by MariaDB replication
     QString configPath;           // empty: the fsharechat-crc32 example of the source tree
     qint64 messages = 200000;     // demo messages (t_messages rows)
     quint64 seed = 1;
@@ -39,6 +40,7 @@ struct SandboxInstanceStatus
     bool running = false;
     bool accepting = false;       // TCP port accepts connections
     QStringList dataSources;      // data sources (and spares) it carries
+    int replicaOf = -1;           // the primary's index when this instance is a replica
 };
 
 // A local cluster of real mariadbd processes for demos and tests (see docs/sandbox.md).
@@ -79,6 +81,9 @@ private:
     void discardHalfMade(bool keepDir, QString *error);
     bool startOne(int index, bool dieWithParent, int timeoutSec, QString *error);
     bool secureAndProvision(int index, const QString &appPassword, const ShardingConfig &config, QString *error);
+    // A replica of its primary: the primary's schemas copied at a GTID position (mariadb-dump
+    // --gtid), the application user, then replication from that position.
+    bool setUpReplica(int index, const QString &appPassword, QString *error);
     bool writeClusterYaml(QString *error);
     void say(const SandboxOptions &o, const QString &line) const;
     static bool stopRequested(const SandboxOptions &o, QString *error);

@@ -16,6 +16,15 @@ const SandboxDataSource *SandboxState::dataSource(const QString &name) const
     return nullptr;
 }
 
+QList<int> SandboxState::replicasOf(int primary) const
+{
+    QList<int> out;
+    for (const auto &i : instances)
+        if (i.spec.replicaOf == primary)
+            out.append(i.spec.index);
+    return out;
+}
+
 QByteArray SandboxState::toJson() const
 {
     QJsonObject root;
@@ -41,6 +50,8 @@ QByteArray SandboxState::toJson() const
         if (i.spec.idStride > 1)
             o.insert(QStringLiteral("autoIncrementIncrement"), i.spec.idStride);
         o.insert(QStringLiteral("socket"), i.spec.socketPath());
+        if (i.spec.replicaOf >= 0)
+            o.insert(QStringLiteral("replicaOf"), i.spec.replicaOf);
         o.insert(QStringLiteral("pid"), i.pid);
         inst.append(o);
     }
@@ -87,6 +98,7 @@ bool SandboxState::fromJson(const QByteArray &json, SandboxState *out, QString *
         i.spec.port = o.value(QStringLiteral("port")).toInt();
         i.spec.serverId = o.value(QStringLiteral("serverId")).toInt(1);
         i.spec.idStride = o.value(QStringLiteral("autoIncrementIncrement")).toInt(0);
+        i.spec.replicaOf = o.value(QStringLiteral("replicaOf")).toInt(-1);
         i.pid = qint64(o.value(QStringLiteral("pid")).toDouble(-1));
         if (i.spec.name.isEmpty() || i.spec.dir.isEmpty() || i.spec.port <= 0) {
             if (error)

@@ -41,6 +41,7 @@ struct SandboxState
     QString appOptionFile() const { return dir + QStringLiteral("/app.cnf"); }
 
     const SandboxDataSource *dataSource(const QString &name) const;
+    QList<int> replicasOf(int primary) const; // indexes of the instances that replicate `primary`
     QByteArray toJson() const;
     static bool fromJson(const QByteArray &json, SandboxState *out, QString *error);
     bool save(QString *error) const;

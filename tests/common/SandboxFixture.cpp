@@ -37,6 +37,7 @@ bool SandboxFixture::start()
     }
     SandboxOptions o;
     o.instances = m_options.instances;
+    o.replicas = m_options.replicas;
     o.configPath = m_options.configPath;
     o.messages = m_options.messages;
     o.seed = m_options.seed;

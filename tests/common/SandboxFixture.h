@@ -15,6 +15,7 @@ struct SandboxFixtureOptions
     QString configPath;   // empty: tests/data/sandbox-2x2.yaml
     qint64 messages = 2000;
     quint64 seed = 42;
+    int replicas = 0; // replicas of each instance (sandbox up --replicas)
 };
 
 // Real mariadbd instances in a temporary directory for integration tests. The servers are started

@@ -204,7 +204,7 @@ QString TestHealthRunPage::runInWriteStop(const QString &name, int secondsAgo, R
     for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3})
         j.setStep(s, StepStatus::Done);
     j.setStep(Step::T4, StepStatus::Running);
-    j.setValue(QStringLiteral("writeStopStart"),
+    j.setValue(migration::keys::writeStopStart,
                QDateTime::currentDateTimeUtc().addSecs(-secondsAgo).toString(Qt::ISODateWithMs));
     if (!lock->acquire(RunDir(dir).lockFile(), &error))
         qFatal("lock: %s", qPrintable(error));
@@ -308,7 +308,7 @@ void TestHealthRunPage::writeStopIsYellowWithTheRunsWords()
         Journal j(RunDir(dir).journalFile());
         for (Step s : {Step::T4, Step::T5, Step::T6, Step::T7})
             j.setStep(s, StepStatus::Done);
-        j.setValue(QStringLiteral("writesResumed"),
+        j.setValue(migration::keys::writesResumed,
                    QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     }
     QTRY_VERIFY(!c->runActivity().writesStopped);

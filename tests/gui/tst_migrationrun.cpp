@@ -8,8 +8,8 @@
 #include "GuiTestSupport.h"
 
 #include "core/config/ConfigLoader.h"
-#include "core/migration/DualMaster.h"
-#include "core/migration/Engine.h"
+#include "core/migration/dual/DualRun.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/ReloadCommand.h"
 #include "core/migration/RunState.h"
 #include "core/planning/ExpansionStrategy.h"
@@ -83,6 +83,7 @@ private slots:
     void engineSentence_data();
     void engineSentence();
     void runReadReloadsTheConfig();
+    void throttleIsShown();
     void chartsDrawOnlyWhatWasMeasured();
 
 private:
@@ -405,7 +406,7 @@ void TestMigrationRun::buttonsFollowTheGates()
     setJournal(dir, [](Journal &j) {
         for (int i = 0; i <= 4; ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+        QVERIFY(j.setValue(keys::writeStopStart,
                            QDateTime::currentDateTimeUtc().addSecs(-75).toString(Qt::ISODateWithMs)));
     });
     refreshNow(c);
@@ -422,9 +423,8 @@ void TestMigrationRun::buttonsFollowTheGates()
     setJournal(dir, [](Journal &j) {
         for (int i = 5; i <= 7; ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writesResumed"),
-                           QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
-        QVERIFY(j.setValue(QStringLiteral("writeStopMs"), QStringLiteral("2345")));
+        QVERIFY(j.setValue(keys::writesResumed, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
+        QVERIFY(j.setValue(keys::writeStopMs, QStringLiteral("2345")));
     });
     refreshNow(c);
     QVERIFY(!rollback->isEnabled());
@@ -448,7 +448,7 @@ void TestMigrationRun::buttonsFollowTheGates()
     const QString dir2 = newRun(QStringLiteral("rolledback"));
     setJournal(dir2, [](Journal &j) {
         QVERIFY(j.setStep(Step::T0, StepStatus::RolledBack, QStringLiteral("rolled back")));
-        QVERIFY(j.setValue(QStringLiteral("rolledBack"), QStringLiteral("1")));
+        QVERIFY(j.setValue(keys::rolledBack, QStringLiteral("1")));
     });
     ctx.setRunDir(dir2);
     QTRY_VERIFY_WITH_TIMEOUT(c->dir() == dir2 && c->state() && !c->isReading(), 5000);
@@ -798,10 +798,11 @@ void TestMigrationRun::dualMasterRunShowsReplication()
 {
     const QString dir = newDualRun(QStringLiteral("dual"));
     setJournal(dir, [](Journal &j) {
-        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
-        QVERIFY(j.setStep(Step::T1, StepStatus::Done));
-        QVERIFY(j.setStep(Step::T2, StepStatus::Done));
-        QVERIFY(j.setStep(Step::T3, StepStatus::Done, QStringLiteral("skipped: one-way replication")));
+        QVERIFY(j.setStep(rowOf(DualStep::D1), StepStatus::Done));
+        QVERIFY(j.setStep(rowOf(DualStep::D2), StepStatus::Done));
+        QVERIFY(j.setStep(rowOf(DualStep::D3), StepStatus::Done));
+        QVERIFY(
+            j.setStep(rowOf(DualStep::D4), StepStatus::Done, QStringLiteral("skipped: one-way replication")));
         QJsonArray arr;
         for (int i = 0; i < 4; ++i) {
             PairReplication r;
@@ -818,7 +819,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
             r.at = QDateTime::currentDateTimeUtc();
             arr.append(r.toJson());
         }
-        QVERIFY(j.setValue(QStringLiteral("replication"), QString::fromUtf8(QJsonDocument(arr).toJson())));
+        QVERIFY(j.setValue(keys::replication, QString::fromUtf8(QJsonDocument(arr).toJson())));
     });
     AppContext ctx;
     auto page = pageOn(ctx, dir);
@@ -826,7 +827,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
     QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->plan, 5000);
     auto *stepper = page->findChild<StepperWidget *>();
     QVERIFY(stepper);
-    QVERIFY(stepper->dualMaster());
+    QCOMPARE(stepper->kind(), RunKindId::DualMaster);
     auto *table = test::findNamed<QTableWidget>(page.get(), "migrationReplication");
     auto *tabs = test::findNamed<QTabWidget>(page.get(), "migrationRunTabs");
     QCOMPARE(tabs->tabText(tabs->indexOf(table)), QStringLiteral("Replication"));
@@ -840,7 +841,7 @@ void TestMigrationRun::dualMasterRunShowsReplication()
     auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
     QVERIFY(until->count() > 0);
     QVERIFY2(until->itemText(0).startsWith(QLatin1String("D5 ")), qPrintable(until->itemText(0)));
-    until->setCurrentIndex(until->findData(int(Step::T6)));
+    until->setCurrentIndex(until->findData(int(rowOf(DualStep::D7))));
     QVERIFY2(until->currentText().startsWith(QLatin1String("D7 ")), qPrintable(until->currentText()));
     shoot(page.get(), QStringLiteral("migration-dual"));
     QString text;
@@ -869,18 +870,19 @@ void TestMigrationRun::dualPurgeAsksWhy()
 {
     const QString dir = newDualRun(QStringLiteral("dual-purge"));
     setJournal(dir, [](Journal &j) {
-        for (int i = 0; i <= int(Step::T7); ++i)
+        for (int i = 0; i <= int(rowOf(DualStep::D8)); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setStep(Step::T8, StepStatus::Failed,
-                          QStringLiteral("3 rows were kept: the side that owns them lacks them (deleted there since "
-                                         "the switch, or never replicated): db4.t_messages_0 id 7")));
+        QVERIFY(j.setStep(
+            rowOf(DualStep::D9), StepStatus::Failed,
+            QStringLiteral("3 rows were kept: the side that owns them lacks them (deleted there since "
+                           "the switch, or never replicated): db4.t_messages_0 id 7")));
     });
     AppContext ctx;
     auto page = pageOn(ctx, dir);
     RunController *c = page->runPanel()->controller();
     QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->plan, 5000);
     auto *until = test::findNamed<QComboBox>(page.get(), "migrationUntil");
-    for (const Step to : {Step::T8, Step::T9}) {
+    for (const Step to : {rowOf(DualStep::D9), rowOf(DualStep::D10)}) {
         until->setCurrentIndex(until->findData(int(to)));
         QVERIFY(until->currentIndex() >= 0);
         QString placeholder;
@@ -915,10 +917,10 @@ void TestMigrationRun::switchRefusedAfterAFailedVerify()
     setJournal(dir, [&](Journal &j) {
         for (int i = 0; i <= int(Step::T5); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+        QVERIFY(j.setValue(keys::writeStopStart,
                            QDateTime::currentDateTimeUtc().addSecs(-30).toString(Qt::ISODateWithMs)));
         QVERIFY(j.setDifferences({diff}));
-        QVERIFY(j.setValue(QStringLiteral("comparison.last"), QStringLiteral("migrate verify")));
+        QVERIFY(j.setValue(keys::comparisonLast, QStringLiteral("migrate verify")));
     });
     auto gateOf = [&dir] {
         RunState st;
@@ -980,13 +982,12 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
     c.repaired = 40;
     c.differences = 2;
     setJournal(dir, [&c](Journal &j) {
-        for (int i = 0; i < int(Step::T5); ++i)
+        for (int i = 0; i < int(rowOf(DualStep::D6)); ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(
-            j.setStep(Step::T5, StepStatus::Failed, QStringLiteral("2 rows of the new instances differ")));
-        QVERIFY(j.setValue(QStringLiteral("dual.compare"),
-                           QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
-        QVERIFY(j.setValue(QStringLiteral("dual.compareStopped.db5"), QStringLiteral("1")));
+        QVERIFY(j.setStep(rowOf(DualStep::D6), StepStatus::Failed,
+                          QStringLiteral("2 rows of the new instances differ")));
+        QVERIFY(j.setValue(keys::dualCompare, QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
+        QVERIFY(j.setValue(keys::dualCompareStopped(QStringLiteral("db5")), QStringLiteral("1")));
         QVERIFY(j.setDifferences(
             {RowDifference{QStringLiteral("db4.t_messages_0"), QStringLiteral("db0.t_messages_0"),
                            QStringLiteral("17"), QStringLiteral("different"),
@@ -1011,7 +1012,7 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
              qPrintable(lines));
     QVERIFY(g.canContinue); // Continue runs D6 again: it compares and repairs
     QVERIFY(g.canVerify);
-    const QStringList confirm = RunGate::destructiveSteps(st, Step::T6);
+    const QStringList confirm = RunGate::destructiveSteps(st, rowOf(DualStep::D7));
     QVERIFY2(
         confirm.join(QLatin1Char('\n')).contains(QLatin1String("D7 is refused while anything still differs")),
         qPrintable(confirm.join(QLatin1Char('\n'))));
@@ -1033,11 +1034,10 @@ void TestMigrationRun::dualDifferencesRefuseTheSwitch()
     c.clean = true;
     c.differences = 0;
     setJournal(dir, [&c](Journal &j) {
-        QVERIFY(j.setValue(QStringLiteral("dual.compare"),
-                           QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
-        QVERIFY(j.setValue(QStringLiteral("dual.compareStopped.db5"), QString()));
+        QVERIFY(j.setValue(keys::dualCompare, QString::fromUtf8(QJsonDocument(c.toJson()).toJson())));
+        QVERIFY(j.setValue(keys::dualCompareStopped(QStringLiteral("db5")), QString()));
         QVERIFY(j.setDifferences({}));
-        QVERIFY(j.setStep(Step::T5, StepStatus::Done));
+        QVERIFY(j.setStep(rowOf(DualStep::D6), StepStatus::Done));
     });
     QVERIFY2(loadRunState(dir, RunStateOptions{true}, &st, &why), qPrintable(why));
     g = RunGate::evaluate(st, false, EngineAction::None);
@@ -1081,7 +1081,7 @@ void TestMigrationRun::switchSaysWhoReloads()
     auto untilT5 = [](Journal &j) {
         for (int i = 0; i <= 5; ++i)
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
-        QVERIFY(j.setValue(QStringLiteral("writeStopStart"),
+        QVERIFY(j.setValue(keys::writeStopStart,
                            QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)));
     };
     {
@@ -1102,7 +1102,7 @@ void TestMigrationRun::switchSaysWhoReloads()
         QVERIFY(!info->isVisible());
         setJournal(dir, [](Journal &j) {
             QVERIFY(j.setStep(Step::T6, StepStatus::Done));
-            QVERIFY(j.setValue(QStringLiteral("configBackup"), QStringLiteral("/tmp/cluster.yaml.before")));
+            QVERIFY(j.setValue(keys::configBackup, QStringLiteral("/tmp/cluster.yaml.before")));
         });
         refreshNow(page->runPanel()->controller());
         QVERIFY(info->isVisible());
@@ -1124,7 +1124,7 @@ void TestMigrationRun::switchSaysWhoReloads()
         // T6 ran it: when, how long, the exit code and what it printed.
         setJournal(dir, [&command](Journal &j) {
             QVERIFY(j.setStep(Step::T6, StepStatus::Done));
-            QVERIFY(j.setValue(QStringLiteral("configBackup"), QStringLiteral("/tmp/cluster.yaml.before")));
+            QVERIFY(j.setValue(keys::configBackup, QStringLiteral("/tmp/cluster.yaml.before")));
             recordReload(j, QStringLiteral("T6"), command, runReloadCommand(command));
         });
         RunController *c = page->runPanel()->controller();
@@ -1132,7 +1132,7 @@ void TestMigrationRun::switchSaysWhoReloads()
         auto *info = test::findNamed<QLabel>(page.get(), "migrationSwitchInfo");
         QVERIFY(info->isVisible());
         const QDateTime ran =
-            QDateTime::fromString(c->state()->values.value(QStringLiteral("reload.at")), Qt::ISODateWithMs);
+            QDateTime::fromString(c->state()->values.value(keys::reloadAt.name), Qt::ISODateWithMs);
         QVERIFY2(info->text().contains(
                      QStringLiteral("The reload command 'echo reloaded 3 services' ended at %1")
                          .arg(ran.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))) &&
@@ -1153,7 +1153,7 @@ void TestMigrationRun::dualSwitchSaysWhoReloads()
     });
     AppContext ctx;
     auto page = pageOn(ctx, dir);
-    const QStringList d7 = confirmationFor(page.get(), Step::T6);
+    const QStringList d7 = confirmationFor(page.get(), rowOf(DualStep::D7));
     QVERIFY2(d7.at(0).contains(QLatin1String("D7 sets read_only=1")), qPrintable(d7.at(0)));
     QVERIFY2(d7.at(1).contains(QLatin1String("No reload command is set")) &&
                  d7.at(1).contains(QLatin1String("D7")),
@@ -1207,6 +1207,41 @@ void TestMigrationRun::runReadReloadsTheConfig()
     QCOMPARE(reloaded.count(), 1);
 }
 
+// The throttle in the console: while a process works on the run, what holds it back now (the
+// journal's throttle.waiting); and the seconds it waited per reason over the run.
+void TestMigrationRun::throttleIsShown()
+{
+    const QString dir = newRun(QStringLiteral("throttled"));
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.setStep(Step::T0, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T1, StepStatus::Done));
+        QVERIFY(j.setStep(Step::T2, StepStatus::Running));
+        QVERIFY(j.setValue(keys::throttled, QStringLiteral("{\"rate\":3.1,\"replica lag\":14.2}")));
+        QVERIFY(j.setValue(keys::throttleWaiting,
+                           QStringLiteral("replica 127.0.0.1:3310 lags 4.2 s (at most 1.5 s)")));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    const QString held = QStringLiteral("The throttle held the work back 17.3 s in all (rate limit: 3.1 s, "
+                                        "replica lag: 14.2 s).");
+    const QString now = QStringLiteral("The throttle holds the work back: Replica 127.0.0.1:3310 lags 4.2 s "
+                                       "(at most 1.5 s).");
+    {
+        RunLock lock; // `shardctl migrate run` works on it
+        QString error;
+        QVERIFY2(lock.acquire(RunDir(dir).lockFile(), &error), qPrintable(error));
+        refreshNow(c);
+        QVERIFY2(gate->text().contains(now) && gate->text().contains(held), qPrintable(gate->text()));
+        shoot(page.get(), QStringLiteral("migration-throttle"));
+    }
+    // Nobody works on it: what held it back is history, the seconds stay.
+    refreshNow(c);
+    QVERIFY2(!gate->text().contains(QLatin1String("holds the work back")) && gate->text().contains(held),
+             qPrintable(gate->text()));
+}
+
 // The migration charts draw measured points only: no rows-copied points for a run that is not
 // copying (a rolled-back run reopened after a restart got a point per read, a flat line "now"), no
 // line across a pause of the copy, and capture lag broken across a gap and at an unknown sample.
@@ -1219,7 +1254,7 @@ void TestMigrationRun::chartsDrawOnlyWhatWasMeasured()
         QVERIFY(j.setStep(Step::T0, StepStatus::RolledBack));
         QVERIFY(j.setStep(Step::T1, StepStatus::RolledBack));
         QVERIFY(j.setStep(Step::T2, StepStatus::RolledBack));
-        QVERIFY(j.setValue(QStringLiteral("rolledBack"), QStringLiteral("1")));
+        QVERIFY(j.setValue(keys::rolledBack, QStringLiteral("1")));
         QVERIFY(j.setProgress({CopyProgress{pair, target, 400, 1000, 0, false}}));
     });
     {

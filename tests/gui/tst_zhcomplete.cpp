@@ -282,7 +282,7 @@ void TestZhComplete::initTestCase()
     for (int i = 0; i <= int(migration::Step::T3); ++i)
         QVERIFY(
             j.setStep(migration::Step(i), migration::StepStatus::RolledBack, QStringLiteral("rolled back")));
-    QVERIFY(j.setValue(QStringLiteral("rolledBack"), QStringLiteral("1")));
+    QVERIFY(j.setValue(migration::keys::rolledBack, QStringLiteral("1")));
 }
 
 void TestZhComplete::cleanupTestCase()

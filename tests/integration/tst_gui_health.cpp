@@ -121,13 +121,33 @@ private slots:
         qInfo("db2 (idle): %.2f qps", idleQps);
         QVERIFY2(idleQps >= 0 && idleQps < 0.5, qPrintable(QString::number(idleQps)));
         QCOMPARE(idle.value(QStringLiteral("verdict")).toString(), QStringLiteral("green"));
-        // The application account may not read replica status: said once, for all three.
-        const QJsonArray notes = doc.value(QStringLiteral("notes")).toArray();
-        int replicaNotes = 0;
-        for (const QJsonValue &n : notes)
-            replicaNotes += n.toString().contains(QStringLiteral("SLAVE MONITOR")) ? 1 : 0;
-        QCOMPARE(replicaNotes, 1);
+        // A sandbox's application account reads replica status and binary logs (issue 23 item 3): no note.
+        const auto replicaNotes = [](const QJsonObject &d) {
+            int n = 0;
+            for (const QJsonValue &v : d.value(QStringLiteral("notes")).toArray())
+                n += v.toString().contains(QStringLiteral("SLAVE MONITOR")) ? 1 : 0;
+            return n;
+        };
+        QCOMPARE(replicaNotes(doc), 0);
         QVERIFY(!out.contains("password"));
+        // An account that may not read replica status: said once, for all three servers.
+        const QString app = QStringLiteral("'shardpilot_app'@'127.0.0.1'");
+        for (int i = 0; i < 3; ++i) {
+            Connection root;
+            QVERIFY2(root.open(m_fx.rootParams(i)), qPrintable(root.lastError()));
+            QVERIFY2(root.exec(QStringLiteral("REVOKE SLAVE MONITOR ON *.* FROM ") + app), qPrintable(root.lastError()));
+        }
+        const QByteArray denied = shardctl({QStringLiteral("health"), QStringLiteral("--config"), m_config,
+                                            QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--json"),
+                                            QStringLiteral("--sample"), QStringLiteral("0")},
+                                           &rc, &err);
+        for (int i = 0; i < 3; ++i) {
+            Connection root;
+            QVERIFY2(root.open(m_fx.rootParams(i)), qPrintable(root.lastError()));
+            QVERIFY2(root.exec(QStringLiteral("GRANT SLAVE MONITOR ON *.* TO ") + app), qPrintable(root.lastError()));
+        }
+        QVERIFY2(rc == 0, err.constData());
+        QCOMPARE(replicaNotes(QJsonDocument::fromJson(denied).object()), 1);
     }
 
     void monitorAccountReadsWhatTheAppCannot()

@@ -187,7 +187,7 @@ void TestGuiMigrateDual::doublingFromTheConsole()
     QTRY_VERIFY_WITH_TIMEOUT(!ctx->runDir().isEmpty(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value() && c->state()->plan && !c->isReading(), 10000);
     auto *stepper = test::findNamed<StepperWidget>(page, "migrationStepper");
-    QVERIFY(stepper->dualMaster());
+    QCOMPARE(stepper->kind(), RunKindId::DualMaster);
     auto *combo = test::findNamed<QComboBox>(page, "migrationUntil");
     QVERIFY2(combo->currentText().startsWith(QLatin1String("D6 ")), qPrintable(combo->currentText()));
 
@@ -199,7 +199,7 @@ void TestGuiMigrateDual::doublingFromTheConsole()
                 QStringLiteral("8"), QStringLiteral("--mix"), QStringLiteral("insert:60,update:40")});
     QVERIFY(load.waitForStarted());
     QString confirm;
-    continueTo(page, Step::T5, true, &confirm);
+    continueTo(page, rowOf(DualStep::D6), true, &confirm);
     QVERIFY2(confirm.contains(QLatin1String("D5 sets auto_increment_increment")), qPrintable(confirm));
     auto *failure = test::findNamed<QLabel>(page, "migrationFailure");
     QVERIFY2(failure->isHidden(), qPrintable(failure->text()));
@@ -225,10 +225,10 @@ void TestGuiMigrateDual::doublingFromTheConsole()
         m_window->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") + QStringLiteral("/migration-dual-d6.png"));
 
     // 3. The switch (D7): writes stop for the reload, the config is replaced.
-    continueTo(page, Step::T6, true, &confirm);
+    continueTo(page, rowOf(DualStep::D7), true, &confirm);
     QVERIFY2(confirm.contains(QLatin1String("D7 sets read_only=1")), qPrintable(confirm));
     QVERIFY2(failure->isHidden(), qPrintable(failure->text()));
-    QCOMPARE(stepper->status(Step::T6), StepStatus::Done);
+    QCOMPARE(stepper->status(rowOf(DualStep::D7)), StepStatus::Done);
     QFile cfg(m_fx.clusterYamlPath());
     QVERIFY(cfg.open(QIODevice::ReadOnly));
     QVERIFY(cfg.readAll().contains("db3"));
@@ -240,7 +240,7 @@ void TestGuiMigrateDual::doublingFromTheConsole()
     QCOMPARE(root(0).queryValue(QStringLiteral("SELECT @@read_only")).value_or(QVariant(-1)).toInt(), 0);
 
     // 4. The cut, the purge and D10 in one go; D8 and D9 ask first.
-    continueTo(page, Step::T9, true, &confirm);
+    continueTo(page, rowOf(DualStep::D10), true, &confirm);
     QVERIFY2(confirm.contains(QLatin1String("D8 stops replication")) && confirm.contains(QLatin1String("D9 deletes")),
              qPrintable(confirm));
     QVERIFY2(failure->isHidden(), qPrintable(failure->text()));

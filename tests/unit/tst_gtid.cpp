@@ -1,6 +1,6 @@
 // GTID lists and the dual-master run's step names (core/migration/Replication, DualMaster): what the
 // replication gates compare before the switch.
-#include "core/migration/DualMaster.h"
+#include "core/migration/dual/DualRun.h"
 #include "core/migration/Replication.h"
 
 #include <QTest>
@@ -61,14 +61,15 @@ private slots:
 
     void stepNames()
     {
-        QCOMPARE(dualStepName(Step::T0), QStringLiteral("D1"));
-        QCOMPARE(dualStepName(Step::T9), QStringLiteral("D10"));
-        QCOMPARE(dualStepFromName(QStringLiteral("d6")), std::optional<Step>(Step::T5));
-        QCOMPARE(dualStepFromName(QStringLiteral("D10")), std::optional<Step>(Step::T9));
-        QVERIFY(!dualStepFromName(QStringLiteral("D0")));
-        QVERIFY(!dualStepFromName(QStringLiteral("D11")));
-        QVERIFY(!dualStepFromName(QStringLiteral("T3")));
-        QVERIFY(!dualStepTitle(Step::T6).isEmpty());
+        const RunKind &dual = RunKind::dualMaster();
+        QCOMPARE(dual.stepId(rowOf(DualStep::D1)), QStringLiteral("D1"));
+        QCOMPARE(dual.stepId(rowOf(DualStep::D10)), QStringLiteral("D10"));
+        QCOMPARE(dual.fromId(QStringLiteral("d6")), std::optional<Step>(rowOf(DualStep::D6)));
+        QCOMPARE(dual.fromId(QStringLiteral("D10")), std::optional<Step>(rowOf(DualStep::D10)));
+        QVERIFY(!dual.fromId(QStringLiteral("D0")));
+        QVERIFY(!dual.fromId(QStringLiteral("D11")));
+        QVERIFY(!dual.fromId(QStringLiteral("T3")));
+        QVERIFY(!dual.title(rowOf(DualStep::D7)).isEmpty());
     }
 
     void replicationSnapshotRoundTrips()

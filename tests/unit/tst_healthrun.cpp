@@ -13,7 +13,7 @@
 #include "core/health/HealthJson.h"
 #include "core/health/HealthVerdict.h"
 #include "core/health/RunActivity.h"
-#include "core/migration/DualMaster.h"
+#include "core/migration/run/RunKind.h"
 #include "core/migration/Journal.h"
 #include "core/migration/RunState.h"
 #include "core/planning/ExpansionStrategy.h"
@@ -152,7 +152,7 @@ void TestHealthRun::writeStopMakesItsServersYellow()
         for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3})
             j.setStep(s, StepStatus::Done);
         j.setStep(Step::T4, StepStatus::Running);
-        j.setValue(QStringLiteral("writeStopStart"), start.toString(Qt::ISODateWithMs));
+        j.setValue(migration::keys::writeStopStart, start.toString(Qt::ISODateWithMs));
     });
     // A process runs the run (as `shardctl migrate run` holds its lock).
     RunLock lock;
@@ -224,7 +224,7 @@ void TestHealthRun::writeStopWithoutAProcess()
         for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3, Step::T4})
             j.setStep(s, StepStatus::Done);
         j.setStep(Step::T5, StepStatus::Running);
-        j.setValue(QStringLiteral("writeStopStart"),
+        j.setValue(migration::keys::writeStopStart,
                    QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     });
     const RunActivity run = read(dir);
@@ -245,8 +245,8 @@ void TestHealthRun::writesResumedIsGreenAgain()
         for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3, Step::T4, Step::T5, Step::T6, Step::T7})
             j.setStep(s, StepStatus::Done);
         const QDateTime now = QDateTime::currentDateTimeUtc();
-        j.setValue(QStringLiteral("writeStopStart"), now.addSecs(-8).toString(Qt::ISODateWithMs));
-        j.setValue(QStringLiteral("writesResumed"), now.toString(Qt::ISODateWithMs));
+        j.setValue(migration::keys::writeStopStart, now.addSecs(-8).toString(Qt::ISODateWithMs));
+        j.setValue(migration::keys::writesResumed, now.toString(Qt::ISODateWithMs));
     });
     const RunActivity run = read(dir);
     QVERIFY(!run.writesStopped);
@@ -261,10 +261,10 @@ void TestHealthRun::dualMasterWriteStop()
     const QString dir = newRun(QStringLiteral("dual"), planning::StrategyId::DualMaster);
     const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-4);
     setJournal(dir, [&](Journal &j) {
-        for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3, Step::T4, Step::T5})
-            j.setStep(s, StepStatus::Done);
-        j.setStep(Step::T6, StepStatus::Running); // D7: the switch
-        j.setValue(QStringLiteral("writeStopStart"), start.toString(Qt::ISODateWithMs));
+        for (DualStep d : {DualStep::D1, DualStep::D2, DualStep::D3, DualStep::D4, DualStep::D5, DualStep::D6})
+            j.setStep(rowOf(d), StepStatus::Done);
+        j.setStep(rowOf(DualStep::D7), StepStatus::Running); // the switch
+        j.setValue(migration::keys::writeStopStart, start.toString(Qt::ISODateWithMs));
     });
     RunLock lock;
     QString error;
@@ -277,9 +277,9 @@ void TestHealthRun::dualMasterWriteStop()
     QCOMPARE(v.reason.text, QStringLiteral("db0: writes stopped by run %1 (D7, 4 s)").arg(run.runId));
     // D6 compares rows on both sides: the run's load, D-named.
     setJournal(dir, [&](Journal &j) {
-        j.setStep(Step::T5, StepStatus::Running);
-        j.setStep(Step::T6, StepStatus::Pending);
-        j.setValue(QStringLiteral("writeStopStart"), QString());
+        j.setStep(rowOf(DualStep::D6), StepStatus::Running);
+        j.setStep(rowOf(DualStep::D7), StepStatus::Pending);
+        j.setValue(migration::keys::writeStopStart, QString());
     });
     const RunActivity d6 = read(dir);
     QVERIFY(!d6.writesStopped);
@@ -333,9 +333,9 @@ void TestHealthRun::rolledBackRunIsNothing()
     const QString dir = newRun(QStringLiteral("rolled"));
     setJournal(dir, [&](Journal &j) {
         j.setStep(Step::T4, StepStatus::RolledBack);
-        j.setValue(QStringLiteral("writeStopStart"),
+        j.setValue(migration::keys::writeStopStart,
                    QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
-        j.setValue(QStringLiteral("rolledBack"), QStringLiteral("1"));
+        j.setValue(migration::keys::rolledBack, QStringLiteral("1"));
     });
     const RunActivity run = read(dir);
     QVERIFY(!run.isActive());
@@ -508,7 +508,7 @@ void TestHealthRun::shardctlHealthRunAndEvents()
         for (Step s : {Step::T0, Step::T1, Step::T2, Step::T3})
             j.setStep(s, StepStatus::Done);
         j.setStep(Step::T4, StepStatus::Running);
-        j.setValue(QStringLiteral("writeStopStart"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+        j.setValue(migration::keys::writeStopStart, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     });
     int rc = -1;
     QByteArray err;

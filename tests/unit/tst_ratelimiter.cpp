@@ -1,9 +1,9 @@
-// The copy's rate limit (core/migration/RateLimiter.h) and the progress rate (RateWindow.h), on a
+// The copy's rate limit (core/migration/run/RateLimiter.h) and the progress rate (RateWindow.h), on a
 // clock the test moves: after a stall no window gets more than the limit and the small burst (the old
 // average since the start let a copy run ~40x over the limit after a 60 s stall), consumers sharing a
 // limiter take turns, a cancelled wait gives its reservation back; the window rate of a copy that
 // moves in chunks never falls to 0 between two chunks.
-#include "core/migration/RateLimiter.h"
+#include "core/migration/run/RateLimiter.h"
 #include "core/migration/RateWindow.h"
 
 #include <QtTest>

@@ -58,19 +58,19 @@ void TestReloadCommand::recorded()
     QCOMPARE(log.at(0).action, QStringLiteral("reload command"));
     QCOMPARE(log.at(0).sql, ok);
     QCOMPARE(log.at(0).outcome, QStringLiteral("ok"));
-    QCOMPARE(j.value(QStringLiteral("reload.output")), QStringLiteral("reloaded"));
-    QCOMPARE(j.value(QStringLiteral("reload.exit")), QStringLiteral("0"));
-    QVERIFY(QDateTime::fromString(j.value(QStringLiteral("reload.at")), Qt::ISODateWithMs).isValid());
+    QCOMPARE(j.value(keys::reloadOutput), QStringLiteral("reloaded"));
+    QCOMPARE(j.value(keys::reloadExit), QStringLiteral("0"));
+    QVERIFY(QDateTime::fromString(j.value(keys::reloadAt), Qt::ISODateWithMs).isValid());
     bool msOk = false;
-    QVERIFY(j.value(QStringLiteral("reload.ms")).toLongLong(&msOk) >= 0 && msOk);
+    QVERIFY(j.value(keys::reloadMs).toLongLong(&msOk) >= 0 && msOk);
 
     const QString bad = QStringLiteral("echo cannot reach the service >&2; exit 2");
     recordReload(j, QStringLiteral("D7"), bad, runReloadCommand(bad));
     log = j.auditLog();
     QCOMPARE(log.size(), 2);
     QCOMPARE(log.at(1).outcome, QStringLiteral("failed: exit 2: cannot reach the service"));
-    QCOMPARE(j.value(QStringLiteral("reload.exit")), QStringLiteral("2"));
-    QCOMPARE(j.value(QStringLiteral("reload.output")), QStringLiteral("cannot reach the service"));
+    QCOMPARE(j.value(keys::reloadExit), QStringLiteral("2"));
+    QCOMPARE(j.value(keys::reloadOutput), QStringLiteral("cannot reach the service"));
 }
 
 QTEST_GUILESS_MAIN(TestReloadCommand)

@@ -1,4 +1,5 @@
-// Consistent-hash ring (reference 003): lookups, wrap-around, collisions, minimal movement.
+// Consistent-hash ring (docs/design.md, "Expansion strategies"): lookups, wrap-around, collisions, minimal
+// movement.
 #include "core/routing/Hash.h"
 #include "core/routing/HashRing.h"
 

@@ -5,7 +5,7 @@
 #include "TestPaths.h"
 
 #include "core/config/ConfigLoader.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 #include "core/migration/RunState.h"
 #include "core/planning/ExpansionStrategy.h"
 
@@ -262,7 +262,7 @@ void TestRunState::readsTheJournal()
                                        QString::number(i), QStringLiteral("missing"),
                                        QStringLiteral("INSERT ...")});
         QVERIFY(j.setDifferences(diffs));
-        QVERIFY(j.setValue(QStringLiteral("captureStart.node0"), QStringLiteral("bin.000001:4")));
+        QVERIFY(j.setValue(keys::captureStart(QStringLiteral("node0")), QStringLiteral("bin.000001:4")));
         QVERIFY(j.audit(QStringLiteral("T0"), QStringLiteral("create table"), QStringLiteral("root@x"),
                         QStringLiteral("CREATE TABLE t"), QStringLiteral("ok")));
     }
@@ -340,7 +340,7 @@ void TestRunState::lockProbeDoesNotTakeTheLock()
     }
     QVERIFY(!RunLock::isHeld(m_dir.filePath(QStringLiteral("no/such/run.lock"))));
     // A pause request is seen.
-    QVERIFY(Engine::requestPause(dir, &error));
+    QVERIFY(Runner::requestPause(dir, &error));
     RunState st;
     QVERIFY2(loadRunState(dir, RunStateOptions{}, &st, &error), qPrintable(error));
     QVERIFY(st.pauseRequested);
@@ -422,7 +422,7 @@ void TestRunState::journalIsPrivate()
     {
         Journal again(file);
         QVERIFY(again.isOpen());
-        QVERIFY(again.setValue(QStringLiteral("k"), QStringLiteral("v")));
+        QVERIFY(again.setValue(JournalKey(QStringLiteral("k")), QStringLiteral("v")));
         QCOMPARE(modes(), privateModes);
     }
     ::umask(umaskBefore);

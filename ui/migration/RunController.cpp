@@ -1,7 +1,7 @@
 #include "ui/migration/RunController.h"
 
 #include "core/job/Job.h"
-#include "core/migration/Engine.h"
+#include "core/migration/run/Runner.h"
 
 #include <QMutex>
 #include <QScopeGuard>
@@ -56,7 +56,7 @@ RunController::~RunController()
         // The graceful stop (after the current chunk); the runner's destruction then cancels the
         // job, which asks the engine to stop.
         QString ignored;
-        Engine::requestPause(m_dir, &ignored);
+        Runner::requestPause(m_dir, &ignored);
     }
 }
 
@@ -146,9 +146,13 @@ void RunController::applyRead(const RunState &read, const QString &dir, bool wit
         m_lastAuditId = m_state->audit.constLast().id;
 
     // Copy history: measured only while the copy runs (and the read that sees it end); a new
-    // stretch of copying starts a new segment.
-    const bool copying =
-        m_state->locked && !m_state->rolledBack() && m_state->status(Step::T2) == StepStatus::Running;
+    // stretch of copying starts a new segment. The copy is the step the kind's table says copies.
+    bool copyStepRunning = false;
+    const RunKind &kind = m_state->runKind();
+    for (int i = 0; i < kind.size(); ++i)
+        copyStepRunning = copyStepRunning || (kind.steps().at(i).load == StepLoad::Copy &&
+                                              m_state->status(Step(i)) == StepStatus::Running);
+    const bool copying = m_state->locked && !m_state->rolledBack() && copyStepRunning;
     const bool ended = m_copying && !copying;
     if (copying && !m_copying)
         ++m_segment;
@@ -222,7 +226,7 @@ bool RunController::continueTo(Step until, bool confirmed, const QString &overri
     }
     if (!confirmed && !RunGate::destructiveSteps(*m_state, until).isEmpty()) {
         *error = RunGate::tr("The steps up to %1 change the live cluster and need a confirmation.")
-                     .arg(RunGate::stepName(until, RunGate::isDualMaster(*m_state)));
+                     .arg(RunGate::stepName(*m_state, until));
         return false;
     }
     return startEngine(EngineAction::Continue, until, confirmed, overrideReason, false, error);
@@ -255,7 +259,7 @@ bool RunController::pause(QString *error)
         *error = RunGate::tr("No run is open.");
         return false;
     }
-    if (!Engine::requestPause(m_dir, error))
+    if (!Runner::requestPause(m_dir, error))
         return false;
     refresh();
     return true;
@@ -275,7 +279,7 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
     const bool strongVerify = action == EngineAction::Verify && m_strongVerify;
     m_engine->start(
         [dir, action, until, yes, reason, dropTargets, box, strongVerify](JobControl &control) {
-            Engine engine(dir);
+            Runner engine(dir);
             QString why;
             if (!engine.open(&why))
                 return EngineResult{int(Outcome::Error), why};
@@ -285,7 +289,7 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
             struct StopLink
             {
                 QMutex mutex;
-                Engine *engine = nullptr;
+                Runner *engine = nullptr;
             };
             const auto link = std::make_shared<StopLink>();
             link->engine = &engine;

@@ -1,34 +1,37 @@
 #include "ui/migration/RunGate.h"
 
+#include "core/migration/run/Throttle.h"
+#include "ui/migration/RunNotes.h"
+#include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
 
 #include <QLocale>
 
 #include <algorithm>
-#include <limits>
 
 namespace sp::ui {
 
+using migration::RunKind;
+using migration::RunKindId;
 using migration::RunState;
 using migration::Step;
+using migration::StepDef;
 using migration::StepStatus;
 
-QString RunGate::stepTitle(Step s)
+QString RunGate::stepName(const RunState &s, Step step)
 {
-    static const char *const titles[] = {
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Preflight and create targets"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Start change capture"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Backfill existing rows"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Catch up"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Stop writes"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Verify"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Switch the config"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Resume writes"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Observe"),
-        QT_TRANSLATE_NOOP("sp::ui::RunGate", "Purge moved rows"),
-    };
-    const int i = int(s);
-    return i >= 0 && i < migration::kStepCount ? tr(titles[i]) : QString();
+    return s.runKind().stepId(step);
+}
+
+QString RunGate::stepTitle(RunKindId kind, Step step)
+{
+    const RunKind &k = RunKind::of(kind);
+    return k.has(step) ? CoreText::render(k.step(step).title) : QString();
+}
+
+QString RunGate::stepLabel(const RunState &s, Step step)
+{
+    return stepName(s, step) + QLatin1Char(' ') + stepTitle(s.kindId(), step);
 }
 
 QString RunGate::statusText(StepStatus s)
@@ -81,67 +84,73 @@ RunGate::Level RunGate::level() const
     return l;
 }
 
-// T5 is done, writes are not resumed yet, and the journal's differences (the latest comparison's) are
-// not empty.
-static bool latestComparisonDiffers(const RunState &s)
+// The throttle's reasons (Throttle.h names them in the journal).
+static QString throttleReasonText(const QString &reason)
 {
-    return !s.rolledBack() && s.differenceCount > 0 && s.status(Step::T5) == StepStatus::Done &&
-           s.status(Step::T7) != StepStatus::Done;
-}
-
-static QString stepLabel(Step s)
-{
-    return migration::stepName(s) + QStringLiteral(" ") + RunGate::stepTitle(s);
+    if (reason == QLatin1String("rate"))
+        return RunGate::tr("rate limit");
+    if (reason == QLatin1String("threads_running"))
+        return RunGate::tr("Threads_running");
+    if (reason == QLatin1String("replica lag"))
+        return RunGate::tr("replica lag");
+    return reason;
 }
 
 RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction action)
 {
-    if (isDualMaster(s))
-        return evaluateDual(s, engineHere, action);
     RunGate g;
     g.activity = engineHere ? RunActivity::Here : s.locked ? RunActivity::Elsewhere : RunActivity::None;
-    if (s.steps.size() != migration::kStepCount)
+    const RunKind &kind = s.runKind();
+    if (s.steps.size() != migration::kStepCount || kind.size() > s.steps.size())
         return g;
     const bool rolledBack = s.rolledBack();
     const bool finished = s.finished();
     const std::optional<Step> first = s.firstNotDone();
     const bool idle = g.activity == RunActivity::None;
+    const bool switched = !s.value(migration::keys::configBackup).isEmpty();
+    const std::optional<Step> switchAt = kind.configSwitch();
     auto add = [&g](Level level, const QString &text) { g.lines.append(Line{level, text}); };
 
-    // Where Continue can stop: from the first step not done (catch-up again while writes run).
+    // Where Continue can stop: from the first step not done, or from a step the table repeats.
     if (!rolledBack && !finished && first) {
         int from = int(*first);
-        if (s.status(Step::T3) == StepStatus::Done && s.status(Step::T4) != StepStatus::Done &&
-            from > int(Step::T3))
-            from = int(Step::T3);
-        // With a changed config T0 and T6 refuse: only the steps between them stay, once T0 is done.
-        const int last = !s.configChanged()                       ? int(Step::T9)
-                         : s.status(Step::T0) == StepStatus::Done ? int(Step::T5)
-                                                                  : -1;
-        // The latest comparison (T5, or a later Verify or repair) found differences: T6 and T7 are
-        // refused (the engine refuses them too), so Continue stops before them.
-        const Step gated = s.status(Step::T6) == StepStatus::Done ? Step::T7 : Step::T6;
-        const int lastAllowed = latestComparisonDiffers(s) ? int(gated) - 1 : last;
+        for (int i = 0; i < from; ++i) {
+            const StepDef &d = kind.steps().at(i);
+            if (d.repeatUntil && s.status(Step(i)) == StepStatus::Done &&
+                s.status(*d.repeatUntil) != StepStatus::Done && !switched)
+                from = i;
+        }
+        // With a changed config the first step and the switch refuse: only the steps between them
+        // stay, once the first is done.
+        const int last = !s.configChanged()                                   ? int(kind.last())
+                         : s.status(Step::T0) == StepStatus::Done && switchAt ? int(*switchAt) - 1
+                                                                              : -1;
+        const int lastAllowed = s.kindId() == RunKindId::Copy ? copyLastAllowed(s, last) : last;
         for (int i = from; i <= qMin(last, lastAllowed); ++i)
             g.untilChoices.append(Step(i));
-        // The natural stops: copied and caught up (T3), the write stop in one go (T4..T7), then
-        // observation and purge one at a time.
-        Step d = *first;
-        if (d <= Step::T3)
-            d = Step::T3;
-        else if (d <= Step::T7)
-            d = Step::T7;
-        if (g.untilChoices.contains(d))
-            g.defaultUntil = d;
+        // The natural stops of the table (copied and caught up, the write stop in one go, ...),
+        // otherwise one step at a time.
+        std::optional<Step> d;
+        for (int i = int(*first); i < kind.size() && !d; ++i)
+            if (kind.steps().at(i).naturalStop)
+                d = Step(i);
+        if (!d)
+            d = *first;
+        if (g.untilChoices.contains(*d))
+            g.defaultUntil = *d;
         else if (!g.untilChoices.isEmpty())
             g.defaultUntil = g.untilChoices.last();
     }
 
     // Who works on it.
     if (g.activity == RunActivity::Here) {
-        const QString what = action == EngineAction::Verify     ? tr("verifying (read-only)")
-                             : action == EngineAction::Rollback ? tr("rolling back")
-                                                                : tr("continuing the run");
+        const QString what =
+            action == EngineAction::Verify
+                ? (s.kindId() == RunKindId::DualMaster
+                       ? tr("checking the replication gates and comparing the rows (nothing is repaired)")
+                       : tr("verifying (read-only)"))
+            : action == EngineAction::Rollback ? tr("rolling back")
+                                               : tr("continuing the run");
         add(Level::Info, tr("Running in this console: %1. The page follows the journal.").arg(what));
     } else if (g.activity == RunActivity::Elsewhere) {
         add(Level::Warning,
@@ -151,98 +160,111 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
                 tr("The page follows its journal; Continue, Verify and Rollback wait until it ends. "
                    "Pause asks it to stop after its current chunk."));
     }
-    if (s.pauseRequested && !idle)
-        add(Level::Info, tr("Pause requested: the engine stops after its current chunk of the copy (T2), the "
-                            "observation (T8) or the purge (T9); the other steps run to their end."));
+    if (s.pauseRequested && !idle) {
+        QStringList pausable;
+        for (const StepDef &d : kind.steps())
+            if (d.pausable)
+                pausable.append(d.id);
+        add(Level::Info,
+            tr("Pause requested: the engine stops at its next pause point (in %1); the other steps "
+               "run to their end.")
+                .arg(pausable.join(QStringLiteral(", "))));
+    }
 
     // What blocks.
-    if (rolledBack) {
+    if (rolledBack)
         add(Level::Info, tr("This run was rolled back. Create a new run to try again."));
-    } else if (finished) {
-        add(Level::Info, tr("The run is complete: the moved rows were purged from the old shards (T9)."));
-    }
+    else if (finished)
+        add(Level::Info,
+            s.kindId() == RunKindId::DualMaster
+                ? tr("The doubling is complete: each side purged the half it no longer owns (%1).")
+                      .arg(stepName(s, migration::rowOf(migration::DualStep::D9)))
+                : tr("The run is complete: the moved rows were purged from the old shards (%1).")
+                      .arg(stepName(s, kind.last())));
     if (!rolledBack && s.configChanged()) {
-        const bool t0Done = s.status(Step::T0) == StepStatus::Done;
+        const bool firstDone = s.status(Step::T0) == StepStatus::Done;
+        const QString sw = switchAt ? stepName(s, *switchAt) : QString();
         add(Level::Error,
             tr("%1 changed since the plan was made: %2 refuse to run. Make a new plan and a new run, or "
                "put the file back.")
-                .arg(s.spec.configPath, t0Done ? tr("T6") : tr("T0 and T6")));
+                .arg(s.spec.configPath, firstDone ? sw : tr("%1 and %2").arg(stepName(s, Step::T0), sw)));
     }
     if (idle && !rolledBack)
         if (const auto step = s.interruptedStep())
             add(Level::Warning,
                 tr("Interrupted during %1: the process that ran it ended before the step did. "
-                   "Continue resumes it from the journal and the targets' checkpoints.")
-                    .arg(stepLabel(*step)));
+                   "Continue resumes it from the journal and the servers' checkpoints.")
+                    .arg(stepLabel(s, *step)));
     if (const auto failed = s.failedStep(); failed && !rolledBack) {
         const QString message = s.step(*failed).message;
         add(Level::Error,
-            tr("%1 failed. The engine says: %2").arg(stepLabel(*failed), engineSentence(message)) +
+            tr("%1 failed. The engine says: %2").arg(stepLabel(s, *failed), engineSentence(message)) +
                 QLatin1Char(' ') + tr("Continue runs it again once the cause is fixed."));
-    }
-    if (!rolledBack && s.differenceCount > 0 && s.status(Step::T5) != StepStatus::Done)
-        add(Level::Error,
-            tr("%n row(s) differ between the sources and the targets: T6 is refused until T5 is clean. "
-               "Apply the repair SQL (Differences), then continue: T5 compares again.",
-               nullptr, int(qMin<qint64>(s.differenceCount, std::numeric_limits<int>::max()))));
-    if (latestComparisonDiffers(s)) {
-        const QString refused = s.status(Step::T6) == StepStatus::Done
-                                    ? tr("T7 (resume writes) is refused")
-                                    : tr("T6 (switch the config) and T7 are refused");
-        const QString why =
-            tr("The latest comparison (%1) found %n row(s) that differ between the sources and the targets: "
-               "%2 until a comparison is clean. Apply the repair SQL (Differences), then Verify.",
-               nullptr, int(qMin<qint64>(s.differenceCount, std::numeric_limits<int>::max())))
-                .arg(s.values.value(QStringLiteral("comparison.last"), QStringLiteral("T5")), refused);
-        add(Level::Error, why);
-        g.continueBlocked = why; // kept by setContinueAndPause when nothing else can be continued to
     }
     if (s.writesStopped())
         add(Level::Warning,
-            tr("WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to T7 "
+            tr("WRITES ARE STOPPED (read_only=1 on the source servers) since %1. Continue to %2 "
                "resumes them on the new config; a rollback resumes them on the old one.")
-                .arg(timestampText(s.writeStopStart())));
-    if (!rolledBack && s.status(Step::T7) == StepStatus::Done && s.status(Step::T8) != StepStatus::Done) {
-        const QDateTime resumed = s.writesResumed();
-        if (resumed.isValid())
-            add(Level::Info,
-                tr("T8 watches the old shards for writes that still follow the old routes until %1; "
-                   "T9 purges only after it.")
-                    .arg(timestampText(resumed.addSecs(s.spec.observeSec))));
+                .arg(timestampText(s.writeStopStart()),
+                     kind.noReturn() ? stepName(s, *kind.noReturn()) : QString()));
+    if (s.kindId() == RunKindId::DualMaster)
+        g.dualLines(s, idle);
+    else
+        g.copyLines(s, idle);
+    // What holds the work back now (the engine's sentence, while a process works on the run).
+    if (const QString waiting = s.value(migration::keys::throttleWaiting);
+        !rolledBack && g.activity != RunActivity::None && !waiting.isEmpty())
+        add(Level::Warning, tr("The throttle holds the work back: %1 The work goes on by itself once the "
+                               "cause is gone (migrate throttle changes the limits).")
+                                .arg(engineSentence(waiting)));
+    const QMap<QString, double> waited = migration::Throttle::waitedOf(s.values);
+    double total = 0;
+    for (const double w : waited)
+        total += w;
+    if (!rolledBack && total >= 1) {
+        QStringList parts;
+        for (auto it = waited.cbegin(); it != waited.cend(); ++it)
+            if (it.value() >= 0.1)
+                parts.append(
+                    tr("%1: %2 s").arg(throttleReasonText(it.key()), QLocale().toString(it.value(), 'f', 1)));
+        add(Level::Info, tr("The throttle held the work back %1 s in all (%2).")
+                             .arg(QLocale().toString(total, 'f', 1), parts.join(QStringLiteral(", "))));
     }
     if (idle && !rolledBack && !finished && first && g.lines.isEmpty()) {
         if (*first == Step::T0 && s.status(Step::T0) == StepStatus::Pending)
-            add(Level::Info,
-                tr("Not started. Continue runs T0 first: it checks the servers' binlog settings and "
-                   "creates the target tables."));
+            add(Level::Info, tr("Not started. Continue runs %1 first.").arg(stepLabel(s, Step::T0)));
         else if (s.step(*first).message == QLatin1String("paused"))
-            add(Level::Info, tr("Paused during %1. Continue resumes it.").arg(stepLabel(*first)));
+            add(Level::Info, tr("Paused during %1. Continue resumes it.").arg(stepLabel(s, *first)));
         else if (int(*first) > 0)
-            add(Level::Info,
-                tr("Stopped after %1. Next: %2.").arg(stepLabel(Step(int(*first) - 1)), stepLabel(*first)));
+            add(Level::Info, tr("Stopped after %1. Next: %2.")
+                                 .arg(stepLabel(s, Step(int(*first) - 1)), stepLabel(s, *first)));
     }
 
     // The actions.
     const QString busy = g.setContinueAndPause(idle, rolledBack, finished, action);
-
+    const std::optional<Step> noReturn = kind.noReturn();
+    const bool pastNoReturn = noReturn && s.status(*noReturn) == StepStatus::Done;
     if (!idle)
         g.verifyBlocked = busy;
     else if (rolledBack)
         g.verifyBlocked = tr("The run was rolled back.");
-    else if (s.status(Step::T2) != StepStatus::Done)
-        g.verifyBlocked = tr("Verify compares the copied rows: it needs T2 (backfill) done.");
-    else if (s.status(Step::T7) == StepStatus::Done)
+    else if (s.status(kind.verifiableAfter()) != StepStatus::Done)
         g.verifyBlocked =
-            tr("Writes follow the new config since T7: the old shards no longer match the targets.");
+            tr("Verify compares the rows: it needs %1 done.").arg(stepLabel(s, kind.verifiableAfter()));
+    else if (pastNoReturn)
+        g.verifyBlocked =
+            tr("Writes follow the new config since %1: the old servers no longer match the new ones.")
+                .arg(stepName(s, *noReturn));
     g.canVerify = g.verifyBlocked.isEmpty();
 
     if (!idle)
         g.rollbackBlocked = busy;
     else if (rolledBack)
         g.rollbackBlocked = tr("The run was rolled back already.");
-    else if (s.status(Step::T7) == StepStatus::Done)
+    else if (pastNoReturn)
         g.rollbackBlocked =
-            tr("Writes were resumed on the new config (T7): rollback is only possible before T7.");
+            tr("Writes were resumed on the new config (%1): rollback is only possible before %1.")
+                .arg(stepName(s, *noReturn));
     else if (s.status(Step::T0) == StepStatus::Pending)
         g.rollbackBlocked = tr("Nothing to roll back: the run has not started.");
     g.canRollback = g.rollbackBlocked.isEmpty();
@@ -271,54 +293,81 @@ QString RunGate::setContinueAndPause(bool idle, bool rolledBack, bool finished, 
 
 QStringList RunGate::destructiveSteps(const RunState &s, Step until)
 {
-    if (isDualMaster(s))
-        return destructiveDualSteps(s, until);
     QStringList out;
-    const QString sources =
-        s.sourceServers.isEmpty() ? tr("the source servers") : s.sourceServers.join(QStringLiteral(", "));
-    const QLocale loc;
-    for (int i = 0; i <= int(until) && i < s.steps.size(); ++i) {
+    const RunKind &kind = s.runKind();
+    for (int i = 0; i <= int(until) && i < s.steps.size() && i < kind.size(); ++i) {
         const Step step = Step(i);
-        if (s.status(step) == StepStatus::Done)
+        if (s.status(step) == StepStatus::Done || !kind.step(step).destructive)
             continue;
-        switch (step) {
-        case Step::T4:
-            out.append(
-                tr("T4 sets read_only=1 on %1: the applications' writes fail until T7 (or a rollback) lifts "
-                   "it. The capture must drain within %2 s, or writes are resumed and T4 fails.")
-                    .arg(sources)
-                    .arg(s.spec.writeStopBudgetSec));
-            break;
-        case Step::T6:
-            out.append(
-                s.spec.reloadCommand.isEmpty()
-                    ? tr("T6 replaces %1 with the plan's new config (the old file is kept next to it).")
-                          .arg(s.spec.configPath)
-                    : tr("T6 replaces %1 with the plan's new config (the old file is kept next to it) and "
-                         "runs "
-                         "the reload command: %2")
-                          .arg(s.spec.configPath, s.spec.reloadCommand));
-            break;
-        case Step::T7:
-            out.append(
-                tr("T7 sets read_only=0 on %1: writes resume, routed by the new config. After T7 the run "
-                   "cannot be rolled back.")
-                    .arg(sources));
-            break;
-        case Step::T9: {
-            const qint64 rows = s.plan ? s.plan->totalMovedRows() : -1;
-            out.append(
-                tr("T9 deletes the moved rows from the old shards (%1): %2. A row is deleted only when it "
-                   "is on its target.")
-                    .arg(sources,
-                         rows >= 0 ? tr("about %1 rows").arg(loc.toString(rows)) : tr("every moved row")));
-            break;
-        }
-        default:
-            break;
-        }
+        const QString text = s.kindId() == RunKindId::DualMaster ? dualStep(s, step) : copyStep(s, step);
+        out += text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     }
     return out;
+}
+
+QString RunGate::reasonQuestion(const RunState &s, Step until)
+{
+    const RunKind &kind = s.runKind();
+    for (int i = 0; i <= int(until) && i < kind.size(); ++i) {
+        const auto reasonFor = kind.steps().at(i).reasonIfFailed;
+        if (!reasonFor || s.status(*reasonFor) != StepStatus::Failed || s.status(Step(i)) == StepStatus::Done)
+            continue;
+        return *reasonFor == Step(i)
+                   ? tr("%1 stopped (see the gate above): why go on anyway? (goes into the audit log)")
+                         .arg(stepName(s, Step(i)))
+                   : tr("%1 stopped (see the gate above); %2 goes on only for a reason: why? (goes into the "
+                        "audit log)")
+                         .arg(stepName(s, *reasonFor), stepName(s, Step(i)));
+    }
+    return {};
+}
+
+QStringList RunGate::rollbackEffects(const RunState &s)
+{
+    const RunKind &kind = s.runKind();
+    const QString sources =
+        s.sourceServers.isEmpty() ? tr("the source servers") : s.sourceServers.join(QStringLiteral(", "));
+    const QString targets =
+        s.targetServers.isEmpty() ? tr("the target servers") : s.targetServers.join(QStringLiteral(", "));
+    unsigned undo = 0;
+    for (int i = 0; i < kind.size(); ++i)
+        if (s.status(Step(i)) != StepStatus::Pending)
+            undo |= kind.steps().at(i).undo;
+    QStringList what;
+    if (!s.value(migration::keys::configBackup).isEmpty()) {
+        const auto sw = kind.configSwitch();
+        what << tr("puts the old config back into %1 (%2 replaced it)")
+                    .arg(s.spec.configPath, sw ? stepName(s, *sw) : QString());
+    }
+    const auto stop = kind.writeStop();
+    if ((stop && s.status(*stop) != StepStatus::Pending) || s.writeStopStart().isValid())
+        what << tr("sets read_only=0 on %1: writes resume on the old config").arg(sources);
+    if (undo & migration::UndoTriggers)
+        what << tr("drops the pre-verification triggers on %1").arg(targets);
+    if (undo & migration::UndoReplication)
+        what << tr("stops replication into %1, removes it and sets their replication position back")
+                    .arg(targets);
+    if (undo & migration::UndoSettings)
+        what << tr("restores auto_increment_increment and auto_increment_offset on %1 and %2")
+                    .arg(sources, targets);
+    if (const QString reload = RunNotes::rollbackReload(s); !reload.isEmpty())
+        what << reload;
+    what << tr("marks the run rolled back: it cannot be continued; a new run starts over");
+    return what;
+}
+
+QString RunGate::dropTargetsOffer(const RunState &s)
+{
+    const RunKind &kind = s.runKind();
+    const QString targets =
+        s.targetServers.isEmpty() ? tr("the target servers") : s.targetServers.join(QStringLiteral(", "));
+    for (const StepDef &d : kind.steps()) {
+        if (d.undo & migration::UndoSeed)
+            return tr("Also drop what was seeded on the new instances (%1)").arg(targets);
+        if (d.undo & migration::UndoTargets)
+            return tr("Also drop the target tables the run created (DROP TABLE on %1)").arg(targets);
+    }
+    return {};
 }
 
 } // namespace sp::ui

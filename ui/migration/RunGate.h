@@ -27,7 +27,10 @@ enum class EngineAction
 };
 
 // The gates of a run as the page presents them: which actions are allowed now, why the others
-// are not, and the lines that say what blocks. Pure: from a RunState and who runs it.
+// are not, and the lines that say what blocks; what Continue and Rollback ask before they act. Pure:
+// from a RunState and who runs it. The steps, their names and what each does to the cluster come
+// from the run kind's table (core/migration/run/RunKind.h); the kinds' own sentences are in
+// CopyRunGate.cpp and DualRunGate.cpp.
 struct RunGate
 {
     Q_DECLARE_TR_FUNCTIONS(sp::ui::RunGate)
@@ -60,17 +63,21 @@ public:
     Level level() const;
 
     static RunGate evaluate(const migration::RunState &s, bool engineHere, EngineAction action);
-    // Destructive steps Continue would run up to `until`, each with what it does to the cluster
-    // ("T4 sets read_only=1 on db0 (127.0.0.1:3306), db1 ..."); empty: no confirmation needed.
+    // Steps Continue would run up to `until` that change the live cluster (the table's destructive
+    // ones), each with what it does ("T4 sets read_only=1 on db0 (127.0.0.1:3306), db1 ..."); empty:
+    // no confirmation needed.
     static QStringList destructiveSteps(const migration::RunState &s, migration::Step until);
-    // The translated title of a step ("Backfill existing rows").
-    static QString stepTitle(migration::Step s);
-    // Dual-master runs (DualRunGate.cpp): the journal's ten rows are D1..D10.
-    static bool isDualMaster(const migration::RunState &s);
-    static QString stepName(migration::Step s, bool dualMaster);  // "T3" or "D4"
-    static QString stepTitle(migration::Step s, bool dualMaster);
-    static RunGate evaluateDual(const migration::RunState &s, bool engineHere, EngineAction action);
-    static QStringList destructiveDualSteps(const migration::RunState &s, migration::Step until);
+    // The question Continue to `until` asks first when a step on the way wants a reason (the engine's
+    // --override-reason: the table's reasonIfFailed); empty: none.
+    static QString reasonQuestion(const migration::RunState &s, migration::Step until);
+    // What a rollback does to this run now (the started steps' undo flags), one sentence each.
+    static QStringList rollbackEffects(const migration::RunState &s);
+    // The offer to drop what the run created too (--drop-targets).
+    static QString dropTargetsOffer(const migration::RunState &s);
+    // "T3", "D4" and the translated title of a step of the run's kind.
+    static QString stepName(const migration::RunState &s, migration::Step step);
+    static QString stepTitle(migration::RunKindId kind, migration::Step step);
+    static QString stepLabel(const migration::RunState &s, migration::Step step); // "T3 Catch up"
     static QString statusText(migration::StepStatus s);
     // An engine message (English, "the switch is refused: ...") as a sentence inside the page's own:
     // a leading lowercase word capitalised (not a name such as db0 or read_only), a full stop added.
@@ -81,9 +88,15 @@ public:
     static QString engineMessage(const migration::StepState &s);
 
 private:
-    // Continue and Pause, the same for both kinds of run; returns the "busy" text (who works on
-    // the run) that the other actions also show when the run is not idle.
+    // Continue and Pause, the same for every kind of run; returns the "busy" text (who works on the
+    // run) that the other actions also show when the run is not idle.
     QString setContinueAndPause(bool idle, bool rolledBack, bool finished, EngineAction action);
+    // The kinds' own lines and limits (CopyRunGate.cpp, DualRunGate.cpp).
+    void copyLines(const migration::RunState &s, bool idle);
+    void dualLines(const migration::RunState &s, bool idle);
+    static int copyLastAllowed(const migration::RunState &s, int last);
+    static QString copyStep(const migration::RunState &s, migration::Step step);
+    static QString dualStep(const migration::RunState &s, migration::Step step);
 };
 
 } // namespace sp::ui

@@ -22,7 +22,7 @@ QString secondsText(const QDateTime &t)
 
 bool switched(const RunState &s)
 {
-    return !s.rolledBack() && !s.values.value(QStringLiteral("configBackup")).isEmpty();
+    return !s.rolledBack() && !s.value(migration::keys::configBackup).isEmpty();
 }
 
 } // namespace
@@ -31,23 +31,26 @@ QString RunNotes::reloadWarning(const RunState &s, Step until)
 {
     if (!s.spec.reloadCommand.isEmpty() || s.rolledBack())
         return {};
-    const bool dual = RunGate::isDualMaster(s);
+    const migration::RunKind &kind = s.runKind();
+    const std::optional<Step> sw = kind.configSwitch(), resume = kind.noReturn();
+    if (!sw || !resume)
+        return {};
     auto runs = [&](Step step) { return int(until) >= int(step) && s.status(step) != StepStatus::Done; };
-    if (dual) {
-        // D7 (Step::T6) switches the config and lifts read_only in one step.
-        if (!runs(Step::T6))
+    if (*sw == *resume) {
+        // One step (dual-master's D7) switches the config and lifts read_only.
+        if (!runs(*sw))
             return {};
         return tr(
             "No reload command is set: nothing tells the applications' services to read the new config. D7 "
             "lets writes resume right after the switch, so until you reload them yourself they keep writing "
             "by the old config.");
     }
-    if (runs(Step::T7))
+    if (runs(*resume))
         return tr(
             "No reload command is set: nothing tells the applications' services to read the new config. T7 "
             "lets writes resume; services still on the old config then write to the old shards (T8 reports "
             "such writes). Continue to T6 first, reload the services yourself, then continue to T7.");
-    if (runs(Step::T6))
+    if (runs(*sw))
         return tr(
             "No reload command is set: after T6, reload the applications' services yourself, then continue "
             "to T7.");
@@ -59,12 +62,11 @@ RunNotes::Switch RunNotes::afterSwitch(const RunState &s)
     Switch out;
     if (!switched(s))
         return out;
-    const bool dual = RunGate::isDualMaster(s);
-    const QString step = RunGate::stepName(Step::T6, dual);
-    const QDateTime at =
-        s.step(Step::T6).finished.isValid() && s.status(Step::T6) == StepStatus::Done
-            ? s.step(Step::T6).finished
-            : QDateTime::fromString(s.values.value(QStringLiteral("switchedAt")), Qt::ISODateWithMs);
+    const Step sw = s.runKind().configSwitch().value_or(Step::T6);
+    const QString step = RunGate::stepName(s, sw);
+    const QDateTime at = s.step(sw).finished.isValid() && s.status(sw) == StepStatus::Done
+                             ? s.step(sw).finished
+                             : QDateTime::fromString(s.value(migration::keys::switchedAt), Qt::ISODateWithMs);
     const QString when = at.isValid() ? tr("%1 switched the config at %2.").arg(step, secondsText(at))
                                       : tr("%1 switched the config.").arg(step);
     if (s.spec.reloadCommand.isEmpty()) {
@@ -76,17 +78,17 @@ RunNotes::Switch RunNotes::afterSwitch(const RunState &s)
         return out;
     }
     const QDateTime ran =
-        QDateTime::fromString(s.values.value(QStringLiteral("reload.at")), Qt::ISODateWithMs);
+        QDateTime::fromString(s.value(migration::keys::reloadAt), Qt::ISODateWithMs);
     if (!ran.isValid()) {
         out.text = when + QLatin1Char(' ') +
                    tr("The reload command '%1' ran (see the audit log).").arg(s.spec.reloadCommand);
         return out;
     }
-    const QString output = s.values.value(QStringLiteral("reload.output"));
-    const QString error = s.values.value(QStringLiteral("reload.error"));
-    const int exit = s.values.value(QStringLiteral("reload.exit")).toInt();
+    const QString output = s.value(migration::keys::reloadOutput);
+    const QString error = s.value(migration::keys::reloadError);
+    const int exit = s.value(migration::keys::reloadExit).toInt();
     const QString seconds =
-        QLocale().toString(s.values.value(QStringLiteral("reload.ms")).toDouble() / 1000.0, 'f', 1);
+        QLocale().toString(s.value(migration::keys::reloadMs).toDouble() / 1000.0, 'f', 1);
     const bool ok = error.isEmpty() && exit == 0;
     out.warning = !ok;
     const QString ran1 =
@@ -126,7 +128,7 @@ QString RunNotes::rollbackReload(const RunState &s)
 QString RunNotes::verifyResult(const RunState &s)
 {
     const QString at =
-        secondsText(QDateTime::fromString(s.values.value(QStringLiteral("comparison.at")), Qt::ISODate));
+        secondsText(QDateTime::fromString(s.value(migration::keys::comparisonAt), Qt::ISODate));
     const QString when = at.isEmpty() ? tr("Verify") : tr("Verify (%1)").arg(at);
     if (s.differenceCount <= 0)
         return tr("%1 found no differences: every compared row is identical on both sides.")

@@ -1,8 +1,8 @@
 #include "ui/migration/RunPanel.h"
 
 #include "core/job/Job.h"
-#include "core/migration/DualMaster.h"
-#include "core/migration/Engine.h"
+#include "core/migration/dual/DualState.h"
+#include "core/migration/run/Runner.h"
 #include "ui/AppContext.h"
 #include "ui/CoreText.h"
 #include "ui/TimeFormat.h"
@@ -536,8 +536,8 @@ void RunPanel::updateView()
                                                              : "#616161";
     m_state->setStyleSheet(stateStyle.arg(QLatin1String(bg)));
 
-    const bool dual = RunGate::isDualMaster(s);
-    m_stepper->setDualMaster(dual);
+    const bool dual = s.kindId() == migration::RunKindId::DualMaster;
+    m_stepper->setKind(s.kindId());
     m_stepper->setSteps(s.steps);
     const int replTab = m_tabs->indexOf(m_replication);
     if (dual && replTab < 0)
@@ -576,8 +576,8 @@ void RunPanel::updateView()
             m_failure->hide(); // the journal's failed step: the gate says it, once
         } else {
             m_failure->setText(now ? tr("%1 (at %2 %3)")
-                                         .arg(failure, RunGate::stepName(*failed, RunGate::isDualMaster(s)),
-                                              RunGate::stepTitle(*failed, RunGate::isDualMaster(s)))
+                                         .arg(failure, RunGate::stepName(s, *failed),
+                                              RunGate::stepTitle(s.kindId(), *failed))
                                    : failure);
         }
     }
@@ -603,9 +603,7 @@ void RunPanel::updateView()
         m_shownDefaultUntil = defaultUntil;
         m_until->clear();
         for (Step c : gate.untilChoices)
-            m_until->addItem(QStringLiteral("%1 %2").arg(RunGate::stepName(c, RunGate::isDualMaster(s)),
-                                                         RunGate::stepTitle(c, RunGate::isDualMaster(s))),
-                             int(c));
+            m_until->addItem(RunGate::stepLabel(s, c), int(c));
         int at = keep.isValid() ? m_until->findData(keep) : -1;
         if (at < 0)
             at = m_until->findData(defaultUntil);
@@ -613,22 +611,31 @@ void RunPanel::updateView()
     }
     m_until->setEnabled(gate.canContinue);
     m_continue->setEnabled(gate.canContinue && m_until->currentIndex() >= 0);
+    // The step ids come from the run kind's table.
+    const migration::RunKind &kind = s.runKind();
+    QStringList pausable;
+    for (const migration::StepDef &d : kind.steps())
+        if (d.pausable)
+            pausable.append(d.id);
+    const QString noReturn = kind.noReturn() ? kind.stepId(*kind.noReturn()) : QString();
     m_continue->setToolTip(gate.canContinue
-                               ? tr("Run the steps up to the chosen one; the steps that change the live "
-                                    "cluster (T4, T6, T7, T9) ask first")
+                               ? tr("Run the steps up to the chosen one; the steps that change the "
+                                    "live cluster (%1) ask first")
+                                     .arg(kind.destructiveIds().join(QStringLiteral(", ")))
                                : gate.continueBlocked);
     m_pause->setEnabled(gate.canPause && !s.pauseRequested);
     m_pause->setToolTip(s.pauseRequested
                             ? tr("Pause requested already")
-                            : tr("Ask the engine to stop after its current chunk of the copy (T2), the "
-                                 "observation (T8) or the purge (T9); 'Continue' resumes"));
+                            : tr("Ask the engine to stop at its next pause point (in %1; between "
+                                 "steps otherwise); 'Continue' resumes")
+                                  .arg(pausable.join(QStringLiteral(", "))));
     m_verify->setEnabled(gate.canVerify);
     m_strongVerify->setEnabled(gate.canVerify);
-    m_verify->setToolTip(gate.canVerify ? tr("Compare every target row with its source again (read-only)")
-                                        : gate.verifyBlocked);
+    m_verify->setToolTip(gate.canVerify ? tr("Compare the rows again (read-only)") : gate.verifyBlocked);
     m_rollback->setEnabled(gate.canRollback);
-    m_rollback->setToolTip(gate.canRollback ? tr("Before T7: put the old config back and lift read_only; "
-                                                 "optionally drop the target tables")
+    m_rollback->setToolTip(gate.canRollback ? tr("Before %1: put the old config back and lift read_only; "
+                                                 "optionally drop what the run created")
+                                                  .arg(noReturn)
                                             : gate.rollbackBlocked);
     m_close->setEnabled(!m_run->engineRunning());
     updateWriteStop();
@@ -682,7 +689,7 @@ void RunPanel::updateView()
                                                     : tr("Differences"));
         if (s.differenceCount == 0)
             m_diffCount->setText(
-                RunGate::isDualMaster(s)
+                s.kindId() == migration::RunKindId::DualMaster
                     ? tr("No differences: D6 (or Verify) found every row a new instance will own identical "
                          "to its "
                          "old instance, or has not compared yet.")
@@ -733,25 +740,33 @@ void RunPanel::updateWriteStop()
         m_writeStop->clear();
         return;
     }
+    // The kind's table says which step stops writes and which resumes them (T4 .. T7; D7 alone).
+    const migration::RunKind &kind = st->runKind();
+    const QString stop = kind.writeStop() ? kind.stepId(*kind.writeStop()) : QString();
+    const QString resume = kind.noReturn() ? kind.stepId(*kind.noReturn()) : QString();
     if (st->writesStopped()) {
         const qint64 ms = st->writeStopStart().msecsTo(QDateTime::currentDateTimeUtc());
         m_writeStop->setText(tr("Writes stopped %1").arg(clock(ms)));
         m_writeStop->setToolTip(
-            RunGate::isDualMaster(*st)
-                ? tr("read_only=1 on the old servers since %1; D7 holds it at most %2 s for the new instances "
+            stop == resume
+                ? tr("read_only=1 on the old servers since %1; %3 holds it at most %2 s for the new "
+                     "instances "
                      "to apply everything, then switches the config and lifts it")
                       .arg(timestampText(st->writeStopStart()))
                       .arg(st->spec.writeStopBudgetSec)
-                : tr("read_only=1 on the source servers since %1; T4 may hold it %2 s to drain the "
-                     "capture, then it lasts until T7 or a rollback")
+                      .arg(stop)
+                : tr("read_only=1 on the source servers since %1; %3 may hold it %2 s to drain the "
+                     "capture, then it lasts until %4 or a rollback")
                       .arg(timestampText(st->writeStopStart()))
-                      .arg(st->spec.writeStopBudgetSec));
+                      .arg(st->spec.writeStopBudgetSec)
+                      .arg(stop, resume));
         m_writeStop->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
     } else if (st->writeStopMs() >= 0) {
         m_writeStop->setText(
             tr("Write stop: %1 s").arg(QLocale().toString(double(st->writeStopMs()) / 1000.0, 'f', 1)));
-        m_writeStop->setToolTip(RunGate::isDualMaster(*st) ? tr("How long writes were stopped (during D7)")
-                                                           : tr("How long writes were stopped (T4 to T7)"));
+        m_writeStop->setToolTip(stop == resume
+                                    ? tr("How long writes were stopped (during %1)").arg(stop)
+                                    : tr("How long writes were stopped (%1 to %2)").arg(stop, resume));
         m_writeStop->setStyleSheet(QString());
     } else {
         m_writeStop->clear();
@@ -769,8 +784,8 @@ void RunPanel::showSelectedStep()
     }
     const StepState &s = st->steps.at(i);
     QStringList parts{QStringLiteral("%1 %2: %3")
-                          .arg(RunGate::stepName(s.step, RunGate::isDualMaster(*st)),
-                               RunGate::stepTitle(s.step, RunGate::isDualMaster(*st)), RunGate::statusText(s.status))};
+                          .arg(RunGate::stepName(*st, s.step), RunGate::stepTitle(st->kindId(), s.step),
+                               RunGate::statusText(s.status))};
     if (s.started.isValid())
         parts << tr("started %1").arg(timestampText(s.started));
     if (s.finished.isValid() && s.status != StepStatus::Running)
@@ -804,30 +819,25 @@ void RunPanel::askContinue()
     if (!st || m_until->currentIndex() < 0)
         return;
     const Step until = Step(m_until->currentData().toInt());
+    // RunGate decides what to ask: the steps that change the live cluster, and a reason where a step
+    // on the way wants one (the engine's --override-reason).
     const QStringList destructive = RunGate::destructiveSteps(*st, until);
-    const bool dual = RunGate::isDualMaster(*st);
-    // A purge the engine refused asks why: T8 (observe) saw stale writes before T9, or D9 (the
-    // dual-master purge, Step::T8) kept rows their owner lacks or the observation window is open.
-    const bool needReason =
-        st->status(Step::T8) == StepStatus::Failed && (dual ? int(until) >= int(Step::T8) : until == Step::T9);
-    if (destructive.isEmpty() && !needReason) {
+    const QString question = RunGate::reasonQuestion(*st, until);
+    if (destructive.isEmpty() && question.isEmpty()) {
         QString error;
         if (!m_run->continueTo(until, false, QString(), &error))
             showFailure(error);
         return;
     }
-    const QString name = RunGate::stepName(until, dual);
+    const QString name = RunGate::stepName(*st, until);
     auto *dialog = new ConfirmDialog(
         tr("Continue to %1").arg(name),
-        tr("Continuing to %1 %2 changes the live cluster:").arg(name, RunGate::stepTitle(until, dual)),
-        destructive, tr("Continue to %1").arg(name), this);
+        tr("Continuing to %1 changes the live cluster:").arg(RunGate::stepLabel(*st, until)), destructive,
+        tr("Continue to %1").arg(name), this);
     if (const QString reload = RunNotes::reloadWarning(*st, until); !reload.isEmpty())
         dialog->addWarning(reload);
-    if (needReason)
-        dialog->askReason(
-            dual ? tr("D9 stopped (see the gate above): why purge anyway? (goes into the audit log)")
-                 : tr("T8 saw writes to moved keys on the old shards; T9 would delete them. Why purge anyway? "
-                      "(goes into the audit log)"));
+    if (!question.isEmpty())
+        dialog->askReason(question);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog, until] {
         QString error;
@@ -842,22 +852,9 @@ void RunPanel::askRollback()
     const auto &st = m_run->state();
     if (!st)
         return;
-    const QString sources =
-        st->sourceServers.isEmpty() ? tr("the source servers") : st->sourceServers.join(QStringLiteral(", "));
-    QStringList what;
-    if (!st->values.value(QStringLiteral("configBackup")).isEmpty())
-        what << tr("puts the old config back into %1 (T6 replaced it)").arg(st->spec.configPath);
-    if (st->status(Step::T4) != StepStatus::Pending || st->writeStopStart().isValid())
-        what << tr("sets read_only=0 on %1: writes resume on the old config").arg(sources);
-    if (const QString reload = RunNotes::rollbackReload(*st); !reload.isEmpty())
-        what << reload;
-    what << tr("marks the run rolled back: it cannot be continued; a new run starts over");
-    auto *dialog =
-        new ConfirmDialog(tr("Roll back the run"), tr("The rollback:"), what, tr("Roll back"), this);
-    dialog->offerDropTargets(tr("Also drop the target tables the run created (DROP TABLE on %1)")
-                                 .arg(st->targetServers.isEmpty()
-                                          ? tr("the target servers")
-                                          : st->targetServers.join(QStringLiteral(", "))));
+    auto *dialog = new ConfirmDialog(tr("Roll back the run"), tr("The rollback:"),
+                                     RunGate::rollbackEffects(*st), tr("Roll back"), this);
+    dialog->offerDropTargets(RunGate::dropTargetsOffer(*st));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         QString error;

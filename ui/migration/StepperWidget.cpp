@@ -192,21 +192,31 @@ void StepperWidget::paintEvent(QPaintEvent *)
         p.setFont(bold);
         p.setPen(st == StepStatus::Pending ? pal.color(QPalette::WindowText) : c);
         p.drawText(QRect(col.left(), y, col.width(), bfm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                   RunGate::stepName(Step(i), m_dual));
+                   nodeName(i));
         p.setFont(font());
         p.setPen(pal.color(st == StepStatus::Pending ? QPalette::PlaceholderText : QPalette::WindowText));
-        const QStringList title = titleLines(RunGate::stepTitle(Step(i), m_dual), fm, col.width() - 6);
+        const QStringList title = titleLines(nodeTitle(i), fm, col.width() - 6);
         for (int l = 0; l < title.size(); ++l)
             p.drawText(QRect(col.left(), y + bfm.height() + l * fm.height(), col.width(), fm.height()),
                        Qt::AlignHCenter | Qt::AlignTop, title.at(l));
     }
 }
 
-void StepperWidget::setDualMaster(bool on)
+QString StepperWidget::nodeName(int step) const
 {
-    if (m_dual == on)
+    return migration::RunKind::of(m_kind).stepId(Step(step));
+}
+
+QString StepperWidget::nodeTitle(int step) const
+{
+    return RunGate::stepTitle(m_kind, Step(step));
+}
+
+void StepperWidget::setKind(migration::RunKindId kind)
+{
+    if (m_kind == kind)
         return;
-    m_dual = on;
+    m_kind = kind;
     update();
 }
 
@@ -224,7 +234,8 @@ QString StepperWidget::tooltipFor(int i) const
 {
     const migration::StepState &s = m_steps.at(i);
     QStringList lines{QStringLiteral("<b>%1 %2</b> — %3")
-                          .arg(RunGate::stepName(s.step, m_dual), RunGate::stepTitle(s.step, m_dual).toHtmlEscaped(),
+                          .arg(migration::RunKind::of(m_kind).stepId(s.step),
+                               RunGate::stepTitle(m_kind, s.step).toHtmlEscaped(),
                                RunGate::statusText(s.status))};
     if (s.started.isValid())
         lines << tr("started %1").arg(timestampText(s.started));

@@ -1,4 +1,4 @@
-#include "core/migration/RateLimiter.h"
+#include "core/migration/run/RateLimiter.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -10,6 +10,7 @@ namespace sp::migration {
 RateLimiter::RateLimiter(double perSecond, qint64 burst, Clock clock, Sleep sleep)
     : m_rate(perSecond > 0 ? perSecond : 0), m_clock(std::move(clock)), m_sleep(std::move(sleep))
 {
+    m_burstGiven = burst > 0;
     m_burst = burst > 0 ? burst : qMax<qint64>(1, qint64(std::ceil(m_rate / 4)));
     if (!m_clock) {
         auto timer = std::make_shared<QElapsedTimer>();
@@ -29,11 +30,22 @@ void RateLimiter::refill(qint64 now)
     m_last = qMax(m_last, now);
 }
 
+void RateLimiter::setRate(double perSecond)
+{
+    QMutexLocker lock(&m_mutex);
+    refill(m_clock());
+    const bool wasLimited = m_rate > 0;
+    m_rate = perSecond > 0 ? perSecond : 0;
+    if (!m_burstGiven)
+        m_burst = qMax<qint64>(1, qint64(std::ceil(m_rate / 4)));
+    m_tokens = wasLimited ? qMin(double(m_burst), m_tokens) : double(m_burst);
+}
+
 qint64 RateLimiter::reserve(qint64 n)
 {
-    if (!limited() || n <= 0)
-        return 0;
     QMutexLocker lock(&m_mutex);
+    if (m_rate <= 0 || n <= 0)
+        return 0;
     refill(m_clock());
     m_tokens -= double(n);
     return m_tokens >= 0 ? 0 : qint64(std::ceil(-m_tokens / m_rate * 1e9));
@@ -41,9 +53,9 @@ qint64 RateLimiter::reserve(qint64 n)
 
 void RateLimiter::refund(qint64 n)
 {
-    if (!limited() || n <= 0)
-        return;
     QMutexLocker lock(&m_mutex);
+    if (m_rate <= 0 || n <= 0)
+        return;
     refill(m_clock());
     m_tokens = qMin(double(m_burst), m_tokens + double(n));
 }

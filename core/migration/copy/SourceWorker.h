@@ -1,12 +1,13 @@
 #pragma once
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
-#include "core/migration/KeySql.h"
 #include "core/migration/CaptureGuard.h"
+#include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
-#include "core/migration/RateLimiter.h"
 #include "core/migration/TargetMeta.h"
+#include "core/migration/run/RunContext.h"
+#include "core/migration/run/Throttle.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -30,7 +31,7 @@ struct WorkerProgress
     qint64 lastEventTime = 0;               // when the last change the capture read was written (epoch s)
 };
 
-// Change capture and backfill for every moving table of one source server (DESIGN.md, "Copy
+// Change capture and backfill for every moving table of one source server (docs/design.md, "Copy
 // correctness"). One binlog stream per source server; every chunk is read in a consistent snapshot
 // whose binlog position P is known, capture is brought to exactly P before the chunk is written, and
 // the chunk's rows, its lastpk and the capture position P go to the target in one transaction.
@@ -52,13 +53,18 @@ public:
     QString instance() const { return m_instance; }
     unsigned long sourceSession() const { return m_source.threadId(); } // its session on the source server
 
-    // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause.
-    // `limiter`: --max-rows-per-sec, shared by the source servers copying at once (null: none); each
-    // chunk reserves its rows before it is read and is no larger than the limiter's burst.
-    bool backfill(const std::function<bool()> &paused, RateLimiter *limiter = nullptr);
+    // The run's throttle (Throttle.h), shared by the source servers working at once: the copy, the
+    // catch-up and the pre-verification ask it before each chunk, transaction or batch (null: none,
+    // e.g. inside the write stop). Set between jobs.
+    void setThrottle(Throttle *throttle) { m_throttle = throttle; }
+    // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause. Each
+    // chunk reserves its rows with the throttle before it is read and is no larger than its burst.
+    bool backfill(const std::function<bool()> &paused);
     // Applies captured changes until everything up to `target` is applied (or the deadline passes:
-    // false with error "deadline").
-    bool catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
+    // false with error "deadline"). `throttled`: each applied transaction asks the throttle (T3's
+    // catch-up while the application writes; never inside the write stop).
+    bool catchUpTo(const BinlogPosition &target,
+                   QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever), bool throttled = false);
     std::optional<BinlogPosition> head(); // SHOW MASTER STATUS
     // After a drain: records `pos` as the capture position on every target server (nothing left to
     // apply below it).
@@ -85,6 +91,9 @@ public:
 
     void stop();
     bool stopped() const { return m_stop.load(); }
+    // Stopped: the last job ended because stop() was called (its error says "stopped"), not on an
+    // error of its own.
+    StopReason stopReason() const { return m_stopReason; }
     WorkerProgress progress() const;
     // What the worker decided on its own that the journal should keep (e.g. pre-verified ranges
     // forgotten because their binlog was purged), since the last call.
@@ -107,9 +116,9 @@ private:
     };
 
     bool fail(const QString &message);
+    bool failStopped(); // a job ended by stop()
     TargetConn *targetConn(const QString &instance);
     bool copyChunk(MoveUnit &u, qint64 *rowsWritten);
-    bool waitForLoad(); // --max-threads-running
     bool handleEvent(const BinlogEvent &ev);
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
@@ -144,6 +153,7 @@ private:
     int m_nextUnit = 0;
     QString m_error;
     std::atomic<bool> m_stop{false};
+    StopReason m_stopReason = StopReason::None; // the driving thread's
     mutable QMutex m_mutex;
     WorkerProgress m_progress;
     std::map<QPair<int, int>, PvTable> m_pv; // (unit, target) of this source's pre-verified tables
@@ -156,6 +166,8 @@ private:
     QList<PendingHead> m_pendingHeads;             // guarded by m_mutex
     QList<QPair<QDateTime, qint64>> m_resolvedLag; // guarded by m_mutex
     qint64 m_changesApplied = 0;                   // row changes of moving tables in applied transactions
+    qint64 m_changesAdmitted = 0;                  // of those, the ones the throttle let through
+    Throttle *m_throttle = nullptr;
 };
 
 } // namespace sp::migration

@@ -28,7 +28,9 @@ struct DualCompareOptions
     RowHashKind hash = RowHashKind::Crc;
     bool repair = true;    // repair what differs (false: only list it, with its repair SQL)
     int rangeRows = 50000; // rows of the old instance per range of aggregates
-    int maxRowsPerSec = 0; // compared rows per second over the pair (pauses with replication running)
+    // The run's throttle (Throttle.h), asked after each batch with the rows it compared, while
+    // replication runs: false stops the comparison (*error empty: stopped or paused).
+    std::function<bool(qint64 rows, QString *error)> admit;
     const std::atomic<bool> *stop = nullptr;
     std::function<bool()> pauseRequested;
     std::function<void(const QString &)> progress;

@@ -2,10 +2,10 @@
 // when something was written since), the gate on the latest comparison, and the guard before T6 and
 // T7 that compares each source's binlog head with the position the capture drained and verified.
 #include "core/migration/CaptureGuard.h"
-#include "core/migration/Engine.h"
-#include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/SwitchGuard.h"
+#include "core/migration/copy/CopyRun.h"
+#include "core/migration/copy/SourceWorker.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -16,31 +16,30 @@ namespace sp::migration {
 
 static const int kGuardRounds = 3;
 
-void Engine::recordComparison(const QString &origin, const QList<RowDifference> &differences)
+void CopyRun::recordComparison(const QString &origin, const QList<RowDifference> &differences)
 {
     m_journal->setDifferences(differences);
-    m_journal->setValue(QStringLiteral("comparison.last"), origin);
-    m_journal->setValue(QStringLiteral("comparison.at"),
-                        QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    m_journal->setValue(keys::comparisonLast, origin);
+    m_journal->setValue(keys::comparisonAt, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
 }
 
-QString Engine::latestComparisonRefusal(Step s)
+QString CopyRun::latestComparisonRefusal(Step s)
 {
     const qint64 n = m_journal->differenceCount();
     if (n <= 0)
         return {};
-    const QString origin = m_journal->value(QStringLiteral("comparison.last"), QStringLiteral("T5"));
-    const QString at = m_journal->value(QStringLiteral("comparison.at"));
+    const QString origin = m_journal->value(keys::comparisonLast, QStringLiteral("T5"));
+    const QString at = m_journal->value(keys::comparisonAt);
     return QStringLiteral(
                "the latest comparison (%1%2) found %3 rows that differ between the sources and the targets; "
                "%4 is refused while it does: repair them ('shardctl migrate repair --yes' verifies again) "
                "or, once the cause is fixed, compare again ('shardctl migrate verify')")
         .arg(origin, at.isEmpty() ? QString() : QStringLiteral(" at ") + at)
         .arg(n)
-        .arg(stepName(s));
+        .arg(stepId(s));
 }
 
-Outcome Engine::compareDrained(Step s, const QString &origin)
+Outcome CopyRun::compareDrained(Step s, const QString &origin)
 {
     QString why;
     VerifyScopes scopes;
@@ -54,8 +53,7 @@ Outcome Engine::compareDrained(Step s, const QString &origin)
         return fail(s, vr.error, Outcome::Error);
     recordComparison(origin, vr.differences);
     for (const QString &l : vr.lines)
-        m_journal->addCheck(stepName(s), QStringLiteral("rows"), !l.contains(QLatin1String("differences")),
-                            l);
+        m_journal->addCheck(stepId(s), QStringLiteral("rows"), !l.contains(QLatin1String("differences")), l);
     if (!vr.differences.isEmpty()) {
         if (s == Step::T5)
             return fail(
@@ -69,18 +67,18 @@ Outcome Engine::compareDrained(Step s, const QString &origin)
                         "'shardctl migrate status' lists each with its repair SQL ('migrate repair --yes'), "
                         "or roll back")
                         .arg(vr.differences.size())
-                        .arg(stepName(s)));
+                        .arg(stepId(s)));
     }
     const QString identical =
         QStringLiteral("%1 rows identical").arg(QLocale(QLocale::English).toString(vr.rowsCompared));
     if (s == Step::T5)
         m_journal->setStep(s, StepStatus::Running, identical);
     else
-        m_journal->addCheck(stepName(s), QStringLiteral("compared again"), true, identical);
+        m_journal->addCheck(stepId(s), QStringLiteral("compared again"), true, identical);
     return Outcome::Done;
 }
 
-bool Engine::checkBinlogSettings(Step s, QString *error)
+bool CopyRun::checkBinlogSettings(Step s, QString *error)
 {
     QStringList bad;
     for (const QString &src : m_moves.sourceInstances()) {
@@ -99,12 +97,12 @@ bool Engine::checkBinlogSettings(Step s, QString *error)
     *error = QStringLiteral(
                  "the binlog settings the capture relies on changed: %1; changes made in that format cannot "
                  "be carried: set them back (SET GLOBAL) before %2")
-                 .arg(bad.join(QStringLiteral("; ")), stepName(s));
+                 .arg(bad.join(QStringLiteral("; ")), stepId(s));
     return false;
 }
 
-bool Engine::recordWrites(Step s, const QString &instance, const BinlogPosition &from,
-                          const BinlogPosition &to, qint64 *movingRowChanges, QString *error)
+bool CopyRun::recordWrites(Step s, const QString &instance, const BinlogPosition &from,
+                           const BinlogPosition &to, qint64 *movingRowChanges, QString *error)
 {
     if (!loadTableInfo(error))
         return false;
@@ -138,12 +136,12 @@ bool Engine::recordWrites(Step s, const QString &instance, const BinlogPosition 
         QStringLiteral("%1: written between %2 and %3 while writes were stopped (by accounts read_only "
                        "does not stop, or replicated into this server): %4")
             .arg(instance, from.toString(), to.toString(), writes->lines().join(QStringLiteral("; ")));
-    m_journal->addCheck(stepName(s), QStringLiteral("writes after the write stop"), true, line);
+    m_journal->addCheck(stepId(s), QStringLiteral("writes after the write stop"), true, line);
     say(line);
     return true;
 }
 
-Outcome Engine::guardSwitch(Step s)
+Outcome CopyRun::guardSwitch(Step s)
 {
     QString why;
     if (!checkBinlogSettings(s, &why))
@@ -163,8 +161,8 @@ Outcome Engine::guardSwitch(Step s)
             if (!head)
                 return fail(s, QStringLiteral("%1: %2").arg(src, why), Outcome::Error);
             // (final.<instance>: T4 of a run that began before drained.<instance> was kept)
-            const auto verified = BinlogPosition::parse(m_journal->value(
-                QStringLiteral("drained.") + src, m_journal->value(QStringLiteral("final.") + src)));
+            const auto verified = BinlogPosition::parse(
+                m_journal->value(keys::drained(src), m_journal->value(keys::final(src))));
             if (!verified)
                 return fail(s,
                             QStringLiteral("%1: no drained position in the journal (T4 records it)").arg(src),
@@ -183,7 +181,7 @@ Outcome Engine::guardSwitch(Step s)
         }
         if (moved.empty()) {
             m_journal->addCheck(
-                stepName(s), QStringLiteral("write-loss guard"), true,
+                stepId(s), QStringLiteral("write-loss guard"), true,
                 QStringLiteral("every source server's binlog ends where the capture drained and "
                                "verified it: %1")
                     .arg(same.join(QStringLiteral(", "))));
@@ -196,7 +194,7 @@ Outcome Engine::guardSwitch(Step s)
                                "stop': accounts read_only does not stop, or replication into a source); stop "
                                "those writes, then run again")
                                .arg(kGuardRounds)
-                               .arg(stepName(s)));
+                               .arg(stepId(s)));
         // Who wrote since, from the binlog itself; then drain and compare again what changed.
         qint64 movingRows = 0;
         for (const auto &[src, span] : moved) {
@@ -208,7 +206,7 @@ Outcome Engine::guardSwitch(Step s)
         // After T6 the application may write moved rows on their new shards already: a change of the
         // old shard applied over them could replace a newer write, and the comparison would then find
         // them equal. Only the operator can tell.
-        if (movingRows > 0 && s == Step::T7 && !m_journal->value(QStringLiteral("configBackup")).isEmpty()) {
+        if (movingRows > 0 && s == Step::T7 && !m_journal->value(keys::configBackup).isEmpty()) {
             if (m_options.carryAfterSwitch.trimmed().isEmpty())
                 return fail(s,
                             QStringLiteral(
@@ -220,14 +218,14 @@ Outcome Engine::guardSwitch(Step s)
                                 "T7 again with --carry-after-switch REASON to apply and compare them "
                                 "(audited), or roll back")
                                 .arg(movingRows));
-            m_journal->audit(stepName(s), QStringLiteral("carry writes made after the switch"), QString(),
+            m_journal->audit(stepId(s), QStringLiteral("carry writes made after the switch"), QString(),
                              QString(), QStringLiteral("override: ") + m_options.carryAfterSwitch);
         }
         if (movingRows > 0) {
             say(QStringLiteral(
                     "%1: %2 row changes of moving tables arrived after the last drain; draining and "
                     "comparing again")
-                    .arg(stepName(s))
+                    .arg(stepId(s))
                     .arg(movingRows));
             if (!startWorkers(&why))
                 return fail(s, why, Outcome::Error);
@@ -241,12 +239,12 @@ Outcome Engine::guardSwitch(Step s)
                 return fail(s, QStringLiteral("draining what was written after the write stop: ") + why,
                             Outcome::Error);
             const Outcome o =
-                compareDrained(s, stepName(s) + QStringLiteral(" (after writes during the write stop)"));
+                compareDrained(s, stepId(s) + QStringLiteral(" (after writes during the write stop)"));
             if (o != Outcome::Done)
                 return o;
         }
         for (const auto &[src, span] : moved)
-            m_journal->setValue(QStringLiteral("drained.") + src, span.second.toString());
+            m_journal->setValue(keys::drained(src), span.second.toString());
     }
 }
 

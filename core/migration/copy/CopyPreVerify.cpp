@@ -1,47 +1,44 @@
 // Pre-verification in the engine (PreVerify.h, docs/migration.md): T3 sets up the triggers and the
 // key ranges of every eligible target table and has the source workers compare the ranges while
 // writes continue; T5 gathers what changed since; T7 and rollback drop the triggers.
-#include "core/migration/Engine.h"
 #include "core/migration/PreVerify.h"
-#include "core/migration/SourceWorker.h"
 #include "core/migration/TargetMeta.h"
+#include "core/migration/copy/CopyRun.h"
+#include "core/migration/copy/SourceWorker.h"
+#include "core/migration/run/Actions.h"
 
 #include <QElapsedTimer>
 #include <QLocale>
 #include <QMutex>
 
 #include <cmath>
-#include <thread>
 
 namespace sp::migration {
 
 static const qint64 kRowsPerRange = 5000;
 static const int kTouchedLimit = 200000;
 
-bool Engine::perTargetServer(Step s, const QString &action,
-                             const std::function<bool(const QString &, Connection &, QList<AuditedSql> *, QString *)> &job,
-                             QString *error)
+bool CopyRun::perTargetServer(
+    Step s, const QString &action,
+    const std::function<bool(const QString &, Connection &, QList<AuditedSql> *, QString *)> &job,
+    QString *error)
 {
     const QStringList instances = m_moves.targetInstances();
     std::vector<QList<AuditedSql>> audits(size_t(instances.size()));
     std::vector<QString> errors(size_t(instances.size()));
     std::vector<int> ok(size_t(instances.size()), 0);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < instances.size(); ++i)
-        threads.emplace_back([&, i] {
-            Connection c;
-            if (!c.open(m_endpoints.adminOfInstance(instances.at(i))) || !prepareSession(c, false)) {
-                errors[size_t(i)] = c.lastError();
-                return;
-            }
-            ok[size_t(i)] = job(instances.at(i), c, &audits[size_t(i)], &errors[size_t(i)]) ? 1 : 0;
-        });
-    for (auto &t : threads)
-        t.join();
+    forEachServer(int(instances.size()), [&](int i) {
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(instances.at(i))) || !prepareSession(c, false)) {
+            errors[size_t(i)] = c.lastError();
+            return;
+        }
+        ok[size_t(i)] = job(instances.at(i), c, &audits[size_t(i)], &errors[size_t(i)]) ? 1 : 0;
+    });
     QStringList failed;
     for (int i = 0; i < instances.size(); ++i) {
         for (const AuditedSql &a : audits[size_t(i)])
-            m_journal->audit(stepName(s), action, a.server, a.sql, a.outcome);
+            m_journal->audit(stepId(s), action, a.server, a.sql, a.outcome);
         if (!ok[size_t(i)])
             failed.append(instances.at(i) + QStringLiteral(": ") + errors[size_t(i)]);
     }
@@ -50,7 +47,7 @@ bool Engine::perTargetServer(Step s, const QString &action,
     return failed.isEmpty();
 }
 
-bool Engine::pvSetup(QString *error)
+bool CopyRun::pvSetup(QString *error)
 {
     std::map<QString, QList<QPair<int, int>>> eligible;
     QStringList notes;
@@ -172,7 +169,7 @@ bool Engine::pvSetup(QString *error)
     return ok;
 }
 
-Outcome Engine::pvRun()
+Outcome CopyRun::pvRun()
 {
     QString why;
     if (!pvSetup(&why))
@@ -202,7 +199,7 @@ Outcome Engine::pvRun()
     return Outcome::Done;
 }
 
-bool Engine::pvScopes(VerifyScopes *scopes, QString *error, Step step)
+bool CopyRun::pvScopes(VerifyScopes *scopes, QString *error, Step step)
 {
     for (const auto &w : std::as_const(m_workers))
         for (const MoveUnit &u : m_moves.units())
@@ -276,11 +273,11 @@ bool Engine::pvScopes(VerifyScopes *scopes, QString *error, Step step)
         if (!confirmed.count(e.first))
             e.second = VerifyScope{};
     for (const QString &n : std::as_const(notes))
-        m_journal->addCheck(stepName(step), QStringLiteral("pre-verification"), true, n);
+        m_journal->addCheck(stepId(step), QStringLiteral("pre-verification"), true, n);
     return true;
 }
 
-bool Engine::pvDropTriggers(Step s, QString *error)
+bool CopyRun::pvDropTriggers(Step s, QString *error)
 {
     const QString runId = m_spec.runId;
     return perTargetServer(

@@ -1,4 +1,4 @@
-#include "core/migration/SourceWorker.h"
+#include "core/migration/copy/SourceWorker.h"
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
@@ -41,6 +41,12 @@ bool SourceWorker::fail(const QString &message)
     if (m_error.isEmpty())
         m_error = m_instance + QStringLiteral(": ") + message;
     return false;
+}
+
+bool SourceWorker::failStopped()
+{
+    m_stopReason = StopReason::Stopped;
+    return fail(QStringLiteral("stopped"));
 }
 
 void SourceWorker::stop()
@@ -241,23 +247,7 @@ static TransactionOptions readSnapshot()
     return to;
 }
 
-bool SourceWorker::waitForLoad()
-{
-    // Load: wait while the source is busier than the threshold.
-    if (m_spec.maxThreadsRunning > 0) {
-        for (int waited = 0; !m_stop.load(); ++waited) {
-            auto r = m_source.query(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_running'"));
-            if (!r || r->rows.isEmpty())
-                return fail(m_source.lastError());
-            if (r->rows.first().at(1).toInt() <= m_spec.maxThreadsRunning)
-                break;
-            QThread::msleep(500);
-        }
-    }
-    return true;
-}
-
-bool SourceWorker::backfill(const std::function<bool()> &paused, RateLimiter *limiter)
+bool SourceWorker::backfill(const std::function<bool()> &paused)
 {
     while (!m_stop.load()) {
         if (paused && paused())
@@ -274,26 +264,29 @@ bool SourceWorker::backfill(const std::function<bool()> &paused, RateLimiter *li
         if (!next)
             return true;
         m_nextUnit = (int(m_units.indexOf(next)) + 1) % int(m_units.size());
-        // Rate limit: the chunk's rows are reserved before it is read (it reads at most that many);
-        // what it did not copy is given back.
+        // The throttle (rate, load, replica lag): the chunk's rows are reserved before it is read (it
+        // reads at most that many); what it did not copy is given back.
         qint64 reserved = 0;
-        if (limiter && limiter->limited()) {
-            m_chunkRows = limiter->maxRequest(m_chunkRows);
+        if (m_throttle) {
+            m_chunkRows = m_throttle->maxChunk(m_chunkRows);
             reserved = m_chunkRows;
-            if (!limiter->acquire(reserved, [&] { return m_stop.load() || (paused && paused()); }))
-                continue; // stopped or paused while waiting: the loop's head says which
+            StopReason stopped = StopReason::None;
+            QString why;
+            if (!m_throttle->admit(reserved, &stopped, &why)) {
+                if (stopped == StopReason::None)
+                    return fail(why); // a replica's lag could not be read: fail closed
+                continue;             // stopped or paused while waiting: the loop's head says which
+            }
         }
         qint64 written = 0;
         if (!copyChunk(*next, &written))
             return false;
-        if (reserved > written)
-            limiter->refund(reserved - written);
-        else if (limiter && written > reserved) // a broadcast table's rows go to every target
-            limiter->acquire(written - reserved, [&] { return m_stop.load(); });
-        if (!waitForLoad())
-            return false;
+        if (m_throttle && reserved > written)
+            m_throttle->refund(reserved - written);
+        else if (m_throttle && written > reserved) // a broadcast table's rows go to every target
+            m_throttle->admit(written - reserved, nullptr, nullptr);
     }
-    return fail(QStringLiteral("stopped"));
+    return failStopped();
 }
 
 bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
@@ -462,22 +455,23 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
     return true;
 }
 
-bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline)
+bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadline, bool throttled)
 {
     BinlogEvent ev;
     QString why;
+    m_changesAdmitted = m_changesApplied;
     if (!m_binlogSettings.check(m_source, &why)) // a runtime change of what the capture relies on
         return fail(why);
     while (m_applied < target) {
         if (m_stop.load())
-            return fail(QStringLiteral("stopped"));
+            return failStopped();
         if (deadline.hasExpired())
             return fail(QStringLiteral("deadline"));
         if (!m_binlogSettings.check(m_source, &why))
             return fail(why);
         if (!m_reader->next(&ev)) {
             if (m_reader->isStopped())
-                return fail(QStringLiteral("stopped"));
+                return failStopped();
             // The stream started at a pre-verified point whose binlog is gone: forget the ranges and
             // read from the capture's own position (a purged binlog there still stops the run).
             if (m_captureStart && isBinlogGoneError(m_reader->serverErrno())) {
@@ -491,6 +485,20 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             m_captureStart.reset(); // the stream reads from where it started
         if (!handleEvent(ev))
             return false;
+        if (throttled && m_throttle && ev.endsTransaction && m_changesApplied > m_changesAdmitted) {
+            // Catch-up before the write stop is throttled like the copy; a pause does not stop it
+            // (the pass is bounded by the head it was given).
+            StopReason stopped = StopReason::None;
+            QString why;
+            const qint64 n = m_changesApplied - m_changesAdmitted;
+            m_changesAdmitted = m_changesApplied;
+            if (!m_throttle->admit(n, &stopped, &why)) {
+                if (stopped == StopReason::Stopped)
+                    return failStopped();
+                if (stopped == StopReason::None)
+                    return fail(why);
+            }
+        }
         if (ev.timestamp > 0 && ev.kind != BinlogEventKind::Heartbeat) {
             QMutexLocker lock(&m_mutex);
             m_progress.lastEventTime = qint64(ev.timestamp);
@@ -858,9 +866,19 @@ bool SourceWorker::preverify(const std::function<bool()> &paused, PvStats *stats
     size_t next = 0;
     while (next < pending.size()) {
         if (m_stop.load())
-            return fail(QStringLiteral("stopped"));
+            return failStopped();
         if (paused && paused())
             return true;
+        if (m_throttle) {
+            StopReason stopped = StopReason::None;
+            QString why;
+            const qint64 rows = m_throttle->maxChunk(5000);
+            if (!m_throttle->admit(rows, &stopped, &why)) {
+                if (stopped == StopReason::None)
+                    return fail(why);
+                continue; // the loop's head says whether stopped or paused
+            }
+        }
         // The source side of a batch of ranges in one consistent snapshot at P ...
         std::vector<std::pair<Item, QList<QVariant>>> batch;
         BinlogPosition at;

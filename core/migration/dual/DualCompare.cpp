@@ -1,4 +1,4 @@
-#include "core/migration/DualCompare.h"
+#include "core/migration/dual/DualCompare.h"
 
 #include "core/cluster/Transaction.h"
 #include "core/migration/ExactRows.h"
@@ -527,8 +527,7 @@ DualCompareResult PairCompare::run()
         return m_out;
     }
     const qsizetype total = work.size();
-    QElapsedTimer clock;
-    clock.start();
+    qint64 admitted = 0;
     const QLocale en(QLocale::English);
     while (!work.isEmpty()) {
         if (stopRequested()) {
@@ -551,10 +550,18 @@ DualCompareResult PairCompare::run()
                              .arg(total)
                              .arg(m_out.gtid, en.toString(rows), en.toString(repaired)));
         // Throttled with replication running.
-        if (m_o.maxRowsPerSec > 0)
-            while (rows * 1000 / m_o.maxRowsPerSec > clock.elapsed() && !stopRequested())
-                QThread::msleep(
-                    quint64(qMin<qint64>(100, rows * 1000 / m_o.maxRowsPerSec - clock.elapsed())));
+        if (m_o.admit) {
+            QString why;
+            if (!m_o.admit(rows - admitted, &why)) {
+                if (why.isEmpty()) {
+                    m_out.stopped = true;
+                    return m_out;
+                }
+                m_out.error = why;
+                return m_out;
+            }
+            admitted = rows;
+        }
     }
     for (const Table &t : m_tables) {
         if (!t.skipped.isEmpty()) {

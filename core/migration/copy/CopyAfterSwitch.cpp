@@ -2,13 +2,13 @@
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/BinlogRetention.h"
-#include "core/migration/Engine.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/PreVerify.h"
-#include "core/migration/RateLimiter.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TargetMeta.h"
+#include "core/migration/copy/CopyRun.h"
+#include "core/migration/run/Throttle.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -32,10 +32,9 @@ static std::optional<BinlogPosition> parsePosition(const QString &text)
     return BinlogPosition{text.left(colon), pos};
 }
 
-Outcome Engine::stepT8()
+Outcome CopyRun::stepT8()
 {
-    const QDateTime resumed =
-        QDateTime::fromString(m_journal->value(QStringLiteral("writesResumed")), Qt::ISODateWithMs);
+    const QDateTime resumed = QDateTime::fromString(m_journal->value(keys::writesResumed), Qt::ISODateWithMs);
     if (!resumed.isValid())
         return fail(Step::T8, QStringLiteral("T7 has not resumed writes"));
     const QDateTime until = resumed.addSecs(m_spec.observeSec);
@@ -61,8 +60,8 @@ Outcome Engine::stepT8()
             tables.insert(u.sourceSchema + QChar(0) + u.source.table);
     quint32 serverId = 0x53600000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
     for (const QString &inst : m_moves.sourceInstances()) {
-        const auto from = parsePosition(m_journal->value(QStringLiteral("observe.") + inst,
-                                                         m_journal->value(QStringLiteral("observeFrom.") + inst)));
+        const auto from =
+            parsePosition(m_journal->value(keys::observe(inst), m_journal->value(keys::observeFrom(inst))));
         if (!from)
             return fail(Step::T8, QStringLiteral("%1: no position to observe from (T7 records it)").arg(inst));
         Watch &w = watches[inst];
@@ -80,7 +79,7 @@ Outcome Engine::stepT8()
         w.applied = *from;
     }
     // Stale writes seen by an earlier T8 pass still count: they are on the old shards.
-    qint64 stale = m_journal->value(QStringLiteral("staleWrites"), QStringLiteral("0")).toLongLong();
+    qint64 stale = m_journal->value(keys::staleWrites, QStringLiteral("0")).toLongLong();
     for (;;) {
         for (auto &[inst, w] : watches) {
             const auto headAt = masterStatus(w.conn, &why);
@@ -139,8 +138,8 @@ Outcome Engine::stepT8()
                         w.applied = c;
                 }
             }
-            m_journal->setValue(QStringLiteral("staleWrites"), QString::number(stale));
-            m_journal->setValue(QStringLiteral("observe.") + inst, w.applied.toString());
+            m_journal->setValue(keys::staleWrites, QString::number(stale));
+            m_journal->setValue(keys::observe(inst), w.applied.toString());
         }
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (now >= until)
@@ -163,7 +162,7 @@ Outcome Engine::stepT8()
     return Outcome::Done;
 }
 
-Outcome Engine::stepT9()
+Outcome CopyRun::stepT9()
 {
     const QList<StepState> st = m_journal->steps();
     if (st.at(int(Step::T8)).status != StepStatus::Done) {
@@ -191,17 +190,17 @@ Outcome Engine::stepT9()
         return c.get();
     };
     qint64 purged = 0;
-    // Throttled like the copy: each chunk reserves its rows before it is read (no credit is kept over
-    // a pause), and is no larger than the limiter's burst.
-    RateLimiter limiter(m_spec.maxRowsPerSec);
-    const int chunk = limiter.maxRequest(qBound(100, m_spec.chunkRows, 5000));
+    // The run's throttle (Throttle.h): each chunk reserves its rows before it is read (no credit is
+    // kept over a pause), is no larger than the bucket's burst, and waits for lagging replicas.
+    Throttle &throttle = *m_ctx.throttle;
+    const int chunk = throttle.maxChunk(qBound(100, m_spec.chunkRows, 5000));
     for (const MoveUnit &u : m_moves.units()) {
         if (u.broadcast)
             continue; // broadcast tables stay whole on every data source
         Connection *src = connTo(u.sourceInstance);
         if (!src)
             return fail(Step::T9, why, Outcome::Error);
-        const QString key = QStringLiteral("purge.%1").arg(u.id);
+        const JournalKey key = keys::purge(u.id);
         QString last = m_journal->value(key);
         if (last == QLatin1String("done"))
             continue;
@@ -209,8 +208,13 @@ Outcome Engine::stepT9()
         for (;;) {
             if (m_stop.load() || pauseRequested())
                 return Outcome::Paused;
-            if (!limiter.acquire(chunk, [this] { return m_stop.load() || pauseRequested(); }))
-                return Outcome::Paused;
+            StopReason stopped = StopReason::None;
+            if (!throttle.admit(chunk, &stopped, &why)) {
+                if (stopped != StopReason::None)
+                    return Outcome::Paused;
+                return fail(Step::T9, why, Outcome::Error);
+            }
+            throttle.record();
             QStringList where;
             if (const auto after = decodeKey(last))
                 where.append(keyCompare(u.info, *after, ">"));
@@ -307,7 +311,7 @@ Outcome Engine::stepT9()
                 return fail(Step::T9, tx.error(), Outcome::Error);
             unitPurged += moving.size();
             purged += moving.size();
-            limiter.refund(chunk - moving.size());
+            throttle.refund(chunk - moving.size());
             if (rows->rows.size() < chunk) {
                 m_journal->setValue(key, QStringLiteral("done"));
                 break;

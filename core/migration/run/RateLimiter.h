@@ -29,11 +29,30 @@ public:
     RateLimiter(const RateLimiter &) = delete;
     RateLimiter &operator=(const RateLimiter &) = delete;
 
-    bool limited() const { return m_rate > 0; }
-    double perSecond() const { return m_rate; }
-    qint64 burst() const { return m_burst; }
+    bool limited() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_rate > 0;
+    }
+    double perSecond() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_rate;
+    }
+    qint64 burst() const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_burst;
+    }
+    // A new rate from now on (`migrate throttle`); the burst follows it unless it was given. The
+    // bucket keeps no more than the new burst.
+    void setRate(double perSecond);
     // The largest reservation that keeps the bound: burst() (or `fallback` without a limit).
-    int maxRequest(int fallback) const { return limited() ? int(qMin<qint64>(m_burst, fallback)) : fallback; }
+    int maxRequest(int fallback) const
+    {
+        QMutexLocker lock(&m_mutex);
+        return m_rate > 0 ? int(qMin<qint64>(m_burst, fallback)) : fallback;
+    }
 
     // Reserves n rows and returns how long the caller must wait before using them (ns, >= 0).
     qint64 reserve(qint64 n);
@@ -48,9 +67,10 @@ private:
 
     double m_rate = 0;
     qint64 m_burst = 1;
+    bool m_burstGiven = false;
     Clock m_clock;
     Sleep m_sleep;
-    QMutex m_mutex;
+    mutable QMutex m_mutex;
     double m_tokens = 0; // may be negative: rows reserved ahead of the rate
     qint64 m_last = 0;   // clock of the last refill
 };

@@ -1,125 +1,53 @@
-#include "core/migration/Engine.h"
-
-#include "core/migration/ExistingTargets.h"
-
-#include "core/migration/CaptureGuard.h"
-#include "core/migration/WriteStop.h"
+// The copy kind's steps T0..T7, verification, repair and rollback (CopyRun.h); T8 and T9 are in
+// CopyAfterSwitch.cpp, the pre-verification in CopyPreVerify.cpp, the switch's guard in
+// CopySwitchGuard.cpp.
+#include "core/migration/copy/CopyRun.h"
 
 #include "core/cluster/Transaction.h"
 #include "core/config/ConfigLoader.h"
-#include "core/migration/DualMaster.h"
+#include "core/migration/CaptureGuard.h"
+#include "core/migration/ExistingTargets.h"
 #include "core/migration/NullKeys.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RateWindow.h"
-#include "core/migration/ReloadCommand.h"
 #include "core/migration/SpaceEstimate.h"
-#include "core/migration/SourceWorker.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/TableChecks.h"
 #include "core/migration/TargetMeta.h"
+#include "core/migration/WriteStop.h"
+#include "core/migration/copy/SourceWorker.h"
+#include "core/migration/run/Actions.h"
+#include "core/migration/run/Throttle.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QMutex>
 #include <QRegularExpression>
-#include <QFile>
-#include <QFileInfo>
-#include <QLocale>
-#include <QSaveFile>
 #include <QSemaphore>
-#include <QThread>
 
 #include <map>
-#include <thread>
 
 namespace sp::migration {
 
-int exitCodeOf(Outcome o)
-{
-    return o == Outcome::Done || o == Outcome::Paused ? 0 : 1;
-}
+CopyRun::CopyRun(RunContext &ctx)
+    : m_ctx(ctx), m_dir(ctx.dir), m_spec(ctx.spec), m_plan(ctx.plan), m_newConfig(ctx.newConfig),
+      m_endpoints(ctx.endpoints), m_moves(ctx.moves), m_journal(ctx.journalFile.get()),
+      m_options(ctx.options), m_stop(ctx.stop), m_error(ctx.error)
+{}
 
-Engine::Engine(const QString &runDir) : m_dir(runDir) {}
-
-Engine::~Engine()
+CopyRun::~CopyRun()
 {
     for (auto &w : m_workers)
         w->stop();
 }
 
-bool Engine::requestPause(const QString &runDir, QString *error)
+bool CopyRun::open(QString *error)
 {
-    QFile f(runDir + QStringLiteral("/pause"));
-    if (!QFileInfo::exists(runDir + QStringLiteral("/run.json"))) {
-        *error = QStringLiteral("%1 is not a run directory").arg(runDir);
-        return false;
-    }
-    if (!f.open(QIODevice::WriteOnly)) {
-        *error = f.errorString();
-        return false;
-    }
-    f.write(QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toUtf8() + '\n');
-    return true;
-}
-
-bool Engine::pauseRequested() const
-{
-    return QFileInfo::exists(m_dir + QStringLiteral("/pause"));
-}
-
-bool Engine::open(QString *error)
-{
-    RunDir rd(m_dir);
-    if (!rd.load(&m_spec, &m_plan, error))
-        return false;
-    if (!m_lock.acquire(rd.lockFile(), error))
-        return false;
-    m_journal = std::make_unique<Journal>(rd.journalFile());
-    if (!m_journal->isOpen()) {
-        *error = m_journal->error();
-        return false;
-    }
-    const LoadResult lr = ConfigLoader::loadText(m_plan.newConfigText.toUtf8(), QStringLiteral("new-config.yaml"));
-    if (!lr.ok()) {
-        QString first;
-        for (const Diagnostic &d : lr.diagnostics)
-            if (d.severity == Severity::Error && first.isEmpty())
-                first = d.toString();
-        *error = QStringLiteral("the plan's new config does not load: ") + first;
-        return false;
-    }
-    m_newConfig = lr.config;
-    if (isDualMasterPlan(m_plan)) {
-        m_dual = std::make_unique<DualMasterEngine>(m_dir, m_spec, m_plan, m_newConfig, *m_journal);
-        return m_dual->open(error);
-    }
     return m_endpoints.resolve(m_newConfig, m_spec, error) && m_moves.build(m_plan, m_newConfig, m_endpoints, error);
 }
 
-void Engine::say(const QString &line)
-{
-    if (m_options.say)
-        m_options.say(line);
-}
-
-Outcome Engine::fail(Step s, const QString &message, Outcome o)
-{
-    m_error = message;
-    m_journal->setStep(s, StepStatus::Failed, message);
-    m_journal->addCheck(stepName(s), QStringLiteral("step"), false, message);
-    say(stepName(s) + QStringLiteral(" failed: ") + message);
-    return o;
-}
-
-bool Engine::audited(Step s, const QString &action, Connection &c, const QString &sql)
-{
-    const bool ok = c.exec(sql);
-    m_journal->audit(stepName(s), action, c.params().describe(), sql, ok ? QStringLiteral("ok") : c.lastError());
-    return ok;
-}
-
-bool Engine::loadTableInfo(QString *error)
+bool CopyRun::loadTableInfo(QString *error)
 {
     if (m_tableInfoLoaded)
         return true;
@@ -140,100 +68,53 @@ bool Engine::loadTableInfo(QString *error)
     return true;
 }
 
-void Engine::requestStop()
+void CopyRun::requestStop()
 {
-    m_stop.store(true);
-    if (m_dual)
-        m_dual->requestStop();
-}
-
-QString Engine::error() const
-{
-    return m_dual ? m_dual->error() : m_error;
-}
-
-Outcome Engine::run(const RunOptions &options)
-{
-    if (m_dual)
-        return m_dual->run(options);
-    m_options = options;
-    if (m_journal->value(QStringLiteral("rolledBack")) == QLatin1String("1")) {
-        m_error = QStringLiteral("this run was rolled back; create a new run to try again");
-        say(m_error);
-        return Outcome::GateFailed;
-    }
-    QFile::remove(m_dir + QStringLiteral("/pause"));
-    const Step last = options.until.value_or(Step::T9);
-    const QList<StepState> states = m_journal->steps();
-    for (int i = 0; i <= int(last); ++i) {
-        const Step s = Step(i);
-        // Catch-up is repeated while writes still run (T4 not done): capture only moves while a
-        // process runs, so each `run` brings the targets up to date again.
-        const bool repeat = s == Step::T3 && states.at(int(Step::T4)).status != StepStatus::Done;
-        if (states.at(i).status == StepStatus::Done && !repeat)
-            continue;
-        if (pauseRequested()) { // `migrate pause` stops between steps too, never going on into T4
-            say(QStringLiteral("paused before %1; 'shardctl migrate run' continues").arg(stepName(s)));
-            return Outcome::Paused;
-        }
-        const bool destructive = s == Step::T4 || s == Step::T6 || s == Step::T7 || s == Step::T9;
-        if (destructive && !options.yes) {
-            m_error = QStringLiteral("%1 (%2) changes the live cluster: confirm with --yes").arg(stepName(s), stepTitle(s));
-            say(m_error);
-            return Outcome::GateFailed;
-        }
-        say(QStringLiteral("%1 %2 ...").arg(stepName(s), stepTitle(s)));
-        m_step = s;
-        m_journal->setStep(s, StepStatus::Running);
-        Outcome o = Outcome::Error;
-        switch (s) {
-        case Step::T0: o = stepT0(); break;
-        case Step::T1: o = stepT1(); break;
-        case Step::T2: o = stepT2(); break;
-        case Step::T3: o = stepT3(); break;
-        case Step::T4: o = stepT4(); break;
-        case Step::T5: o = stepT5(); break;
-        case Step::T6: o = stepT6(); break;
-        case Step::T7: o = stepT7(); break;
-        case Step::T8: o = stepT8(); break;
-        case Step::T9: o = stepT9(); break;
-        }
-        if (o == Outcome::Paused) {
-            m_journal->setStep(s, StepStatus::Pending, QStringLiteral("paused"));
-            say(QStringLiteral("paused during %1; 'shardctl migrate run' continues").arg(stepName(s)));
-            return o;
-        }
-        if (o == Outcome::GateFailed && s == Step::T8 && !options.overrideReason.trimmed().isEmpty() &&
-            (!options.until || *options.until > Step::T8)) {
-            // The operator looked at the stale routes and goes on; T9 still refuses any moved row
-            // that is not on its target.
-            m_journal->audit(stepName(s), QStringLiteral("continue past a failed T8"), QString(), QString(),
-                             QStringLiteral("override: ") + options.overrideReason);
-            say(QStringLiteral("going on to T9 despite T8, as overridden: %1").arg(options.overrideReason));
-            continue;
-        }
-        if (o != Outcome::Done)
-            return o;
-        m_journal->setStep(s, StepStatus::Done, m_journal->step(s).message);
-        say(QStringLiteral("%1 done").arg(stepName(s)));
-    }
     for (auto &w : m_workers)
         w->stop();
-    const QList<StepState> now = m_journal->steps();
-    const bool stopped = now.at(int(Step::T4)).status == StepStatus::Done &&
-                         now.at(int(Step::T7)).status != StepStatus::Done;
-    if (stopped)
-        say(QStringLiteral("stopped after %1: WRITES ARE STOPPED (read_only=1 on the source servers) until T7 runs "
-                           "or the run is rolled back")
-                .arg(stepName(last)));
-    else if (last != Step::T9)
-        say(QStringLiteral("stopped after %1 as asked").arg(stepName(last)));
-    return Outcome::Done;
+}
+
+Outcome CopyRun::runStep(Step s)
+{
+    m_step = s;
+    // The throttle is the workers' only while a step the table marks throttled runs (T2, T3): inside
+    // the write stop nothing waits for it.
+    for (auto &w : m_workers)
+        w->setThrottle(throttled() ? m_ctx.throttle.get() : nullptr);
+    switch (s) {
+    case Step::T0:
+        return stepT0();
+    case Step::T1:
+        return stepT1();
+    case Step::T2:
+        return stepT2();
+    case Step::T3:
+        return stepT3();
+    case Step::T4:
+        return stepT4();
+    case Step::T5:
+        return stepT5();
+    case Step::T6:
+        return stepT6();
+    case Step::T7:
+        return stepT7();
+    case Step::T8:
+        return stepT8();
+    case Step::T9:
+        return stepT9();
+    }
+    return Outcome::Error;
+}
+
+void CopyRun::runEnded()
+{
+    for (auto &w : m_workers)
+        w->stop();
 }
 
 // --- T0 ----------------------------------------------------------------------------------------------
 
-Outcome Engine::stepT0()
+Outcome CopyRun::stepT0()
 {
     QString why;
     const QString sha = sha256OfFile(m_spec.configPath, &why);
@@ -388,7 +269,7 @@ Outcome Engine::stepT0()
                 ddl.replace(head, QStringLiteral("CREATE TABLE ") + u.qualifiedTarget(t));
                 if (!audited(Step::T0, QStringLiteral("create table"), c, ddl))
                     return fail(Step::T0, QStringLiteral("creating %1: %2").arg(mt.node.toString(), c.lastError()));
-                m_journal->setValue(createdTargetKey(u.id, t), QStringLiteral("1"));
+                m_journal->setValue(keys::createdTarget(u.id, t), QStringLiteral("1"));
             } else if (mt.existing) {
                 // A live data node (a ring node drained into the nodes that stay): it keeps its own
                 // rows; the run owns only those of the pairs' predicates, and none may be there yet.
@@ -478,7 +359,7 @@ Outcome Engine::stepT0()
 
 // --- T1 ----------------------------------------------------------------------------------------------
 
-Outcome Engine::stepT1()
+Outcome CopyRun::stepT1()
 {
     for (const QString &src : m_moves.sourceInstances()) {
         Connection c;
@@ -497,14 +378,14 @@ Outcome Engine::stepT1()
         }
         m_journal->addCheck(QStringLiteral("T1"), QStringLiteral("capture"), true,
                             QStringLiteral("%1: capture starts at %2").arg(src, pos.toString()));
-        m_journal->setValue(QStringLiteral("captureStart.") + src, pos.toString());
+        m_journal->setValue(keys::captureStart(src), pos.toString());
     }
     return Outcome::Done;
 }
 
 // --- workers (T2..T5) ----------------------------------------------------------------------------------
 
-bool Engine::startWorkers(QString *error)
+bool CopyRun::startWorkers(QString *error)
 {
     if (!m_workers.isEmpty())
         return true;
@@ -541,36 +422,25 @@ bool Engine::startWorkers(QString *error)
             *error = w->error();
             return false;
         }
+        w->setThrottle(throttled() ? m_ctx.throttle.get() : nullptr);
         m_workers.append(w);
     }
     keepWorkerNotes();
     return true;
 }
 
-void Engine::keepWorkerNotes()
+void CopyRun::keepWorkerNotes()
 {
     for (const auto &w : std::as_const(m_workers))
         for (const QString &note : w->takeNotes()) {
-            m_journal->addCheck(stepName(m_step), QStringLiteral("pre-verification"), true, note);
+            m_journal->addCheck(stepId(m_step), QStringLiteral("pre-verification"), true, note);
             say(note);
         }
 }
 
-bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error)
+bool CopyRun::runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error)
 {
-    std::vector<std::thread> threads;
     std::vector<int> results(size_t(m_workers.size()), -1);
-    std::atomic<int> finished{0};
-    for (int i = 0; i < m_workers.size(); ++i) {
-        threads.emplace_back([&, i] {
-            results[size_t(i)] = job(*m_workers.at(i)) ? 1 : 0;
-            if (results[size_t(i)] == 0)
-                for (auto &w : m_workers)
-                    if (w.get() != m_workers.at(i).get())
-                        w->stop();
-            finished.fetch_add(1);
-        });
-    }
     const QLocale en(QLocale::English);
     // Rates over a sliding window (a pair copies a chunk every second or so, round robin over the
     // tables: between two reports half a second apart it alternated between a burst and 0).
@@ -609,34 +479,43 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
             exact = exact && p.exactRows.has_value();
     QElapsedTimer sinceProgress;
     sinceProgress.start();
-    while (finished.load() < m_workers.size()) {
-        QThread::msleep(10); // short: a quick job (a drain inside the write stop) returns at once
-        if (m_stop.load())
-            for (auto &w : m_workers)
-                w->stop();
-        if (sinceProgress.elapsed() < 500 && finished.load() < m_workers.size())
-            continue;
-        sinceProgress.restart();
-        QList<CopyProgress> progress;
-        qint64 copied = 0, expected = 0, events = 0;
-        sample(&progress, &copied, &expected, &events);
-        recordLag();
-        m_journal->setProgress(progress);
-        if (m_options.progress)
-            m_options.progress(QStringLiteral("copied %1 %2(%3 rows/s), %4 changes applied by capture")
-                                   .arg(en.toString(copied),
-                                        expected < 0 ? QStringLiteral("rows ")
-                                                     : QStringLiteral("of %1%2 rows ")
-                                                           .arg(exact ? QString() : QStringLiteral("about "),
-                                                                en.toString(expected)),
-                                        en.toString(qint64(total.perSecond())), en.toString(events)));
-    }
-    for (auto &t : threads)
-        t.join();
+    forEachServer(
+        int(m_workers.size()),
+        [&](int i) {
+            results[size_t(i)] = job(*m_workers.at(i)) ? 1 : 0;
+            if (results[size_t(i)] == 0)
+                for (auto &w : m_workers)
+                    if (w.get() != m_workers.at(i).get())
+                        w->stop();
+        },
+        // Every 10 ms: a quick job (a drain inside the write stop) returns at once.
+        [&](bool ended) {
+            if (m_stop.load())
+                for (auto &w : m_workers)
+                    w->stop();
+            if (sinceProgress.elapsed() < 500 && !ended)
+                return;
+            sinceProgress.restart();
+            QList<CopyProgress> progress;
+            qint64 copied = 0, expected = 0, events = 0;
+            sample(&progress, &copied, &expected, &events);
+            recordLag();
+            m_journal->setProgress(progress);
+            m_ctx.throttle->record();
+            const QString waiting = m_ctx.throttle->waitingFor();
+            m_ctx.progress(QStringLiteral("copied %1 %2(%3 rows/s), %4 changes applied by capture%5")
+                               .arg(en.toString(copied),
+                                    expected < 0 ? QStringLiteral("rows ")
+                                                 : QStringLiteral("of %1%2 rows ")
+                                                       .arg(exact ? QString() : QStringLiteral("about "),
+                                                            en.toString(expected)),
+                                    en.toString(qint64(total.perSecond())), en.toString(events),
+                                    waiting.isEmpty() ? QString() : QStringLiteral("; waiting: ") + waiting));
+        });
     keepWorkerNotes();
     QStringList errors;
     for (int i = 0; i < m_workers.size(); ++i)
-        if (results[size_t(i)] != 1 && !m_workers.at(i)->error().endsWith(QLatin1String(": stopped")))
+        if (results[size_t(i)] != 1 && m_workers.at(i)->stopReason() != StopReason::Stopped)
             errors.append(m_workers.at(i)->error());
     if (errors.isEmpty())
         for (int i = 0; i < m_workers.size(); ++i)
@@ -650,7 +529,7 @@ bool Engine::runWorkers(const std::function<bool(SourceWorker &)> &job, QString 
     return true;
 }
 
-Outcome Engine::stepT2()
+Outcome CopyRun::stepT2()
 {
     QString why;
     if (!startWorkers(&why))
@@ -658,13 +537,12 @@ Outcome Engine::stepT2()
     // At most `parallel` source servers copy at once (run.json; 0: all); the others wait their turn.
     const int parallel = m_spec.parallel > 0 ? qMin(m_spec.parallel, int(m_workers.size())) : int(m_workers.size());
     QSemaphore turns(parallel);
-    RateLimiter limiter(m_spec.maxRowsPerSec); // shared by the servers copying at once
     const bool ok = runWorkers(
-        [this, &turns, &limiter](SourceWorker &w) {
+        [this, &turns](SourceWorker &w) {
             while (!turns.tryAcquire(1, 100))
                 if (w.stopped() || pauseRequested())
                     return true; // T2 sees what is not copied; a failed peer reports its own error
-            const bool r = w.backfill([this] { return pauseRequested(); }, &limiter);
+            const bool r = w.backfill([this] { return pauseRequested(); });
             turns.release();
             return r;
         },
@@ -694,7 +572,7 @@ Outcome Engine::stepT2()
     return Outcome::Done;
 }
 
-Outcome Engine::stepT3()
+Outcome CopyRun::stepT3()
 {
     QString why;
     if (!startWorkers(&why))
@@ -715,7 +593,7 @@ Outcome Engine::stepT3()
         const bool ok = runWorkers(
             [](SourceWorker &w) {
                 const auto h = w.head();
-                return h && w.catchUpTo(*h) && w.settleAt(*h);
+                return h && w.catchUpTo(*h, QDeadlineTimer(QDeadlineTimer::Forever), true) && w.settleAt(*h);
             },
             &why);
         if (!ok)
@@ -740,7 +618,7 @@ Outcome Engine::stepT3()
     return Outcome::Done;
 }
 
-void Engine::recordLag()
+void CopyRun::recordLag()
 {
     QList<LagSample> samples;
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -775,24 +653,12 @@ void Engine::recordLag()
             m_journal->setLagEvents(w->instance(), r.first, r.second);
 }
 
-bool Engine::setReadOnly(Step s, bool on, QString *error)
+bool CopyRun::setReadOnly(Step s, bool on, QString *error)
 {
-    for (const QString &src : m_moves.sourceInstances()) {
-        Connection c;
-        if (!c.open(m_endpoints.adminOfInstance(src))) {
-            *error = c.lastError();
-            return false;
-        }
-        if (!audited(s, on ? QStringLiteral("read_only on") : QStringLiteral("read_only off"), c,
-                     QStringLiteral("SET GLOBAL read_only = %1").arg(on ? 1 : 0))) {
-            *error = c.lastError();
-            return false;
-        }
-    }
-    return true;
+    return migration::setReadOnly(m_ctx, s, m_moves.sourceInstances(), on, error);
 }
 
-Outcome Engine::stepT4()
+Outcome CopyRun::stepT4()
 {
     QString why;
     if (!startWorkers(&why))
@@ -812,8 +678,9 @@ Outcome Engine::stepT4()
     }
     if (!checkBinlogSettings(Step::T4, &why))
         return fail(Step::T4, why);
-    if (m_journal->value(QStringLiteral("writeStopStart")).isEmpty())
-        m_journal->setValue(QStringLiteral("writeStopStart"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    if (m_journal->value(keys::writeStopStart).isEmpty())
+        m_journal->setValue(keys::writeStopStart,
+                            QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     // read_only and the drain share the budget: SET GLOBAL read_only waits behind table locks and
     // running statements (and new writes queue behind it meanwhile), so it is bounded too.
     QDeadlineTimer deadline(qint64(m_spec.writeStopBudgetSec) * 1000);
@@ -833,7 +700,7 @@ Outcome Engine::stepT4()
     };
     request.audit = [this](const QString &server, const QString &action, const QString &sql,
                            const QString &outcome) {
-        m_journal->audit(stepName(Step::T4), action, server, sql, outcome);
+        m_journal->audit(stepId(Step::T4), action, server, sql, outcome);
     };
     const ReadOnlyOutcome ro = setReadOnlyBounded(request);
     for (const Blocker &b : ro.killed)
@@ -842,7 +709,7 @@ Outcome Engine::stepT4()
     if (!ro.ok()) {
         QString lift;
         setReadOnly(Step::T4, false, &lift);
-        m_journal->setValue(QStringLiteral("writeStopStart"), QString());
+        m_journal->setValue(keys::writeStopStart, QString());
         for (const Blocker &b : ro.blockers)
             m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("blocker"), false,
                                 b.instance + QStringLiteral(": ") + b.describe());
@@ -869,24 +736,24 @@ Outcome Engine::stepT4()
     if (!ok) {
         QString lift;
         setReadOnly(Step::T4, false, &lift);
-        m_journal->setValue(QStringLiteral("writeStopStart"), QString());
+        m_journal->setValue(keys::writeStopStart, QString());
         return fail(Step::T4, QStringLiteral("the capture could not apply everything within %1 s of the write stop (%2); "
                                              "writes are resumed (read_only=0)")
                                   .arg(m_spec.writeStopBudgetSec)
                                   .arg(why));
     }
     for (const auto &[inst, pos] : finals) {
-        m_journal->setValue(QStringLiteral("final.") + inst, pos.toString());
+        m_journal->setValue(keys::final(inst), pos.toString());
         // What the capture applied up to once writes stopped; T5's comparison verifies it, and the
         // switch's guard compares each binlog's head with it (drained.<instance>).
-        m_journal->setValue(QStringLiteral("drained.") + inst, pos.toString());
+        m_journal->setValue(keys::drained(inst), pos.toString());
         m_journal->addCheck(QStringLiteral("T4"), QStringLiteral("drained"), true,
                             QStringLiteral("%1: everything up to %2 applied").arg(inst, pos.toString()));
     }
     return Outcome::Done;
 }
 
-Outcome Engine::stepT5()
+Outcome CopyRun::stepT5()
 {
     QString why;
     if (!checkBinlogSettings(Step::T5, &why))
@@ -910,8 +777,8 @@ Outcome Engine::stepT5()
     m_journal->clearChecks(QStringLiteral("T5"));
     // Who wrote since T4's drain (accounts read_only does not stop, replication into a source).
     for (const auto &[inst, head] : heads) {
-        const auto from = BinlogPosition::parse(m_journal->value(
-            QStringLiteral("drained.") + inst, m_journal->value(QStringLiteral("final.") + inst)));
+        const auto from =
+            BinlogPosition::parse(m_journal->value(keys::drained(inst), m_journal->value(keys::final(inst))));
         qint64 rows = 0;
         if (from && *from < head && !recordWrites(Step::T5, inst, *from, head, &rows, &why))
             return fail(Step::T5, why, Outcome::Error);
@@ -920,24 +787,32 @@ Outcome Engine::stepT5()
     if (o != Outcome::Done)
         return o;
     for (const auto &[inst, head] : heads)
-        m_journal->setValue(QStringLiteral("drained.") + inst, head.toString());
+        m_journal->setValue(keys::drained(inst), head.toString());
     return Outcome::Done;
 }
 
-Outcome Engine::verifyOnly(const RunOptions &options)
+Outcome CopyRun::verify()
 {
-    if (m_dual) // the replication gates, read-only
-        return m_dual->check(options);
-    m_options = options;
+    const RunOptions &options = m_options;
     QString why;
     if (!loadTableInfo(&why)) {
         m_error = why;
         return Outcome::Error;
     }
-    const VerifyResult vr = verifyMoves(m_moves, m_endpoints, options.say, &m_stop, nullptr,
-                                        m_spec.strongHash || options.strongHash ? RowHashKind::Strong : RowHashKind::Crc);
+    // The throttle, when the Runner started it (the application writes): it reads every moved row.
+    Throttle &throttle = *m_ctx.throttle;
+    VerifyAdmit admit;
+    if (throttle.active())
+        admit = [&throttle](qint64 rows, QString *why) { return throttle.admit(rows, nullptr, why); };
+    const VerifyResult vr =
+        verifyMoves(m_moves, m_endpoints, options.say, &m_stop, nullptr,
+                    m_spec.strongHash || options.strongHash ? RowHashKind::Strong : RowHashKind::Crc, admit);
     if (!vr.ok) {
         m_error = vr.error;
+        if (m_ctx.stopReason() == StopReason::Paused) {
+            say(QStringLiteral("verify paused: nothing was recorded; 'shardctl migrate verify' compares again"));
+            return Outcome::Paused;
+        }
         return Outcome::Error;
     }
     recordComparison(QStringLiteral("migrate verify"), vr.differences);
@@ -950,13 +825,8 @@ Outcome Engine::verifyOnly(const RunOptions &options)
     return Outcome::Done;
 }
 
-Outcome Engine::repair(const RunOptions &options)
+Outcome CopyRun::repair()
 {
-    if (m_dual) {
-        m_error = QStringLiteral("a dual-master run has no row differences to repair");
-        return Outcome::GateFailed;
-    }
-    m_options = options;
     const QList<RowDifference> diffs = m_journal->differences();
     if (diffs.isEmpty()) {
         say(QStringLiteral("no differences to repair (run 'migrate verify' first)"));
@@ -992,12 +862,12 @@ Outcome Engine::repair(const RunOptions &options)
         ++applied;
     }
     say(QStringLiteral("%1 rows repaired; verifying again").arg(applied));
-    return verifyOnly(options);
+    return verify();
 }
 
 // --- T6, T7 ------------------------------------------------------------------------------------------
 
-Outcome Engine::stepT6()
+Outcome CopyRun::stepT6()
 {
     const QList<StepState> st = m_journal->steps();
     if (st.at(int(Step::T5)).status != StepStatus::Done)
@@ -1009,42 +879,17 @@ Outcome Engine::stepT6()
     if (const Outcome g = guardSwitch(Step::T6); g != Outcome::Done)
         return g;
     QString why;
-    const QString backup = m_journal->value(QStringLiteral("configBackup"));
-    const QString sha = sha256OfFile(m_spec.configPath, &why);
-    const QByteArray newText = m_plan.newConfigText.toUtf8();
-    const QString newSha = QString::fromLatin1(QCryptographicHash::hash(newText, QCryptographicHash::Sha256).toHex());
-    if (!backup.isEmpty() && sha == newSha)
-        return Outcome::Done; // switched already (killed after the write)
-    if (sha != m_spec.configSha256)
-        return fail(Step::T6, QStringLiteral("%1 changed since the plan was made; not replacing it").arg(m_spec.configPath));
-    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    const QString backupPath = m_spec.configPath + QStringLiteral(".before-") + m_spec.runId + QLatin1Char('-') + stamp;
-    if (!QFile::copy(m_spec.configPath, backupPath))
-        return fail(Step::T6, QStringLiteral("cannot write the backup %1").arg(backupPath));
-    m_journal->setValue(QStringLiteral("configBackup"), backupPath);
-    QSaveFile f(m_spec.configPath);
-    const auto perms = QFileInfo(m_spec.configPath).permissions();
-    if (!f.open(QIODevice::WriteOnly) || f.write(newText) != newText.size() || !f.commit())
-        return fail(Step::T6, QStringLiteral("cannot write %1: %2").arg(m_spec.configPath, f.errorString()));
-    QFile::setPermissions(m_spec.configPath, perms);
-    m_journal->audit(QStringLiteral("T6"), QStringLiteral("switch config"), QString(),
-                     QStringLiteral("replaced %1 (backup %2)").arg(m_spec.configPath, backupPath), QStringLiteral("ok"));
-    say(QStringLiteral("the new config is in %1; the old one is kept as %2").arg(m_spec.configPath, backupPath));
-    if (!m_spec.reloadCommand.isEmpty()) {
-        const ReloadOutcome reload = runReloadCommand(m_spec.reloadCommand);
-        recordReload(*m_journal, QStringLiteral("T6"), m_spec.reloadCommand, reload);
-        if (!reload.ok)
-            return fail(Step::T6, QStringLiteral("the reload command failed: %1").arg(m_spec.reloadCommand));
-    }
+    if (!switchConfig(m_ctx, Step::T6, &why))
+        return fail(Step::T6, why);
     return Outcome::Done;
 }
 
-Outcome Engine::stepT7()
+Outcome CopyRun::stepT7()
 {
     QString why;
     // Once read_only is being lifted, writes follow the new config: the capture must not run again
     // (a T7 killed after that point only lifts read_only).
-    if (m_journal->value(QStringLiteral("liftingReadOnly")).isEmpty()) {
+    if (m_journal->value(keys::liftingReadOnly).isEmpty()) {
         if (const QString refusal = latestComparisonRefusal(Step::T7); !refusal.isEmpty())
             return fail(Step::T7, refusal);
         if (const Outcome g = guardSwitch(Step::T7); g != Outcome::Done)
@@ -1052,24 +897,23 @@ Outcome Engine::stepT7()
         // T8 watches for writes that still follow the old routes from the last position verified:
         // a write after the guard's look and before read_only=0 is seen there, not lost.
         for (const QString &src : m_moves.sourceInstances()) {
-            const QString verified = m_journal->value(QStringLiteral("drained.") + src,
-                                                      m_journal->value(QStringLiteral("final.") + src));
+            const QString verified = m_journal->value(keys::drained(src), m_journal->value(keys::final(src)));
             if (verified.isEmpty())
                 return fail(Step::T7, QStringLiteral("%1: no verified position (T4 records it)").arg(src),
                             Outcome::Error);
-            m_journal->setValue(QStringLiteral("observeFrom.") + src, verified);
+            m_journal->setValue(keys::observeFrom(src), verified);
         }
-        m_journal->setValue(QStringLiteral("liftingReadOnly"),
+        m_journal->setValue(keys::liftingReadOnly,
                             QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     }
     if (!setReadOnly(Step::T7, false, &why))
         return fail(Step::T7, why, Outcome::Error);
-    const QDateTime start = QDateTime::fromString(m_journal->value(QStringLiteral("writeStopStart")), Qt::ISODateWithMs);
+    const QDateTime start = QDateTime::fromString(m_journal->value(keys::writeStopStart), Qt::ISODateWithMs);
     const QDateTime end = QDateTime::currentDateTimeUtc();
-    m_journal->setValue(QStringLiteral("writesResumed"), end.toString(Qt::ISODateWithMs));
+    m_journal->setValue(keys::writesResumed, end.toString(Qt::ISODateWithMs));
     if (start.isValid()) {
         const qint64 ms = start.msecsTo(end);
-        m_journal->setValue(QStringLiteral("writeStopMs"), QString::number(ms));
+        m_journal->setValue(keys::writeStopMs, QString::number(ms));
         say(QStringLiteral("writes resumed; they were stopped for %1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
         m_journal->setStep(Step::T7, StepStatus::Running,
                            QStringLiteral("write stop %1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
@@ -1088,30 +932,12 @@ Outcome Engine::stepT7()
 
 // --- rollback ----------------------------------------------------------------------------------------
 
-Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
+Outcome CopyRun::rollback(bool dropTargets, QString *summary)
 {
-    if (m_dual)
-        return m_dual->rollback(dropTargets, options);
-    m_options = options;
     const QList<StepState> st = m_journal->steps();
-    if (st.at(int(Step::T7)).status == StepStatus::Done) {
-        m_error = QStringLiteral("writes were resumed on the new config (T7): rollback is only possible before T7");
-        say(m_error);
-        return Outcome::GateFailed;
-    }
     QString why;
-    const QString backup = m_journal->value(QStringLiteral("configBackup"));
-    if (!backup.isEmpty() && QFileInfo::exists(backup)) {
-        QFile::remove(m_spec.configPath);
-        if (!QFile::copy(backup, m_spec.configPath)) {
-            m_error = QStringLiteral("cannot restore %1 from %2").arg(m_spec.configPath, backup);
-            return Outcome::Error;
-        }
-        m_journal->audit(QString(), QStringLiteral("rollback: config restored"), QString(),
-                         QStringLiteral("%1 <- %2").arg(m_spec.configPath, backup), QStringLiteral("ok"));
-        say(QStringLiteral("restored %1 from %2").arg(m_spec.configPath, backup));
-    }
-    if (st.at(int(Step::T4)).status != StepStatus::Pending || !m_journal->value(QStringLiteral("writeStopStart")).isEmpty()) {
+    if (st.at(int(Step::T4)).status != StepStatus::Pending ||
+        !m_journal->value(keys::writeStopStart).isEmpty()) {
         if (!setReadOnly(Step::T4, false, &why)) {
             m_error = why;
             return Outcome::Error;
@@ -1131,15 +957,16 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
                     return Outcome::Error;
                 }
                 c.setWarningPolicy({});
-                if (u.targets.at(t).existing && m_journal->value(createdTargetKey(u.id, t)).isEmpty()) {
+                if (u.targets.at(t).existing && m_journal->value(keys::createdTarget(u.id, t)).isEmpty()) {
                     // A live data node: only the rows the run copied there go.
                     auto exec = [this, &c](const QString &sql, quint64 *affected) {
                         ExecResult er;
                         const bool ok = c.exec(sql, &er);
                         *affected = er.affectedRows;
-                        m_journal->audit(stepName(Step::T0), QStringLiteral("rollback: delete copied rows"),
+                        m_journal->audit(stepId(Step::T0), QStringLiteral("rollback: delete copied rows"),
                                          c.params().describe(), sql,
-                                         ok ? QStringLiteral("ok, %1 rows").arg(er.affectedRows) : c.lastError());
+                                         ok ? QStringLiteral("ok, %1 rows").arg(er.affectedRows)
+                                            : c.lastError());
                         return ok;
                     };
                     if (!deleteRunRows(c, m_moves, u, t, exec, &why)) {
@@ -1167,12 +994,7 @@ Outcome Engine::rollback(bool dropTargets, const RunOptions &options)
         }
         say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));
     }
-    for (int i = 0; i < kStepCount; ++i)
-        if (st.at(i).status != StepStatus::Pending)
-            m_journal->setStep(Step(i), StepStatus::RolledBack, QStringLiteral("rolled back"));
-    m_journal->setValue(QStringLiteral("rolledBack"), QStringLiteral("1"));
-    m_journal->audit(QString(), QStringLiteral("rollback"), QString(),
-                     dropTargets ? QStringLiteral("targets dropped") : QStringLiteral("targets kept"), QStringLiteral("ok"));
+    *summary = dropTargets ? QStringLiteral("targets dropped") : QStringLiteral("targets kept");
     return Outcome::Done;
 }
 

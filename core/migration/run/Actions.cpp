@@ -1,0 +1,123 @@
+#include "core/migration/run/Actions.h"
+
+#include "core/migration/ReloadCommand.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QThread>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace sp::migration {
+
+bool switchConfig(RunContext &ctx, Step s, QString *error)
+{
+    Journal &journal = ctx.journal();
+    const RunSpec &spec = ctx.spec;
+    QString why;
+    const QString backup = journal.value(keys::configBackup);
+    const QString sha = sha256OfFile(spec.configPath, &why);
+    const QByteArray newText = ctx.plan.newConfigText.toUtf8();
+    const QString newSha =
+        QString::fromLatin1(QCryptographicHash::hash(newText, QCryptographicHash::Sha256).toHex());
+    if (backup.isEmpty() || sha != newSha) { // not replaced yet (a kill after the write leaves both)
+        if (sha != spec.configSha256) {
+            *error =
+                QStringLiteral("%1 changed since the plan was made; not replacing it").arg(spec.configPath);
+            return false;
+        }
+        const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        const QString backupPath =
+            spec.configPath + QStringLiteral(".before-") + spec.runId + QLatin1Char('-') + stamp;
+        if (!QFile::copy(spec.configPath, backupPath)) {
+            *error = QStringLiteral("cannot write the backup %1").arg(backupPath);
+            return false;
+        }
+        journal.setValue(keys::configBackup, backupPath);
+        QSaveFile f(spec.configPath);
+        const auto perms = QFileInfo(spec.configPath).permissions();
+        if (!f.open(QIODevice::WriteOnly) || f.write(newText) != newText.size() || !f.commit()) {
+            *error = QStringLiteral("cannot write %1: %2").arg(spec.configPath, f.errorString());
+            return false;
+        }
+        QFile::setPermissions(spec.configPath, perms);
+        journal.audit(ctx.stepId(s), QStringLiteral("switch config"), QString(),
+                      QStringLiteral("replaced %1 (backup %2)").arg(spec.configPath, backupPath),
+                      QStringLiteral("ok"));
+        ctx.say(QStringLiteral("the new config is in %1; the old one is kept as %2")
+                    .arg(spec.configPath, backupPath));
+    }
+    if (spec.reloadCommand.isEmpty() || !journal.value(keys::reloaded).isEmpty())
+        return true;
+    const ReloadOutcome reload = runReloadCommand(spec.reloadCommand);
+    recordReload(journal, ctx.stepId(s), spec.reloadCommand, reload);
+    if (!reload.ok) {
+        *error = QStringLiteral("the reload command failed: %1").arg(spec.reloadCommand);
+        return false;
+    }
+    journal.setValue(keys::reloaded, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    return true;
+}
+
+bool restoreConfig(RunContext &ctx, QString *error)
+{
+    const QString backup = ctx.journal().value(keys::configBackup);
+    if (backup.isEmpty() || !QFileInfo::exists(backup))
+        return true;
+    const QString path = ctx.spec.configPath;
+    QFile::remove(path);
+    if (!QFile::copy(backup, path)) {
+        *error = QStringLiteral("cannot restore %1 from %2").arg(path, backup);
+        return false;
+    }
+    ctx.journal().audit(QString(), QStringLiteral("rollback: config restored"), QString(),
+                        QStringLiteral("%1 <- %2").arg(path, backup), QStringLiteral("ok"));
+    ctx.say(QStringLiteral("restored %1 from %2").arg(path, backup));
+    return true;
+}
+
+bool setReadOnly(RunContext &ctx, Step s, const QStringList &instances, bool on, QString *error)
+{
+    for (const QString &inst : instances) {
+        Connection c;
+        if (!c.open(ctx.endpoints.adminOfInstance(inst))) {
+            *error = c.lastError();
+            return false;
+        }
+        if (!ctx.audited(s, on ? QStringLiteral("read_only on") : QStringLiteral("read_only off"), c,
+                         QStringLiteral("SET GLOBAL read_only = %1").arg(on ? 1 : 0))) {
+            *error = c.lastError();
+            return false;
+        }
+    }
+    return true;
+}
+
+void forEachServer(int count, const std::function<void(int)> &job, const std::function<void(bool)> &tick,
+                   int tickMs)
+{
+    std::atomic<int> finished{0};
+    std::vector<std::thread> threads;
+    threads.reserve(size_t(qMax(0, count)));
+    for (int i = 0; i < count; ++i)
+        threads.emplace_back([&, i] {
+            job(i);
+            finished.fetch_add(1);
+        });
+    while (tick && finished.load() < count) {
+        QThread::msleep(quint64(qMax(1, tickMs)));
+        if (finished.load() < count)
+            tick(false);
+    }
+    for (auto &t : threads)
+        t.join();
+    if (tick)
+        tick(true);
+}
+
+} // namespace sp::migration
