@@ -545,28 +545,36 @@ int main(int argc, char **argv)
         run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), sb});
         cleanup.keep = true;
     }
+    // A fresh 50,000-message sandbox in w/sandbox, a mod-double plan and a run in w/run continued to
+    // `until` (stopped by die() on a failure).
+    auto freshRun = [&](const QString &w, const QStringList &upExtra, const QStringList &createExtra, const QString &until) {
+        const QString wsb = w + QStringLiteral("/sandbox");
+        g_downCommand[0] = shardctl;
+        g_downCommand[1] = wsb;
+        const Proc wup = run(shardctl, QStringList{QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), wsb,
+                                                   QStringLiteral("--rows"), QStringLiteral("50000")} + upExtra);
+        if (wup.code != 0)
+            die(QStringLiteral("sandbox up in ") + w, wup);
+        const Proc wplan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), wsb + QStringLiteral("/cluster.yaml"),
+                                          QStringLiteral("--live"), QStringLiteral("--strategy"), QStringLiteral("mod-double"),
+                                          QStringLiteral("--out"), w + QStringLiteral("/plan")});
+        const Proc wcreate = run(shardctl, QStringList{QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                                       w + QStringLiteral("/plan/plan.json"), QStringLiteral("--run"),
+                                                       w + QStringLiteral("/run"), QStringLiteral("--observe"), QStringLiteral("0")} +
+                                               createExtra);
+        const Proc wrun = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                         w + QStringLiteral("/run"), QStringLiteral("--until"), until});
+        if (wplan.code != 0 || wcreate.code != 0 || wrun.code != 0)
+            die(QStringLiteral("plan/create/run --until %1 in %2").arg(until, w),
+                wplan.code != 0 ? wplan : wcreate.code != 0 ? wcreate : wrun);
+    };
     out << "\nWrite stop, T4 start -> T7 end, 5 runs per rate (each on a fresh 50,000-message sandbox, load with 4 workers)\n";
     for (const int rate : {300, 3000}) {
         QVector<double> stops;
         for (int i = 0; i < 5; ++i) {
             const QString w = work + QStringLiteral("/stop-%1-%2").arg(rate).arg(i);
             const QString wsb = w + QStringLiteral("/sandbox");
-            g_downCommand[0] = shardctl;
-            g_downCommand[1] = wsb;
-            const Proc wup = run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), wsb,
-                                            QStringLiteral("--rows"), QStringLiteral("50000")});
-            if (wup.code != 0)
-                die(QStringLiteral("sandbox up (write stop)"), wup);
-            const Proc wplan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), wsb + QStringLiteral("/cluster.yaml"),
-                                              QStringLiteral("--live"), QStringLiteral("--strategy"), QStringLiteral("mod-double"),
-                                              QStringLiteral("--out"), w + QStringLiteral("/plan")});
-            const Proc wcreate = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
-                                                w + QStringLiteral("/plan/plan.json"), QStringLiteral("--run"), w + QStringLiteral("/run"),
-                                                QStringLiteral("--observe"), QStringLiteral("0")});
-            const Proc wt3 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
-                                            w + QStringLiteral("/run"), QStringLiteral("--until"), QStringLiteral("T3")});
-            if (wplan.code != 0 || wcreate.code != 0 || wt3.code != 0)
-                die(QStringLiteral("plan/create/T3 (write stop)"), wplan.code != 0 ? wplan : wcreate.code != 0 ? wcreate : wt3);
+            freshRun(w, {}, {}, QStringLiteral("T3"));
             QProcess wload;
             wload.start(shardctl, {QStringLiteral("load"), QStringLiteral("--config"), wsb + QStringLiteral("/cluster.yaml"),
                                    QStringLiteral("--defaults-file"), wsb + QStringLiteral("/app.cnf"), QStringLiteral("--rate"),
@@ -603,30 +611,14 @@ int main(int argc, char **argv)
     {
         const QString w = work + QStringLiteral("/apply");
         const QString wsb = w + QStringLiteral("/sandbox");
-        g_downCommand[0] = shardctl;
-        g_downCommand[1] = wsb;
-        const Proc wup = run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), wsb,
-                                        QStringLiteral("--rows"), QStringLiteral("50000"), QStringLiteral("--replicas"),
-                                        QStringLiteral("1")});
-        if (wup.code != 0)
-            die(QStringLiteral("sandbox up --replicas 1 (apply)"), wup);
+        // (the replicas are held back on purpose: the reference, not a throttle reason)
+        freshRun(w, {QStringLiteral("--replicas"), QStringLiteral("1")}, {QStringLiteral("--max-lag"), QStringLiteral("0")},
+                 QStringLiteral("T2"));
         auto replicaSql = [&](int primary, const QString &sql) {
             return run(QStringLiteral("mariadb"), {QStringLiteral("-S"), wsb + QStringLiteral("/node%1r1/mysqld.sock").arg(primary),
                                                    QStringLiteral("-uroot"), QStringLiteral("-N"), QStringLiteral("-B"),
                                                    QStringLiteral("-e"), sql});
         };
-        const Proc wplan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), wsb + QStringLiteral("/cluster.yaml"),
-                                          QStringLiteral("--live"), QStringLiteral("--strategy"), QStringLiteral("mod-double"),
-                                          QStringLiteral("--out"), w + QStringLiteral("/plan")});
-        const Proc wcreate = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
-                                            w + QStringLiteral("/plan/plan.json"), QStringLiteral("--run"), w + QStringLiteral("/run"),
-                                            QStringLiteral("--observe"), QStringLiteral("0"),
-                                            // the replicas are held back on purpose: the reference, not a throttle reason
-                                            QStringLiteral("--max-lag"), QStringLiteral("0")});
-        const Proc wt2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
-                                        w + QStringLiteral("/run"), QStringLiteral("--until"), QStringLiteral("T2")});
-        if (wplan.code != 0 || wcreate.code != 0 || wt2.code != 0)
-            die(QStringLiteral("plan/create/T2 (apply)"), wplan.code != 0 ? wplan : wcreate.code != 0 ? wcreate : wt2);
         for (int i = 0; i < 4; ++i) {
             const Proc st = replicaSql(i, QStringLiteral("STOP SLAVE SQL_THREAD"));
             if (st.code != 0)
