@@ -58,6 +58,7 @@ Connection::Connection(Connection &&other) noexcept
     , m_registry(other.m_registry)
     , m_maxAllowedPacket(other.m_maxAllowedPacket)
     , m_rawStrings(other.m_rawStrings)
+    , m_memoryInfile(std::move(other.m_memoryInfile))
 {
     other.m_mysql = nullptr;
 }
@@ -74,6 +75,7 @@ Connection &Connection::operator=(Connection &&other) noexcept
         m_registry = other.m_registry;
         m_maxAllowedPacket = other.m_maxAllowedPacket;
         m_rawStrings = other.m_rawStrings;
+        m_memoryInfile = std::move(other.m_memoryInfile);
         other.m_mysql = nullptr;
     }
     return *this;
@@ -138,7 +140,7 @@ bool Connection::open(const ConnectionParams &params)
     mysql_options(h, MYSQL_OPT_RECONNECT, &noReconnect);
     const unsigned protocol = params.unixSocket.isEmpty() ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
     mysql_options(h, MYSQL_OPT_PROTOCOL, &protocol);
-    const my_bool localInfile = params.allowLocalInfile ? 1 : 0;
+    const my_bool localInfile = params.allowLocalInfile || params.memoryInfile ? 1 : 0;
     mysql_options(h, MYSQL_OPT_LOCAL_INFILE, &localInfile);
 
     const TlsOptions &tls = params.tls;
@@ -170,6 +172,8 @@ bool Connection::open(const ConnectionParams &params)
         return false;
     }
     m_mysql = h;
+    if (params.memoryInfile)
+        installMemoryInfile();
     return true;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <memory>
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -86,6 +87,9 @@ struct ConnectionParams
     int writeTimeoutSec = 30; // 0: no limit
     TlsOptions tls;
     bool allowLocalInfile = false; // LOAD DATA LOCAL INFILE
+    // LOAD DATA LOCAL INFILE only from memory (Connection::loadFromMemory): the server may ask for
+    // no file of this machine, only for the buffer a loadFromMemory() call serves.
+    bool memoryInfile = false;
     AffectedRows affectedRows = AffectedRows::Matched;
     WarningPolicy warnings; // initial policy, see Connection::setWarningPolicy
 
@@ -171,6 +175,13 @@ public:
                     const std::function<bool(const QList<QVariant> &row)> &onRow,
                     QStringList *columns = nullptr);
 
+    // Runs `sqlUtf8`, a `LOAD DATA LOCAL INFILE 'shardpilot-memory' ...` statement, serving `data` as the
+    // file (as exec(): result, warnings policy). Needs a connection opened with
+    // ConnectionParams::memoryInfile; any other file the server asks for is refused.
+    bool loadFromMemory(const QByteArray &sqlUtf8, const QByteArray &data, ExecResult *result = nullptr);
+    static constexpr const char *memoryInfileName() { return "shardpilot-memory"; }
+    struct MemoryInfile; // the handler's state (ConnectionLoad.cpp)
+
     bool ping();
     bool killQuery(unsigned long threadId);      // KILL QUERY <id>
     bool killConnection(unsigned long threadId); // KILL CONNECTION <id>
@@ -239,6 +250,8 @@ private:
     QueryRegistry *m_registry = nullptr;
     quint64 m_maxAllowedPacket = 0;
     bool m_rawStrings = false;
+    std::shared_ptr<MemoryInfile> m_memoryInfile; // the handler's state (stays put when moved)
+    void installMemoryInfile();
 };
 
 } // namespace sp

@@ -1,6 +1,7 @@
 #include "core/migration/MoveSet.h"
 
 #include "core/cluster/Credentials.h"
+#include "core/routing/TableRoute.h"
 #include "core/sandbox/Sandbox.h"
 
 #include <QFileInfo>
@@ -468,6 +469,19 @@ bool MoveSet::build(const planning::ExpansionPlan &plan, const ShardingConfig &n
         *error = QStringLiteral("the plan moves nothing");
         return false;
     }
+    for (MoveUnit &u : m_units) {
+        const TableRoute *tr = u.broadcast ? nullptr : m_router->table(u.logicTable);
+        if (!tr || !tr->error.isEmpty())
+            continue;
+        u.routeTargets.assign(size_t(tr->nodes.size()), -2);
+        for (int n = 0; n < tr->nodes.size(); ++n) {
+            if (tr->nodes.at(n) == u.source)
+                u.routeTargets[size_t(n)] = -1;
+            for (int i = 0; i < u.targets.size(); ++i)
+                if (u.targets.at(i).node == tr->nodes.at(n))
+                    u.routeTargets[size_t(n)] = i;
+        }
+    }
     return true;
 }
 
@@ -511,6 +525,14 @@ QString MoveSet::targetScope(const QString &instance, const QString &schema, con
     return QLatin1Char('(') + ors.join(QStringLiteral(" OR ")) + QLatin1Char(')');
 }
 
+static bool isPlainAscii(const QByteArray &b)
+{
+    for (const char c : b)
+        if (uchar(c) >= 0x80)
+            return false;
+    return true;
+}
+
 RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const
 {
     RowRoute r;
@@ -523,6 +545,23 @@ RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const
     if (!v.isValid()) {
         // ShardingSphere cannot route a NULL key either; such a row stays where it is.
         return r;
+    }
+    if (!u.routeTargets.empty()) {
+        // The router's fast path on the key's UTF-8 (the same text the exact path below routes: bytes
+        // that are not plain ASCII go through QString as there); its errors are worded below.
+        QByteArray utf8 = v.typeId() == QMetaType::QByteArray ? v.toByteArray() : v.toString().toUtf8();
+        if (!isPlainAscii(utf8))
+            utf8 = QString::fromUtf8(utf8).toUtf8();
+        const int n = m_router->routeIndex(u.logicTable, QByteArrayView(utf8), u.info.keyType);
+        if (n >= 0 && size_t(n) < u.routeTargets.size()) {
+            const int t = u.routeTargets[size_t(n)];
+            if (t == -1)
+                return r;
+            if (t >= 0) {
+                r.targets.append(t);
+                return r;
+            }
+        }
     }
     ShardingValue key;
     key.text = v.typeId() == QMetaType::QByteArray ? QString::fromUtf8(v.toByteArray()) : v.toString();

@@ -128,6 +128,10 @@ struct MoveUnit
     QList<MoveTarget> targets;
     QString pushdownSql; // OR of the pairs' SQL predicates: a superset of the moving rows; empty: none
     TableInfo info;
+    // Position in the new config's data nodes of the table (Router::routeIndex) -> index into
+    // targets; -1: the row stays (the node is the source), -2: a node the plan moves nothing to.
+    // Empty for broadcast units and tables the router cannot route.
+    std::vector<int> routeTargets;
 
     QString sourceLabel() const { return source.toString(); }
     QString qualifiedSource() const; // `schema`.`table`

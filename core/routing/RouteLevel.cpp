@@ -198,6 +198,24 @@ int RouteLevel::pickFast(KeyHashes &key) const
         ensureCrc(key);
         return m_ring->nodeIndexForHash(key.crc);
     case Fast::HashMod: {
+        if (!key.haveJava && key.type == KeyType::Integer) {
+            // Long.hashCode of the value: plain decimal digits only (18 at most, so no overflow);
+            // anything else (spaces, '+', longer) goes the slow path, which words its errors.
+            QByteArrayView v = key.utf8;
+            const bool negative = !v.isEmpty() && v[0] == '-';
+            if (negative)
+                v = v.sliced(1);
+            if (v.isEmpty() || v.size() > 18)
+                return -2;
+            int64_t x = 0;
+            for (const char c : v) {
+                if (c < '0' || c > '9')
+                    return -2;
+                x = x * 10 + (c - '0');
+            }
+            key.java = hash::javaLongHashCode(negative ? -x : x);
+            key.haveJava = true;
+        }
         if (!key.haveJava) {
             if (key.ascii < 0)
                 key.ascii = isAscii(key.utf8) ? 1 : 0;

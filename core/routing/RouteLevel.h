@@ -13,6 +13,7 @@ namespace sp {
 struct KeyHashes
 {
     QByteArrayView utf8;
+    KeyType type = KeyType::Auto; // as ShardingValue::type (HASH_MOD hashes an Integer key as a Java long)
     int ascii = -1; // -1 unknown, 0 no, 1 yes (checked only when an algorithm needs it)
     bool haveCrc = false;
     uint32_t crc = 0;

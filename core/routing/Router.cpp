@@ -187,7 +187,7 @@ const TableRoute *Router::table(const QString &logicTable) const
     return t ? &t->route : nullptr;
 }
 
-int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key) const
+int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key, KeyType type) const
 {
     const RoutedTable *rt = d->find(logicTable);
     if (!rt || !rt->route.error.isEmpty() || rt->route.broadcast)
@@ -203,6 +203,7 @@ int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key) const
     }
     KeyHashes key;
     key.utf8 = utf8Key;
+    key.type = type;
     if (!t->perDataSourceSearch) {
         const int ds = t->db.pickFast(key);
         if (ds >= 0) {
@@ -217,7 +218,7 @@ int Router::routeIndex(const QString &logicTable, QByteArrayView utf8Key) const
     }
     // No fast form for this table or key: the exact path decides.
     RouteResult ignored;
-    return d->route(*t, ShardingValue{QString::fromUtf8(utf8Key), KeyType::Auto}, &ignored, false);
+    return d->route(*t, ShardingValue{QString::fromUtf8(utf8Key), type}, &ignored, false);
 }
 
 } // namespace sp

@@ -32,7 +32,8 @@ public:
     // The same without RouteResult::ambiguous (left empty): for bulk routing that does not read it.
     RouteResult routeQuietly(const QString &logicTable, const ShardingValue &key) const;
     // Fast path for benchmarks and bulk routing: returns the index into the table's dataNodes, or -1.
-    int routeIndex(const QString &logicTable, QByteArrayView utf8Key) const;
+    // `type` as ShardingValue::type; the answer is always the one route() gives for that key.
+    int routeIndex(const QString &logicTable, QByteArrayView utf8Key, KeyType type = KeyType::Auto) const;
     // The compiled routing of a table (found as route() finds it), null when no rule names it.
     const TableRoute *table(const QString &logicTable) const;
 

@@ -7,6 +7,7 @@
 #include "core/sandbox/InstanceManager.h"
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <thread>
@@ -241,6 +242,54 @@ private slots:
         cr = Credentials::resolve(ds, o);
         QCOMPARE(cr.source, CredentialSource::EnvironmentDataSource);
         QCOMPARE(cr.password, QStringLiteral("from-env"));
+    }
+
+    // LOAD DATA LOCAL from memory serves exactly the buffer; a request for a file of this machine (the
+    // server names the file in the statement's response, so a hostile server could ask for any) is refused.
+    void memoryInfileServesOnlyItsBuffer()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString secretPath = dir.filePath(QStringLiteral("secret.txt"));
+        {
+            QFile f(secretPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("secret\n");
+        }
+        ConnectionParams p = m_fx.rootParams(0);
+        p.memoryInfile = true;
+        Connection c;
+        QVERIFY2(c.open(p), qPrintable(c.lastError()));
+        QVERIFY2(c.exec(QStringLiteral("CREATE TABLE conntest.infile (a VARBINARY(40), b INT)")), qPrintable(c.lastError()));
+        const QByteArray load = QByteArrayLiteral("LOAD DATA LOCAL INFILE '") + Connection::memoryInfileName() +
+                                QByteArrayLiteral("' INTO TABLE conntest.infile CHARACTER SET binary (a, b)");
+        // Tab, newline, backslash and NUL escaped; \N is NULL.
+        // The stored value x<TAB>y\z<NUL><LF> as the escaped field x\ty\\z\0\n, then a NULL.
+        const QByteArray data("x\\ty\\\\z\\0\\n\t1\n\\N\t2\n");
+        ExecResult er;
+        QVERIFY2(c.loadFromMemory(load, data, &er), qPrintable(c.lastError()));
+        QCOMPARE(er.affectedRows, quint64(2));
+        const auto rows = c.query(QStringLiteral("SELECT HEX(a), b, a IS NULL FROM conntest.infile ORDER BY b"));
+        QVERIFY(rows);
+        QCOMPARE(rows->rows.size(), 2);
+        QCOMPARE(rows->rows.at(0).at(0).toString(), QString::fromLatin1(QByteArray("x\ty\\z\0\n", 7).toHex().toUpper()));
+        QCOMPARE(rows->rows.at(1).at(2).toInt(), 1);
+        // A file named by the statement: refused, nothing read, the connection still usable.
+        QVERIFY(!c.exec(QByteArrayLiteral("LOAD DATA LOCAL INFILE '") + secretPath.toUtf8() +
+                        QByteArrayLiteral("' INTO TABLE conntest.infile (a)")));
+        QVERIFY2(c.lastError().contains(QLatin1String("serves no local file")), qPrintable(c.lastError()));
+        QVERIFY(!c.loadFromMemory(QByteArrayLiteral("LOAD DATA LOCAL INFILE '") + secretPath.toUtf8() +
+                                      QByteArrayLiteral("' INTO TABLE conntest.infile (a)"),
+                                  data));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.infile WHERE a = 'secret'"))->toInt(), 0);
+        // Moved: the handler's state goes along.
+        Connection moved = std::move(c);
+        QVERIFY2(moved.loadFromMemory(load, QByteArray("m\t3\n"), &er), qPrintable(moved.lastError()));
+        QCOMPARE(moved.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.infile"))->toInt(), 3);
+        // Without memoryInfile there is no loading from memory at all.
+        Connection plain = root();
+        QVERIFY(!plain.loadFromMemory(load, data));
+        QVERIFY(moved.exec(QStringLiteral("DROP TABLE conntest.infile")));
     }
 
     void cleanupTestCase() { m_fx.stop(); }

@@ -1,5 +1,7 @@
 #include "core/migration/copy/SourceWorker.h"
 
+#include "core/migration/ExactLoad.h"
+
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/ExactRows.h"
@@ -66,11 +68,19 @@ SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
     tc->instance = instance;
     // The capture's sessions set the marker the pre-verification triggers leave out (their changes
     // are known from the source's binlog); every other session's change is recorded.
-    if (!tc->conn.open(m_endpoints.adminOfInstance(instance)) || !prepareSession(tc->conn, true) ||
+    ConnectionParams params = m_endpoints.adminOfInstance(instance);
+    params.memoryInfile = true; // chunks go in as LOAD DATA from memory where the server allows it
+    if (!tc->conn.open(params) || !prepareSession(tc->conn, true) ||
         !tc->conn.exec(QStringLiteral("SET ") + pv::captureMarker(m_spec.runId) + QStringLiteral(" = 1"))) {
         fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
         return nullptr;
     }
+    const auto infile = tc->conn.queryValue(QStringLiteral("SELECT @@GLOBAL.local_infile"));
+    if (!infile) {
+        fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
+        return nullptr;
+    }
+    tc->loadData = infile->toInt() == 1 && qEnvironmentVariableIntValue("SP_COPY_WITH_INSERT") == 0;
     TargetConn *raw = tc.get();
     m_targets.emplace(instance, std::move(tc));
     return raw;
@@ -412,7 +422,39 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         Transaction tx(tc->conn);
         if (!tx.ok())
             return fail(tx.error());
-        if (!subset.isEmpty()) {
+        // LOAD DATA from memory (ExactLoad.h): any warning fails it, and every row must arrive. A row
+        // longer than an INSERT may be goes the INSERT way, which names it (the binlog could not carry it).
+        QByteArray data;
+        bool load = tc->loadData && !subset.isEmpty();
+        if (load) {
+            const quint64 packet = tc->conn.maxAllowedPacket();
+            QString why;
+            for (const auto &values : std::as_const(subset)) {
+                const qsizetype before = data.size();
+                if (!appendExactLoadRow(values, &data, &why))
+                    return fail(QStringLiteral("copying %1: %2").arg(u.source.toString(), why));
+                if (packet == 0 || quint64(data.size() - before) + 1024 > packet) {
+                    load = false;
+                    break;
+                }
+            }
+        }
+        if (load) {
+            ExecResult er;
+            if (!tc->conn.loadFromMemory(exactLoadStatement(u.info, u.qualifiedTarget(t)), data, &er)) {
+                // LOAD DATA LOCAL reports a duplicate key as warning 1062 (IGNORE), an INSERT as error 1062.
+                const QString e = tc->conn.lastError();
+                const bool duplicate = tc->conn.lastErrno() == 1062 || e.contains(QLatin1String("Warning 1062"));
+                return fail(QStringLiteral("copying %1 -> %2: %3%4")
+                                .arg(u.source.toString(), u.targets.at(t).node.toString(), e,
+                                     duplicate ? duplicateKeyHint(e) : QString()));
+            }
+            if (qsizetype(er.affectedRows) != subset.size())
+                return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 loaded (a key already on the target?)")
+                                .arg(u.source.toString(), u.targets.at(t).node.toString())
+                                .arg(subset.size())
+                                .arg(er.affectedRows));
+        } else if (!subset.isEmpty()) {
             MultiRowInsert spec;
             spec.table = u.qualifiedTarget(t);
             spec.columns = columns;

@@ -105,6 +105,7 @@ private:
         QString instance;
         Connection conn;
         BinlogPosition stored; // capture position saved on this server
+        bool loadData = false; // copy chunks with LOAD DATA LOCAL from memory (the server allows it)
     };
     struct RowOp
     {
