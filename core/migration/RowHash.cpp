@@ -22,19 +22,38 @@ static QString exactForm(const ColumnInfo &c)
     }
 }
 
+// True when the column's exact form is raw bytes (anything, '#' included); false when it is the text of a
+// number or a temporal value, which holds only digits, sign, '.', 'e', ':', '-' and ' '.
+static bool bytesForm(const ColumnInfo &c)
+{
+    switch (c.kind) {
+    case ColumnKind::Text:
+    case ColumnKind::Binary:
+    case ColumnKind::Bit:
+    case ColumnKind::Geometry:
+    case ColumnKind::Unsupported:
+        return true;
+    default:
+        return false;
+    }
+}
+
 QString rowSql(const TableInfo &info)
 {
-    QStringList cols, nulls, lengths;
+    // One field per column, joined by '#' (CONCAT_WS; every part binary, so nothing is converted between
+    // character sets): a number or temporal value as its text (no '#' in it), bytes as "length:bytes",
+    // NULL as 'N' (which neither form starts with). Read left to right with the columns' kinds, the
+    // string gives back every value: different rows never give the same string.
+    QStringList parts;
     for (const ColumnInfo &c : info.cols) {
         const QString e = exactForm(c);
-        cols.append(e);
-        nulls.append(QStringLiteral("ISNULL(") + Connection::quoteIdentifier(c.name) + QLatin1Char(')'));
-        lengths.append(QStringLiteral("LENGTH(") + e + QLatin1Char(')'));
+        QString part = bytesForm(c) ? QStringLiteral("CONCAT(LENGTH(") + e + QStringLiteral("),_binary':',") + e + QLatin1Char(')')
+                                    : e;
+        if (c.nullable)
+            part = QStringLiteral("COALESCE(") + part + QStringLiteral(",_binary'N')");
+        parts.append(part);
     }
-    // Every part binary, so CONCAT_WS never converts between character sets.
-    return QStringLiteral("CONCAT_WS(_binary'#',") + cols.join(QLatin1Char(',')) + QStringLiteral(",CONCAT(") +
-           nulls.join(QLatin1Char(',')) + QStringLiteral("),CONCAT_WS(_binary',',") + lengths.join(QLatin1Char(',')) +
-           QStringLiteral("))");
+    return QStringLiteral("CONCAT_WS(_binary'#',") + parts.join(QLatin1Char(',')) + QLatin1Char(')');
 }
 
 static QStringList hashParts(const TableInfo &info, RowHashKind kind)

@@ -1,9 +1,9 @@
 #pragma once
 // The row hash verification compares (docs/design.md, "Checksums"; docs/migration.md, "Verification"):
 // computed by each server from an exact form of every column (FLOAT through DOUBLE, strings and BLOBs as
-// their bytes, ENUM/SET as numbers, temporal and DECIMAL values as their full text), a NULL bitmap and the
-// lengths, so any change of stored bits changes the row's hash, NULL differs from '', and columns of
-// different character sets can be hashed together.
+// their bytes, ENUM/SET as numbers, temporal and DECIMAL values as their full text), bytes with their length
+// and NULL as a mark of its own, so any change of stored bits changes the row's hash, NULL differs from '',
+// and columns of different character sets can be hashed together (rowSql: one injective string per row).
 #include "core/migration/MoveSet.h"
 
 namespace sp::migration {

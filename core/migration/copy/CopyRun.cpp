@@ -51,19 +51,25 @@ bool CopyRun::loadTableInfo(QString *error)
 {
     if (m_tableInfoLoaded)
         return true;
-    std::map<QString, std::unique_ptr<Connection>> conns;
-    for (MoveUnit &u : m_moves.units()) {
-        auto &c = conns[u.sourceInstance];
-        if (!c) {
-            c = std::make_unique<Connection>();
-            if (!c->open(m_endpoints.adminOfInstance(u.sourceInstance)) || !prepareSession(*c, false)) {
-                *error = c->lastError();
-                return false;
-            }
+    // Every source server's tables at once (one session each; a unit is written by its server's job only).
+    const QStringList instances = m_moves.sourceInstances();
+    std::vector<QString> errors(size_t(instances.size()));
+    forEachServer(int(instances.size()), [&](int i) {
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(instances.at(i))) || !prepareSession(c, false)) {
+            errors[size_t(i)] = c.lastError();
+            return;
         }
-        if (!readTableInfo(*c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, error))
+        for (MoveUnit &u : m_moves.units())
+            if (u.sourceInstance == instances.at(i) &&
+                !readTableInfo(c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &errors[size_t(i)]))
+                return;
+    });
+    for (const QString &e : errors)
+        if (!e.isEmpty()) {
+            *error = e;
             return false;
-    }
+        }
     m_tableInfoLoaded = true;
     return true;
 }
@@ -391,29 +397,38 @@ bool CopyRun::startWorkers(QString *error)
         return true;
     if (!loadTableInfo(error))
         return false;
-    // The targets must still have their sources' definitions (a schema change while no process ran).
-    std::map<QString, std::unique_ptr<Connection>> conns;
-    for (const MoveUnit &u : m_moves.units()) {
-        for (int t = 0; t < u.targets.size(); ++t) {
-            auto &c = conns[u.targets.at(t).instance];
-            if (!c) {
-                c = std::make_unique<Connection>();
-                if (!c->open(m_endpoints.adminOfInstance(u.targets.at(t).instance))) {
-                    *error = c->lastError();
-                    return false;
+    // The targets must still have their sources' definitions (a schema change while no process ran);
+    // every target server at once.
+    const QStringList targets = m_moves.targetInstances();
+    std::vector<QString> errors(size_t(targets.size()));
+    forEachServer(int(targets.size()), [&](int i) {
+        QString &e = errors[size_t(i)];
+        Connection c;
+        if (!c.open(m_endpoints.adminOfInstance(targets.at(i)))) {
+            e = c.lastError();
+            return;
+        }
+        for (const MoveUnit &u : m_moves.units()) {
+            for (int t = 0; t < u.targets.size(); ++t) {
+                if (u.targets.at(t).instance != targets.at(i))
+                    continue;
+                TableInfo ti;
+                if (!readTableInfo(c, u.targets.at(t).schema, u.targets.at(t).node.table, u.shardingColumn, &ti, &e))
+                    return;
+                if (normalizedCreate(ti.createSql) != normalizedCreate(u.info.createSql)) {
+                    e = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
+                                       "%2); the run cannot carry a schema change: roll back and plan again")
+                            .arg(u.source.toString(), u.targets.at(t).node.toString());
+                    return;
                 }
             }
-            TableInfo ti;
-            if (!readTableInfo(*c, u.targets.at(t).schema, u.targets.at(t).node.table, u.shardingColumn, &ti, error))
-                return false;
-            if (normalizedCreate(ti.createSql) != normalizedCreate(u.info.createSql)) {
-                *error = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
-                                        "%2); the run cannot carry a schema change: roll back and plan again")
-                             .arg(u.source.toString(), u.targets.at(t).node.toString());
-                return false;
-            }
         }
-    }
+    });
+    for (const QString &e : errors)
+        if (!e.isEmpty()) {
+            *error = e;
+            return false;
+        }
     const quint32 base = 0x53500000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
     int i = 0;
     for (const QString &src : m_moves.sourceInstances()) {
