@@ -175,6 +175,12 @@ public:
                     const std::function<bool(const QList<QVariant> &row)> &onRow,
                     QStringList *columns = nullptr);
 
+    // Several statements in as few round trips as max_allowed_packet allows (multi-statement queries,
+    // switched on for the call only), in order; `results` gets one entry per statement. Stops at the first
+    // error (the later statements do not run). A statement with warnings, under a policy that makes them
+    // errors, fails the call with *warned set: SHOW WARNINGS can no longer tell which they were, so the
+    // caller rolls back and runs the statements one by one with exec() to judge them.
+    bool execMulti(const QList<QByteArray> &statements, QList<ExecResult> *results, bool *warned = nullptr);
     // Runs `sqlUtf8`, a `LOAD DATA LOCAL INFILE 'shardpilot-memory' ...` statement, serving `data` as the
     // file (as exec(): result, warnings policy). Needs a connection opened with
     // ConnectionParams::memoryInfile; any other file the server asks for is refused.

@@ -292,6 +292,47 @@ private slots:
         QVERIFY(moved.exec(QStringLiteral("DROP TABLE conntest.infile")));
     }
 
+    // Statements sent together: one result each, in order; the first error stops the rest; a warning
+    // under a warnings-are-errors policy is flagged; multi-statements are off again afterwards.
+    void execMultiKeepsOrderAndStops()
+    {
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("CREATE OR REPLACE TABLE conntest.multi (id INT PRIMARY KEY, v TINYINT)")));
+        QList<ExecResult> results;
+        bool warned = true;
+        QVERIFY2(c.execMulti({"INSERT INTO conntest.multi VALUES (1, 1), (2, 2)", "UPDATE conntest.multi SET v = 5 WHERE id = 1",
+                              "DELETE FROM conntest.multi WHERE id = 7", "INSERT INTO conntest.multi VALUES (3, 'a;b' = 'a;b')"},
+                             &results, &warned),
+                 qPrintable(c.lastError()));
+        QVERIFY(!warned);
+        QCOMPARE(results.size(), 4);
+        QCOMPARE(results.at(0).affectedRows, quint64(2));
+        QCOMPARE(results.at(1).affectedRows, quint64(1));
+        QCOMPARE(results.at(2).affectedRows, quint64(0));
+        QCOMPARE(results.at(3).affectedRows, quint64(1));
+        // A duplicate key in the second: the third does not run.
+        QVERIFY(!c.execMulti({"UPDATE conntest.multi SET v = 6 WHERE id = 2", "INSERT INTO conntest.multi VALUES (1, 0)",
+                              "DELETE FROM conntest.multi"},
+                             &results, &warned));
+        QVERIFY2(c.lastError().contains(QLatin1String("statement 2 of 3")), qPrintable(c.lastError()));
+        QCOMPARE(c.lastErrno(), 1062u);
+        QCOMPARE(results.size(), 1);
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.multi"))->toInt(), 3);
+        // Separate statements again: two in one exec() are refused.
+        QVERIFY(!c.exec(QStringLiteral("SELECT 1; SELECT 2")));
+        // A truncation warning with warnings as errors.
+        WarningPolicy strict;
+        strict.asErrors = true;
+        c.setWarningPolicy(strict);
+        QVERIFY(c.exec(QStringLiteral("SET SESSION sql_mode = ''")));
+        QVERIFY(!c.execMulti({"UPDATE conntest.multi SET v = 1000 WHERE id = 1", "DELETE FROM conntest.multi WHERE id = 3"},
+                             &results, &warned));
+        QVERIFY(warned);
+        QVERIFY(c.ping()); // every result was read off the connection
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.multi"))->toInt(), 2); // the DELETE ran
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.multi")));
+    }
+
     void cleanupTestCase() { m_fx.stop(); }
 };
 

@@ -163,6 +163,9 @@ bool SourceWorker::open()
     if (!m_reader->open())
         return fail(readerError(from));
     m_applied = from;
+    m_read = from;
+    m_batch.clear();
+    m_batchOps = 0;
     QMutexLocker lock(&m_mutex);
     m_progress.applied = m_applied;
     return true;
@@ -201,7 +204,10 @@ bool SourceWorker::restartAtCapture()
         return fail(readerError(capture));
     m_group.clear();
     m_inGroup = false;
+    m_batch.clear(); // nothing was read yet (m_captureStart); re-read from the capture in any case
+    m_batchOps = 0;
     m_applied = capture;
+    m_read = capture;
     QMutexLocker lock(&m_mutex);
     m_progress.applied = m_applied;
     return true;
@@ -547,8 +553,14 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
         }
         if (!m_inGroup) {
             const BinlogPosition c = m_reader->committedPosition();
-            if (m_applied < c)
-                m_applied = c;
+            if (m_read < c)
+                m_read = c;
+            // Batched changes are applied once the batch is full (applyGroup) or the stream has read up
+            // to the target; with none waiting, everything read is applied.
+            if (!m_batch.isEmpty() && !(m_read < target) && !flushBatch())
+                return false;
+            if (m_batch.isEmpty() && m_applied < m_read)
+                m_applied = m_read;
         }
         QMutexLocker lock(&m_mutex);
         m_progress.applied = m_applied;
@@ -798,31 +810,14 @@ bool SourceWorker::applyGroup(const BinlogPosition &end)
     for (const BinlogEvent &ev : group)
         if (!collectOps(ev, &ops))
             return false;
-    qint64 applied = 0;
-    for (auto it = ops.cbegin(); it != ops.cend(); ++it) {
-        if (it.value().isEmpty())
-            continue;
-        TargetConn *tc = targetConn(it.key());
-        if (!tc)
-            return false;
-        if (!(tc->stored < end))
-            continue; // applied before a restart: its position is already past this transaction
-        Transaction tx(tc->conn);
-        if (!tx.ok())
-            return fail(tx.error());
-        for (const RowOp &op : it.value())
-            if (!execOp(tc->conn, op))
-                return false;
-        if (!meta::saveCapture(tc->conn, m_spec.runId, m_instance, end))
-            return fail(tc->conn.lastError());
-        if (!tx.commit())
-            return fail(QStringLiteral("commit on %1: %2").arg(tc->instance, tx.error()));
-        tc->stored = end;
-        applied += it.value().size();
-    }
-    QMutexLocker lock(&m_mutex);
-    m_progress.eventsApplied += applied;
-    return true;
+    qsizetype n = 0;
+    for (auto it = ops.cbegin(); it != ops.cend(); ++it)
+        n += it.value().size();
+    if (n == 0)
+        return true;
+    m_batch.append(PendingGroup{end, std::move(ops)});
+    m_batchOps += n;
+    return m_batchOps < kBatchOps || flushBatch();
 }
 
 bool SourceWorker::settleAt(const BinlogPosition &pos)

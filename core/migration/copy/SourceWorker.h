@@ -124,6 +124,20 @@ private:
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
     bool execOp(Connection &c, const RowOp &op);
+    // Applied transactions are batched (CaptureApply.cpp): one target transaction, its capture position
+    // the batch's last end, carries up to kBatchOps row changes of consecutive source transactions;
+    // runs of inserts into one table go as one multi-row INSERT.
+    struct PendingGroup
+    {
+        BinlogPosition end;
+        QHash<QString, QList<RowOp>> ops; // target instance -> its changes, in binlog order
+    };
+    static constexpr qsizetype kBatchOps = 2000;
+    bool flushBatch();
+    // One target transaction: `ops`, then the capture position m_batchEnd. `together`: in as few round
+    // trips as possible (Connection::execMulti; *warned when a statement left warnings).
+    bool execOps(Connection &c, const QList<const RowOp *> &ops, bool together, bool *warned);
+    BinlogPosition m_batchEnd; // the batch being written: its last source transaction's end
     bool loadPv();
     bool forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture);
     bool restartAtCapture(); // the binlog of the pre-verified points is gone: read from the capture's
@@ -149,7 +163,10 @@ private:
     QStringList m_statementDml; // statement-logged changes of that transaction ("pos: text"): a stop
     BinlogSettingsWatch m_binlogSettings; // the global binlog settings, polled every 2 s
     bool m_inGroup = false;
-    BinlogPosition m_applied;
+    BinlogPosition m_applied; // everything below is applied on the targets (flushed)
+    BinlogPosition m_read;    // the stream's last transaction end read (applied or in m_batch)
+    QList<PendingGroup> m_batch;
+    qsizetype m_batchOps = 0;
     int m_chunkRows = 1000;
     int m_nextUnit = 0;
     QString m_error;
