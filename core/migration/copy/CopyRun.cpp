@@ -27,6 +27,7 @@
 #include <QSemaphore>
 
 #include <map>
+#include <thread>
 
 namespace sp::migration {
 
@@ -549,6 +550,24 @@ Outcome CopyRun::stepT2()
     QString why;
     if (!startWorkers(&why))
         return fail(Step::T2, why, Outcome::Error);
+    // The predicates that narrowed the copy (and that T5's aggregates use) must agree with the router on
+    // every key there is: checked while the copy runs (it reads the sources only), judged after it.
+    std::atomic<bool> checkStop{false};
+    qint64 checked = 0;
+    QString disagree;
+    std::thread checker([&] { disagree = checkPredicates(m_moves, m_endpoints, &checkStop, &checked); });
+    struct Join
+    {
+        std::thread &t;
+        std::atomic<bool> &stop;
+        ~Join()
+        {
+            if (t.joinable()) {
+                stop = true;
+                t.join();
+            }
+        }
+    } join{checker, checkStop};
     // At most `parallel` source servers copy at once (run.json; 0: all); the others wait their turn.
     const int parallel = m_spec.parallel > 0 ? qMin(m_spec.parallel, int(m_workers.size())) : int(m_workers.size());
     QSemaphore turns(parallel);
@@ -572,10 +591,21 @@ Outcome CopyRun::stepT2()
     if (!all)
         return fail(Step::T2, QStringLiteral("the copy stopped before every table was copied"), Outcome::Error);
     m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("backfill"), true, QStringLiteral("every table copied"));
-    // The predicates that narrowed the copy (and that T5's aggregates use) agree with the router on
-    // every key there is.
-    qint64 checked = 0;
-    const QString disagree = checkPredicates(m_moves, m_endpoints, &m_stop, &checked);
+    {
+        // Its own end, or a stop request (which ends it at its next window).
+        std::thread watcher([&] {
+            while (!checkStop.load()) {
+                if (m_stop.load())
+                    checkStop = true;
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        });
+        checker.join();
+        checkStop = true;
+        watcher.join();
+    }
+    if (m_stop.load() && disagree == QLatin1String("stopped"))
+        return fail(Step::T2, QStringLiteral("stopped"), Outcome::Error);
     m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("predicates"), disagree.isEmpty(),
                         disagree.isEmpty() ? QStringLiteral("the plan's SQL predicates select exactly the rows the router "
                                                             "moves (%1 keys)")
