@@ -110,6 +110,8 @@ struct QueryResult
     bool isNull(int row, int col) const { return !rows.at(row).at(col).isValid(); }
 };
 
+class RawResult;
+
 struct ExecResult
 {
     quint64 affectedRows = 0; // for UPDATE: matched or changed rows, see ConnectionParams::affectedRows
@@ -164,6 +166,8 @@ public:
     // Statement without a result set (a result set, if any, is read and discarded).
     bool exec(const QString &sql, ExecResult *result = nullptr);
     bool exec(const QByteArray &sqlUtf8, ExecResult *result = nullptr);
+    // The same, kept as the server sent it (RawResult.h): for bulk paths.
+    std::optional<RawResult> queryRaw(const QString &sql);
     // Whole result set in memory. nullopt on error (see lastError()).
     std::optional<QueryResult> query(const QString &sql);
     // First column of the first row. nullopt on error or when there is no row (lastError() is empty

@@ -99,4 +99,35 @@ bool appendExactLoadRow(const QList<QVariant> &row, QByteArray *out, QString *er
     return true;
 }
 
+bool appendExactLoadRow(const TableInfo &info, const RawResult &rows, qsizetype r, QByteArray *out, QString *error)
+{
+    const QList<int> writable = info.writable();
+    for (qsizetype k = 0; k < writable.size(); ++k) {
+        const int i = writable.at(k);
+        if (k)
+            out->append('\t');
+        if (rows.isNull(r, i)) {
+            out->append("\\N", 2);
+            continue;
+        }
+        const QByteArrayView v = rows.value(r, i);
+        const ColumnInfo &c = info.cols.at(i);
+        if (c.kind == ColumnKind::Float || c.kind == ColumnKind::Double) {
+            bool ok = false;
+            const double d = v.toDouble(&ok);
+            if (!ok || !std::isfinite(d) || (c.kind == ColumnKind::Float && double(float(d)) != d)) {
+                *error = QStringLiteral("column %1: %2 is not a %3 value that can be stored")
+                             .arg(c.name, QString::fromLatin1(v.first(qMin<qsizetype>(40, v.size()))),
+                                  c.kind == ColumnKind::Float ? QStringLiteral("FLOAT") : QStringLiteral("DOUBLE"));
+                return false;
+            }
+            out->append(QByteArray::number(d, 'e', 16));
+            continue;
+        }
+        appendEscaped(v.data(), v.size(), out);
+    }
+    out->append('\n');
+    return true;
+}
+
 } // namespace sp::migration

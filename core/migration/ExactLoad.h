@@ -8,6 +8,7 @@
 //
 // LOAD DATA LOCAL treats errors as IGNORE does (the server cannot stop the client's stream): a caller
 // runs it on a session whose warnings are errors and checks that the affected rows equal the rows sent.
+#include "core/cluster/RawResult.h"
 #include "core/migration/MoveSet.h"
 
 #include <QByteArray>
@@ -19,5 +20,9 @@ QByteArray exactLoadStatement(const TableInfo &info, const QString &qualifiedTab
 // Appends one row (writableValues order) as a line of the statement's input. False with `error` for a
 // value that has no exact text form (NaN, infinity, a type the exact reader never produces).
 bool appendExactLoadRow(const QList<QVariant> &writableRow, QByteArray *out, QString *error);
+// The same from row `r` of a result read with exactSelectList(info) on an exact session, without going
+// through QVariant: values as the server sent them (digits, temporal and DECIMAL text, bytes), FLOAT and
+// DOUBLE parsed and written back as appendExactLoadRow writes them (a FLOAT that is no float value fails).
+bool appendExactLoadRow(const TableInfo &info, const RawResult &rows, qsizetype r, QByteArray *out, QString *error);
 
 } // namespace sp::migration

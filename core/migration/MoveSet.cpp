@@ -525,12 +525,37 @@ QString MoveSet::targetScope(const QString &instance, const QString &schema, con
     return QLatin1Char('(') + ors.join(QStringLiteral(" OR ")) + QLatin1Char(')');
 }
 
-static bool isPlainAscii(const QByteArray &b)
+static bool isPlainAscii(QByteArrayView b)
 {
     for (const char c : b)
         if (uchar(c) >= 0x80)
             return false;
     return true;
+}
+
+bool MoveSet::routeUtf8(const MoveUnit &u, QByteArrayView key, int *target) const
+{
+    // Bytes that are not plain ASCII go through QString as route()'s exact path takes them.
+    QByteArray normalized;
+    if (!isPlainAscii(key)) {
+        normalized = QString::fromUtf8(key).toUtf8();
+        key = QByteArrayView(normalized);
+    }
+    const int n = m_router->routeIndex(u.logicTable, key, u.info.keyType);
+    if (n < 0 || size_t(n) >= u.routeTargets.size() || u.routeTargets[size_t(n)] == -2)
+        return false;
+    *target = u.routeTargets[size_t(n)];
+    return true;
+}
+
+bool MoveSet::routeFast(const MoveUnit &u, QByteArrayView key, int *target) const
+{
+    if (u.broadcast || u.routeTargets.empty() || u.info.shardColumn < 0)
+        return false;
+    const ColumnKind kind = u.info.cols.at(u.info.shardColumn).kind;
+    if (kind == ColumnKind::Float || kind == ColumnKind::Double)
+        return false;
+    return routeUtf8(u, key, target);
 }
 
 RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const
@@ -547,20 +572,14 @@ RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const
         return r;
     }
     if (!u.routeTargets.empty()) {
-        // The router's fast path on the key's UTF-8 (the same text the exact path below routes: bytes
-        // that are not plain ASCII go through QString as there); its errors are worded below.
-        QByteArray utf8 = v.typeId() == QMetaType::QByteArray ? v.toByteArray() : v.toString().toUtf8();
-        if (!isPlainAscii(utf8))
-            utf8 = QString::fromUtf8(utf8).toUtf8();
-        const int n = m_router->routeIndex(u.logicTable, QByteArrayView(utf8), u.info.keyType);
-        if (n >= 0 && size_t(n) < u.routeTargets.size()) {
-            const int t = u.routeTargets[size_t(n)];
-            if (t == -1)
-                return r;
-            if (t >= 0) {
+        // The router's fast path on the key's UTF-8 (the same text the exact path below routes); its
+        // errors are worded below.
+        const QByteArray utf8 = v.typeId() == QMetaType::QByteArray ? v.toByteArray() : v.toString().toUtf8();
+        int t = -1;
+        if (routeUtf8(u, utf8, &t)) {
+            if (t >= 0)
                 r.targets.append(t);
-                return r;
-            }
+            return r;
         }
     }
     ShardingValue key;

@@ -164,8 +164,15 @@ public:
 
     // Routes one row (values in TableInfo::columns order) of unit `u` with the new config.
     RowRoute route(const MoveUnit &u, const QList<QVariant> &row) const;
+    // route() for a row whose sharding value is given as the bytes an exact read returned for it (digits,
+    // text, bytes): *target is the index into u.targets, or -1 when the row stays. False when only
+    // route() can decide: no fast form, a key it would refuse (its error is worded there), a FLOAT or
+    // DOUBLE key (route() formats those).
+    bool routeFast(const MoveUnit &u, QByteArrayView key, int *target) const;
 
 private:
+    bool routeUtf8(const MoveUnit &u, QByteArrayView key, int *target) const;
+
     QList<MoveUnit> m_units;
     std::shared_ptr<Router> m_router;
     QHash<QString, int> m_bySource; // instance|schema|table -> unit

@@ -3,6 +3,7 @@
 #include "core/migration/run/Actions.h"
 
 #include "core/cluster/InsertBuilder.h"
+#include "core/cluster/RawResult.h"
 #include "core/migration/ExactRows.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/SqlParts.h"
@@ -606,39 +607,60 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
         QString where;
         if (last)
             where = QStringLiteral(" WHERE ") + keyCompare(u.info, *last, ">");
-        auto r = c.query(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
-                         QString::number(window));
+        auto r = c.queryRaw(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
+                            QString::number(window));
         if (!r)
             return c.lastError();
         QString why;
-        for (auto &row : r->rows) {
-            Key key;
+        // The key of row i (exact form): for the next window and for naming a row.
+        auto keyAt = [&](qsizetype i, Key *key) {
+            const QList<QVariant> raw = r->row(i);
+            key->clear();
             for (int k = 0; k < npk; ++k) {
-                if (!normalizeExactValue(u.info.cols.at(u.info.pk.at(k)), &row[k], &why))
+                QVariant v = raw.at(k);
+                if (!normalizeExactValue(u.info.cols.at(u.info.pk.at(k)), &v, &why))
+                    return false;
+                key->append(v);
+            }
+            return true;
+        };
+        const qsizetype nrows = r->rowCount();
+        for (qsizetype i = 0; i < nrows; ++i) {
+            // Where the router sends the row: its fast form on the bytes read, else route() on the value.
+            int routed = -1;
+            if (!r->isNull(i, npk) && !moves.routeFast(u, r->value(i, npk), &routed)) {
+                QList<QVariant> routable(u.info.columns.size());
+                routable[u.info.shardColumn] = r->row(i).at(npk);
+                if (!normalizeExactValue(u.info.cols.at(u.info.shardColumn), &routable[u.info.shardColumn], &why))
                     return why;
-                key.append(row.at(k));
+                const RowRoute rr = moves.route(u, routable);
+                if (!rr.ok)
+                    return rr.error;
+                routed = rr.targets.isEmpty() ? -1 : rr.targets.first();
             }
-            QList<QVariant> routable(u.info.columns.size());
-            routable[u.info.shardColumn] = row.at(npk);
-            if (!normalizeExactValue(u.info.cols.at(u.info.shardColumn), &routable[u.info.shardColumn], &why))
-                return why;
-            const RowRoute rr = moves.route(u, routable);
-            if (!rr.ok)
-                return rr.error;
             for (int t = 0; t < u.targets.size(); ++t) {
-                const bool sql = row.at(npk + 1 + t).toInt() != 0;
-                if (sql != rr.targets.contains(t) && problems.size() < 20)
-                    problems.append(QStringLiteral("%1 key %2 (%3): the router says %4, the predicate %5 says %6")
-                                        .arg(u.source.toString(), keyText(u.info, key),
-                                             routable.at(u.info.shardColumn).toString().left(40),
-                                             rr.targets.contains(t) ? QStringLiteral("moves to ") + u.targets.at(t).node.toString()
-                                                                    : QStringLiteral("does not move to ") + u.targets.at(t).node.toString(),
-                                             u.targets.at(t).predicateSql, sql ? QStringLiteral("it does") : QStringLiteral("it does not")));
+                const bool sql = r->value(i, npk + 1 + t) == QByteArrayView("1");
+                if (sql == (routed == t) || problems.size() >= 20)
+                    continue;
+                Key key;
+                if (!keyAt(i, &key))
+                    return why;
+                problems.append(QStringLiteral("%1 key %2 (%3): the router says %4, the predicate %5 says %6")
+                                    .arg(u.source.toString(), keyText(u.info, key),
+                                         QString::fromUtf8(r->value(i, npk).first(qMin<qsizetype>(40, r->value(i, npk).size()))),
+                                         routed == t ? QStringLiteral("moves to ") + u.targets.at(t).node.toString()
+                                                     : QStringLiteral("does not move to ") + u.targets.at(t).node.toString(),
+                                         u.targets.at(t).predicateSql, sql ? QStringLiteral("it does") : QStringLiteral("it does not")));
             }
-            last = key;
             ++*rows;
         }
-        if (r->rows.size() < window)
+        if (nrows > 0) {
+            Key key;
+            if (!keyAt(nrows - 1, &key))
+                return why;
+            last = key;
+        }
+        if (r->rowCount() < window)
             break;
     }
     return problems.join(QLatin1Char('\n'));

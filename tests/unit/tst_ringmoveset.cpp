@@ -7,6 +7,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/migration/MoveSet.h"
 #include "core/planning/ExpansionStrategy.h"
+#include "core/routing/Router.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -39,6 +40,8 @@ class TestRingMoveSet final : public QObject
     }
 
     // Plans `rq` on `text`, then builds the engine's move set with endpoints from an admin option file.
+    ShardingConfig m_newConfig; // the last build()'s new config
+
     bool build(const QByteArray &text, PlanRequest rq, MoveSet *moves, QString *error)
     {
         PlanInput in;
@@ -52,6 +55,7 @@ class TestRingMoveSet final : public QObject
             return false;
         }
         const LoadResult next = ConfigLoader::loadText(out.plan->newConfigText.toUtf8(), QStringLiteral("new.yaml"));
+        m_newConfig = next.config;
         RunSpec spec;
         spec.configPath = in.configPath;
         spec.adminDefaultsFile = write(QStringLiteral("admin.cnf"), "[client]\nuser=admin\npassword=secret\n");
@@ -60,6 +64,66 @@ class TestRingMoveSet final : public QObject
     }
 
 private slots:
+    // The copy routes rows by the bytes it read (routeFast); it must send every row where route() does:
+    // ASCII, non-ASCII and invalid UTF-8 keys, text and integer keys.
+    void routeFastAgreesWithRoute()
+    {
+        PlanRequest rq;
+        rq.strategy = StrategyId::Ring;
+        rq.addNodes = {QStringLiteral("ds3")};
+        rq.newUrls.insert(QStringLiteral("ds3"), QStringLiteral("jdbc:mysql://10.0.0.13:3306/chat"));
+        MoveSet moves;
+        QString why;
+        QVERIFY2(build(read(test::sourcePath(QStringLiteral("tests/data/ring-3.yaml"))), rq, &moves, &why), qPrintable(why));
+        const Router router(m_newConfig);
+        for (const KeyType type : {KeyType::String, KeyType::Integer}) {
+            int fast = 0, moved = 0;
+            for (MoveUnit &u : moves.units()) {
+                ColumnInfo c;
+                c.name = QStringLiteral("_target");
+                c.kind = type == KeyType::Integer ? ColumnKind::Int : ColumnKind::Text;
+                u.info.columns = {c.name};
+                u.info.cols = {c};
+                u.info.shardColumn = 0;
+                u.info.keyType = type;
+                for (int i = 0; i < 3000; ++i) {
+                    const QByteArray key = type == KeyType::Integer ? QByteArray::number(qint64(i) * 7919 - 5000)
+                                           : i % 3 == 0 ? QByteArray("user") + QByteArray::number(i)
+                                           : i % 3 == 1 ? QByteArray("\xE7\x94\xA8\xE6\x88\xB7") + QByteArray::number(i)
+                                                        : QByteArray("\xFF\xFE") + QByteArray::number(i); // not UTF-8
+                    const QList<QVariant> row{type == KeyType::Integer ? QVariant(key.toLongLong()) : QVariant(key)};
+                    // Expected: the router's exact path (ShardingValue text, no fast form), mapped to the unit.
+                    const RouteResult exact = router.route(u.logicTable, ShardingValue{row.first().toString().isEmpty()
+                                                                                            ? QString::fromUtf8(key)
+                                                                                            : row.first().toString(),
+                                                                                        type});
+                    QVERIFY2(exact.ok, qPrintable(exact.error));
+                    int expected = exact.node == u.source ? -1 : -2;
+                    for (int k = 0; k < u.targets.size(); ++k)
+                        if (u.targets.at(k).node == exact.node)
+                            expected = k;
+                    const RowRoute slow = moves.route(u, row);
+                    QCOMPARE(slow.ok, expected != -2);
+                    if (slow.ok)
+                        QCOMPARE(slow.targets.isEmpty() ? -1 : slow.targets.first(), expected);
+                    int t = -7;
+                    const bool decided = moves.routeFast(u, QByteArrayView(key), &t);
+                    if (expected == -2) { // a key this source does not hold under the old config: route() words it
+                        QVERIFY(!decided);
+                        continue;
+                    }
+                    if (!decided)
+                        continue;
+                    ++fast;
+                    QCOMPARE(t, expected);
+                    moved += t >= 0;
+                }
+            }
+            QVERIFY(fast > 0);
+            QVERIFY(moved > 0);
+        }
+    }
+
     void addedNodeOwnsItsTables()
     {
         PlanRequest rq;

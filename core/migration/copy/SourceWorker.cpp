@@ -1,6 +1,7 @@
 #include "core/migration/copy/SourceWorker.h"
 
 #include "core/migration/ExactLoad.h"
+#include "core/cluster/RawResult.h"
 
 #include "core/cluster/InsertBuilder.h"
 #include "core/cluster/Transaction.h"
@@ -348,7 +349,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         }
 
     BinlogPosition snapshot;
-    QueryResult rows;
+    RawResult rows; // as the server sent them: most rows go from here to the targets without QVariants
     {
         Transaction tx(m_source, readSnapshot());
         QString why;
@@ -367,31 +368,57 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                             QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(m_chunkRows);
-        auto r = m_source.query(sql);
+        auto r = m_source.queryRaw(sql);
         if (!r)
             return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), m_source.lastError()));
         rows = std::move(*r);
         tx.commit();
     }
-    const bool reachedEnd = rows.rows.size() < m_chunkRows;
-    // Split off the flags, values to their exact form.
+    const qsizetype nrows = rows.rowCount();
+    const bool reachedEnd = nrows < m_chunkRows;
     const int ncols = int(u.info.columns.size());
-    QList<QList<bool>> rowFlags;
-    rowFlags.reserve(rows.rows.size());
-    for (auto &row : rows.rows) {
-        QList<bool> f;
-        for (int i = 0; i < flagged.size(); ++i)
-            f.append(row.value(ncols + i).toInt() != 0);
-        rowFlags.append(f);
-        row.resize(ncols);
+    // A row in exact form (ExactValue.h) where a path needs one.
+    auto exactRow = [&](qsizetype i, QList<QVariant> *row) {
+        *row = rows.row(i);
+        row->resize(ncols);
         QString why;
-        if (!normalizeExactRow(u.info, &row, &why))
+        if (!normalizeExactRow(u.info, row, &why))
             return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), why));
+        return true;
+    };
+    // Where each row goes: a target index, -1 (stays), kAll (a broadcast table's row: every target).
+    constexpr int kAll = -2;
+    std::vector<int> routeOf(size_t(nrows), -1);
+    for (qsizetype i = 0; i < nrows; ++i) {
+        if (u.broadcast) {
+            routeOf[size_t(i)] = kAll;
+            continue;
+        }
+        if (u.info.shardColumn < 0 || rows.isNull(i, u.info.shardColumn))
+            continue; // no key: no config routes it, it stays (as route() says)
+        int t = -1;
+        if (m_moves.routeFast(u, rows.value(i, u.info.shardColumn), &t)) {
+            routeOf[size_t(i)] = t;
+            continue;
+        }
+        QList<QVariant> row;
+        if (!exactRow(i, &row))
+            return false;
+        const RowRoute rr = m_moves.route(u, row);
+        if (!rr.ok)
+            return fail(rr.error);
+        if (rr.targets.size() > 1)
+            return fail(QStringLiteral("internal: a row of %1 routes to %2 targets").arg(u.source.toString()).arg(rr.targets.size()));
+        if (!rr.targets.isEmpty())
+            routeOf[size_t(i)] = rr.targets.first();
     }
     std::optional<Key> chunkEnd;
-    if (!rows.rows.isEmpty()) {
+    if (nrows > 0) {
+        QList<QVariant> last;
+        if (!exactRow(nrows - 1, &last))
+            return false;
         Key k;
-        if (!keyOf(u.info, rows.rows.last(), &k))
+        if (!keyOf(u.info, last, &k))
             return fail(QStringLiteral("%1: a row with a NULL key value").arg(u.source.toString()));
         chunkEnd = k;
     }
@@ -406,18 +433,15 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         if (s.done)
             continue;
         const int fi = int(flagged.indexOf(t));
-        QList<QList<QVariant>> subset;
+        // This target's rows: above its own checkpoint (the server's flag) and routed to it.
+        QList<qsizetype> mine;
         bool aboveCheckpoint = false; // some row of the chunk is above this target's checkpoint
-        for (int i = 0; i < rows.rows.size(); ++i) {
-            const auto &row = rows.rows.at(i);
-            if (fi >= 0 && !rowFlags.at(i).at(fi))
+        for (qsizetype i = 0; i < nrows; ++i) {
+            if (fi >= 0 && rows.value(i, ncols + fi) != QByteArrayView("1"))
                 continue;
             aboveCheckpoint = true;
-            const RowRoute rr = m_moves.route(u, row);
-            if (!rr.ok)
-                return fail(rr.error);
-            if (rr.targets.contains(t))
-                subset.append(writableValues(u.info, row));
+            if (routeOf[size_t(i)] == t || routeOf[size_t(i)] == kAll)
+                mine.append(i);
         }
         TargetConn *tc = targetConn(u.targets.at(t).instance);
         if (!tc)
@@ -431,13 +455,13 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         // LOAD DATA from memory (ExactLoad.h): any warning fails it, and every row must arrive. A row
         // longer than an INSERT may be goes the INSERT way, which names it (the binlog could not carry it).
         QByteArray data;
-        bool load = tc->loadData && !subset.isEmpty();
+        bool load = tc->loadData && !mine.isEmpty();
         if (load) {
             const quint64 packet = tc->conn.maxAllowedPacket();
             QString why;
-            for (const auto &values : std::as_const(subset)) {
+            for (qsizetype i : std::as_const(mine)) {
                 const qsizetype before = data.size();
-                if (!appendExactLoadRow(values, &data, &why))
+                if (!appendExactLoadRow(u.info, rows, i, &data, &why))
                     return fail(QStringLiteral("copying %1: %2").arg(u.source.toString(), why));
                 if (packet == 0 || quint64(data.size() - before) + 1024 > packet) {
                     load = false;
@@ -455,12 +479,20 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
                                 .arg(u.source.toString(), u.targets.at(t).node.toString(), e,
                                      duplicate ? duplicateKeyHint(e) : QString()));
             }
-            if (qsizetype(er.affectedRows) != subset.size())
+            if (qsizetype(er.affectedRows) != mine.size())
                 return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 loaded (a key already on the target?)")
                                 .arg(u.source.toString(), u.targets.at(t).node.toString())
-                                .arg(subset.size())
+                                .arg(mine.size())
                                 .arg(er.affectedRows));
-        } else if (!subset.isEmpty()) {
+        } else if (!mine.isEmpty()) {
+            QList<QList<QVariant>> subset;
+            subset.reserve(mine.size());
+            for (qsizetype i : std::as_const(mine)) {
+                QList<QVariant> row;
+                if (!exactRow(i, &row))
+                    return false;
+                subset.append(writableValues(u.info, row));
+            }
             MultiRowInsert spec;
             spec.table = u.qualifiedTarget(t);
             spec.columns = columns;
@@ -479,8 +511,8 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         if (chunkEnd && (!s.lastPk || aboveCheckpoint))
             s.lastPk = chunkEnd;
         s.done = reachedEnd;
-        s.copied += subset.size();
-        *rowsWritten += subset.size();
+        s.copied += mine.size();
+        *rowsWritten += mine.size();
         if (!meta::saveCopy(tc->conn, m_spec.runId, u.id, t, s) ||
             !meta::saveCapture(tc->conn, m_spec.runId, m_instance, snapshot))
             return fail(QStringLiteral("checkpoint on %1: %2").arg(tc->instance, tc->conn.lastError()));
