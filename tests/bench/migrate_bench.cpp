@@ -49,7 +49,19 @@ struct Proc
     int code = -1;
     QString out, err;
     double secs = 0;
+    qint64 peakKb = 0; // the process's peak resident set (VmHWM), sampled every 10 ms while it ran
 };
+
+qint64 vmHwmKb(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &l : f.readAll().split('\n'))
+        if (l.startsWith("VmHWM:"))
+            return l.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return 0;
+}
 
 Proc run(const QString &program, const QStringList &args, int timeoutSec = 3600)
 {
@@ -58,7 +70,15 @@ Proc run(const QString &program, const QStringList &args, int timeoutSec = 3600)
     t.start();
     p.start(program, args);
     Proc r;
-    if (!p.waitForStarted() || !p.waitForFinished(timeoutSec * 1000)) {
+    bool finished = false;
+    if (p.waitForStarted()) {
+        const qint64 pid = p.processId();
+        while (!finished && t.elapsed() < qint64(timeoutSec) * 1000) {
+            r.peakKb = qMax(r.peakKb, vmHwmKb(pid));
+            finished = p.waitForFinished(10) || p.state() == QProcess::NotRunning;
+        }
+    }
+    if (!finished) {
         p.kill();
         p.waitForFinished();
         r.err = QStringLiteral("did not finish: ") + program;
@@ -349,6 +369,7 @@ int main(int argc, char **argv)
 
     // --- the engine: T2, `runs` times (each run but the last rolled back with its target tables) ----------
     Figure t2Fig;
+    qint64 t2PeakKb = 0, verifyPeakKb = 0;
     qint64 copied = 0;
     QString runDir;
     for (int r = 0; r < runs; ++r) {
@@ -367,6 +388,7 @@ int main(int argc, char **argv)
         if (t2.code != 0)
             die(QStringLiteral("migrate run --until T2"), t2);
         t2Fig.secs << t2.secs;
+        t2PeakKb = qMax(t2PeakKb, t2.peakKb);
         const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
                                            runDir, QStringLiteral("--json")});
         copied = 0;
@@ -388,6 +410,7 @@ int main(int argc, char **argv)
         if (verify.code != 0)
             die(QStringLiteral("migrate verify"), verify);
         verifyFig.secs << verify.secs;
+        verifyPeakKb = qMax(verifyPeakKb, verify.peakKb);
     }
     // The same comparison with the cryptographic row hash (issue 21: the cost of both, side by side).
     const Proc verifyStrong = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"),
@@ -501,6 +524,8 @@ int main(int argc, char **argv)
     if (copied != movingRows)
         out << "  NOTE: the engine copied " << copied << " rows, the pairs hold " << movingRows << '\n';
     out << line(QStringLiteral("  shardctl migrate run --until T2"), t2, QStringLiteral("s"), t2Fig.span()) << '\n';
+    out << line(QStringLiteral("  T2 per 1,000 rows copied"), 1000.0 * t2 / double(movingRows), QStringLiteral("ms")) << '\n';
+    out << line(QStringLiteral("  peak RSS of shardctl migrate run --until T2"), double(t2PeakKb) / 1024.0, QStringLiteral("MiB")) << '\n';
     out << line(QStringLiteral("  mariadb-dump --where | mariadb"), dumpT, QStringLiteral("s"), dumpFig.span()) << '\n';
     out << line(QStringLiteral("  SELECT INTO OUTFILE + LOAD DATA INFILE"), loadT, QStringLiteral("s"), loadFig.span()) << '\n';
     out << (mydumperWhere ? "  (mydumper has --where here but is not run yet)\n"
@@ -509,6 +534,8 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  T2 speed / LOAD DATA's"), loadT / t2, QStringLiteral("x"), QStringLiteral("goal >= 0.8")) << '\n';
     out << "\nVerify (T5)\n";
     out << line(QStringLiteral("  shardctl migrate verify"), verifyT, QStringLiteral("s"), verifyFig.span()) << '\n';
+    out << line(QStringLiteral("  verify per 1,000 rows compared"), 1000.0 * verifyT / double(movingRows), QStringLiteral("ms")) << '\n';
+    out << line(QStringLiteral("  peak RSS of shardctl migrate verify"), double(verifyPeakKb) / 1024.0, QStringLiteral("MiB")) << '\n';
     out << line(QStringLiteral("  shardctl migrate verify --strong-hash (SHA2-256 rows)"), verifyStrong.secs, QStringLiteral("s"),
                 QStringLiteral("(%1x the CRC32+CRC32C verify; one run)").arg(verifyStrong.secs / qMax(0.001, verifyT), 0, 'f', 2))
         << '\n';
@@ -521,6 +548,7 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  catch-up (run --until T3, incl. start-up)"), ops / catchUp.secs, QStringLiteral("ops/s"),
                 QStringLiteral("(%1 s)").arg(catchUp.secs, 0, 'f', 1))
         << '\n';
+    out << line(QStringLiteral("  peak RSS of that shardctl migrate run --until T3"), double(catchUp.peakKb) / 1024.0, QStringLiteral("MiB")) << '\n';
     if (!applyLine.isEmpty())
         out << "  engine: " << applyLine << '\n';
     out << "\nWrite stop\n";
