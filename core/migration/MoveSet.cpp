@@ -248,14 +248,14 @@ bool readTableInfo(Connection &c, const QString &schema, const QString &table, c
     TableInfo info;
     const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ")
                               .arg(c.quoteString(schema), c.quoteString(table));
-    // show_old_temporals marks columns in the pre-10.1.2 temporal format in COLUMN_TYPE.
-    c.exec(QStringLiteral("SET SESSION show_old_temporals = ON"));
+    // MariaDB marks a column in the pre-10.1.2 temporal format with "/* mariadb-5.3 */" in COLUMN_TYPE
+    // (classify() refuses it; show_old_temporals, which the earlier code set around this query, is
+    // MySQL's and unknown to MariaDB).
     auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
                                        "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
                                        "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM "
                                        "information_schema.COLUMNS") +
                         where + QStringLiteral("ORDER BY ORDINAL_POSITION"));
-    c.exec(QStringLiteral("SET SESSION show_old_temporals = OFF"));
     if (!cols) {
         *error = c.lastError();
         return false;
