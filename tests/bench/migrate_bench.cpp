@@ -524,7 +524,7 @@ int main(int argc, char **argv)
     if (copied != movingRows)
         out << "  NOTE: the engine copied " << copied << " rows, the pairs hold " << movingRows << '\n';
     out << line(QStringLiteral("  shardctl migrate run --until T2"), t2, QStringLiteral("s"), t2Fig.span()) << '\n';
-    out << line(QStringLiteral("  T2 per 1,000 rows copied"), 1000.0 * t2 / double(movingRows), QStringLiteral("ms")) << '\n';
+    out << line(QStringLiteral("  T2 per 1,000 rows copied"), 1.0e6 * t2 / double(movingRows), QStringLiteral("ms")) << '\n';
     out << line(QStringLiteral("  peak RSS of shardctl migrate run --until T2"), double(t2PeakKb) / 1024.0, QStringLiteral("MiB")) << '\n';
     out << line(QStringLiteral("  mariadb-dump --where | mariadb"), dumpT, QStringLiteral("s"), dumpFig.span()) << '\n';
     out << line(QStringLiteral("  SELECT INTO OUTFILE + LOAD DATA INFILE"), loadT, QStringLiteral("s"), loadFig.span()) << '\n';
@@ -534,7 +534,7 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  T2 speed / LOAD DATA's"), loadT / t2, QStringLiteral("x"), QStringLiteral("goal >= 0.8")) << '\n';
     out << "\nVerify (T5)\n";
     out << line(QStringLiteral("  shardctl migrate verify"), verifyT, QStringLiteral("s"), verifyFig.span()) << '\n';
-    out << line(QStringLiteral("  verify per 1,000 rows compared"), 1000.0 * verifyT / double(movingRows), QStringLiteral("ms")) << '\n';
+    out << line(QStringLiteral("  verify per 1,000 rows compared"), 1.0e6 * verifyT / double(movingRows), QStringLiteral("ms")) << '\n';
     out << line(QStringLiteral("  peak RSS of shardctl migrate verify"), double(verifyPeakKb) / 1024.0, QStringLiteral("MiB")) << '\n';
     out << line(QStringLiteral("  shardctl migrate verify --strong-hash (SHA2-256 rows)"), verifyStrong.secs, QStringLiteral("s"),
                 QStringLiteral("(%1x the CRC32+CRC32C verify; one run)").arg(verifyStrong.secs / qMax(0.001, verifyT), 0, 'f', 2))
