@@ -555,6 +555,16 @@ bool MoveSet::routeFast(const MoveUnit &u, QByteArrayView key, int *target) cons
     const ColumnKind kind = u.info.cols.at(u.info.shardColumn).kind;
     if (kind == ColumnKind::Float || kind == ColumnKind::Double)
         return false;
+    // An integer's text as route() sees the value: a ZEROFILL column's "00042" and YEAR's "0000" are
+    // the numbers 42 and 0.
+    const bool integer = kind == ColumnKind::Int || kind == ColumnKind::UInt || kind == ColumnKind::Year ||
+                         kind == ColumnKind::Enum || kind == ColumnKind::Set;
+    if (integer && key.size() > 1 && (key.front() == '0' || (key.front() == '-' && key.at(1) == '0'))) {
+        const QByteArray canonical = kind == ColumnKind::Int || kind == ColumnKind::Year
+                                         ? QByteArray::number(key.toLongLong())
+                                         : QByteArray::number(key.toULongLong());
+        return routeUtf8(u, canonical, target);
+    }
     return routeUtf8(u, key, target);
 }
 
