@@ -245,6 +245,20 @@ private slots:
         QVERIFY2(movedRows > 200, qPrintable(QString::number(movedRows)));
         qInfo("%lld rows on %s compared with %s after T5", movedRows, qPrintable(news.join(QLatin1Char(','))),
               qPrintable(olds.join(QLatin1Char(','))));
+        // The path the copy took: LOAD DATA from memory, or INSERTs where SP_COPY_WITH_INSERT says so
+        // (the servers' own statement counters).
+        qint64 loads = 0;
+        for (const QString &ds : news) {
+            Connection c;
+            QVERIFY2(c.open(m_fx->rootParams(m_fx->instanceOf(ds))), qPrintable(c.lastError()));
+            const auto r = c.query(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Com_load'"));
+            QVERIFY2(r && r->rows.size() == 1, qPrintable(c.lastError()));
+            loads += r->rows.first().at(1).toLongLong();
+        }
+        if (qEnvironmentVariableIntValue("SP_COPY_WITH_INSERT") != 0)
+            QCOMPARE(loads, 0);
+        else
+            QVERIFY2(loads > 0, "the copy wrote no LOAD DATA");
 
         // T6..T9: after the purge every row is exactly once, where the new config routes it, unchanged.
         const Run t9 = runUntil(QString(), true);
