@@ -253,25 +253,7 @@ QList<QVariant> Connection::convertRow(char **row, unsigned long *lengths, unsig
             out.append(QVariant());
             continue;
         }
-        const char *p = row[i];
-        const qsizetype n = qsizetype(lengths[i]);
-        switch (m_fieldKinds.at(int(i))) {
-        case mysqlfields::KindSigned:
-            out.append(QVariant(QByteArray::fromRawData(p, n).toLongLong()));
-            break;
-        case mysqlfields::KindUnsigned:
-            out.append(QVariant(QByteArray::fromRawData(p, n).toULongLong()));
-            break;
-        case mysqlfields::KindDouble:
-            out.append(QVariant(QByteArray::fromRawData(p, n).toDouble()));
-            break;
-        case mysqlfields::KindBytes:
-            out.append(QVariant(QByteArray(p, n)));
-            break;
-        default:
-            out.append(QVariant(QString::fromUtf8(p, n)));
-            break;
-        }
+        out.append(mysqlfields::toVariant(m_fieldKinds.at(int(i)), row[i], qsizetype(lengths[i])));
     }
     return out;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // libmariadb result-column helpers shared by Connection and PreparedStatement (includes <mysql.h>; not
 // for headers outside core/cluster).
+#include <QVariant>
+
 #include <mysql.h>
 
 namespace sp::mysqlfields {
@@ -48,6 +50,23 @@ inline Kind kindOf(const MYSQL_FIELD &f, bool rawStrings = false)
         return rawStrings ? KindBytes : KindText;
     default:
         return KindText; // DECIMAL, dates, JSON, ENUM ...
+    }
+}
+
+// One non-NULL text-protocol value as QueryResult holds it (see Kind).
+inline QVariant toVariant(int kind, const char *p, qsizetype n)
+{
+    switch (kind) {
+    case KindSigned:
+        return QVariant(QByteArray::fromRawData(p, n).toLongLong());
+    case KindUnsigned:
+        return QVariant(QByteArray::fromRawData(p, n).toULongLong());
+    case KindDouble:
+        return QVariant(QByteArray::fromRawData(p, n).toDouble());
+    case KindBytes:
+        return QVariant(QByteArray(p, n));
+    default:
+        return QVariant(QString::fromUtf8(p, n));
     }
 }
 

@@ -54,23 +54,7 @@ QList<QVariant> RawResult::row(qsizetype r) const
             continue;
         }
         const QByteArrayView v = value(r, i);
-        switch (m_kinds.at(i)) {
-        case mysqlfields::KindSigned:
-            out.append(QVariant(v.toByteArray().toLongLong()));
-            break;
-        case mysqlfields::KindUnsigned:
-            out.append(QVariant(v.toByteArray().toULongLong()));
-            break;
-        case mysqlfields::KindDouble:
-            out.append(QVariant(v.toByteArray().toDouble()));
-            break;
-        case mysqlfields::KindBytes:
-            out.append(QVariant(v.toByteArray()));
-            break;
-        default:
-            out.append(QVariant(QString::fromUtf8(v)));
-            break;
-        }
+        out.append(mysqlfields::toVariant(m_kinds.at(i), v.data(), v.size()));
     }
     return out;
 }

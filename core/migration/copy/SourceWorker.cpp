@@ -769,57 +769,6 @@ bool SourceWorker::collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>
     return true;
 }
 
-bool SourceWorker::execOp(Connection &c, const RowOp &op)
-{
-    const MoveUnit &u = *op.unit;
-    const QString table = u.qualifiedTarget(op.target);
-    const QString where = u.targets.at(op.target).node.toString() + QStringLiteral(" key ") + keyText(u.info, op.pk);
-    ExecResult er;
-    switch (op.kind) {
-    case RowOp::Insert: {
-        MultiRowInsert spec;
-        spec.table = table;
-        spec.columns = writableColumns(u.info);
-        if (!InsertBuilder::execute(c, spec, {writableValues(u.info, op.row)}, &er))
-            return fail(QStringLiteral("capture insert into %1: %2").arg(where, c.lastError()));
-        if (er.affectedRows != 1)
-            return fail(QStringLiteral("capture insert into %1 inserted %2 rows").arg(where).arg(er.affectedRows));
-        return true;
-    }
-    case RowOp::Update: {
-        QStringList sets;
-        for (int i : u.info.writable()) {
-            QString why;
-            const auto lit = c.sqlLiteral(op.row.value(i), &why);
-            if (!lit)
-                return fail(QStringLiteral("capture update of %1: column %2: %3").arg(where, u.info.columns.at(i), why));
-            sets.append(Connection::quoteIdentifier(u.info.columns.at(i)) + QStringLiteral(" = ") +
-                        QString::fromUtf8(*lit));
-        }
-        const QString sql = QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
-                            QStringLiteral(" WHERE ") + keyEquals(u.info, op.pk);
-        if (!c.exec(sql.toUtf8(), &er))
-            return fail(QStringLiteral("capture update of %1: %2").arg(where, c.lastError()));
-        if (er.affectedRows != 1)
-            return fail(QStringLiteral("capture update of %1: the row is missing on the target (matched %2 rows)")
-                            .arg(where)
-                            .arg(er.affectedRows));
-        return true;
-    }
-    case RowOp::Delete: {
-        const QString sql = QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + keyEquals(u.info, op.pk);
-        if (!c.exec(sql, &er))
-            return fail(QStringLiteral("capture delete of %1: %2").arg(where, c.lastError()));
-        if (er.affectedRows != 1)
-            return fail(QStringLiteral("capture delete of %1: the row is missing on the target (deleted %2 rows)")
-                            .arg(where)
-                            .arg(er.affectedRows));
-        return true;
-    }
-    }
-    return false;
-}
-
 bool SourceWorker::applyGroup(const BinlogPosition &end)
 {
     const QList<BinlogEvent> group = std::move(m_group);

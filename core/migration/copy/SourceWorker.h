@@ -123,7 +123,6 @@ private:
     bool handleEvent(const BinlogEvent &ev);
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
-    bool execOp(Connection &c, const RowOp &op);
     // Applied transactions are batched (CaptureApply.cpp): one target transaction, its capture position
     // the batch's last end, carries up to kBatchOps row changes of consecutive source transactions;
     // runs of inserts into one table go as one multi-row INSERT.
