@@ -11,13 +11,12 @@ static QString exactForm(const ColumnInfo &c)
     case ColumnKind::Enum:
     case ColumnKind::Set:
         return QStringLiteral("CAST(") + q + QStringLiteral("+0 AS UNSIGNED)");
-    case ColumnKind::Text:
-    case ColumnKind::Binary:
     case ColumnKind::Bit:
     case ColumnKind::Geometry:
     case ColumnKind::Unsupported:
         return QStringLiteral("CAST(") + q + QStringLiteral(" AS BINARY)");
-    default: // integers, DOUBLE (printed shortest round-trip), DECIMAL, temporal: exact text
+    default: // integers, DOUBLE (printed shortest round-trip), DECIMAL, temporal: exact text; strings and
+             // BLOBs: their bytes (the form's collation is binary, so a string is copied, never converted)
         return q;
     }
 }
@@ -40,20 +39,27 @@ static bool bytesForm(const ColumnInfo &c)
 
 QString rowSql(const TableInfo &info)
 {
-    // One field per column, joined by '#' (CONCAT_WS; every part binary, so nothing is converted between
-    // character sets): a number or temporal value as its text (no '#' in it), bytes as "length:bytes",
-    // NULL as 'N' (which neither form starts with). Read left to right with the columns' kinds, the
-    // string gives back every value: different rows never give the same string.
-    QStringList parts;
+    // One field per column, joined by '#', then the byte length of every bytes column ('N' for NULL):
+    //   number-or-temporal text | NULL as 'N'     (a number's text holds no '#' and never is 'N')
+    //   bytes as they are       | NULL left out   (CONCAT_WS skips NULL: no field, no separator)
+    //   ... '#' len(bytes 1) | 'N' '#' len(bytes 2) | 'N' ...
+    // Read from the right, the last fields (one per bytes column, no '#' in them) say which bytes fields
+    // are there and how long each is; read from the left with the columns' kinds, the rest gives back
+    // every value: different rows never give the same string. The separator's explicit binary collation
+    // makes the whole form binary, so a string of any character set is copied byte for byte.
+    QStringList parts, lengths;
     for (const ColumnInfo &c : info.cols) {
         const QString e = exactForm(c);
-        QString part = bytesForm(c) ? QStringLiteral("CONCAT(LENGTH(") + e + QStringLiteral("),_binary':',") + e + QLatin1Char(')')
-                                    : e;
-        if (c.nullable)
-            part = QStringLiteral("COALESCE(") + part + QStringLiteral(",_binary'N')");
-        parts.append(part);
+        if (bytesForm(c)) {
+            parts.append(e);
+            const QString len = QStringLiteral("LENGTH(") + e + QLatin1Char(')');
+            lengths.append(c.nullable ? QStringLiteral("COALESCE(") + len + QStringLiteral(",_binary'N')") : len);
+        } else {
+            parts.append(c.nullable ? QStringLiteral("COALESCE(") + e + QStringLiteral(",_binary'N')") : e);
+        }
     }
-    return QStringLiteral("CONCAT_WS(_binary'#',") + parts.join(QLatin1Char(',')) + QLatin1Char(')');
+    return QStringLiteral("CONCAT_WS(_binary'#' COLLATE `binary`,") + (parts + lengths).join(QLatin1Char(',')) +
+           QLatin1Char(')');
 }
 
 static QStringList hashParts(const TableInfo &info, RowHashKind kind)
@@ -74,6 +80,14 @@ QString rowHashSql(const TableInfo &info, RowHashKind kind)
 
 QString sumsSql(const TableInfo &info, RowHashKind kind)
 {
+    if (kind == RowHashKind::Crc) {
+        // One 64-bit number per row, CRC32C in the high half: the form is built once and kept in a session
+        // variable for the second CRC (the bit-or evaluates its left argument first). The sum is exactly
+        // what SUM(CRC32(row) | CRC32C(row) << 32) gives (integration.migrate_hash checks it does).
+        const QString row = rowSql(info);
+        return QStringLiteral("SELECT COUNT(*), COALESCE(SUM(CRC32(@sp_row:=") + row +
+               QStringLiteral(") | CRC32C(@sp_row) << 32), 0) FROM ");
+    }
     const QStringList p = hashParts(info, kind);
     return QStringLiteral("SELECT COUNT(*), COALESCE(SUM(%1), 0), COALESCE(SUM(%2), 0) FROM ").arg(p.at(0), p.at(1));
 }

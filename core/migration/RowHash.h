@@ -17,7 +17,9 @@ enum class RowHashKind
 QString rowSql(const TableInfo &info); // the row as one binary string
 // Two unsigned 64-bit (Crc: 32-bit) numbers per row: "CRC32(row), CRC32C(row)" or two SHA2 halves.
 QString rowHashSql(const TableInfo &info, RowHashKind kind = RowHashKind::Crc);
-// "SELECT COUNT(*), SUM(h1), SUM(h2) FROM " (the table and WHERE follow); the sums are exact DECIMALs.
+// "SELECT COUNT(*), SUM(..) [, SUM(..)] FROM " (the table and WHERE follow); the sums are exact DECIMALs.
+// Crc: one sum of CRC32(row) | CRC32C(row) << 32 (64 bits per row); Strong: the sums of both SHA2 halves.
+// Compare every column of the answer (their number depends on the kind).
 QString sumsSql(const TableInfo &info, RowHashKind kind = RowHashKind::Crc);
 // Adds decimal sums as the servers print them (exact, beyond 64 bits).
 QString addDecimal(const QString &a, const QString &b);

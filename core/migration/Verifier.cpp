@@ -326,7 +326,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                     tc.append(ownScope);
                 // Both sides at once: the sources' sums on another thread while the target's run here
                 // (one after the other when the target's server is also a source's: one session each).
-                QStringList total = {QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("0")};
+                QStringList total; // COUNT and the sums, added over the sources
                 QString sourceError;
                 auto sourceSums = [&] {
                     for (int i = 0; i < feeds.size(); ++i) {
@@ -339,8 +339,12 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                             sourceError = sconns.at(i)->lastError();
                             return;
                         }
-                        for (int k = 0; k < 3; ++k)
-                            total[k] = addDecimal(total.at(k), sr->rows.first().at(k).toString());
+                        const auto &row = sr->rows.first();
+                        for (int k = 0; k < row.size(); ++k) {
+                            if (total.size() <= k)
+                                total.append(QStringLiteral("0"));
+                            total[k] = addDecimal(total.at(k), row.at(k).toString());
+                        }
                     }
                 };
                 std::thread sourceThread;
@@ -359,9 +363,10 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                     out.error = sourceError;
                     return out;
                 }
-                bool same = true;
-                for (int k = 0; k < 3; ++k)
-                    same = same && addDecimal(t->rows.first().at(k).toString(), QStringLiteral("0")) == total.at(k);
+                const auto &trow = t->rows.first();
+                bool same = trow.size() == total.size();
+                for (int k = 0; same && k < trow.size(); ++k)
+                    same = addDecimal(trow.at(k).toString(), QStringLiteral("0")) == total.at(k);
                 compared += t->rows.first().at(0).toLongLong();
                 if (same)
                     rows += total.at(0).toLongLong();

@@ -152,6 +152,64 @@ private slots:
         QVERIFY(t.exec(QStringLiteral("DROP DATABASE hashform")));
     }
 
+    // The form, written out here from the values' plain-SQL HEX: strings of any character set as their
+    // stored bytes (gbk, latin1, utf8mb4; nothing converted), numbers as text, NULL as 'N' or left out,
+    // the bytes columns' lengths at the end. And the sums the verification compares are what this test
+    // computes from those bytes: SUM(CRC32 | CRC32C << 32) over the rows (the session variable that saves
+    // the second evaluation of the form must not change a single bit).
+    void rowFormIsTheStoredBytesAndSumsMatch()
+    {
+        Connection t;
+        QVERIFY(t.open(m_fx.rootParams(m_fx.instanceOf(QStringLiteral("db2")))));
+        QVERIFY(t.exec(QStringLiteral("SET SESSION sql_log_bin = 0")));
+        QVERIFY(t.exec(QStringLiteral("CREATE DATABASE IF NOT EXISTS hashform")));
+        QVERIFY(t.exec(QStringLiteral("CREATE OR REPLACE TABLE hashform.c (id INT NOT NULL PRIMARY KEY, "
+                                      "g VARCHAR(20) CHARACTER SET gbk NULL, l VARCHAR(20) CHARACTER SET latin1 NOT NULL, "
+                                      "u TEXT CHARACTER SET utf8mb4 NULL, n BIGINT NULL, b BLOB NULL)")));
+        QVERIFY(t.exec(QStringLiteral("INSERT INTO hashform.c VALUES (1, X'C4E3BAC3', X'E923', X'F09F9880', -7, X'0023FF'), "
+                                      "(2, NULL, '', NULL, NULL, NULL), (3, '', 'N', 'x#y', 0, '')")));
+        migration::TableInfo info;
+        QString why;
+        QVERIFY2(migration::readTableInfo(t, QStringLiteral("hashform"), QStringLiteral("c"), QString(), &info, &why), qPrintable(why));
+        auto forms = t.query(QStringLiteral("SELECT HEX(%1) FROM hashform.c ORDER BY id").arg(migration::rowSql(info)));
+        QVERIFY2(forms && forms->rows.size() == 3, qPrintable(t.lastError()));
+        const QByteArray h = QByteArray("#").toHex().toUpper();
+        auto x = [](const char *s) { return QByteArray(s).toHex().toUpper(); };
+        const QList<QByteArray> expected = {
+            x("1") + h + "C4E3BAC3" + h + "E923" + h + "F09F9880" + h + x("-7") + h + "0023FF" + h + x("4") + h + x("2") + h +
+                x("4") + h + x("3"),
+            x("2") + h + h + x("N") + h + x("N") + h + x("0") + h + x("N") + h + x("N"),
+            x("3") + h + h + x("N") + h + x("x#y") + h + x("0") + h + h + x("0") + h + x("1") + h + x("3") + h + x("0")};
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(forms->rows.at(i).at(0).toByteArray(), expected.at(i));
+        unsigned __int128 sum = 0;
+        for (const QByteArray &e : expected) {
+            const QByteArray b = QByteArray::fromHex(e);
+            const quint32 a = quint32(crc32(0L, reinterpret_cast<const Bytef *>(b.constData()), uInt(b.size())));
+            sum += (quint64(crc32c(b)) << 32) | a;
+        }
+        QString want;
+        for (unsigned __int128 v = sum; v > 0; v /= 10)
+            want.prepend(QChar(u'0' + int(v % 10)));
+        auto sums = t.query(migration::sumsSql(info) + QStringLiteral("hashform.c"));
+        QVERIFY2(sums && sums->rows.size() == 1, qPrintable(t.lastError()));
+        QCOMPARE(sums->rows.first().size(), 2);
+        QCOMPARE(sums->rows.first().at(0).toString(), QStringLiteral("3"));
+        QCOMPARE(sums->rows.first().at(1).toString(), want);
+        // A range of it (the verification's WHERE): the variable carries nothing from row to row.
+        auto part = t.query(migration::sumsSql(info) + QStringLiteral("hashform.c WHERE id >= 2"));
+        const QByteArray b3 = QByteArray::fromHex(expected.at(1)), b4 = QByteArray::fromHex(expected.at(2));
+        unsigned __int128 s2 = 0;
+        for (const QByteArray &b : {b3, b4})
+            s2 += (quint64(crc32c(b)) << 32) | quint32(crc32(0L, reinterpret_cast<const Bytef *>(b.constData()), uInt(b.size())));
+        QString want2;
+        for (unsigned __int128 v = s2; v > 0; v /= 10)
+            want2.prepend(QChar(u'0' + int(v % 10)));
+        QVERIFY2(part, qPrintable(t.lastError()));
+        QCOMPARE(part->rows.first().at(1).toString(), want2);
+        QVERIFY(t.exec(QStringLiteral("DROP DATABASE hashform")));
+    }
+
     void craftedEditKeepsBothCrcsButNotSha2()
     {
         // The server computes CRC32C as this test does.

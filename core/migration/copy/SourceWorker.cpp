@@ -939,9 +939,9 @@ bool SourceWorker::preverify(const std::function<bool()> &paused, PvStats *stats
             if (!r || r->rows.isEmpty())
                 return fail(QStringLiteral("pre-verifying %1: %2").arg(u.targets.at(b.first.key.second).node.toString(),
                                                                        tc->conn.lastError()));
-            bool same = true;
-            for (int k = 0; k < 3; ++k)
-                same = same && r->rows.first().at(k).toString() == b.second.at(k).toString();
+            bool same = r->rows.first().size() == b.second.size();
+            for (int k = 0; same && k < b.second.size(); ++k)
+                same = r->rows.first().at(k).toString() == b.second.at(k).toString();
             PvRange &range = tbl.ranges[size_t(b.first.index)];
             if (!same) {
                 range = PvRange{};

@@ -357,10 +357,10 @@ bool PairCompare::compareRange(Table &t, const Range &r)
     auto sb = m_bc.query(sums + t.unit.qualifiedTarget(0) + whereOf(conds));
     if (!sb || sb->rows.isEmpty())
         return fail(m_bc.lastError());
-    bool same = true;
-    for (int k = 0; k < 3; ++k)
-        same = same && addDecimal(sa->rows.first().at(k).toString(), QStringLiteral("0")) ==
-                           addDecimal(sb->rows.first().at(k).toString(), QStringLiteral("0"));
+    bool same = sa->rows.first().size() == sb->rows.first().size();
+    for (int k = 0; same && k < sa->rows.first().size(); ++k)
+        same = addDecimal(sa->rows.first().at(k).toString(), QStringLiteral("0")) ==
+               addDecimal(sb->rows.first().at(k).toString(), QStringLiteral("0"));
     if (same) {
         t.rows += sa->rows.first().at(0).toLongLong();
         return true;
