@@ -19,7 +19,64 @@ namespace sp::migration {
 
 namespace {
 
-constexpr int kRangeRows = 50000; // aggregate ranges are cut at every 50,000th key of the target
+// Aggregate ranges: about 50,000 rows of the target each (SP_VERIFY_RANGE_ROWS sets another size, for
+// tests that need several ranges in a small table).
+int rangeRowsSetting()
+{
+    const int v = qEnvironmentVariableIntValue("SP_VERIFY_RANGE_ROWS");
+    return v > 0 ? v : 50000;
+}
+const int kRangeRows = rangeRowsSetting();
+
+struct Range
+{
+    std::optional<Key> after, from, upTo; // key > after, key >= from, key <= upTo
+};
+
+// Ranges for the aggregates of a table with one integer key column and no scope of its own: the span
+// MIN..MAX of the key (both ends of the index) cut into equal parts, about kRangeRows rows each by the
+// estimate - no scan to find boundaries (the probes of a LIMIT .. OFFSET read every row they skip). The
+// first range is open downwards and the last upwards, so every key of every side is in one, whatever
+// the estimate or the keys' spread. Leaves *out empty when this does not apply.
+bool splitByKeySpan(Connection &c, const QString &table, const TableInfo &info, const QString &ownScope, qint64 estimate,
+                    QList<Range> *out, QString *error)
+{
+    if (info.pk.size() != 1 || !info.integerKey() || !ownScope.isEmpty() || estimate <= 0 ||
+        estimate == std::numeric_limits<qint64>::max())
+        return true;
+    const QString k = Connection::quoteIdentifier(info.columns.at(info.pk.first()));
+    auto r = c.query(QStringLiteral("SELECT CAST(MIN(%1) AS CHAR), CAST(MAX(%1) AS CHAR) FROM %2").arg(k, table));
+    if (!r || r->rows.isEmpty()) {
+        *error = c.lastError();
+        return false;
+    }
+    bool okLo = false, okHi = false;
+    const qint64 lo = r->rows.first().at(0).toString().toLongLong(&okLo);
+    const qint64 hi = r->rows.first().at(1).toString().toLongLong(&okHi);
+    if (!okLo || !okHi || hi <= lo)
+        return true; // empty, one key, or beyond a signed 64-bit key: the boundary probes decide
+    const qint64 parts = qMin<qint64>((estimate + kRangeRows - 1) / kRangeRows, 10000);
+    if (parts < 2) {
+        out->append(Range{});
+        return true;
+    }
+    const __int128 span = __int128(hi) - __int128(lo);
+    std::optional<Key> prev;
+    for (qint64 i = 1; i < parts; ++i) {
+        const qint64 cut = qint64(__int128(lo) + span * i / parts);
+        if (prev && prev->first().toLongLong() >= cut)
+            continue;
+        Range x;
+        x.after = prev;
+        x.upTo = Key{QVariant(qlonglong(cut))};
+        out->append(x);
+        prev = x.upTo;
+    }
+    Range last;
+    last.after = prev;
+    out->append(last);
+    return true;
+}
 
 struct Hashed
 {
@@ -222,10 +279,6 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         // ranges that differ are compared row by row. Needs an SQL predicate (or a broadcast table) on
         // every source. Ranges are cut at every 50,000th key of the target (the first open downwards,
         // the last upwards, so every key of every side is in one), compared by the servers.
-        struct Range
-        {
-            std::optional<Key> after, from, upTo; // key > after, key >= from, key <= upTo
-        };
         auto rangeConds = [&](const Range &r) {
             QStringList c;
             if (r.after)
@@ -286,6 +339,12 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 }
             } else if (estimatedRows(first.targets.at(ft).schema, first.targets.at(ft).node.table) < kRangeRows / 2) {
                 candidates.append(Range{}); // a small table is one range: no boundaries to look for
+            } else if (!splitByKeySpan(*tconn, first.qualifiedTarget(ft), info, ownScope,
+                                       estimatedRows(first.targets.at(ft).schema, first.targets.at(ft).node.table),
+                                       &candidates, &out.error)) {
+                return out;
+            } else if (!candidates.isEmpty()) {
+                // cut by the key span (one integer key column, no scope): no boundary scans
             } else {
                 const int step = kRangeRows;
                 std::optional<Key> prev;
