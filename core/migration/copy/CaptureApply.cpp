@@ -73,57 +73,119 @@ bool SourceWorker::flushBatch()
 
 bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool together, bool *warned)
 {
-    // The statements, in binlog order: runs of inserts into one table as multi-row INSERTs.
+    // The statements per target table (the batch is one transaction, and tables with foreign keys or
+    // triggers of their own do not move - TableChecks - so changes of different tables commute), each
+    // table's in binlog order except that its inserts are gathered into multi-row INSERTs: an update or
+    // delete of another row goes ahead of the inserts read before it. That is safe: it touches none of
+    // their rows, and a unique value it sets was not held by them on the source either (they existed
+    // when it ran there), so it cannot clash with them here. A change to a gathered row's key first
+    // writes the inserts. Keys that are not all integers are compared by exact value only, so for them
+    // nothing is moved ahead (a collation may call different bytes equal). Runs of deletes are one
+    // DELETE .. IN with the count checked.
+    QList<QList<const RowOp *>> tables;
+    QHash<QPair<const MoveUnit *, int>, qsizetype> tableIndex;
+    for (const RowOp *op : ops) {
+        const auto key = qMakePair(op->unit, op->target);
+        auto it = tableIndex.constFind(key);
+        if (it == tableIndex.cend()) {
+            it = tableIndex.insert(key, tables.size());
+            tables.append(QList<const RowOp *>());
+        }
+        tables[it.value()].append(op);
+    }
     QList<Stmt> stmts;
-    for (qsizetype i = 0; i < ops.size();) {
-        const RowOp &op = *ops.at(i);
-        const MoveUnit &u = *op.unit;
-        const QString table = u.qualifiedTarget(op.target);
-        const QString node = u.targets.at(op.target).node.toString();
-        qsizetype j = i + 1;
-        switch (op.kind) {
-        case RowOp::Insert: {
-            while (j < ops.size() && ops.at(j)->kind == RowOp::Insert && ops.at(j)->unit == op.unit &&
-                   ops.at(j)->target == op.target)
-                ++j;
+    for (const QList<const RowOp *> &tops : std::as_const(tables)) {
+        const MoveUnit &u = *tops.first()->unit;
+        const int target = tops.first()->target;
+        const QString table = u.qualifiedTarget(target);
+        const QString node = u.targets.at(target).node.toString();
+        const bool ahead = u.info.integerKey();
+        auto keyId = [](const QList<QVariant> &k) {
+            QString id;
+            for (const QVariant &v : k)
+                id += v.toString() + QLatin1Char(',');
+            return id;
+        };
+        QList<const RowOp *> inserts, deletes;
+        QSet<QString> inserted; // keys of the gathered inserts
+        auto writeDeletes = [&]() {
+            if (deletes.isEmpty())
+                return;
+            QList<Key> keys;
+            for (const RowOp *d : std::as_const(deletes))
+                keys.append(d->pk);
+            stmts.append(Stmt{(QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") +
+                               (keys.size() == 1 ? keyEquals(u.info, keys.first()) : keyIn(u.info, keys))).toUtf8(),
+                              quint64(keys.size()),
+                              QStringLiteral("capture delete of %1 key %2").arg(node, keyText(u.info, keys.first())) +
+                                  (keys.size() > 1 ? QStringLiteral(" .. ") + keyText(u.info, keys.last()) +
+                                                         QStringLiteral(" (%1 keys)").arg(keys.size())
+                                                   : QString())});
+            deletes.clear();
+        };
+        auto writeInserts = [&]() -> bool {
+            writeDeletes();
+            if (inserts.isEmpty())
+                return true;
             QList<QList<QVariant>> rows;
-            rows.reserve(j - i);
-            for (qsizetype k = i; k < j; ++k)
-                rows.append(writableValues(u.info, ops.at(k)->row));
+            rows.reserve(inserts.size());
+            for (const RowOp *op : std::as_const(inserts))
+                rows.append(writableValues(u.info, op->row));
             MultiRowInsert spec;
             spec.table = table;
             spec.columns = writableColumns(u.info);
             QString why;
             const auto built = InsertBuilder::build(c, spec, rows, &why);
-            const QString what = QStringLiteral("capture insert into %1 key %2").arg(node, keyText(u.info, op.pk)) +
-                                 (j - i > 1 ? QStringLiteral(" .. ") + keyText(u.info, ops.at(j - 1)->pk) : QString());
+            const QString what = QStringLiteral("capture insert into %1 key %2").arg(node, keyText(u.info, inserts.first()->pk)) +
+                                 (inserts.size() > 1 ? QStringLiteral(" .. ") + keyText(u.info, inserts.last()->pk) : QString());
             if (!built)
                 return fail(what + QStringLiteral(": ") + why);
             for (qsizetype k = 0; k < built->statements.size(); ++k)
                 stmts.append(Stmt{built->statements.at(k), quint64(built->rowCounts.at(k)), what});
-            break;
-        }
-        case RowOp::Update: {
-            QStringList sets;
-            for (int col : u.info.writable()) {
-                QString why;
-                const auto lit = c.sqlLiteral(op.row.value(col), &why);
-                if (!lit)
-                    return fail(QStringLiteral("capture update of %1 key %2: column %3: %4")
-                                    .arg(node, keyText(u.info, op.pk), u.info.columns.at(col), why));
-                sets.append(Connection::quoteIdentifier(u.info.columns.at(col)) + QStringLiteral(" = ") + QString::fromUtf8(*lit));
+            inserts.clear();
+            inserted.clear();
+            return true;
+        };
+        for (const RowOp *op : tops) {
+            switch (op->kind) {
+            case RowOp::Insert:
+                if (!deletes.isEmpty() && (!ahead || inserts.isEmpty()))
+                    writeDeletes(); // (deletes stay ahead of inserts read after them)
+                if (inserted.contains(keyId(op->pk)) && !writeInserts())
+                    return false;
+                inserts.append(op);
+                inserted.insert(keyId(op->pk));
+                break;
+            case RowOp::Update: {
+                Key after;
+                for (int col : u.info.pk)
+                    after.append(op->row.value(col));
+                if ((!ahead || inserted.contains(keyId(op->pk)) || inserted.contains(keyId(after))) && !writeInserts())
+                    return false;
+                writeDeletes();
+                QStringList sets;
+                for (int col : u.info.writable()) {
+                    QString why;
+                    const auto lit = c.sqlLiteral(op->row.value(col), &why);
+                    if (!lit)
+                        return fail(QStringLiteral("capture update of %1 key %2: column %3: %4")
+                                        .arg(node, keyText(u.info, op->pk), u.info.columns.at(col), why));
+                    sets.append(Connection::quoteIdentifier(u.info.columns.at(col)) + QStringLiteral(" = ") + QString::fromUtf8(*lit));
+                }
+                stmts.append(Stmt{(QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
+                                   QStringLiteral(" WHERE ") + keyEquals(u.info, op->pk)).toUtf8(),
+                                  1, QStringLiteral("capture update of %1 key %2").arg(node, keyText(u.info, op->pk))});
+                break;
             }
-            stmts.append(Stmt{(QStringLiteral("UPDATE ") + table + QStringLiteral(" SET ") + sets.join(QLatin1Char(',')) +
-                               QStringLiteral(" WHERE ") + keyEquals(u.info, op.pk)).toUtf8(),
-                              1, QStringLiteral("capture update of %1 key %2").arg(node, keyText(u.info, op.pk))});
-            break;
+            case RowOp::Delete:
+                if ((!ahead || inserted.contains(keyId(op->pk))) && !writeInserts())
+                    return false;
+                deletes.append(op);
+                break;
+            }
         }
-        case RowOp::Delete:
-            stmts.append(Stmt{(QStringLiteral("DELETE FROM ") + table + QStringLiteral(" WHERE ") + keyEquals(u.info, op.pk)).toUtf8(),
-                              1, QStringLiteral("capture delete of %1 key %2").arg(node, keyText(u.info, op.pk))});
-            break;
-        }
-        i = j;
+        if (!writeInserts())
+            return false;
     }
     auto check = [&](const Stmt &st, const ExecResult &r) {
         if (r.affectedRows == st.expected)
