@@ -185,6 +185,10 @@ public:
     // errors, fails the call with *warned set: SHOW WARNINGS can no longer tell which they were, so the
     // caller rolls back and runs the statements one by one with exec() to judge them.
     bool execMulti(const QList<QByteArray> &statements, QList<ExecResult> *results, bool *warned = nullptr);
+    // Several queries in one round trip (multi-statement, switched on for the call only), each result as
+    // query() returns it (rows converted the same way). Stops at the first error or rejected warning
+    // (lastError() names the statement); `results` then holds those before it.
+    bool queryMulti(const QList<QByteArray> &statements, QList<QueryResult> *results);
     // Runs `sqlUtf8`, a `LOAD DATA LOCAL INFILE 'shardpilot-memory' ...` statement, serving `data` as the
     // file (as exec(): result, warnings policy). Needs a connection opened with
     // ConnectionParams::memoryInfile; any other file the server asks for is refused.

@@ -1,6 +1,7 @@
 // Connection::execMulti: statements sent together (multi-statement queries) to save round trips.
 #include "core/cluster/Connection.h"
 
+#include "core/cluster/MysqlFields.h"
 #include "core/cluster/QueryRegistry.h"
 
 #include <mysql.h>
@@ -67,6 +68,76 @@ bool Connection::execMulti(const QList<QByteArray> &statements, QList<ExecResult
             status = more; // > 0: the next statement failed
         }
         first = last;
+    }
+    if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_OFF) != 0 && ok)
+        return fail(QStringLiteral("multi-statements off"));
+    if (ok)
+        clearError();
+    return ok;
+}
+
+bool Connection::queryMulti(const QList<QByteArray> &statements, QList<QueryResult> *results)
+{
+    results->clear();
+    if (!m_mysql)
+        return fail();
+    if (statements.isEmpty())
+        return true;
+    QByteArray sql;
+    for (const QByteArray &s : statements)
+        sql += (sql.isEmpty() ? QByteArray() : QByteArray(";\n")) + s;
+    if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_ON) != 0)
+        return fail(QStringLiteral("multi-statements on"));
+    bool ok = true;
+    {
+        QueryRegistry::Scope scope(m_registry, m_params, mysql_thread_id(m_mysql), QString::fromUtf8(sql.left(200)));
+        if (!scope.ok()) {
+            setError(QStringLiteral("cancelled"));
+            ok = false;
+        }
+        int status = ok ? mysql_real_query(m_mysql, sql.constData(), (unsigned long)sql.size()) : 1;
+        qsizetype index = 0;
+        while (ok) {
+            if (status != 0) { // this statement failed; the server ran none after it
+                fail(QStringLiteral("statement %1 of %2").arg(index + 1).arg(statements.size()));
+                ok = false;
+                break;
+            }
+            QueryResult out;
+            if (MYSQL_RES *res = mysql_store_result(m_mysql)) {
+                const unsigned n = mysql_num_fields(res);
+                MYSQL_FIELD *fields = mysql_fetch_fields(res);
+                m_fieldKinds.clear();
+                for (unsigned i = 0; i < n; ++i) {
+                    out.columns.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
+                    m_fieldKinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
+                }
+                out.rows.reserve(qsizetype(mysql_num_rows(res)));
+                while (MYSQL_ROW row = mysql_fetch_row(res))
+                    out.rows.append(convertRow(row, mysql_fetch_lengths(res), n));
+                mysql_free_result(res);
+            } else if (mysql_field_count(m_mysql) != 0) {
+                fail(QStringLiteral("statement %1 of %2").arg(index + 1).arg(statements.size()));
+                ok = false; // the connection is in an unknown state: the caller drops it on error
+                break;
+            }
+            // SHOW WARNINGS cannot run between the results: under a policy that makes warnings errors,
+            // any warning fails the call (the caller runs the statement alone to see them).
+            if (const unsigned w = mysql_warning_count(m_mysql); w > 0 && m_warningPolicy.asErrors) {
+                setError(QStringLiteral("statement %1 of %2 left %3 warning(s)").arg(index + 1).arg(statements.size()).arg(w));
+                ok = false; // the rest of this query still has to be read off the connection
+                while (mysql_next_result(m_mysql) == 0)
+                    if (MYSQL_RES *res = mysql_store_result(m_mysql))
+                        mysql_free_result(res);
+                break;
+            }
+            results->append(std::move(out));
+            ++index;
+            const int more = mysql_next_result(m_mysql);
+            if (more == -1)
+                break;
+            status = more; // > 0: the next statement failed
+        }
     }
     if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_OFF) != 0 && ok)
         return fail(QStringLiteral("multi-statements off"));

@@ -242,26 +242,39 @@ static void classify(ColumnInfo *c)
     }
 }
 
-bool readTableInfo(Connection &c, const QString &schema, const QString &table, const QString &shardingColumn,
-                   TableInfo *out, QString *error)
+// The four statements whose results describe one table (buildTableInfo's input, in order).
+static QList<QByteArray> tableInfoStatements(Connection &c, const QString &schema, const QString &table)
 {
-    TableInfo info;
     const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ")
                               .arg(c.quoteString(schema), c.quoteString(table));
     // MariaDB marks a column in the pre-10.1.2 temporal format with "/* mariadb-5.3 */" in COLUMN_TYPE
     // (classify() refuses it; show_old_temporals, which the earlier code set around this query, is
     // MySQL's and unknown to MariaDB).
-    auto cols = c.query(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
-                                       "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
-                                       "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM "
-                                       "information_schema.COLUMNS") +
-                        where + QStringLiteral("ORDER BY ORDINAL_POSITION"));
-    if (!cols) {
-        *error = c.lastError();
-        return false;
-    }
+    return {(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
+                            "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
+                            "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM "
+                            "information_schema.COLUMNS") +
+             where + QStringLiteral("ORDER BY ORDINAL_POSITION"))
+                .toUtf8(),
+            (QStringLiteral("SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES") + where).toUtf8(),
+            // The key rows are identified by: PRIMARY, else the first unique key over NOT NULL columns only.
+            (QStringLiteral("SELECT INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") + where +
+             QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, "
+                            "SEQ_IN_INDEX"))
+                .toUtf8(),
+            (QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) + QLatin1Char('.') +
+             Connection::quoteIdentifier(table))
+                .toUtf8()};
+}
+
+// One table's TableInfo from the results of its tableInfoStatements.
+static bool buildTableInfo(const QueryResult *res, const QString &server, const QString &schema, const QString &table,
+                           const QString &shardingColumn, TableInfo *out, QString *error)
+{
+    TableInfo info;
+    const QueryResult *cols = &res[0];
     if (cols->rows.isEmpty()) {
-        *error = QStringLiteral("table %1.%2 does not exist on %3").arg(schema, table, c.params().describe());
+        *error = QStringLiteral("table %1.%2 does not exist on %3").arg(schema, table, server);
         return false;
     }
     for (const auto &r : cols->rows) {
@@ -279,17 +292,9 @@ bool readTableInfo(Connection &c, const QString &schema, const QString &table, c
         info.dataTypes.append(ci.dataType);
         info.cols.append(ci);
     }
-    auto engine = c.queryValue(QStringLiteral("SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES") + where);
-    if (engine)
-        info.engine = engine->toString();
-    // The key rows are identified by: PRIMARY, else the first unique key over NOT NULL columns only.
-    auto keys = c.query(QStringLiteral("SELECT INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") +
-                        where + QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, "
-                                               "SEQ_IN_INDEX"));
-    if (!keys) {
-        *error = c.lastError();
-        return false;
-    }
+    if (!res[1].rows.isEmpty() && !res[1].rows.first().isEmpty())
+        info.engine = res[1].rows.first().first().toString();
+    const QueryResult *keys = &res[2];
     QStringList order;
     QHash<QString, QList<int>> byName;
     QSet<QString> unusable;
@@ -333,14 +338,56 @@ bool readTableInfo(Connection &c, const QString &schema, const QString &table, c
         }
         info.keyType = isIntegerType(info.dataTypes.at(info.shardColumn)) ? KeyType::Integer : KeyType::String;
     }
-    auto create = c.query(QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) +
-                          QLatin1Char('.') + Connection::quoteIdentifier(table));
-    if (!create || create->rows.isEmpty() || create->rows.first().size() < 2) {
-        *error = c.lastError();
+    if (res[3].rows.isEmpty() || res[3].rows.first().size() < 2) {
+        *error = QStringLiteral("SHOW CREATE TABLE %1.%2 on %3 returned no definition").arg(schema, table, server);
         return false;
     }
-    info.createSql = create->rows.first().at(1).toString();
+    info.createSql = res[3].rows.first().at(1).toString();
     *out = info;
+    return true;
+}
+
+
+bool readTableInfo(Connection &c, const QString &schema, const QString &table, const QString &shardingColumn,
+                   TableInfo *out, QString *error)
+{
+    QList<QueryResult> r;
+    if (!c.queryMulti(tableInfoStatements(c, schema, table), &r) || r.size() != 4) {
+        // "Statement 4 of 4" says less than the statement: a missing table is named as such.
+        const QString multiError = c.lastError();
+        auto cols = c.query(QString::fromUtf8(tableInfoStatements(c, schema, table).first()));
+        *error = cols && cols->rows.isEmpty()
+                     ? QStringLiteral("table %1.%2 does not exist on %3").arg(schema, table, c.params().describe())
+                     : multiError;
+        return false;
+    }
+    return buildTableInfo(r.constData(), c.params().describe(), schema, table, shardingColumn, out, error);
+}
+
+bool readTableInfos(Connection &c, const QList<TableRef> &tables, QList<TableInfo> *out, QString *error)
+{
+    out->clear();
+    QList<QByteArray> statements;
+    for (const TableRef &t : tables)
+        statements += tableInfoStatements(c, t.schema, t.table);
+    QList<QueryResult> r;
+    if (!c.queryMulti(statements, &r) || r.size() != statements.size()) {
+        // One table at a time: the first that fails names itself.
+        for (const TableRef &t : tables) {
+            TableInfo info;
+            if (!readTableInfo(c, t.schema, t.table, t.shardingColumn, &info, error))
+                return false;
+            out->append(info);
+        }
+        return true;
+    }
+    for (qsizetype i = 0; i < tables.size(); ++i) {
+        TableInfo info;
+        if (!buildTableInfo(r.constData() + 4 * i, c.params().describe(), tables.at(i).schema, tables.at(i).table,
+                            tables.at(i).shardingColumn, &info, error))
+            return false;
+        out->append(info);
+    }
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "core/cluster/Connection.h"
 #include "core/cluster/Credentials.h"
 #include "core/config/ConfigLoader.h"
+#include "core/migration/MoveSet.h"
 #include "core/sandbox/InstanceManager.h"
 
 #include <QElapsedTimer>
@@ -14,6 +15,9 @@
 
 using namespace sp;
 using namespace sp::test;
+using sp::migration::readTableInfos;
+using sp::migration::TableInfo;
+using sp::migration::TableRef;
 
 class TestConnection final : public QObject
 {
@@ -331,6 +335,45 @@ private slots:
         QVERIFY(c.ping()); // every result was read off the connection
         QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.multi"))->toInt(), 2); // the DELETE ran
         QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.multi")));
+    }
+
+    void queryMultiReturnsEachResult()
+    {
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("CREATE OR REPLACE TABLE conntest.qm (id INT PRIMARY KEY, s VARCHAR(8))")));
+        QVERIFY(c.exec(QStringLiteral("INSERT INTO conntest.qm VALUES (1, 'a;b'), (2, NULL)")));
+        QList<QueryResult> results;
+        QVERIFY2(c.queryMulti({"SELECT id, s FROM conntest.qm ORDER BY id", "SELECT COUNT(*) FROM conntest.qm WHERE s IS NULL",
+                               "SHOW CREATE TABLE conntest.qm"},
+                              &results),
+                 qPrintable(c.lastError()));
+        QCOMPARE(results.size(), 3);
+        QCOMPARE(results.at(0).rows.size(), 2);
+        QCOMPARE(results.at(0).rows.at(0).at(1).toString(), QStringLiteral("a;b"));
+        QVERIFY(results.at(0).rows.at(1).at(1).isNull());
+        QCOMPARE(results.at(1).rows.at(0).at(0).toInt(), 1);
+        QVERIFY(results.at(2).rows.at(0).at(1).toString().startsWith(QLatin1String("CREATE TABLE `qm`")));
+        // The second fails: the third does not run, the connection stays usable.
+        QVERIFY(!c.queryMulti({"SELECT 1", "SELECT nope FROM conntest.qm", "SELECT 3"}, &results));
+        QVERIFY2(c.lastError().contains(QLatin1String("statement 2 of 3")), qPrintable(c.lastError()));
+        QCOMPARE(results.size(), 1);
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT 7"))->toInt(), 7);
+        // The tables' descriptions in one round trip; a missing one is named.
+        QList<TableInfo> infos;
+        QString error;
+        auto ref = [](const char *table, const char *column) {
+            return TableRef{QStringLiteral("conntest"), QString::fromLatin1(table), QString::fromLatin1(column)};
+        };
+        QVERIFY2(readTableInfos(c, {ref("qm", "s"), ref("qm", "id")}, &infos, &error), qPrintable(error));
+        QCOMPARE(infos.size(), 2);
+        QCOMPARE(infos.at(0).columns, (QStringList{QStringLiteral("id"), QStringLiteral("s")}));
+        QCOMPARE(infos.at(0).shardColumn, 1);
+        QCOMPARE(infos.at(1).shardColumn, 0);
+        QCOMPARE(infos.at(0).pk, QList<int>{0});
+        QVERIFY(infos.at(0).createSql.contains(QLatin1String("PRIMARY KEY")));
+        QVERIFY(!readTableInfos(c, {ref("qm", "s"), ref("gone", "id")}, &infos, &error));
+        QVERIFY2(error.contains(QLatin1String("table conntest.gone does not exist")), qPrintable(error));
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.qm")));
     }
 
     void cleanupTestCase() { m_fx.stop(); }

@@ -61,10 +61,18 @@ bool CopyRun::loadTableInfo(QString *error)
             errors[size_t(i)] = c.lastError();
             return;
         }
+        QList<MoveUnit *> mine;
+        QList<TableRef> refs;
         for (MoveUnit &u : m_moves.units())
-            if (u.sourceInstance == instances.at(i) &&
-                !readTableInfo(c, u.sourceSchema, u.source.table, u.shardingColumn, &u.info, &errors[size_t(i)]))
-                return;
+            if (u.sourceInstance == instances.at(i)) {
+                mine.append(&u);
+                refs.append({u.sourceSchema, u.source.table, u.shardingColumn});
+            }
+        QList<TableInfo> infos;
+        if (!readTableInfos(c, refs, &infos, &errors[size_t(i)]))
+            return;
+        for (qsizetype k = 0; k < mine.size(); ++k)
+            mine.at(k)->info = infos.at(k);
     });
     for (const QString &e : errors)
         if (!e.isEmpty()) {
