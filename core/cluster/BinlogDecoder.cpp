@@ -43,8 +43,14 @@ bool BinlogDecoder::addTableMap(const QByteArray &event, int postHeaderLength, Q
         *error = QStringLiteral("truncated event or unexpected post-header length %1").arg(postHeaderLength);
         return false;
     }
+    const quint64 tableId = c.le(postHeaderLength == 6 ? 4 : 6);
+    // Every transaction repeats the maps of the tables it changes: a map whose bytes (after the header,
+    // which holds the time and position) equal the last one for its id describes the same table.
+    const QByteArrayView body = QByteArrayView(event).sliced(kHeaderSize);
+    if (const auto known = m_tables.constFind(tableId); known != m_tables.cend() && known->body == body)
+        return true;
     auto t = std::make_shared<BinlogTable>();
-    t->tableId = c.le(postHeaderLength == 6 ? 4 : 6);
+    t->tableId = tableId;
     c.skip(2); // flags
     const qsizetype schemaLength = qsizetype(c.le(1));
     t->schema = QString::fromUtf8(c.bytes(schemaLength));
@@ -57,6 +63,7 @@ bool BinlogDecoder::addTableMap(const QByteArray &event, int postHeaderLength, Q
         return false;
     }
     Entry entry;
+    entry.body = body.toByteArray();
     entry.included = !m_filter || m_filter(t->schema, t->table);
     entry.table = t;
     if (!entry.included) { // not decoded further: its types do not matter to this stream

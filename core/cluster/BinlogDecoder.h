@@ -55,6 +55,7 @@ private:
         std::shared_ptr<BinlogTable> table;
         bool included = true;
         QString refusal; // why its rows cannot be decoded (a column of an unsupported type); empty: they can
+        QByteArray body; // the map event after its header: an identical map for the id is not decoded again
     };
     QHash<quint64, Entry> m_tables;
     TableFilter m_filter;

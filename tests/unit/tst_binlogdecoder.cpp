@@ -358,6 +358,35 @@ private slots:
         QCOMPARE(t->primaryKey, QList<int>{0});
     }
 
+    // Each transaction repeats its tables' maps: an identical map (its header - time, position - may
+    // differ) keeps the decoded table; a different map under the same id (a server restarted, a table
+    // altered) replaces it, and rows decode by the new one.
+    void repeatedTableMapIsReusedChangedOneReplaces()
+    {
+        BinlogDecoder d;
+        QString error;
+        const QByteArray one = tableMapOf({Col{"a", TLong, {}}});
+        QVERIFY2(d.addTableMap(one, 8, &error), qPrintable(error));
+        const auto first = d.table(42);
+        QVERIFY(first);
+        QByteArray again = one;
+        again[0] = char(0x7f); // another timestamp in the header
+        QVERIFY2(d.addTableMap(again, 8, &error), qPrintable(error));
+        QCOMPARE(d.table(42).get(), first.get());
+        const QByteArray two = tableMapOf({Col{"a", TLong, {}}, Col{"b", TLongLong, {}}});
+        QVERIFY2(d.addTableMap(two, 8, &error), qPrintable(error));
+        const auto second = d.table(42);
+        QVERIFY(second);
+        QVERIFY(second.get() != first.get());
+        QCOMPARE(second->columns.size(), 2);
+        QCOMPARE(second->columns.at(1).name, QStringLiteral("b"));
+        BinlogEvent e;
+        QCOMPARE(d.decodeRows(writeRowV1(2, {le(7, 4), le(9, 8)}), 8, &e, &error), BinlogDecoder::Outcome::Decoded);
+        QCOMPARE(e.rows.size(), 1);
+        QCOMPARE(e.rows.at(0).after.size(), 2);
+        QCOMPARE(e.rows.at(0).after.at(1).toLongLong(), 9);
+    }
+
     void v2WriteUpdateDelete()
     {
         BinlogDecoder d;
