@@ -118,6 +118,10 @@ class TestMigrate : public QObject
 private slots:
     void initTestCase()
     {
+        // Capture batches of 7 row changes (the engine's default is 2,000): under the load the catch-up
+        // writes many batches, each on the apply thread while the next is read, and the kills land
+        // while one is being written.
+        qputenv("SP_CAPTURE_BATCH_OPS", "7");
         QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
         QVERIFY(m_tmp.isValid());
         const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),

@@ -9,6 +9,8 @@
 #include "core/migration/ExactRows.h"
 #include "core/migration/TargetMeta.h"
 
+#include <memory>
+
 namespace sp::migration {
 
 namespace {
@@ -23,15 +25,52 @@ struct Stmt
 
 } // namespace
 
-bool SourceWorker::flushBatch()
+qsizetype SourceWorker::batchOps()
 {
+    static const qsizetype n = [] {
+        const int v = qEnvironmentVariableIntValue("SP_CAPTURE_BATCH_OPS");
+        return v > 0 ? qsizetype(v) : qsizetype(2000);
+    }();
+    return n;
+}
+
+bool SourceWorker::flushBatch(bool wait)
+{
+    if (!joinApply())
+        return false;
     if (m_batch.isEmpty())
         return true;
-    const QList<PendingGroup> batch = std::move(m_batch);
+    auto batch = std::make_shared<const QList<PendingGroup>>(std::move(m_batch));
     m_batch.clear();
     m_batchOps = 0;
+    m_applyEnd = batch->last().end;
+    m_batchEnd = m_applyEnd;
+    static const bool sync = qEnvironmentVariableIntValue("SP_CAPTURE_APPLY_INLINE") == 1; // for A/B runs
+    if (wait || sync) {
+        m_applyOk = writeBatch(*batch);
+        return joinApply();
+    }
+    m_applyOk = false;
+    m_applyThread = std::thread([this, batch] { m_applyOk = writeBatch(*batch); });
+    return true;
+}
+
+bool SourceWorker::joinApply()
+{
+    if (m_applyThread.joinable())
+        m_applyThread.join();
+    if (!m_applyOk)
+        return false; // writeBatch said why (fail())
+    if (!m_applyEnd.file.isEmpty() && m_applied < m_applyEnd)
+        m_applied = m_applyEnd;
+    QMutexLocker lock(&m_mutex);
+    m_progress.applied = m_applied;
+    return true;
+}
+
+bool SourceWorker::writeBatch(const QList<PendingGroup> &batch)
+{
     const BinlogPosition end = batch.last().end;
-    m_batchEnd = end;
     QStringList instances; // in the order the batch first names them
     for (const PendingGroup &g : batch)
         for (auto it = g.ops.cbegin(); it != g.ops.cend(); ++it)
@@ -63,11 +102,8 @@ bool SourceWorker::flushBatch()
         tc->stored = end;
         applied += ops.size();
     }
-    if (m_applied < end)
-        m_applied = end;
     QMutexLocker lock(&m_mutex);
     m_progress.eventsApplied += applied;
-    m_progress.applied = m_applied;
     return true;
 }
 

@@ -35,12 +35,15 @@ SourceWorker::SourceWorker(const RunSpec &spec, const MoveSet &moves, const Endp
 
 SourceWorker::~SourceWorker()
 {
+    if (m_applyThread.joinable()) // catchUpTo joins it; a safety net
+        m_applyThread.join();
     if (m_reader)
         m_reader->close();
 }
 
 bool SourceWorker::fail(const QString &message)
 {
+    QMutexLocker lock(&m_errorMutex);
     if (m_error.isEmpty())
         m_error = m_instance + QStringLiteral(": ") + message;
     return false;
@@ -539,6 +542,13 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
 {
     BinlogEvent ev;
     QString why;
+    // A batch on the apply thread is done before this returns, however it returns: the callers write
+    // the targets next.
+    struct JoinApply
+    {
+        SourceWorker *w;
+        ~JoinApply() { w->joinApply(); }
+    } joinOnReturn{this};
     m_changesAdmitted = m_changesApplied;
     if (!m_binlogSettings.check(m_source, &why)) // a runtime change of what the capture relies on
         return fail(why);
@@ -555,7 +565,7 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             // The stream started at a pre-verified point whose binlog is gone: forget the ranges and
             // read from the capture's own position (a purged binlog there still stops the run).
             if (m_captureStart && isBinlogGoneError(m_reader->serverErrno())) {
-                if (!restartAtCapture())
+                if (!joinApply() || !restartAtCapture())
                     return false;
                 continue;
             }
@@ -587,11 +597,12 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
             const BinlogPosition c = m_reader->committedPosition();
             if (m_read < c)
                 m_read = c;
-            // Batched changes are applied once the batch is full (applyGroup) or the stream has read up
-            // to the target; with none waiting, everything read is applied.
-            if (!m_batch.isEmpty() && !(m_read < target) && !flushBatch())
+            // Batched changes are applied once the batch is full (applyGroup, on the apply thread) or
+            // the stream has read up to the target (here); with none waiting or being written,
+            // everything read is applied.
+            if (!(m_read < target) && !flushBatch(true))
                 return false;
-            if (m_batch.isEmpty() && m_applied < m_read)
+            if (m_batch.isEmpty() && !m_applyThread.joinable() && m_applied < m_read)
                 m_applied = m_read;
         }
         QMutexLocker lock(&m_mutex);
@@ -798,7 +809,7 @@ bool SourceWorker::applyGroup(const BinlogPosition &end)
         return true;
     m_batch.append(PendingGroup{end, std::move(ops)});
     m_batchOps += n;
-    return m_batchOps < kBatchOps || flushBatch();
+    return m_batchOps < batchOps() || flushBatch(false);
 }
 
 bool SourceWorker::settleAt(const BinlogPosition &pos)

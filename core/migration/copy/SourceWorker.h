@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <thread>
 
 namespace sp::migration {
 
@@ -49,7 +50,11 @@ public:
     ~SourceWorker();
 
     bool open(); // connections, checkpoints, capture positions, the binlog stream
-    QString error() const { return m_error; }
+    QString error() const
+    {
+        QMutexLocker lock(&m_errorMutex);
+        return m_error;
+    }
     QString instance() const { return m_instance; }
     unsigned long sourceSession() const { return m_source.threadId(); } // its session on the source server
 
@@ -124,15 +129,23 @@ private:
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
     // Applied transactions are batched (CaptureApply.cpp): one target transaction, its capture position
-    // the batch's last end, carries up to kBatchOps row changes of consecutive source transactions;
+    // the batch's last end, carries up to batchOps() row changes of consecutive source transactions;
     // runs of inserts into one table go as one multi-row INSERT.
     struct PendingGroup
     {
         BinlogPosition end;
         QHash<QString, QList<RowOp>> ops; // target instance -> its changes, in binlog order
     };
-    static constexpr qsizetype kBatchOps = 2000;
-    bool flushBatch();
+    static qsizetype batchOps(); // 2,000; SP_CAPTURE_BATCH_OPS (tests: many batches, the apply thread busy)
+    // Writes m_batch. `wait` false: on the apply thread, while this one reads and decodes the next
+    // batch (a full batch during a catch-up); true: here, done when it returns. Either way the batch
+    // before it is finished first, so batches commit in stream order, one at a time.
+    bool flushBatch(bool wait);
+    bool joinApply();                                  // the batch on the apply thread, if any, is done
+    bool writeBatch(const QList<PendingGroup> &batch); // the targets' transactions (CaptureApply.cpp)
+    std::thread m_applyThread; // a batch being written; joined before catchUpTo returns
+    bool m_applyOk = true;     // its result (read after the join)
+    BinlogPosition m_applyEnd; // its last source transaction's end: m_applied once it is done
     // One target transaction: `ops`, then the capture position m_batchEnd. `together`: in as few round
     // trips as possible (Connection::execMulti; *warned when a statement left warnings).
     bool execOps(Connection &c, const QList<const RowOp *> &ops, bool together, bool *warned);
@@ -168,7 +181,8 @@ private:
     qsizetype m_batchOps = 0;
     int m_chunkRows = 1000;
     int m_nextUnit = 0;
-    QString m_error;
+    QString m_error;             // guarded by m_errorMutex: fail() runs on the apply thread too
+    mutable QMutex m_errorMutex;
     std::atomic<bool> m_stop{false};
     StopReason m_stopReason = StopReason::None; // the driving thread's
     mutable QMutex m_mutex;
