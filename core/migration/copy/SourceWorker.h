@@ -41,7 +41,10 @@ struct WorkerProgress
 // an event it cannot use, a schema change on a moving table, a missing or duplicate row on a target,
 // a warning - each stops the worker with the reason.
 //
-// Driven by one thread at a time; stop() may be called from any thread.
+// Driven by one thread at a time; stop() may be called from any thread. During a catch-up a full
+// capture batch is written by an apply thread of its own while the driving thread reads the next
+// (flushBatch); catchUpTo joins it before returning, so outside catchUpTo the targets' sessions are
+// the driving thread's alone.
 class SourceWorker final
 {
 public:
