@@ -5285,6 +5285,55 @@ bob
         <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n key(s) moved by this run were written on their old shards after the switch: a service still routes with the old config, and T9 would delete those writes. Fix that service, then Carry forward: each write goes to its new node where the new node was not written since the switch; a key written on both sides is shown with both versions and changed only as you choose. T8 then reads on from where it stopped. (Rolling back after T7 is not available yet.)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (shardctl migrate status lists them all).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 key %2 → %3: %n write(s), the last at %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — carry forward copies the old shard&apos;s row to the new node if the new node was not written since the switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and the other open keys the same way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each change on a new node runs in its own transaction with the row locked, and is written to the audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>carrying the writes of stale routes forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes of stale routes are carried forward between T7 and T9.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T8 has seen no open write of a stale route.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RunNotes</name>
@@ -5787,6 +5836,42 @@ Config: %2</source>
     </message>
     <message>
         <source>Continuing to %1 changes the live cluster:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carry forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carry forward…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carry the writes of stale routes to the new nodes (T8&apos;s open keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carry forward the writes of stale routes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For each key written on its old shard after the switch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys written on both sides since the switch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List them and leave both versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the new node&apos;s row (the old shard&apos;s write is deleted by T9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the old shard&apos;s row (it replaces the new node&apos;s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5254,6 +5254,52 @@ bob
         <source>Also drop the target tables the run created (DROP TABLE on %1)</source>
         <translation>同时删除运行创建的目标表（在 %1 上 DROP TABLE）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n key(s) moved by this run were written on their old shards after the switch: a service still routes with the old config, and T9 would delete those writes. Fix that service, then Carry forward: each write goes to its new node where the new node was not written since the switch; a key written on both sides is shown with both versions and changed only as you choose. T8 then reads on from where it stopped. (Rolling back after T7 is not available yet.)</source>
+        <translation>
+            <numerusform>本次运行迁移的 %n 个键在切换后仍被写入旧分片：有服务仍按旧配置路由，T9 会删除这些写入。先修正该服务，再点“前推”：每个写入会被带到新节点（仅当新节点自切换后未被写过）；两边都被写过的键会列出两个版本，只按您的选择修改。之后 T8 从上次停下的位置继续读取。（T7 之后的回滚暂不可用。）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (shardctl migrate status lists them all).</source>
+        <translation>
+            <numerusform>… 还有 %n 个（shardctl migrate status 会全部列出）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 key %2 → %3: %n write(s), the last at %4</source>
+        <translation>
+            <numerusform>%1 键 %2 → %3：%n 次写入，最后一次在 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — carry forward copies the old shard&apos;s row to the new node if the new node was not written since the switch</source>
+        <translation>%1 — 若新节点自切换后未被写过，前推会把旧分片的行复制到新节点</translation>
+    </message>
+    <message>
+        <source>… and the other open keys the same way.</source>
+        <translation>… 其余未解决的键同样处理。</translation>
+    </message>
+    <message>
+        <source>Each change on a new node runs in its own transaction with the row locked, and is written to the audit log.</source>
+        <translation>新节点上的每个修改都在单独的事务中进行并锁定该行，且写入审计日志。</translation>
+    </message>
+    <message>
+        <source>carrying the writes of stale routes forward</source>
+        <translation>正在前推过期路由的写入</translation>
+    </message>
+    <message>
+        <source>Writes of stale routes are carried forward between T7 and T9.</source>
+        <translation>过期路由的写入只能在 T7 与 T9 之间前推。</translation>
+    </message>
+    <message>
+        <source>T8 has seen no open write of a stale route.</source>
+        <translation>T8 未发现未解决的过期路由写入。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RunNotes</name>
@@ -5755,6 +5801,42 @@ Config: %2</source>
     <message>
         <source>Continuing to %1 changes the live cluster:</source>
         <translation>继续到 %1 会改动线上集群：</translation>
+    </message>
+    <message>
+        <source>Carry forward</source>
+        <translation>前推</translation>
+    </message>
+    <message>
+        <source>Carry forward…</source>
+        <translation>前推…</translation>
+    </message>
+    <message>
+        <source>Carry the writes of stale routes to the new nodes (T8&apos;s open keys)</source>
+        <translation>把过期路由的写入带到新节点（T8 未解决的键）</translation>
+    </message>
+    <message>
+        <source>Carry forward the writes of stale routes</source>
+        <translation>前推过期路由的写入</translation>
+    </message>
+    <message>
+        <source>For each key written on its old shard after the switch:</source>
+        <translation>对切换后在旧分片上被写入的每个键：</translation>
+    </message>
+    <message>
+        <source>Keys written on both sides since the switch:</source>
+        <translation>切换后两边都被写入的键：</translation>
+    </message>
+    <message>
+        <source>List them and leave both versions</source>
+        <translation>列出并保留两个版本</translation>
+    </message>
+    <message>
+        <source>Keep the new node&apos;s row (the old shard&apos;s write is deleted by T9)</source>
+        <translation>保留新节点的行（旧分片的写入由 T9 删除）</translation>
+    </message>
+    <message>
+        <source>Take the old shard&apos;s row (it replaces the new node&apos;s)</source>
+        <translation>采用旧分片的行（替换新节点的行）</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,9 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
             "drops the copied tables\n"
             "  verify    run the kind's comparison again (read-only)\n"
             "  repair    apply the repair SQL of T5's differences on the targets (--yes), then verify\n"
+            "  forward-stale  after T8 saw writes to moved keys on the old shards: carry each to its new "
+            "node where the new node was not written since the switch (--yes; without it, what it would "
+            "do); a key written on both sides is listed with both versions (--conflicts decides)\n"
             "  log       the audit log: every action with its server, OS user and SQL\n"
             "Steps of a copy run (mod-double, remap, ring plans): %3.\n"
             "Steps of a dual-master run: %4. D6 waits for lag 0 and compares the rows each new "
@@ -60,7 +63,7 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
                  dual.destructiveIds().join(QStringLiteral(", "))));
     parser.addPositionalArgument(
         QStringLiteral("action"),
-        QStringLiteral("create, run, status, pause, throttle, rollback, verify, repair, log"));
+        QStringLiteral("create, run, status, pause, throttle, rollback, verify, repair, forward-stale, log"));
     auto opt = [&](const char *name, const char *help, const char *value = nullptr) {
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help),
                                             value ? QString::fromLatin1(value) : QString()));
@@ -123,6 +126,11 @@ void CmdMigrate::addOptions(QCommandLineParser &parser)
         "new shards since the switch. Without it T7 stops on them.",
         "REASON");
     opt("drop-targets", "rollback: drop the target tables the run created.");
+    opt("conflicts",
+        "forward-stale: for keys written on both sides since the switch, keep-new (the new node's row stays, "
+        "the old shard's write is dropped at T9) or take-old (the old shard's row replaces it); audited. "
+        "Without it they are listed and left.",
+        "keep-new|take-old");
     opt("json", "status, log: JSON output.");
 }
 
@@ -242,6 +250,16 @@ static QJsonObject statusJson(const RunState &j)
                                  {QStringLiteral("key"), d.key},
                                  {QStringLiteral("kind"), d.kind},
                                  {QStringLiteral("repair"), d.repairSql}});
+    QJsonArray stale;
+    for (const StaleWrite &w : j.staleWrites)
+        stale.append(QJsonObject{{QStringLiteral("source"), w.source},
+                                 {QStringLiteral("target"), w.targetNode},
+                                 {QStringLiteral("key"), w.keyText},
+                                 {QStringLiteral("firstAt"), w.firstAt.toString(Qt::ISODateWithMs)},
+                                 {QStringLiteral("lastAt"), w.lastAt.toString(Qt::ISODateWithMs)},
+                                 {QStringLiteral("writes"), w.writes},
+                                 {QStringLiteral("status"), w.status},
+                                 {QStringLiteral("detail"), w.detail}});
     QJsonObject throttled;
     const QMap<QString, double> waited = Throttle::waitedOf(j.values);
     for (auto it = waited.cbegin(); it != waited.cend(); ++it)
@@ -252,6 +270,7 @@ static QJsonObject statusJson(const RunState &j)
         {QStringLiteral("progress"), progress},
         {QStringLiteral("checks"), checks},
         {QStringLiteral("differences"), diffs},
+        {QStringLiteral("staleWrites"), stale},
         {QStringLiteral("writeStopMs"), j.value(keys::writeStopMs).toLongLong()},
         {QStringLiteral("rolledBack"), j.rolledBack()},
         {QStringLiteral("runKind"), kind.name()},
@@ -403,6 +422,20 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
             out << "  ... " << j.differences.size() - kStatusListCap << " more differences; 'shardctl migrate status "
                 << "--json' lists all of them with their repair SQL ('migrate repair --yes' applies them)\n";
     }
+    if (!j.staleWrites.isEmpty()) {
+        out << j.staleWrites.size() << " keys written on their old shards after the switch, " << j.openStaleWrites()
+            << " open ('migrate forward-stale' carries them to the new nodes):\n";
+        int shown = 0;
+        for (const StaleWrite &w : j.staleWrites) {
+            if (++shown > kStatusListCap)
+                break;
+            out << "  " << w.status << " " << w.source << " key " << w.keyText << " -> " << w.targetNode << ", "
+                << w.writes << " writes, last at " << w.lastAt.toString(Qt::ISODate)
+                << (w.detail.isEmpty() ? QString() : QStringLiteral(": ") + w.detail.left(400)) << '\n';
+        }
+        if (j.staleWrites.size() > kStatusListCap)
+            out << "  ... " << j.staleWrites.size() - kStatusListCap << " more; 'shardctl migrate status --json' lists all\n";
+    }
     return Ok;
 }
 
@@ -487,7 +520,8 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     static const QStringList actions{
         QStringLiteral("create"), QStringLiteral("run"),      QStringLiteral("status"),
         QStringLiteral("pause"),  QStringLiteral("throttle"), QStringLiteral("rollback"),
-        QStringLiteral("verify"), QStringLiteral("log"),      QStringLiteral("repair")};
+        QStringLiteral("verify"), QStringLiteral("log"),      QStringLiteral("repair"),
+        QStringLiteral("forward-stale")};
     if (pos.isEmpty() || !actions.contains(pos.first())) {
         err << "shardctl migrate: give an action: " << actions.join(QStringLiteral(", ")) << '\n';
         return Usage;
@@ -546,6 +580,12 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     o.strongHash = p.isSet(QStringLiteral("strong-hash"));
     o.killBlockers = p.isSet(QStringLiteral("kill-blockers"));
     o.carryAfterSwitch = p.value(QStringLiteral("carry-after-switch"));
+    o.staleConflicts = p.value(QStringLiteral("conflicts"));
+    if (!o.staleConflicts.isEmpty() && o.staleConflicts != QLatin1String("keep-new") &&
+        o.staleConflicts != QLatin1String("take-old")) {
+        err << prefix << "--conflicts takes keep-new or take-old\n";
+        return Usage;
+    }
     if ((action == QLatin1String("rollback") || action == QLatin1String("repair")) && !o.yes) {
         err << prefix << action << " changes the cluster: confirm with --yes\n";
         return Usage;
@@ -562,6 +602,8 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
         outcome = engine.rollback(p.isSet(QStringLiteral("drop-targets")), o);
     else if (action == QLatin1String("repair"))
         outcome = engine.repair(o);
+    else if (action == QLatin1String("forward-stale"))
+        outcome = engine.forwardStale(o);
     else
         outcome = engine.verifyOnly(o);
     if (outcome != Outcome::Done && outcome != Outcome::Paused)

@@ -91,6 +91,9 @@ bool Journal::ensureSchema()
         "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT)",
         "CREATE TABLE IF NOT EXISTS lag (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT, source TEXT, seconds REAL, "
         "bytes INTEGER, events INTEGER)",
+        "CREATE TABLE IF NOT EXISTS stale (id INTEGER PRIMARY KEY AUTOINCREMENT, unit INTEGER, target INTEGER, "
+        "source TEXT, target_node TEXT, pk TEXT, key_text TEXT, first_at TEXT, last_at TEXT, writes INTEGER, "
+        "before TEXT, resolved TEXT, status TEXT, detail TEXT, UNIQUE (unit, target, pk))",
     };
     for (const char *s : ddl)
         if (!exec(QString::fromLatin1(s)))

@@ -73,6 +73,40 @@ struct LagSample
                          // known once the capture reaches that end: Journal::setLagEvents)
 };
 
+// A write to a moved key on an old shard after writes resumed on the new config (T8): one entry per
+// key and target, with the target row's state before the first such write (what T7 left there), so
+// `migrate forward-stale` can tell whether the new node was written since. States are
+// StaleWrites.h's rowState(): "-" for no row, else a digest of the row's stored values.
+struct StaleWrite
+{
+    qint64 id = 0;
+    int unit = -1;         // MoveUnit::id
+    int target = -1;       // index in MoveUnit::targets
+    QString source;        // ds.table written by the stale route
+    QString targetNode;    // ds.table that holds the key under the new config
+    QString key;           // encodeKey (KeySql.h)
+    QString keyText;       // for people
+    QDateTime firstAt;     // commit time of the first write seen
+    QDateTime lastAt;      // and of the last
+    qint64 writes = 0;     // row changes seen for the key
+    QString before;        // the target row's state before the first write
+    QString resolved;      // the old shard's row state the entry was resolved at ("" while open)
+    QString status;        // "open", "conflict", "carried", "kept-new", "took-old"
+    QString detail;        // what forward-stale found or did
+    bool unresolved() const { return status == QLatin1String("open") || status == QLatin1String("conflict"); }
+};
+
+// One change of one key seen by T8 (input of Journal::recordStale).
+struct StaleSighting
+{
+    int unit = -1;
+    int target = -1;
+    QString source, targetNode, key, keyText;
+    QDateTime at;   // its transaction's commit
+    QString before; // the row's state for this target before and after the change
+    QString after;
+};
+
 // The run's own state: DIR/journal.sqlite (WAL, so `status` can read while `run` writes).
 // Authoritative for step states, gates, checks and the audit log; copy checkpoints and capture
 // positions are authoritative in the targets' metadata schema (see TargetMeta), mirrored here for
@@ -111,6 +145,15 @@ public:
     bool addLag(const QList<LagSample> &samples); // keeps the newest 20,000
     QList<LagSample> lag(int limit = 2000);        // the newest `limit`, oldest first
     bool setLagEvents(const QString &source, const QDateTime &at, qint64 events);
+
+    // T8's sightings of one pass and the position read up to, in one transaction (a kill keeps both
+    // or neither). A key seen again while open adds to it; a resolved key seen again reopens with the
+    // sighting's `before`, unless the sighting leaves the row as it was resolved (the same change read
+    // again after a resume).
+    bool recordStale(const QList<StaleSighting> &sightings, const JournalKey &positionKey, const QString &position);
+    QList<StaleWrite> staleWrites();
+    qint64 unresolvedStaleCount();
+    bool resolveStale(qint64 id, const QString &status, const QString &resolved, const QString &detail);
 
     // The key/value table (names: run/RunKeys.h).
     QString value(const JournalKey &key, const QString &fallback = {});

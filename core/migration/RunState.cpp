@@ -129,6 +129,14 @@ QString RunState::value(const JournalKey &key) const
     return values.value(key.name);
 }
 
+qint64 RunState::openStaleWrites() const
+{
+    qint64 n = 0;
+    for (const StaleWrite &w : staleWrites)
+        n += w.unresolved() ? 1 : 0;
+    return n;
+}
+
 bool RunState::rolledBack() const
 {
     return value(keys::rolledBack) == QLatin1String("1");
@@ -252,6 +260,7 @@ bool loadRunState(const QString &dir, const RunStateOptions &options, RunState *
         // "NULL = ''" matches no row, so ask with an empty, non-null step.
         st.checks = j.checks(QStringLiteral(""));
         st.differences = j.differences(qMax(0, options.maxDifferences));
+        st.staleWrites = j.staleWrites();
         st.differenceCount = j.differenceCount();
         st.audit = j.auditLog(options.auditAfterId);
         st.values = j.values();

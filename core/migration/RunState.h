@@ -46,6 +46,7 @@ struct RunState
     QList<CheckResult> checks;
     QList<RowDifference> differences; // the first RunStateOptions::maxDifferences
     qint64 differenceCount = 0;
+    QList<StaleWrite> staleWrites; // keys T8 saw written on their old shards (Journal.h)
     QList<AuditEntry> audit;       // the entries after RunStateOptions::auditAfterId
     QMap<QString, QString> values; // the journal's key/values
     QList<LagSample> lag;          // capture lag per source server over time (the newest 2,000)
@@ -75,6 +76,7 @@ struct RunState
     qint64 writeStopMs() const; // -1 while unknown
     // read_only=1 was set by the kind's write stop (T4, D7) and not lifted yet.
     bool writesStopped() const;
+    qint64 openStaleWrites() const; // staleWrites not resolved yet
     // The config file is not the one the plan was made from (and not the plan's new config T6 wrote).
     bool configChanged() const;
 };

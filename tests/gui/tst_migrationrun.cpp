@@ -85,6 +85,7 @@ private slots:
     void runReadReloadsTheConfig();
     void throttleIsShown();
     void chartsDrawOnlyWhatWasMeasured();
+    void staleWritesOfferCarryForward();
 
 private:
     QString newRun(const QString &name, const QString &reloadCommand = {});
@@ -1339,6 +1340,90 @@ void TestMigrationRun::chartsDrawOnlyWhatWasMeasured()
     QCOMPARE(legendEntries, 1);
     for (QLineSeries *s : segments)
         QCOMPARE(s->color(), segments.constFirst()->color());
+}
+
+// T8 saw writes of stale routes: the gate lists each open key (a conflict with its versions), Carry
+// forward is offered, asks first with the choice for keys written on both sides, and starts the
+// engine's forward-stale with that choice; once the keys are resolved the button goes away.
+void TestMigrationRun::staleWritesOfferCarryForward()
+{
+    const QString dir = newRun(QStringLiteral("stale"));
+    const QDateTime at = QDateTime::currentDateTimeUtc().addSecs(-60);
+    setJournal(dir, [&](Journal &j) {
+        for (int i = 0; i <= int(Step::T7); ++i)
+            QVERIFY(j.setStep(Step(i), StepStatus::Done));
+        QVERIFY(j.setStep(Step::T8, StepStatus::Failed, QStringLiteral("2 keys moved by this run were written")));
+        QVERIFY(j.setValue(keys::writesResumed, at.addSecs(-10).toString(Qt::ISODateWithMs)));
+        StaleSighting a{0, 0, QStringLiteral("db0.t_messages_0"), QStringLiteral("db4.t_messages_0"),
+                        QStringLiteral("[\"i:17\"]"), QStringLiteral("17"), at, QStringLiteral("r:aa"), QStringLiteral("r:bb")};
+        StaleSighting b = a;
+        b.key = QStringLiteral("[\"i:18\"]");
+        b.keyText = QStringLiteral("18");
+        QVERIFY(j.recordStale({a, a, b}, keys::observe(QStringLiteral("node0")), QStringLiteral("binlog.000001:4")));
+        const QList<StaleWrite> w = j.staleWrites();
+        QCOMPARE(w.size(), 2);
+        QCOMPARE(w.first().writes, 2); // seen twice, one key
+        QVERIFY(j.resolveStale(w.at(1).id, QStringLiteral("conflict"), QString(),
+                               QStringLiteral("written on both sides since the switch (they differ in _from); "
+                                              "old shard: id=18, _from='old'; new node: id=18, _from='new'")));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    auto *gate = test::findNamed<QLabel>(page.get(), "migrationGate");
+    auto *carry = test::findNamed<QPushButton>(page.get(), "migrationForwardStale");
+    QTRY_VERIFY_WITH_TIMEOUT(carry->isVisible() && carry->isEnabled(), 5000);
+    const QString text = gate->text();
+    QVERIFY2(text.contains(QLatin1String("2 key(s) moved by this run were written on their old shards")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("db0.t_messages_0 key 17 → db4.t_messages_0: 2 write(s)")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("_from=&#x27;new&#x27;")) || text.contains(QLatin1String("_from='new'")),
+             qPrintable(text));
+    shoot(page.get(), QStringLiteral("migration-stale-writes"));
+
+    // Asks first: each key, and the choice for keys written on both sides. Cancelled: nothing runs.
+    QString asked;
+    int choices = 0;
+    test::onModal([&](QWidget *w) {
+        auto *label = w->findChild<QLabel *>(QStringLiteral("confirmText"));
+        auto *choice = w->findChild<QComboBox *>(QStringLiteral("confirmChoice"));
+        asked = label ? label->text() : QString();
+        choices = choice && choice->isVisible() ? choice->count() : 0;
+        qobject_cast<QDialog *>(w)->reject();
+    });
+    carry->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!asked.isEmpty(), 5000);
+    QVERIFY2(asked.contains(QLatin1String("key 17")) && asked.contains(QLatin1String("key 18")), qPrintable(asked));
+    QCOMPARE(choices, 3);
+    QTest::qWait(100);
+    QVERIFY(!c->engineRunning());
+
+    // Confirmed with "keep the new node's row": the engine's forward-stale runs (its servers do not
+    // listen here, so it ends in an error) and changes nothing in the journal.
+    std::optional<EngineAction> finished;
+    QString error;
+    connect(c, &RunController::engineFinished, page.get(),
+            [&](EngineAction a, int, const QString &e) { finished = a; error = e; });
+    test::onModal([](QWidget *w) {
+        auto *choice = w->findChild<QComboBox *>(QStringLiteral("confirmChoice"));
+        if (choice)
+            choice->setCurrentIndex(1);
+        qobject_cast<QDialog *>(w)->accept();
+    });
+    carry->click();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.has_value(), 20000);
+    QCOMPARE(*finished, EngineAction::ForwardStale);
+    QVERIFY2(!error.isEmpty(), "the engine reached no server, yet reported success");
+    refreshNow(c);
+    QCOMPARE(c->state()->openStaleWrites(), 2);
+
+    // Resolved elsewhere (`shardctl migrate forward-stale --yes`): the button and the lines go.
+    setJournal(dir, [](Journal &j) {
+        for (const StaleWrite &w : j.staleWrites())
+            QVERIFY(j.resolveStale(w.id, QStringLiteral("carried"), QStringLiteral("r:bb"), QString()));
+    });
+    refreshNow(c);
+    QVERIFY(!carry->isVisible());
+    QVERIFY(!gate->text().contains(QLatin1String("written on their old shards")));
 }
 
 QTEST_MAIN(TestMigrationRun)

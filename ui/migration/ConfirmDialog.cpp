@@ -1,6 +1,7 @@
 #include "ui/migration/ConfirmDialog.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -49,8 +50,17 @@ ConfirmDialog::ConfirmDialog(const QString &title, const QString &intro, const Q
     m_drop = new QCheckBox(this);
     m_drop->setObjectName(QStringLiteral("confirmDropTargets"));
     m_drop->hide();
+    m_choiceLabel = new QLabel(this);
+    m_choiceLabel->setWordWrap(true);
+    m_choiceLabel->hide();
+    m_choice = new QComboBox(this);
+    m_choice->setObjectName(QStringLiteral("confirmChoice"));
+    m_choiceLabel->setBuddy(m_choice);
+    m_choice->hide();
     col->addWidget(m_reason);
     col->addWidget(m_drop);
+    col->addWidget(m_choiceLabel);
+    col->addWidget(m_choice);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
@@ -94,6 +104,21 @@ void ConfirmDialog::offerDropTargets(const QString &label)
 bool ConfirmDialog::dropTargets() const
 {
     return m_drop->isVisibleTo(this) && m_drop->isChecked();
+}
+
+void ConfirmDialog::offerChoice(const QString &label, const QStringList &choices)
+{
+    m_choiceLabel->setText(label);
+    m_choiceLabel->show();
+    m_choice->clear();
+    m_choice->addItems(choices);
+    m_choice->setCurrentIndex(0);
+    m_choice->show();
+}
+
+int ConfirmDialog::choice() const
+{
+    return m_choice->isVisibleTo(this) ? m_choice->currentIndex() : -1;
 }
 
 void ConfirmDialog::updateOk()

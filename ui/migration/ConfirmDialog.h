@@ -2,6 +2,7 @@
 #include <QDialog>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -27,6 +28,10 @@ public:
     // The rollback's "drop the target tables" choice (unchecked by default).
     void offerDropTargets(const QString &label);
     bool dropTargets() const;
+    // One of several ways (a combo box under `label`; the first is preselected).
+    void offerChoice(const QString &label, const QStringList &choices);
+    int choice() const; // -1 without a choice
+
 
 private:
     void updateOk();
@@ -35,6 +40,8 @@ private:
     QLabel *m_warning = nullptr;
     QLineEdit *m_reason = nullptr;
     QCheckBox *m_drop = nullptr;
+    QLabel *m_choiceLabel = nullptr;
+    QComboBox *m_choice = nullptr;
     QPushButton *m_ok = nullptr;
 };
 

@@ -61,6 +61,55 @@ void RunGate::copyLines(const RunState &s, bool idle)
                    "T9 purges only after it.")
                     .arg(timestampText(resumed.addSecs(s.spec.observeSec))));
     }
+    // Stale routes: what T8 saw written to moved keys on the old shards, until each key is resolved.
+    const qint64 open = s.openStaleWrites();
+    if (!rolledBack && open > 0 && s.status(Step::T9) == StepStatus::Pending) {
+        add(Level::Error,
+            tr("%n key(s) moved by this run were written on their old shards after the switch: a service still "
+               "routes with the old config, and T9 would delete those writes. Fix that service, then Carry "
+               "forward: each write goes to its new node where the new node was not written since the switch; "
+               "a key written on both sides is shown with both versions and changed only as you choose. T8 then "
+               "reads on from where it stopped. (Rolling back after T7 is not available yet.)",
+               nullptr, int(qMin<qint64>(open, std::numeric_limits<int>::max()))));
+        int shown = 0;
+        for (const migration::StaleWrite &w : s.staleWrites) {
+            if (!w.unresolved())
+                continue;
+            if (++shown > 10) {
+                add(Level::Warning, tr("… and %n more (shardctl migrate status lists them all).", nullptr,
+                                       int(qMin<qint64>(open - 10, std::numeric_limits<int>::max()))));
+                break;
+            }
+            add(Level::Warning, staleLine(w));
+        }
+    }
+}
+
+QString RunGate::staleLine(const migration::StaleWrite &w)
+{
+    const QString where = tr("%1 key %2 → %3: %n write(s), the last at %4", nullptr, int(qMin<qint64>(w.writes, 1 << 30)))
+                              .arg(w.source, w.keyText, w.targetNode, timestampText(w.lastAt));
+    if (w.status == QLatin1String("conflict"))
+        return tr("%1 — %2").arg(where, w.detail);
+    return tr("%1 — carry forward copies the old shard's row to the new node if the new node was not written "
+              "since the switch").arg(where);
+}
+
+QStringList RunGate::forwardStaleEffects(const RunState &s)
+{
+    QStringList out;
+    for (const migration::StaleWrite &w : s.staleWrites) {
+        if (!w.unresolved())
+            continue;
+        if (out.size() == 20) {
+            out.append(tr("… and the other open keys the same way."));
+            break;
+        }
+        out.append(staleLine(w));
+    }
+    out.append(tr("Each change on a new node runs in its own transaction with the row locked, and is written to "
+                  "the audit log."));
+    return out;
 }
 
 QString RunGate::copyStep(const RunState &s, Step step)

@@ -253,6 +253,17 @@ bool RunController::rollback(bool dropTargets, QString *error)
     return startEngine(EngineAction::Rollback, std::nullopt, true, QString(), dropTargets, error);
 }
 
+bool RunController::forwardStale(const QString &conflicts, QString *error)
+{
+    const RunGate g = gate();
+    if (!m_state || !g.canForwardStale) {
+        *error = g.forwardStaleBlocked;
+        return false;
+    }
+    // The conflicts' choice travels in the reason's place: forward-stale takes no override reason.
+    return startEngine(EngineAction::ForwardStale, std::nullopt, true, conflicts, false, error);
+}
+
 bool RunController::pause(QString *error)
 {
     if (m_dir.isEmpty()) {
@@ -306,7 +317,10 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
             o.until = until;
             o.strongHash = strongVerify;
             o.yes = yes;
-            o.overrideReason = reason;
+            if (action == EngineAction::ForwardStale)
+                o.staleConflicts = reason;
+            else
+                o.overrideReason = reason;
             o.say = [box](const QString &line) {
                 QMutexLocker lock(&box->mutex);
                 box->lines.append(line);
@@ -326,6 +340,9 @@ bool RunController::startEngine(EngineAction action, std::optional<Step> until, 
                 break;
             case EngineAction::Rollback:
                 out = engine.rollback(dropTargets, o);
+                break;
+            case EngineAction::ForwardStale:
+                out = engine.forwardStale(o);
                 break;
             case EngineAction::None:
                 break;

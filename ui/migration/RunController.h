@@ -57,6 +57,8 @@ public:
     // strongHash: this comparison hashes rows with SHA2-256 (RunOptions::strongHash).
     bool verify(QString *error, bool strongHash = false);
     bool rollback(bool dropTargets, QString *error);
+    // `migrate forward-stale --yes`; conflicts: "", "keep-new" or "take-old" (RunOptions::staleConflicts).
+    bool forwardStale(const QString &conflicts, QString *error);
     // Writes DIR/pause: the engine (here or elsewhere) stops after its current chunk.
     bool pause(QString *error);
 

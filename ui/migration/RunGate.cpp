@@ -149,8 +149,9 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
                 ? (s.kindId() == RunKindId::DualMaster
                        ? tr("checking the replication gates and comparing the rows (nothing is repaired)")
                        : tr("verifying (read-only)"))
-            : action == EngineAction::Rollback ? tr("rolling back")
-                                               : tr("continuing the run");
+            : action == EngineAction::Rollback     ? tr("rolling back")
+            : action == EngineAction::ForwardStale ? tr("carrying the writes of stale routes forward")
+                                                   : tr("continuing the run");
         add(Level::Info, tr("Running in this console: %1. The page follows the journal.").arg(what));
     } else if (g.activity == RunActivity::Elsewhere) {
         add(Level::Warning,
@@ -268,6 +269,17 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
     else if (s.status(Step::T0) == StepStatus::Pending)
         g.rollbackBlocked = tr("Nothing to roll back: the run has not started.");
     g.canRollback = g.rollbackBlocked.isEmpty();
+
+    if (!idle)
+        g.forwardStaleBlocked = busy;
+    else if (rolledBack)
+        g.forwardStaleBlocked = tr("The run was rolled back.");
+    else if (s.kindId() != RunKindId::Copy || s.status(Step::T7) != StepStatus::Done ||
+             s.status(Step::T9) != StepStatus::Pending)
+        g.forwardStaleBlocked = tr("Writes of stale routes are carried forward between T7 and T9.");
+    else if (s.openStaleWrites() == 0)
+        g.forwardStaleBlocked = tr("T8 has seen no open write of a stale route.");
+    g.canForwardStale = g.forwardStaleBlocked.isEmpty();
     return g;
 }
 

@@ -23,7 +23,8 @@ enum class EngineAction
     None,
     Continue,
     Verify,
-    Rollback
+    Rollback,
+    ForwardStale
 };
 
 // The gates of a run as the page presents them: which actions are allowed now, why the others
@@ -59,6 +60,10 @@ public:
     QString verifyBlocked;
     bool canRollback = false;
     QString rollbackBlocked;
+    // Writes of stale routes after the switch can be carried to the new nodes (T7 done, T9 not begun,
+    // open keys in the journal, nobody working on the run).
+    bool canForwardStale = false;
+    QString forwardStaleBlocked;
     QList<Line> lines; // most important first
     Level level() const;
 
@@ -70,6 +75,8 @@ public:
     // The question Continue to `until` asks first when a step on the way wants a reason (the engine's
     // --override-reason: the table's reasonIfFailed); empty: none.
     static QString reasonQuestion(const migration::RunState &s, migration::Step until);
+    // What `forward-stale` does to the open keys of stale routes, one sentence per key (at most 20).
+    static QStringList forwardStaleEffects(const migration::RunState &s);
     // What a rollback does to this run now (the started steps' undo flags), one sentence each.
     static QStringList rollbackEffects(const migration::RunState &s);
     // The offer to drop what the run created too (--drop-targets).
@@ -93,6 +100,7 @@ private:
     QString setContinueAndPause(bool idle, bool rolledBack, bool finished, EngineAction action);
     // The kinds' own lines and limits (CopyRunGate.cpp, DualRunGate.cpp).
     void copyLines(const migration::RunState &s, bool idle);
+    static QString staleLine(const migration::StaleWrite &w);
     void dualLines(const migration::RunState &s, bool idle);
     static int copyLastAllowed(const migration::RunState &s, int last);
     static QString copyStep(const migration::RunState &s, migration::Step step);

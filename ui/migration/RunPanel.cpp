@@ -90,6 +90,8 @@ QString actionName(EngineAction a)
         return RunPanel::tr("Verify");
     case EngineAction::Rollback:
         return RunPanel::tr("Rollback");
+    case EngineAction::ForwardStale:
+        return RunPanel::tr("Carry forward");
     case EngineAction::None:
         break;
     }
@@ -244,9 +246,13 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
                                   "change crafted to keep both CRCs (for audits; more server CPU)"));
     m_rollback = new QPushButton(tr("Rollback…"), m_runBox);
     m_rollback->setObjectName(QStringLiteral("migrationRollback"));
+    m_forwardStale = new QPushButton(tr("Carry forward…"), m_runBox);
+    m_forwardStale->setObjectName(QStringLiteral("migrationForwardStale"));
+    m_forwardStale->hide(); // shown while T8 has open writes of stale routes
     for (QPushButton *b : {m_continue, m_pause, m_verify})
         controls->addWidget(b);
     controls->addWidget(m_strongVerify);
+    controls->addWidget(m_forwardStale);
     controls->addWidget(m_rollback);
     controls->addStretch(1);
     rl->addLayout(controls);
@@ -345,6 +351,7 @@ RunPanel::RunPanel(AppContext *ctx, QWidget *parent)
     connect(m_pause, &QPushButton::clicked, this, &RunPanel::doPause);
     connect(m_verify, &QPushButton::clicked, this, &RunPanel::doVerify);
     connect(m_rollback, &QPushButton::clicked, this, &RunPanel::askRollback);
+    connect(m_forwardStale, &QPushButton::clicked, this, &RunPanel::askForwardStale);
     connect(m_stepper, &StepperWidget::stepSelected, this, [this] {
         m_stepPinned = true;
         showSelectedStep();
@@ -505,7 +512,7 @@ void RunPanel::updateView()
         m_gate->setText(m_run->readError().toHtmlEscaped());
         m_gate->setStyleSheet(bannerStyle(RunGate::Level::Error));
         m_gate->setVisible(!m_run->readError().isEmpty());
-        for (QPushButton *b : {m_continue, m_pause, m_verify, m_rollback})
+        for (QPushButton *b : {m_continue, m_pause, m_verify, m_rollback, m_forwardStale})
             b->setEnabled(false);
         m_close->setEnabled(!m_run->engineRunning());
         return;
@@ -637,6 +644,11 @@ void RunPanel::updateView()
                                                  "optionally drop what the run created")
                                                   .arg(noReturn)
                                             : gate.rollbackBlocked);
+    m_forwardStale->setVisible(s.openStaleWrites() > 0 || m_run->engineAction() == EngineAction::ForwardStale);
+    m_forwardStale->setEnabled(gate.canForwardStale);
+    m_forwardStale->setToolTip(gate.canForwardStale
+                                   ? tr("Carry the writes of stale routes to the new nodes (T8's open keys)")
+                                   : gate.forwardStaleBlocked);
     m_close->setEnabled(!m_run->engineRunning());
     updateWriteStop();
 
@@ -859,6 +871,28 @@ void RunPanel::askRollback()
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         QString error;
         if (!m_run->rollback(dialog->dropTargets(), &error))
+            showFailure(error);
+    });
+    dialog->open();
+}
+
+void RunPanel::askForwardStale()
+{
+    const auto &st = m_run->state();
+    if (!st)
+        return;
+    auto *dialog = new ConfirmDialog(tr("Carry forward the writes of stale routes"),
+                                     tr("For each key written on its old shard after the switch:"),
+                                     RunGate::forwardStaleEffects(*st), tr("Carry forward"), this);
+    dialog->offerChoice(tr("Keys written on both sides since the switch:"),
+                        {tr("List them and leave both versions"), tr("Keep the new node's row (the old shard's write is "
+                                                                     "deleted by T9)"),
+                         tr("Take the old shard's row (it replaces the new node's)")});
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        static const QStringList modes{QString(), QStringLiteral("keep-new"), QStringLiteral("take-old")};
+        QString error;
+        if (!m_run->forwardStale(modes.value(dialog->choice()), &error))
             showFailure(error);
     });
     dialog->open();

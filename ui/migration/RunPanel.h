@@ -58,6 +58,7 @@ private:
     void showSelectedStep();
     void askContinue();
     void askRollback();
+    void askForwardStale();
     void askOpenRun();
     void doVerify();
     void doPause();
@@ -93,6 +94,7 @@ private:
     QPushButton *m_verify = nullptr;
     QCheckBox *m_strongVerify = nullptr;
     QPushButton *m_rollback = nullptr;
+    QPushButton *m_forwardStale = nullptr;
     QLabel *m_writeStop = nullptr;
     QLabel *m_switchInfo = nullptr;   // RunNotes::afterSwitch
     QLabel *m_verifyResult = nullptr; // RunNotes::verifyResult after a Verify of this console

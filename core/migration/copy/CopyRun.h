@@ -25,6 +25,9 @@ public:
     // Applies the repair SQL of T5's differences on their targets (audited), then verifies again.
     Outcome repair() override;
     Outcome rollback(bool dropTargets, QString *summary) override;
+    // CopyStale.cpp: the keys T8 recorded, carried to their new nodes where the new node was not
+    // written since (options.yes), conflicts listed or resolved as options.staleConflicts says.
+    Outcome forwardStale() override;
     void requestStop() override;
 
 private:

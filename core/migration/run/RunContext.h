@@ -25,6 +25,10 @@ struct RunOptions
     // T7 applies what was written to moving rows on the old shards after T6 switched the config: the
     // operator checked that the application did not write those rows on their new shards since (audited).
     QString carryAfterSwitch;
+    // forward-stale: what to do with a key written on both sides since the switch: "" list it and
+    // leave both, "keep-new" keep the new node's row (the old shard's write is dropped at T9),
+    // "take-old" write the old shard's row over the new node's (audited either way).
+    QString staleConflicts;
     std::function<void(const QString &)> say;      // one line per event, for people
     std::function<void(const QString &)> progress; // a progress line (may be overwritten)
 };

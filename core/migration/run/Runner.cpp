@@ -79,6 +79,11 @@ Outcome RunExecutor::repair()
     return Outcome::GateFailed;
 }
 
+Outcome RunExecutor::forwardStale()
+{
+    return Outcome::GateFailed;
+}
+
 // --- Runner ------------------------------------------------------------------------------------------
 
 Runner::Runner(const QString &runDir) : m_dir(runDir) {}
@@ -302,6 +307,15 @@ Outcome Runner::repair(const RunOptions &options)
 {
     m_ctx->options = options;
     return m_exec->repair();
+}
+
+Outcome Runner::forwardStale(const RunOptions &options)
+{
+    m_ctx->options = options;
+    const Outcome o = m_exec->forwardStale();
+    if (o == Outcome::GateFailed && m_ctx->error.isEmpty())
+        m_ctx->error = QStringLiteral("a %1 run has no stale-route writes to carry forward").arg(m_ctx->kind.name());
+    return o;
 }
 
 Outcome Runner::rollback(bool dropTargets, const RunOptions &options)

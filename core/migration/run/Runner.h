@@ -27,6 +27,9 @@ public:
     virtual Outcome verify() = 0;
     // Applies the repair SQL of the journal's differences. Kinds that repair in a step refuse.
     virtual Outcome repair();
+    // Carries writes that stale routes made to moved keys on the old shards after the switch to the
+    // new nodes (`migrate forward-stale`; options.yes applies, else it only says what it would do).
+    virtual Outcome forwardStale();
     // Undoes what the kind did before its point of no return (the Runner restored the config first);
     // `summary` goes into the audit log ("targets dropped").
     virtual Outcome rollback(bool dropTargets, QString *summary) = 0;
@@ -55,6 +58,7 @@ public:
     Outcome rollback(bool dropTargets, const RunOptions &options);
     Outcome verifyOnly(const RunOptions &options); // the kind's checks, read-only
     Outcome repair(const RunOptions &options);
+    Outcome forwardStale(const RunOptions &options);
     void requestStop();
 
     const RunKind &kind() const { return m_ctx->kind; }
