@@ -5334,6 +5334,34 @@ bob
         <source>T8 has seen no open write of a stale route.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 applied to %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not started)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reverse stream: %1 change(s) made on the new nodes carried back to the old shards, %2 left because the old shard had changed the row itself%3. %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (last look %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up to date at the last look.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Behind: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RunNotes</name>

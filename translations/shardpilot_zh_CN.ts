@@ -5300,6 +5300,34 @@ bob
         <source>T8 has seen no open write of a stale route.</source>
         <translation>T8 未发现未解决的过期路由写入。</translation>
     </message>
+    <message>
+        <source>%1 applied to %2 of %3</source>
+        <translation>%1 已应用到 %2（共 %3）</translation>
+    </message>
+    <message>
+        <source>(not started)</source>
+        <translation>（未开始）</translation>
+    </message>
+    <message>
+        <source>(not read)</source>
+        <translation>（未读取）</translation>
+    </message>
+    <message>
+        <source>Reverse stream: %1 change(s) made on the new nodes carried back to the old shards, %2 left because the old shard had changed the row itself%3. %4</source>
+        <translation>反向流：新节点上的 %1 个修改已带回旧分片，%2 个因旧分片自行改过该行而保留原样%3。%4</translation>
+    </message>
+    <message>
+        <source> (last look %1)</source>
+        <translation>（最近查看 %1）</translation>
+    </message>
+    <message>
+        <source>Up to date at the last look.</source>
+        <translation>最近一次查看时已同步。</translation>
+    </message>
+    <message>
+        <source>Behind: %1.</source>
+        <translation>落后：%1。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::RunNotes</name>

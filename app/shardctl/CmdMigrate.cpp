@@ -260,6 +260,26 @@ static QJsonObject statusJson(const RunState &j)
                                  {QStringLiteral("writes"), w.writes},
                                  {QStringLiteral("status"), w.status},
                                  {QStringLiteral("detail"), w.detail}});
+    // The reverse stream (copy runs after T6): per target server, how far it is applied.
+    QJsonObject reverse;
+    {
+        QJsonArray servers;
+        for (auto it = j.values.cbegin(); it != j.values.cend(); ++it) {
+            if (!it.key().startsWith(QLatin1String("reverse.from.")))
+                continue;
+            const QString inst = it.key().mid(13);
+            servers.append(QJsonObject{{QStringLiteral("server"), inst},
+                                       {QStringLiteral("from"), it.value()},
+                                       {QStringLiteral("applied"), j.value(keys::reverseApplied(inst))},
+                                       {QStringLiteral("head"), j.value(keys::reverseHead(inst))}});
+        }
+        if (!servers.isEmpty())
+            reverse = QJsonObject{{QStringLiteral("servers"), servers},
+                                  {QStringLiteral("changes"), j.value(keys::reverseChanges).toLongLong()},
+                                  {QStringLiteral("conflicts"), j.value(keys::reverseConflicts).toLongLong()},
+                                  {QStringLiteral("at"), j.value(keys::reverseAt)},
+                                  {QStringLiteral("ended"), j.value(keys::reverseEnded) == QLatin1String("1")}};
+    }
     QJsonObject throttled;
     const QMap<QString, double> waited = Throttle::waitedOf(j.values);
     for (auto it = waited.cbegin(); it != waited.cend(); ++it)
@@ -271,6 +291,7 @@ static QJsonObject statusJson(const RunState &j)
         {QStringLiteral("checks"), checks},
         {QStringLiteral("differences"), diffs},
         {QStringLiteral("staleWrites"), stale},
+        {QStringLiteral("reverseStream"), reverse},
         {QStringLiteral("writeStopMs"), j.value(keys::writeStopMs).toLongLong()},
         {QStringLiteral("rolledBack"), j.rolledBack()},
         {QStringLiteral("runKind"), kind.name()},
@@ -421,6 +442,26 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
         if (j.differences.size() > kStatusListCap)
             out << "  ... " << j.differences.size() - kStatusListCap << " more differences; 'shardctl migrate status "
                 << "--json' lists all of them with their repair SQL ('migrate repair --yes' applies them)\n";
+    }
+    bool reverseHeader = false;
+    for (auto it = j.values.cbegin(); it != j.values.cend(); ++it) {
+        if (!it.key().startsWith(QLatin1String("reverse.from.")))
+            continue;
+        if (!reverseHeader) {
+            reverseHeader = true;
+            out << "reverse stream (the new nodes' changes carried back to the old shards until T9): "
+                << j.value(keys::reverseChanges).toLongLong() << " applied, " << j.value(keys::reverseConflicts).toLongLong()
+                << " left as they were (the old shard's row had changed on its own)"
+                << (j.value(keys::reverseEnded) == QLatin1String("1") ? QStringLiteral(", ended by T9") : QString())
+                << (j.value(keys::reverseAt).isEmpty() ? QString() : QStringLiteral(", last at ") + j.value(keys::reverseAt))
+                << '\n';
+        }
+        const QString inst = it.key().mid(13);
+        const QString applied = j.value(keys::reverseApplied(inst));
+        const QString head = j.value(keys::reverseHead(inst));
+        out << "  " << inst << ": from " << it.value() << ", applied to "
+            << (applied.isEmpty() ? QStringLiteral("(not started)") : applied)
+            << (head.isEmpty() || head == applied ? QString() : QStringLiteral(" of ") + head) << '\n';
     }
     if (!j.staleWrites.isEmpty()) {
         out << j.staleWrites.size() << " keys written on their old shards after the switch, " << j.openStaleWrites()

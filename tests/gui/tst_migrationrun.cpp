@@ -1354,6 +1354,11 @@ void TestMigrationRun::staleWritesOfferCarryForward()
             QVERIFY(j.setStep(Step(i), StepStatus::Done));
         QVERIFY(j.setStep(Step::T8, StepStatus::Failed, QStringLiteral("2 keys moved by this run were written")));
         QVERIFY(j.setValue(keys::writesResumed, at.addSecs(-10).toString(Qt::ISODateWithMs)));
+        QVERIFY(j.setValue(keys::reverseFrom(QStringLiteral("node4")), QStringLiteral("mysql-bin.000001:400")));
+        QVERIFY(j.setValue(keys::reverseApplied(QStringLiteral("node4")), QStringLiteral("mysql-bin.000001:900")));
+        QVERIFY(j.setValue(keys::reverseHead(QStringLiteral("node4")), QStringLiteral("mysql-bin.000001:1200")));
+        QVERIFY(j.setValue(keys::reverseChanges, QStringLiteral("7")));
+        QVERIFY(j.setValue(keys::reverseConflicts, QStringLiteral("1")));
         StaleSighting a{0, 0, QStringLiteral("db0.t_messages_0"), QStringLiteral("db4.t_messages_0"),
                         QStringLiteral("[\"i:17\"]"), QStringLiteral("17"), at, QStringLiteral("r:aa"), QStringLiteral("r:bb")};
         StaleSighting b = a;
@@ -1376,6 +1381,10 @@ void TestMigrationRun::staleWritesOfferCarryForward()
     const QString text = gate->text();
     QVERIFY2(text.contains(QLatin1String("2 key(s) moved by this run were written on their old shards")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("db0.t_messages_0 key 17 → db4.t_messages_0: 2 write(s)")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("Reverse stream: 7 change(s) made on the new nodes carried back")) &&
+                 text.contains(QLatin1String("1 left because")) &&
+                 text.contains(QLatin1String("Behind: node4 applied to mysql-bin.000001:900 of mysql-bin.000001:1200")),
+             qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("_from=&#x27;new&#x27;")) || text.contains(QLatin1String("_from='new'")),
              qPrintable(text));
     shoot(page.get(), QStringLiteral("migration-stale-writes"));

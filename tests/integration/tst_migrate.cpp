@@ -248,7 +248,9 @@ private slots:
     void expandUnderLoadKilledAndResumed()
     {
         // Small chunks and a rate limit make the copy last a few seconds, so it can be killed in the middle.
-        QVERIFY(createRun(QStringLiteral("main"), {QStringLiteral("--chunk-rows"), QStringLiteral("40"),
+        // (--observe 6: T8 watches, and carries the new nodes' changes back, for 6 s after T7.)
+        QVERIFY(createRun(QStringLiteral("main"), {QStringLiteral("--observe"), QStringLiteral("6"),
+                                                   QStringLiteral("--chunk-rows"), QStringLiteral("40"),
                                                    QStringLiteral("--max-chunk-rows"), QStringLiteral("80"),
                                                    QStringLiteral("--max-rows-per-sec"), QStringLiteral("2500")}));
         QProcess load;
@@ -386,10 +388,49 @@ private slots:
 
     void t9KeepsRowMissingOnTarget()
     {
+        const Run t7 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
+        QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
+        QVERIFY2(t7.out.contains(QLatin1String("writes resumed; they were stopped for")), qPrintable(t7.out));
+        QVERIFY(!readOnly(QStringLiteral("db1")));
+        // Issue 25 item 1: the application writes on the new layout (`shardctl load` reads the switched
+        // config) while T8 carries the new nodes' changes back to the old shards; T8 is killed with
+        // SIGKILL three times and resumed. Afterwards the old shards hold exactly the moved rows the new
+        // nodes hold (the independent placement check, both ways).
+        QProcess load;
+        load.start(test::shardctlPath(), {QStringLiteral("load"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                          QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--rate"),
+                                          QStringLiteral("300"), QStringLiteral("--duration"), QStringLiteral("5"),
+                                          QStringLiteral("--mix"), QStringLiteral("insert:40,update:40,delete:20")});
+        QVERIFY(load.waitForStarted());
+        for (int delay : {700, 1300, 1900}) {
+            QProcess run;
+            run.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                             runDir(QStringLiteral("main")), QStringLiteral("--until"), QStringLiteral("T8"),
+                                             QStringLiteral("--yes")});
+            QVERIFY(run.waitForStarted());
+            if (!run.waitForFinished(delay)) {
+                run.kill(); // SIGKILL
+                run.waitForFinished();
+            }
+            QVERIFY2(run.exitStatus() == QProcess::CrashExit,
+                     qPrintable(QStringLiteral("T8 ended before the kill: ") + QString::fromUtf8(run.readAll())));
+        }
+        QVERIFY(load.waitForFinished(60000));
+        QVERIFY2(load.exitCode() == 0, load.readAllStandardError().constData());
         const Run t8 = migrate(QStringLiteral("run"), QStringLiteral("main"), {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
         QVERIFY2(t8.exitCode == 0, qPrintable(t8.out + t8.err));
-        QVERIFY2(t8.out.contains(QLatin1String("writes resumed; they were stopped for")), qPrintable(t8.out));
-        QVERIFY(!readOnly(QStringLiteral("db1")));
+        const QJsonObject reverse = QJsonDocument::fromJson(migrate(QStringLiteral("status"), QStringLiteral("main"),
+                                                                    {QStringLiteral("--json")}).out.toUtf8())
+                                        .object()
+                                        .value(QStringLiteral("reverseStream"))
+                                        .toObject();
+        qInfo() << "reverse stream:" << reverse;
+        QVERIFY2(reverse.value(QStringLiteral("changes")).toInteger() > 100 &&
+                     reverse.value(QStringLiteral("conflicts")).toInteger() == 0 &&
+                     reverse.value(QStringLiteral("servers")).toArray().size() == 4,
+                 QJsonDocument(reverse).toJson().constData());
+        const QString afterSwitch = compareNewNodes();
+        QVERIFY2(afterSwitch.isEmpty(), qPrintable(QStringLiteral("old and new nodes differ after T8: ") + afterSwitch));
         // Remove the target copy of one moved row just before the purge.
         qint64 id = -1;
         {

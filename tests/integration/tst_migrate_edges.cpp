@@ -408,6 +408,27 @@ private slots:
                                {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
         QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
         m_current.clear(); // writes go to the new config now: no rollback
+        // Issue 25 item 1: the application writes moved rows on their new node (db2): an update (D), a
+        // delete (E), an insert (F, a copy of D under a new id) and a key change (G). T8's reverse stream
+        // carries each back to the old shard (db0), which holds the moved rows until T9.
+        qint64 idD = 0, idE = 0, idG = 0;
+        const qint64 idF = 9000001, idG2 = 9000002;
+        {
+            Connection neu = root(QStringLiteral("db2"));
+            auto r = neu.query(QStringLiteral("SELECT id FROM fsharechat.t_messages_1 ORDER BY id DESC LIMIT 3"));
+            QVERIFY(r && r->rows.size() == 3);
+            idD = r->rows.at(0).at(0).toLongLong();
+            idE = r->rows.at(1).at(0).toLongLong();
+            idG = r->rows.at(2).at(0).toLongLong();
+            QVERIFY(!rowHex(QStringLiteral("db0"), idD).isEmpty() && !rowHex(QStringLiteral("db0"), idG).isEmpty());
+            QVERIFY(neu.exec(QStringLiteral("UPDATE fsharechat.t_messages_1 SET _from = 'new layout', _data = "
+                                            "CONCAT('q''\\\\ ', _data) WHERE id = %1").arg(idD)));
+            QVERIFY(neu.exec(QStringLiteral("DELETE FROM fsharechat.t_messages_1 WHERE id = %1").arg(idE)));
+            QVERIFY(neu.exec(QStringLiteral("INSERT INTO fsharechat.t_messages_1 SELECT %1, _mid, 'inserted', _type, "
+                                            "_target, _line, _data, _searchable_key, _dt FROM fsharechat.t_messages_1 "
+                                            "WHERE id = %2").arg(idF).arg(idD)));
+            QVERIFY(neu.exec(QStringLiteral("UPDATE fsharechat.t_messages_1 SET id = %1 WHERE id = %2").arg(idG2).arg(idG)));
+        }
         // 10d: an application still on the old config writes a moved key in a transaction that commits
         // 3 s after its statement.
         qint64 statementAt = 0, commitAt = 0, id = 0;
@@ -430,7 +451,14 @@ private slots:
                                {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
         QCOMPARE(t8.exitCode, 1);
         const QStringList stale = checks(run, QStringLiteral("T8"), QStringLiteral("stale route"));
-        QCOMPARE(stale.size(), 1);
+        QVERIFY2(stale.size() == 1, qPrintable(stale.join(QLatin1Char('\n')))); // the reverse stream's writes are not stale
+        for (const qint64 k : {idD, idF, idG2})
+            expect(!rowHex(QStringLiteral("db2"), k).isEmpty() && rowHex(QStringLiteral("db0"), k) == rowHex(QStringLiteral("db2"), k),
+                   QStringLiteral("25.1: key %1 on db0 is not db2's:\n%2\n%3")
+                       .arg(k)
+                       .arg(rowHex(QStringLiteral("db0"), k), rowHex(QStringLiteral("db2"), k)));
+        for (const qint64 k : {idE, idG})
+            expect(rowHex(QStringLiteral("db0"), k).isEmpty(), QStringLiteral("25.1: key %1 is still on db0").arg(k));
         qInfo().noquote() << stale.first() << "statement" << statementAt << "commit" << commitAt;
         const auto m = QRegularExpression(QStringLiteral("a write at (\\S+) on")).match(stale.first());
         QVERIFY2(m.hasMatch(), qPrintable(stale.first()));
@@ -502,12 +530,18 @@ private slots:
         const Run t8done = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
         QVERIFY2(t8done.exitCode == 0, qPrintable(QStringLiteral("25.3: T8 after every key was resolved: ") +
                                                   t8done.out + t8done.err + problems.join(QLatin1Char('\n'))));
+        // B was written on both sides: the reverse stream left db0's version and said so.
+        const QStringList reverseConflicts = checks(run, QStringLiteral("T8"), QStringLiteral("reverse conflict"));
+        expect(reverseConflicts.size() == 1 && reverseConflicts.first().contains(QStringLiteral("key %1:").arg(idB)),
+               QStringLiteral("25.1: reverse conflicts: ") + reverseConflicts.join(QLatin1Char('\n')));
+        expect(rowHex(QStringLiteral("db0"), idB).contains(QString::fromLatin1(QByteArray("old writer").toHex().toUpper())),
+               QStringLiteral("25.1: the reverse stream overwrote B on db0"));
         const Run audit = migrate(run, QStringLiteral("log"));
         expect(audit.out.contains(QLatin1String("keep the new node's row")) && audit.out.contains(QLatin1String("carry")),
                QStringLiteral("25.3: the audit log lacks the decisions"));
 
         // 10g: T9 (T8 passed once every stale write was resolved) leaves no `_shardpilot` behind.
-        for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
+        for (const QString &ds : {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}) {
             Connection c = root(ds);
             QCOMPARE(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE "
                                              "SCHEMA_NAME = '_shardpilot'")),
@@ -517,15 +551,15 @@ private slots:
             migrate(run, QStringLiteral("run"),
                     {QStringLiteral("--until"), QStringLiteral("T9"), QStringLiteral("--yes")});
         QVERIFY2(t9.exitCode == 0, qPrintable(t9.out + t9.err));
-        for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
+        for (const QString &ds : {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}) {
             Connection c = root(ds);
             expect(value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE "
                                            "SCHEMA_NAME = '_shardpilot'")) == 0,
                    QStringLiteral("10g: _shardpilot is still on %1 after T9").arg(ds));
         }
         const Run log = migrate(run, QStringLiteral("log"));
-        expect(log.out.count(QLatin1String("DROP DATABASE `_shardpilot`")) == 2,
-               QStringLiteral("10g: the audit log lacks the two DROPs"));
+        expect(log.out.count(QLatin1String("DROP DATABASE `_shardpilot`")) == 4,
+               QStringLiteral("10g: the audit log lacks the four DROPs (targets, and the sources' reverse positions)"));
         // 10f: the rows without a key stayed where they were, as T0 said.
         Connection c = root(QStringLiteral("db1"));
         QCOMPARE(

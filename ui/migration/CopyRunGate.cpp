@@ -61,6 +61,35 @@ void RunGate::copyLines(const RunState &s, bool idle)
                    "T9 purges only after it.")
                     .arg(timestampText(resumed.addSecs(s.spec.observeSec))));
     }
+    // The reverse stream: how far the new nodes' changes are carried back to the old shards.
+    if (!rolledBack && s.status(Step::T7) == StepStatus::Done) {
+        QStringList behind;
+        bool any = false;
+        for (auto it = s.values.cbegin(); it != s.values.cend(); ++it) {
+            if (!it.key().startsWith(QLatin1String("reverse.from.")))
+                continue;
+            any = true;
+            const QString inst = it.key().mid(13);
+            const QString applied = s.value(migration::keys::reverseApplied(inst));
+            const QString head = s.value(migration::keys::reverseHead(inst));
+            if (applied.isEmpty() || applied != head)
+                behind.append(tr("%1 applied to %2 of %3")
+                                  .arg(inst, applied.isEmpty() ? tr("(not started)") : applied,
+                                       head.isEmpty() ? tr("(not read)") : head));
+        }
+        const bool ended = s.value(migration::keys::reverseEnded) == QLatin1String("1");
+        if (any && !ended) {
+            const QDateTime at = QDateTime::fromString(s.value(migration::keys::reverseAt), Qt::ISODateWithMs);
+            add(Level::Info,
+                tr("Reverse stream: %1 change(s) made on the new nodes carried back to the old shards, %2 left "
+                   "because the old shard had changed the row itself%3. %4")
+                    .arg(s.value(migration::keys::reverseChanges).toLongLong())
+                    .arg(s.value(migration::keys::reverseConflicts).toLongLong())
+                    .arg(at.isValid() ? tr(" (last look %1)").arg(timestampText(at)) : QString())
+                    .arg(behind.isEmpty() ? tr("Up to date at the last look.")
+                                          : tr("Behind: %1.").arg(behind.join(QStringLiteral("; ")))));
+        }
+    }
     // Stale routes: what T8 saw written to moved keys on the old shards, until each key is resolved.
     const qint64 open = s.openStaleWrites();
     if (!rolledBack && open > 0 && s.status(Step::T9) == StepStatus::Pending) {

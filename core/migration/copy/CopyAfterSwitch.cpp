@@ -9,6 +9,7 @@
 #include "core/migration/StaleWrites.h"
 #include "core/migration/TargetMeta.h"
 #include "core/migration/copy/CopyRun.h"
+#include "core/migration/copy/ReverseStream.h"
 #include "core/migration/run/Throttle.h"
 
 #include <QDateTime>
@@ -56,6 +57,7 @@ Outcome CopyRun::stepT8()
         QList<StaleSighting> pendingKeys;   // the same, per key and target (StaleWrites.h)
         QList<StaleSighting> seen;          // of the committed transactions read in this pass
         QStringList lines;                  // their check lines
+        bool reverse = false;               // the open transaction is the reverse stream's (ReverseStream.h)
     };
     std::map<QString, Watch> watches;
     QSet<QString> tables;
@@ -76,7 +78,12 @@ Outcome CopyRun::stepT8()
         o.start = *from;
         o.serverId = serverId++;
         o.heartbeatSec = 1;
-        o.includeTable = [tables](const QString &s, const QString &t) { return tables.contains(s + QChar(0) + t); };
+        // The reverse stream's transactions on a source carry its position row: they are the new
+        // nodes' changes carried back, not writes of stale routes.
+        o.includeTable = [tables](const QString &s, const QString &t) {
+            return tables.contains(s + QChar(0) + t) ||
+                   (s == QLatin1String("_shardpilot") && t == QLatin1String("capture_state"));
+        };
         w.reader = std::make_unique<BinlogReader>(o);
         if (!w.reader->open())
             return fail(Step::T8, QStringLiteral("%1: %2").arg(inst, w.reader->error()), Outcome::Error);
@@ -101,7 +108,10 @@ Outcome CopyRun::stepT8()
                 if (ev.kind == BinlogEventKind::Reconnected) {
                     w.pending.clear(); // the open transaction's events come again
                     w.pendingKeys.clear();
+                    w.reverse = false;
                 }
+                if (ev.kind == BinlogEventKind::Rows && ev.table && ev.table->schema == QLatin1String("_shardpilot"))
+                    w.reverse = true;
                 if (ev.kind == BinlogEventKind::Rows && ev.table) {
                     const MoveUnit *u = m_moves.unitFor(inst, ev.table->schema, ev.table->table);
                     if (u && !u->broadcast) {
@@ -123,8 +133,10 @@ Outcome CopyRun::stepT8()
                     const bool rolledBack = ev.kind == BinlogEventKind::Query &&
                                             ev.query.trimmed().compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0;
                     const QDateTime committed = QDateTime::fromSecsSinceEpoch(ev.timestamp, Qt::UTC);
+                    const bool skip = rolledBack || w.reverse;
+                    w.reverse = false;
                     for (const StaleLine &sw : std::as_const(w.pending)) {
-                        if (rolledBack)
+                        if (skip)
                             break;
                         ++stale;
                         w.lines.append(
@@ -134,7 +146,7 @@ Outcome CopyRun::stepT8()
                                      sw.target));
                     }
                     for (StaleSighting &k : w.pendingKeys) {
-                        if (rolledBack)
+                        if (skip)
                             break;
                         k.at = committed;
                         w.seen.append(k);
@@ -160,6 +172,9 @@ Outcome CopyRun::stepT8()
             w.seen.clear();
             w.lines.clear();
         }
+        // The new nodes' changes since the last look, carried back to the old shards.
+        if (!reverseCatchUp(&why))
+            return fail(Step::T8, why, Outcome::Error);
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (now >= until)
             break;
@@ -204,6 +219,21 @@ Outcome CopyRun::stepT9()
     QString why;
     if (!loadTableInfo(&why))
         return fail(Step::T9, why, Outcome::Error);
+    // The purge ends the way back: the reverse stream applies what the new nodes hold beyond it, then
+    // stops for good (a T9 that cannot bring it up to date does not purge).
+    if (m_journal->value(keys::reverseEnded) != QLatin1String("1")) {
+        if (!reverseCatchUp(&why))
+            return fail(Step::T9, QStringLiteral("the reverse stream is behind and cannot catch up: %1; T9 purges "
+                                                 "only once the old shards hold the new nodes' changes")
+                                      .arg(why),
+                        Outcome::Error);
+        m_journal->setValue(keys::reverseEnded, QStringLiteral("1"));
+        m_reverse.reset();
+        m_journal->addCheck(QStringLiteral("T9"), QStringLiteral("reverse stream"), true,
+                            QStringLiteral("ended: the old shards held the new nodes' changes up to the start of T9 "
+                                           "(%1 carried back in all)")
+                                .arg(m_journal->value(keys::reverseChanges, QStringLiteral("0"))));
+    }
     const QLocale en(QLocale::English);
     std::map<QString, std::unique_ptr<Connection>> conns;
     auto connTo = [&](const QString &inst) -> Connection * {
@@ -353,8 +383,13 @@ Outcome CopyRun::stepT9()
         }
         say(QStringLiteral("%1: %2 moved rows purged").arg(u.source.toString(), en.toString(unitPurged)));
     }
-    // The run's metadata rows go, and the schema with them when no other run has rows there.
-    for (const QString &inst : m_moves.targetInstances())
+    // The run's metadata rows go, and the schema with them when no other run has rows there (on the
+    // sources: the reverse stream's positions).
+    QStringList metaInstances = m_moves.targetInstances();
+    for (const QString &s : m_moves.sourceInstances())
+        if (!metaInstances.contains(s))
+            metaInstances.append(s);
+    for (const QString &inst : std::as_const(metaInstances))
         if (Connection *c = connTo(inst)) {
             meta::forget(*c, m_spec.runId, &why);
             pv::forget(*c, m_spec.runId, &why);

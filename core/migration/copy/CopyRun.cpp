@@ -15,6 +15,7 @@
 #include "core/migration/TableChecks.h"
 #include "core/migration/TargetMeta.h"
 #include "core/migration/WriteStop.h"
+#include "core/migration/copy/ReverseStream.h"
 #include "core/migration/copy/SourceWorker.h"
 #include "core/migration/run/Actions.h"
 #include "core/migration/run/Throttle.h"
@@ -380,6 +381,21 @@ Outcome CopyRun::stepT1()
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T1, c.lastError());
+        // The reverse stream's position rows (copy/ReverseStream.h), empty until it first applies: made
+        // now, before the capture's start, so the forward capture never reads them.
+        QStringList feeds;
+        for (const MoveUnit &u : m_moves.units())
+            for (const MoveTarget &mt : u.targets)
+                if (!u.broadcast && !mt.existing && u.sourceInstance == src && !feeds.contains(mt.instance))
+                    feeds.append(mt.instance);
+        if (!feeds.isEmpty()) {
+            QString why;
+            if (!meta::ensure(c, &why))
+                return fail(Step::T1, QStringLiteral("%1: %2").arg(src, why));
+            for (const QString &tgt : std::as_const(feeds))
+                if (!meta::initCapture(c, m_spec.runId, reverseSourceKey(tgt), BinlogPosition{}, &why))
+                    return fail(Step::T1, QStringLiteral("%1: %2").arg(src, why));
+        }
         QString noPos;
         const auto at = masterStatus(c, &noPos);
         if (!at)
@@ -932,6 +948,10 @@ Outcome CopyRun::stepT6()
     if (const Outcome g = guardSwitch(Step::T6); g != Outcome::Done)
         return g;
     QString why;
+    // The reverse stream starts at each target server's binlog head now: every target write so far is
+    // the engine's (the application writes there only once the config is switched).
+    if (!recordReverseStarts(&why))
+        return fail(Step::T6, why, Outcome::Error);
     if (!switchConfig(m_ctx, Step::T6, &why))
         return fail(Step::T6, why);
     return Outcome::Done;
@@ -1034,7 +1054,11 @@ Outcome CopyRun::rollback(bool dropTargets, QString *summary)
                     return Outcome::Error;
                 }
             }
-        for (const QString &inst : m_moves.targetInstances()) {
+        QStringList metaInstances = m_moves.targetInstances();
+        for (const QString &s : m_moves.sourceInstances()) // the reverse stream's rows (T1)
+            if (!metaInstances.contains(s))
+                metaInstances.append(s);
+        for (const QString &inst : std::as_const(metaInstances)) {
             Connection c;
             if (c.open(m_endpoints.adminOfInstance(inst))) {
                 meta::forget(c, m_spec.runId, &why);

@@ -10,6 +10,7 @@
 
 namespace sp::migration {
 
+class ReverseStream;
 class SourceWorker;
 
 class CopyRun final : public RunExecutor
@@ -80,6 +81,12 @@ private:
     // Who wrote to `instance`'s binlog in [from, to), recorded as a check of `s` when anyone did.
     bool recordWrites(Step s, const QString &instance, const BinlogPosition &from, const BinlogPosition &to,
                       qint64 *movingRowChanges, QString *error);
+
+    // The reverse stream (ReverseStream.h): T6 records where it starts; T8 keeps it applying (and
+    // records its lag); T9 applies the rest and ends it.
+    bool recordReverseStarts(QString *error);
+    bool reverseCatchUp(QString *error);
+    std::unique_ptr<ReverseStream> m_reverse;
 
     Outcome stepT0();
     Outcome stepT1();

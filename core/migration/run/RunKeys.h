@@ -62,6 +62,24 @@ inline JournalKey observe(const QString &instance)
 }
 inline const JournalKey liftingReadOnly{QStringLiteral("liftingReadOnly")};
 inline const JournalKey staleWrites{QStringLiteral("staleWrites")};
+// The reverse stream (copy/ReverseStream.h): each target server's binlog head at T6 before the switch,
+// how far it was applied back (per target server), its totals, and "1" once T9 ended it.
+inline JournalKey reverseFrom(const QString &instance)
+{
+    return JournalKey(QStringLiteral("reverse.from.") + instance);
+}
+inline JournalKey reverseApplied(const QString &instance)
+{
+    return JournalKey(QStringLiteral("reverse.applied.") + instance);
+}
+inline JournalKey reverseHead(const QString &instance)
+{
+    return JournalKey(QStringLiteral("reverse.head.") + instance);
+}
+inline const JournalKey reverseAt{QStringLiteral("reverse.at")};
+inline const JournalKey reverseChanges{QStringLiteral("reverse.changes")};
+inline const JournalKey reverseConflicts{QStringLiteral("reverse.conflicts")};
+inline const JournalKey reverseEnded{QStringLiteral("reverse.ended")};
 inline const JournalKey comparisonLast{QStringLiteral("comparison.last")}; // "T5", "migrate verify", ...
 inline const JournalKey comparisonAt{QStringLiteral("comparison.at")};
 inline JournalKey purge(int unit)
