@@ -5286,13 +5286,6 @@ bob
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) moved by this run were written on their old shards after the switch: a service still routes with the old config, and T9 would delete those writes. Fix that service, then Carry forward: each write goes to its new node where the new node was not written since the switch; a key written on both sides is shown with both versions and changed only as you choose. T8 then reads on from where it stopped. (Rolling back after T7 is not available yet.)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>… and %n more (shardctl migrate status lists them all).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5361,6 +5354,48 @@ bob
     <message>
         <source>Behind: %1.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) moved by this run were written on their old shards after the switch: a service still routes with the old config, and T9 would delete those writes. Fix that service, then Carry forward: each write goes to its new node where the new node was not written since the switch; a key written on both sides is shown with both versions and changed only as you choose. T8 then reads on from where it stopped. Or roll back: the old config returns and those keys keep the old shards&apos; version.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 has begun removing the moved rows from the old servers: the run cannot go back any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets read_only=1 on %1: the writes the new config sends there fail until the rollback ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applies what is left of the new nodes&apos; changes to the old shards (the reverse stream) and compares every moved row on both sides; any difference stops the rollback and writes resume on the new nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs no reload command (none is set): reload the services with the old config yourself; a service still on the new config writes to the new nodes, where nothing carries it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs the reload command &apos;%1&apos; (its time is reported apart from the write stop); if it fails, the new nodes stay read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1 and reports how long writes to moved rows were stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) written on the old shards by stale routes keep the old shards&apos; version: with the old config back they are where the services read them</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5900,6 +5935,10 @@ Config: %2</source>
     </message>
     <message>
         <source>Take the old shard&apos;s row (it replaces the new node&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until the purge: stop writes on the new nodes, carry the rest of their changes back, compare, put the old config back</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

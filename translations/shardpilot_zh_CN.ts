@@ -5255,12 +5255,6 @@ bob
         <translation>同时删除运行创建的目标表（在 %1 上 DROP TABLE）</translation>
     </message>
     <message numerus="yes">
-        <source>%n key(s) moved by this run were written on their old shards after the switch: a service still routes with the old config, and T9 would delete those writes. Fix that service, then Carry forward: each write goes to its new node where the new node was not written since the switch; a key written on both sides is shown with both versions and changed only as you choose. T8 then reads on from where it stopped. (Rolling back after T7 is not available yet.)</source>
-        <translation>
-            <numerusform>本次运行迁移的 %n 个键在切换后仍被写入旧分片：有服务仍按旧配置路由，T9 会删除这些写入。先修正该服务，再点“前推”：每个写入会被带到新节点（仅当新节点自切换后未被写过）；两边都被写过的键会列出两个版本，只按您的选择修改。之后 T8 从上次停下的位置继续读取。（T7 之后的回滚暂不可用。）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>… and %n more (shardctl migrate status lists them all).</source>
         <translation>
             <numerusform>… 还有 %n 个（shardctl migrate status 会全部列出）。</numerusform>
@@ -5327,6 +5321,46 @@ bob
     <message>
         <source>Behind: %1.</source>
         <translation>落后：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) moved by this run were written on their old shards after the switch: a service still routes with the old config, and T9 would delete those writes. Fix that service, then Carry forward: each write goes to its new node where the new node was not written since the switch; a key written on both sides is shown with both versions and changed only as you choose. T8 then reads on from where it stopped. Or roll back: the old config returns and those keys keep the old shards&apos; version.</source>
+        <translation>
+            <numerusform>本次运行迁移的 %n 个键在切换后仍被写入旧分片：有服务仍按旧配置路由，T9 会删除这些写入。先修正该服务，再点“前推”：每个写入会被带到新节点（仅当新节点自切换后未被写过）；两边都被写过的键会列出两个版本，只按您的选择修改。之后 T8 从上次停下的位置继续读取。或者回滚：旧配置恢复，这些键保留旧分片的版本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 has begun removing the moved rows from the old servers: the run cannot go back any more.</source>
+        <translation>%1 已开始从旧服务器删除已迁移的行：本次运行不能再回退。</translation>
+    </message>
+    <message>
+        <source>sets read_only=1 on %1: the writes the new config sends there fail until the rollback ends</source>
+        <translation>在 %1 上设置 read_only=1：新配置发往那里的写入会失败，直到回滚结束</translation>
+    </message>
+    <message>
+        <source>applies what is left of the new nodes&apos; changes to the old shards (the reverse stream) and compares every moved row on both sides; any difference stops the rollback and writes resume on the new nodes</source>
+        <translation>把新节点上剩余的修改应用到旧分片（反向流），并比较两边每一行已迁移的数据；任何差异都会停止回滚，新节点恢复写入</translation>
+    </message>
+    <message>
+        <source>puts the old config back into %1</source>
+        <translation>把旧配置放回 %1</translation>
+    </message>
+    <message>
+        <source>runs no reload command (none is set): reload the services with the old config yourself; a service still on the new config writes to the new nodes, where nothing carries it back</source>
+        <translation>不运行重载命令（未设置）：请自行让服务用旧配置重载；仍用新配置的服务会写入新节点，那里的写入不会再被带回</translation>
+    </message>
+    <message>
+        <source>runs the reload command &apos;%1&apos; (its time is reported apart from the write stop); if it fails, the new nodes stay read-only</source>
+        <translation>运行重载命令“%1”（其耗时与停写时间分开报告）；若失败，新节点保持只读</translation>
+    </message>
+    <message>
+        <source>sets read_only=0 on %1 and reports how long writes to moved rows were stopped</source>
+        <translation>在 %1 上设置 read_only=0，并报告已迁移行的写入停止了多久</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) written on the old shards by stale routes keep the old shards&apos; version: with the old config back they are where the services read them</source>
+        <translation>
+            <numerusform>过期路由在旧分片上写入的 %n 个键保留旧分片的版本：旧配置恢复后，服务正是从那里读取它们</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5865,6 +5899,10 @@ Config: %2</source>
     <message>
         <source>Take the old shard&apos;s row (it replaces the new node&apos;s)</source>
         <translation>采用旧分片的行（替换新节点的行）</translation>
+    </message>
+    <message>
+        <source>Until the purge: stop writes on the new nodes, carry the rest of their changes back, compare, put the old config back</source>
+        <translation>在清理之前：停止新节点写入，带回其余修改，比较，放回旧配置</translation>
     </message>
 </context>
 <context>

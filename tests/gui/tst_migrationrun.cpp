@@ -1425,6 +1425,32 @@ void TestMigrationRun::staleWritesOfferCarryForward()
     refreshNow(c);
     QCOMPARE(c->state()->openStaleWrites(), 2);
 
+    // Rollback is offered between T7 and T9 (the reverse stream runs): it asks first, saying it stops
+    // writes on the new nodes, carries the rest back and compares; confirmed, the engine's rollback runs
+    // (no server listens here: it fails, and the run is not rolled back).
+    auto *rollback = test::findNamed<QPushButton>(page.get(), "migrationRollback");
+    QVERIFY2(rollback->isEnabled(), qPrintable(rollback->toolTip()));
+    QVERIFY2(rollback->toolTip().contains(QLatin1String("Until the purge")), qPrintable(rollback->toolTip()));
+    QString effects;
+    test::onModal([&effects](QWidget *w) {
+        auto *label = w->findChild<QLabel *>(QStringLiteral("confirmText"));
+        effects = label ? label->text() : QString();
+        qobject_cast<QDialog *>(w)->accept();
+    });
+    finished.reset();
+    error.clear();
+    rollback->click();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.has_value(), 20000);
+    QCOMPARE(*finished, EngineAction::Rollback);
+    QVERIFY2(effects.contains(QLatin1String("sets read_only=1 on")) &&
+                 effects.contains(QLatin1String("the reverse stream")) &&
+                 effects.contains(QLatin1String("2 key(s) written on the old shards by stale routes")),
+             qPrintable(effects));
+    QVERIFY2(!error.isEmpty(), "the engine reached no server, yet rolled back");
+    refreshNow(c);
+    QVERIFY(!c->state()->rolledBack());
+    shoot(page.get(), QStringLiteral("migration-rollback-after-switch"));
+
     // Resolved elsewhere (`shardctl migrate forward-stale --yes`): the button and the lines go.
     setJournal(dir, [](Journal &j) {
         for (const StaleWrite &w : j.staleWrites())

@@ -374,6 +374,83 @@ private slots:
 
     // 10c, 10d, 10f, 10g: a whole run. The checks of the four items are collected and reported
     // together (each one's failure does not hide the others).
+    // Issue 25 item 2: switched at T7, written on the new layout (update, delete, insert, key change of
+    // moved rows), rolled back: the old config is back byte for byte, the old shard holds the new
+    // node's rows (HEX of every column), read_only is off everywhere, the targets and every
+    // `_shardpilot` are gone, and the write stop is reported. fullRun then runs again from the start.
+    void rollbackAfterSwitch()
+    {
+        QFile cfg(m_fx.clusterYamlPath());
+        QVERIFY(cfg.open(QIODevice::ReadOnly));
+        const QByteArray oldConfig = cfg.readAll();
+        cfg.close();
+        const QString run = createRun(QStringLiteral("after-switch"));
+        QVERIFY(!run.isEmpty());
+        const Run t7 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
+        QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
+        QFile switched(m_fx.clusterYamlPath());
+        QVERIFY(switched.open(QIODevice::ReadOnly));
+        QVERIFY(switched.readAll() != oldConfig);
+        switched.close();
+        qint64 idD = 0, idE = 0, idG = 0;
+        const qint64 idF = 9100001, idG2 = 9100002;
+        {
+            Connection neu = root(QStringLiteral("db2"));
+            auto r = neu.query(QStringLiteral("SELECT id FROM fsharechat.t_messages_1 ORDER BY id LIMIT 3"));
+            QVERIFY(r && r->rows.size() == 3);
+            idD = r->rows.at(0).at(0).toLongLong();
+            idE = r->rows.at(1).at(0).toLongLong();
+            idG = r->rows.at(2).at(0).toLongLong();
+            QVERIFY(neu.exec(QStringLiteral("UPDATE fsharechat.t_messages_1 SET _from = 'after the switch', _type = _type + 1 "
+                                            "WHERE id = %1").arg(idD)));
+            QVERIFY(neu.exec(QStringLiteral("DELETE FROM fsharechat.t_messages_1 WHERE id = %1").arg(idE)));
+            QVERIFY(neu.exec(QStringLiteral("INSERT INTO fsharechat.t_messages_1 SELECT %1, _mid, 'new row', _type, "
+                                            "_target, _line, _data, _searchable_key, _dt FROM fsharechat.t_messages_1 "
+                                            "WHERE id = %2").arg(idF).arg(idD)));
+            QVERIFY(neu.exec(QStringLiteral("UPDATE fsharechat.t_messages_1 SET id = %1 WHERE id = %2").arg(idG2).arg(idG)));
+        }
+        QMap<qint64, QString> onNew;
+        for (const qint64 k : {idD, idF, idG2})
+            onNew.insert(k, rowHex(QStringLiteral("db2"), k));
+        QVERIFY(!onNew.value(idD).isEmpty() && rowHex(QStringLiteral("db0"), idD) != onNew.value(idD));
+        const Run back = migrate(run, QStringLiteral("rollback"), {QStringLiteral("--yes"), QStringLiteral("--drop-targets")});
+        QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
+        QVERIFY2(back.out.contains(QLatin1String("writes to moved rows were stopped for")), qPrintable(back.out));
+        QStringList problems;
+        QFile restored(m_fx.clusterYamlPath());
+        QVERIFY(restored.open(QIODevice::ReadOnly));
+        if (restored.readAll() != oldConfig)
+            problems.append(QStringLiteral("the config is not the old one"));
+        for (auto it = onNew.cbegin(); it != onNew.cend(); ++it)
+            if (rowHex(QStringLiteral("db0"), it.key()) != it.value())
+                problems.append(QStringLiteral("key %1 on db0: %2, on db2 it was %3")
+                                    .arg(it.key())
+                                    .arg(rowHex(QStringLiteral("db0"), it.key()), it.value()));
+        for (const qint64 k : {idE, idG})
+            if (!rowHex(QStringLiteral("db0"), k).isEmpty())
+                problems.append(QStringLiteral("key %1 is still on db0").arg(k));
+        for (const QString &ds : {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}) {
+            Connection c = root(ds);
+            if (value(c, QStringLiteral("SELECT @@GLOBAL.read_only")) != 0)
+                problems.append(ds + QStringLiteral(" is read-only"));
+            if (value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '_shardpilot'")) != 0)
+                problems.append(ds + QStringLiteral(" keeps _shardpilot"));
+        }
+        {
+            Connection c = root(QStringLiteral("db2"));
+            if (value(c, QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fsharechat' "
+                                        "AND TABLE_NAME = 't_messages_1'")) != 0)
+                problems.append(QStringLiteral("db2.t_messages_1 was not dropped"));
+        }
+        const QJsonObject st = status(run);
+        if (!st.value(QStringLiteral("rolledBack")).toBool())
+            problems.append(QStringLiteral("status does not say rolled back"));
+        const Run log = migrate(run, QStringLiteral("log"));
+        if (!log.out.contains(QLatin1String("read_only")) || !log.out.contains(QLatin1String("rollback")))
+            problems.append(QStringLiteral("the audit log lacks the rollback's statements"));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
     void fullRun()
     {
         QStringList problems;

@@ -98,7 +98,8 @@ void RunGate::copyLines(const RunState &s, bool idle)
                "routes with the old config, and T9 would delete those writes. Fix that service, then Carry "
                "forward: each write goes to its new node where the new node was not written since the switch; "
                "a key written on both sides is shown with both versions and changed only as you choose. T8 then "
-               "reads on from where it stopped. (Rolling back after T7 is not available yet.)",
+               "reads on from where it stopped. Or roll back: the old config returns and those keys keep the old "
+               "shards' version.",
                nullptr, int(qMin<qint64>(open, std::numeric_limits<int>::max()))));
         int shown = 0;
         for (const migration::StaleWrite &w : s.staleWrites) {

@@ -262,10 +262,13 @@ RunGate RunGate::evaluate(const RunState &s, bool engineHere, EngineAction actio
         g.rollbackBlocked = busy;
     else if (rolledBack)
         g.rollbackBlocked = tr("The run was rolled back already.");
-    else if (pastNoReturn)
+    else if (pastNoReturn && !reversible(s))
         g.rollbackBlocked =
-            tr("Writes were resumed on the new config (%1): rollback is only possible before %1.")
-                .arg(stepName(s, *noReturn));
+            s.kindId() == RunKindId::Copy && s.status(Step(kind.size() - 1)) != StepStatus::Pending
+                ? tr("%1 has begun removing the moved rows from the old servers: the run cannot go back any more.")
+                      .arg(stepName(s, Step(kind.size() - 1)))
+                : tr("Writes were resumed on the new config (%1): rollback is only possible before %1.")
+                      .arg(stepName(s, *noReturn));
     else if (s.status(Step::T0) == StepStatus::Pending)
         g.rollbackBlocked = tr("Nothing to roll back: the run has not started.");
     g.canRollback = g.rollbackBlocked.isEmpty();
@@ -334,9 +337,46 @@ QString RunGate::reasonQuestion(const RunState &s, Step until)
     return {};
 }
 
+bool RunGate::reversible(const RunState &s)
+{
+    if (s.kindId() != RunKindId::Copy || s.rolledBack() || s.status(Step::T7) != StepStatus::Done ||
+        s.status(Step::T9) != StepStatus::Pending || s.value(migration::keys::reverseEnded) == QLatin1String("1"))
+        return false;
+    for (auto it = s.values.cbegin(); it != s.values.cend(); ++it)
+        if (it.key().startsWith(QLatin1String("reverse.from.")))
+            return true;
+    return false;
+}
+
 QStringList RunGate::rollbackEffects(const RunState &s)
 {
     const RunKind &kind = s.runKind();
+    if (reversible(s)) {
+        // After the switch: back through the reverse stream.
+        const QString targets =
+            s.targetServers.isEmpty() ? tr("the target servers") : s.targetServers.join(QStringLiteral(", "));
+        QStringList what;
+        what << tr("sets read_only=1 on %1: the writes the new config sends there fail until the rollback ends")
+                    .arg(targets)
+             << tr("applies what is left of the new nodes' changes to the old shards (the reverse stream) and "
+                   "compares every moved row on both sides; any difference stops the rollback and writes resume "
+                   "on the new nodes")
+             << tr("puts the old config back into %1").arg(s.spec.configPath);
+        what << (s.spec.reloadCommand.isEmpty()
+                     ? tr("runs no reload command (none is set): reload the services with the old config yourself; "
+                          "a service still on the new config writes to the new nodes, where nothing carries it back")
+                     : tr("runs the reload command '%1' (its time is reported apart from the write stop); if it "
+                          "fails, the new nodes stay read-only")
+                           .arg(s.spec.reloadCommand));
+        what << tr("sets read_only=0 on %1 and reports how long writes to moved rows were stopped").arg(targets);
+        const qint64 open = s.openStaleWrites();
+        if (open > 0)
+            what << tr("%n key(s) written on the old shards by stale routes keep the old shards' version: with the "
+                       "old config back they are where the services read them",
+                       nullptr, int(qMin<qint64>(open, 1 << 30)));
+        what << tr("marks the run rolled back: it cannot be continued; a new run starts over");
+        return what;
+    }
     const QString sources =
         s.sourceServers.isEmpty() ? tr("the source servers") : s.sourceServers.join(QStringLiteral(", "));
     const QString targets =

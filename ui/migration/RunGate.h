@@ -77,6 +77,8 @@ public:
     static QString reasonQuestion(const migration::RunState &s, migration::Step until);
     // What `forward-stale` does to the open keys of stale routes, one sentence per key (at most 20).
     static QStringList forwardStaleEffects(const migration::RunState &s);
+    // A copy run between T7 and T9 whose reverse stream runs: a rollback goes back through it.
+    static bool reversible(const migration::RunState &s);
     // What a rollback does to this run now (the started steps' undo flags), one sentence each.
     static QStringList rollbackEffects(const migration::RunState &s);
     // The offer to drop what the run created too (--drop-targets).

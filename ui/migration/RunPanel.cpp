@@ -640,10 +640,12 @@ void RunPanel::updateView()
     m_strongVerify->setEnabled(gate.canVerify);
     m_verify->setToolTip(gate.canVerify ? tr("Compare the rows again (read-only)") : gate.verifyBlocked);
     m_rollback->setEnabled(gate.canRollback);
-    m_rollback->setToolTip(gate.canRollback ? tr("Before %1: put the old config back and lift read_only; "
-                                                 "optionally drop what the run created")
-                                                  .arg(noReturn)
-                                            : gate.rollbackBlocked);
+    m_rollback->setToolTip(!gate.canRollback       ? gate.rollbackBlocked
+                           : RunGate::reversible(s) ? tr("Until the purge: stop writes on the new nodes, carry the rest "
+                                                         "of their changes back, compare, put the old config back")
+                                                    : tr("Before %1: put the old config back and lift read_only; "
+                                                         "optionally drop what the run created")
+                                                          .arg(noReturn));
     m_forwardStale->setVisible(s.openStaleWrites() > 0 || m_run->engineAction() == EngineAction::ForwardStale);
     m_forwardStale->setEnabled(gate.canForwardStale);
     m_forwardStale->setToolTip(gate.canForwardStale

@@ -1,10 +1,13 @@
 // The reverse stream's part in the copy run's steps (ReverseStream.h, docs/migration.md "The rollback
 // window"): where it starts (T6), keeping it applied with its lag in the journal (T8, T9).
+#include "core/migration/ReloadCommand.h"
 #include "core/migration/SqlParts.h"
+#include "core/migration/run/Actions.h"
 #include "core/migration/copy/CopyRun.h"
 #include "core/migration/copy/ReverseStream.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 
 namespace sp::migration {
 
@@ -85,6 +88,103 @@ bool CopyRun::reverseCatchUp(QString *error)
     if (!ok)
         m_reverse.reset(); // read again from the sources' stored positions
     return ok;
+}
+
+Outcome CopyRun::rollbackAfterSwitch(bool dropTargets, QString *summary)
+{
+    QString why;
+    if (m_journal->value(keys::reverseEnded) == QLatin1String("1")) {
+        m_error = QStringLiteral("the reverse stream has ended (T9): the old shards no longer follow the new nodes");
+        return Outcome::GateFailed;
+    }
+    if (!loadTableInfo(&why)) {
+        m_error = why;
+        return Outcome::Error;
+    }
+    // Every moved row must come back through the reverse stream.
+    for (const MoveUnit &u : m_moves.units())
+        for (const MoveTarget &mt : u.targets)
+            if (!u.broadcast && mt.existing) {
+                m_error = QStringLiteral("%1 was a live data node before the plan: the changes made there since the "
+                                         "switch are not carried back, so this run cannot be rolled back after T7")
+                              .arg(mt.node.toString());
+                return Outcome::GateFailed;
+            }
+    const QStringList targets = ReverseStream(m_moves, m_endpoints, m_spec.runId, 0).targetInstances();
+    for (const QString &inst : targets)
+        if (m_journal->value(keys::reverseFrom(inst)).isEmpty()) {
+            m_error = QStringLiteral("no reverse stream from %1 (T6 recorded no binary log position there): the "
+                                     "changes made there since the switch cannot be carried back")
+                          .arg(inst);
+            return Outcome::GateFailed;
+        }
+    // 1. Writes stop on the new nodes (the old shards take the old config's writes all along).
+    QElapsedTimer window;
+    window.start();
+    m_journal->setValue(keys::rollbackStopStart, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    say(QStringLiteral("rollback: stopping writes on %1").arg(targets.join(QStringLiteral(", "))));
+    auto resume = [&](const QString &message, Outcome o) {
+        QString w;
+        const bool lifted = migration::setReadOnly(m_ctx, Step::T8, targets, false, &w);
+        m_error = message + (lifted ? QStringLiteral("; writes resumed on the new nodes, nothing rolled back")
+                                    : QStringLiteral("; lifting read_only on the new nodes failed too: ") + w);
+        return o;
+    };
+    if (!migration::setReadOnly(m_ctx, Step::T8, targets, true, &why))
+        return resume(QStringLiteral("setting read_only on the new nodes: ") + why, Outcome::Error);
+    // 2. Everything they hold reaches the old shards.
+    if (!reverseCatchUp(&why))
+        return resume(QStringLiteral("the reverse stream could not catch up: ") + why, Outcome::Error);
+    // 3. The old shards hold exactly what the new nodes hold (T5's comparison; it is symmetric).
+    const Outcome v = verify();
+    if (v != Outcome::Done)
+        return resume(QStringLiteral("the old shards do not hold what the new nodes hold (%1; 'shardctl migrate status' "
+                                     "lists the rows)")
+                          .arg(m_error),
+                      v == Outcome::Error ? Outcome::Error : Outcome::GateFailed);
+    // 4. The old config back, and the services told.
+    if (!restoreConfig(m_ctx, &why))
+        return resume(QStringLiteral("putting the old config back: ") + why, Outcome::Error);
+    qint64 reloadMs = 0;
+    if (!m_spec.reloadCommand.isEmpty()) {
+        QElapsedTimer rt;
+        rt.start();
+        const ReloadOutcome r = runReloadCommand(m_spec.reloadCommand);
+        reloadMs = rt.elapsed();
+        m_journal->audit(QStringLiteral("T8"), QStringLiteral("rollback: reload command"), QString(),
+                         m_spec.reloadCommand, r.ok ? QStringLiteral("ok") : QStringLiteral("failed"));
+        m_journal->setValue(keys::rollbackReloadMs, QString::number(reloadMs));
+        if (!r.ok) {
+            // The services may still route with the new config: the new nodes stay read-only, so no write
+            // lands where it would be lost.
+            m_error = QStringLiteral("the old config is back, but the reload command failed (%1): the new nodes stay "
+                                     "read-only until the services route with the old config; then lift read_only "
+                                     "on %2 and drop the targets by hand")
+                          .arg(m_spec.reloadCommand, targets.join(QStringLiteral(", ")));
+            return Outcome::Error;
+        }
+    }
+    // 5. Writes resume: the new nodes are not written any more under the old config.
+    if (!migration::setReadOnly(m_ctx, Step::T8, targets, false, &why)) {
+        m_error = QStringLiteral("the old config is back; lifting read_only on the new nodes failed: ") + why;
+        return Outcome::Error;
+    }
+    const qint64 ms = window.elapsed();
+    m_journal->setValue(keys::rollbackWriteStopMs, QString::number(ms));
+    m_journal->setValue(keys::reverseEnded, QStringLiteral("1"));
+    m_reverse.reset();
+    say(QStringLiteral("rollback: writes to moved rows were stopped for %1 s%2; the old config routes again")
+            .arg(double(ms) / 1000.0, 0, 'f', 1)
+            .arg(m_spec.reloadCommand.isEmpty()
+                     ? QStringLiteral(" (no reload command: the services were not told)")
+                     : QStringLiteral(", %1 s of it the reload command").arg(double(reloadMs) / 1000.0, 0, 'f', 1)));
+    // 6. What the run made.
+    if (dropTargets && !dropTargetTables())
+        return Outcome::Error;
+    *summary = QStringLiteral("rolled back after the switch, writes to moved rows stopped %1 ms; %2")
+                   .arg(ms)
+                   .arg(dropTargets ? QStringLiteral("targets dropped") : QStringLiteral("targets kept"));
+    return Outcome::Done;
 }
 
 } // namespace sp::migration

@@ -1021,58 +1021,66 @@ Outcome CopyRun::rollback(bool dropTargets, QString *summary)
         m_error = QStringLiteral("dropping the pre-verification triggers: ") + why;
         return Outcome::Error;
     }
-    if (dropTargets) {
-        for (const MoveUnit &u : m_moves.units())
-            for (int t = 0; t < u.targets.size(); ++t) {
-                Connection c;
-                if (!c.open(m_endpoints.adminOfInstance(u.targets.at(t).instance))) {
-                    m_error = c.lastError();
-                    return Outcome::Error;
-                }
-                c.setWarningPolicy({});
-                if (u.targets.at(t).existing && m_journal->value(keys::createdTarget(u.id, t)).isEmpty()) {
-                    // A live data node: only the rows the run copied there go.
-                    auto exec = [this, &c](const QString &sql, quint64 *affected) {
-                        ExecResult er;
-                        const bool ok = c.exec(sql, &er);
-                        *affected = er.affectedRows;
-                        m_journal->audit(stepId(Step::T0), QStringLiteral("rollback: delete copied rows"),
-                                         c.params().describe(), sql,
-                                         ok ? QStringLiteral("ok, %1 rows").arg(er.affectedRows)
-                                            : c.lastError());
-                        return ok;
-                    };
-                    if (!deleteRunRows(c, m_moves, u, t, exec, &why)) {
-                        m_error = why;
-                        return Outcome::Error;
-                    }
-                    continue;
-                }
-                if (!audited(Step::T0, QStringLiteral("rollback: drop target"), c,
-                             QStringLiteral("DROP TABLE IF EXISTS ") + u.qualifiedTarget(t))) {
-                    m_error = c.lastError();
-                    return Outcome::Error;
-                }
-            }
-        QStringList metaInstances = m_moves.targetInstances();
-        for (const QString &s : m_moves.sourceInstances()) // the reverse stream's rows (T1)
-            if (!metaInstances.contains(s))
-                metaInstances.append(s);
-        for (const QString &inst : std::as_const(metaInstances)) {
-            Connection c;
-            if (c.open(m_endpoints.adminOfInstance(inst))) {
-                meta::forget(c, m_spec.runId, &why);
-                pv::forget(c, m_spec.runId, &why);
-                bool dropped = false; // the schema too, unless another run has rows there
-                meta::dropIfUnused(
-                    c, [&](const QString &sql) { return audited(Step::T0, QStringLiteral("rollback: drop metadata schema"), c, sql); },
-                    &dropped, &why);
-            }
-        }
-        say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));
-    }
+    if (dropTargets && !dropTargetTables())
+        return Outcome::Error;
     *summary = dropTargets ? QStringLiteral("targets dropped") : QStringLiteral("targets kept");
     return Outcome::Done;
+}
+
+// Drops the target tables the run created (on data nodes that held rows before: deletes the rows it
+// copied there) and the run's metadata rows, audited; m_error on failure.
+bool CopyRun::dropTargetTables()
+{
+    QString why;
+    for (const MoveUnit &u : m_moves.units())
+        for (int t = 0; t < u.targets.size(); ++t) {
+            Connection c;
+            if (!c.open(m_endpoints.adminOfInstance(u.targets.at(t).instance))) {
+                m_error = c.lastError();
+                return false;
+            }
+            c.setWarningPolicy({});
+            if (u.targets.at(t).existing && m_journal->value(keys::createdTarget(u.id, t)).isEmpty()) {
+                // A live data node: only the rows the run copied there go.
+                auto exec = [this, &c](const QString &sql, quint64 *affected) {
+                    ExecResult er;
+                    const bool ok = c.exec(sql, &er);
+                    *affected = er.affectedRows;
+                    m_journal->audit(stepId(Step::T0), QStringLiteral("rollback: delete copied rows"),
+                                     c.params().describe(), sql,
+                                     ok ? QStringLiteral("ok, %1 rows").arg(er.affectedRows)
+                                        : c.lastError());
+                    return ok;
+                };
+                if (!deleteRunRows(c, m_moves, u, t, exec, &why)) {
+                    m_error = why;
+                    return false;
+                }
+                continue;
+            }
+            if (!audited(Step::T0, QStringLiteral("rollback: drop target"), c,
+                         QStringLiteral("DROP TABLE IF EXISTS ") + u.qualifiedTarget(t))) {
+                m_error = c.lastError();
+                return false;
+            }
+        }
+    QStringList metaInstances = m_moves.targetInstances();
+    for (const QString &s : m_moves.sourceInstances()) // the reverse stream's rows (T1)
+        if (!metaInstances.contains(s))
+            metaInstances.append(s);
+    for (const QString &inst : std::as_const(metaInstances)) {
+        Connection c;
+        if (c.open(m_endpoints.adminOfInstance(inst))) {
+            meta::forget(c, m_spec.runId, &why);
+            pv::forget(c, m_spec.runId, &why);
+            bool dropped = false; // the schema too, unless another run has rows there
+            meta::dropIfUnused(
+                c, [&](const QString &sql) { return audited(Step::T0, QStringLiteral("rollback: drop metadata schema"), c, sql); },
+                &dropped, &why);
+        }
+    }
+    say(QStringLiteral("target tables dropped (on data nodes that held rows before: the copied rows deleted)"));
+    return true;
 }
 
 } // namespace sp::migration

@@ -26,6 +26,8 @@ public:
     // Applies the repair SQL of T5's differences on their targets (audited), then verifies again.
     Outcome repair() override;
     Outcome rollback(bool dropTargets, QString *summary) override;
+    // CopyReverse.cpp: between T7 and T9, back to the old layout through the reverse stream.
+    Outcome rollbackAfterSwitch(bool dropTargets, QString *summary) override;
     // CopyStale.cpp: the keys T8 recorded, carried to their new nodes where the new node was not
     // written since (options.yes), conflicts listed or resolved as options.staleConflicts says.
     Outcome forwardStale() override;
@@ -85,6 +87,7 @@ private:
     // The reverse stream (ReverseStream.h): T6 records where it starts; T8 keeps it applying (and
     // records its lag); T9 applies the rest and ends it.
     bool recordReverseStarts(QString *error);
+    bool dropTargetTables();
     bool reverseCatchUp(QString *error);
     std::unique_ptr<ReverseStream> m_reverse;
 

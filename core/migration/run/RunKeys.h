@@ -80,6 +80,11 @@ inline const JournalKey reverseAt{QStringLiteral("reverse.at")};
 inline const JournalKey reverseChanges{QStringLiteral("reverse.changes")};
 inline const JournalKey reverseConflicts{QStringLiteral("reverse.conflicts")};
 inline const JournalKey reverseEnded{QStringLiteral("reverse.ended")};
+// A rollback after the switch: when writes on the new nodes stopped, how long they were stopped (ms),
+// and the reload command's share of it (ms).
+inline const JournalKey rollbackStopStart{QStringLiteral("rollback.stopStart")};
+inline const JournalKey rollbackWriteStopMs{QStringLiteral("rollback.writeStopMs")};
+inline const JournalKey rollbackReloadMs{QStringLiteral("rollback.reloadMs")};
 inline const JournalKey comparisonLast{QStringLiteral("comparison.last")}; // "T5", "migrate verify", ...
 inline const JournalKey comparisonAt{QStringLiteral("comparison.at")};
 inline JournalKey purge(int unit)

@@ -84,6 +84,11 @@ Outcome RunExecutor::forwardStale()
     return Outcome::GateFailed;
 }
 
+Outcome RunExecutor::rollbackAfterSwitch(bool, QString *)
+{
+    return Outcome::GateFailed;
+}
+
 // --- Runner ------------------------------------------------------------------------------------------
 
 Runner::Runner(const QString &runDir) : m_dir(runDir) {}
@@ -324,22 +329,32 @@ Outcome Runner::rollback(bool dropTargets, const RunOptions &options)
     Journal &journal = ctx.journal();
     ctx.options = options;
     const QList<StepState> st = journal.steps();
+    QString summary;
     if (const auto noReturn = ctx.kind.noReturn();
         noReturn && st.at(int(*noReturn)).status == StepStatus::Done) {
         const QString id = ctx.stepId(*noReturn);
-        return refuse(
-            QStringLiteral("writes were resumed on the new config (%1): rollback is only possible before %1")
-                .arg(id));
+        const Step last = Step(ctx.kind.size() - 1);
+        if (st.at(int(last)).status != StepStatus::Pending)
+            return refuse(QStringLiteral("%1 has begun removing the moved rows from the old servers: the run cannot "
+                                         "go back any more")
+                              .arg(ctx.stepId(last)));
+        const Outcome o = m_exec->rollbackAfterSwitch(dropTargets, &summary);
+        if (o == Outcome::GateFailed && ctx.error.isEmpty())
+            return refuse(QStringLiteral("writes were resumed on the new config (%1): a %2 run can be rolled back "
+                                         "only before %1")
+                              .arg(id, ctx.kind.name()));
+        if (o != Outcome::Done)
+            return o;
+    } else {
+        QString why;
+        if (!restoreConfig(ctx, &why)) {
+            ctx.error = why;
+            return Outcome::Error;
+        }
+        const Outcome o = m_exec->rollback(dropTargets, &summary);
+        if (o != Outcome::Done)
+            return o;
     }
-    QString why;
-    if (!restoreConfig(ctx, &why)) {
-        ctx.error = why;
-        return Outcome::Error;
-    }
-    QString summary;
-    const Outcome o = m_exec->rollback(dropTargets, &summary);
-    if (o != Outcome::Done)
-        return o;
     for (int i = 0; i < ctx.kind.size() && i < st.size(); ++i)
         if (st.at(i).status != StepStatus::Pending)
             journal.setStep(Step(i), StepStatus::RolledBack, QStringLiteral("rolled back"));

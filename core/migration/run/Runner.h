@@ -33,6 +33,9 @@ public:
     // Undoes what the kind did before its point of no return (the Runner restored the config first);
     // `summary` goes into the audit log ("targets dropped").
     virtual Outcome rollback(bool dropTargets, QString *summary) = 0;
+    // After the point of no return and before the purge: back to the old layout, keeping the writes
+    // made since (the kind restores the config itself, after its checks). Kinds without it refuse.
+    virtual Outcome rollbackAfterSwitch(bool dropTargets, QString *summary);
     // Beyond the shared stop flag (which the Runner sets): stop threads that wait on a server.
     virtual void requestStop() {}
 };
