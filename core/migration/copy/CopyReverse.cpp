@@ -93,7 +93,20 @@ bool CopyRun::reverseCatchUp(QString *error)
 Outcome CopyRun::rollbackAfterSwitch(bool dropTargets, QString *summary)
 {
     QString why;
+    if (m_journal->step(Step::T9).status != StepStatus::Pending) {
+        m_error = QStringLiteral("T9 has begun removing the moved rows from the old shards: the run cannot go back "
+                                 "any more");
+        return Outcome::GateFailed;
+    }
     if (m_journal->value(keys::reverseEnded) == QLatin1String("1")) {
+        if (!m_journal->value(keys::rollbackWriteStopMs).isEmpty()) {
+            // A rollback killed after writes resumed on the old config: only what the run made is left.
+            if (dropTargets && !dropTargetTables())
+                return Outcome::Error;
+            *summary = QStringLiteral("rolled back after the switch (resumed); %1")
+                           .arg(dropTargets ? QStringLiteral("targets dropped") : QStringLiteral("targets kept"));
+            return Outcome::Done;
+        }
         m_error = QStringLiteral("the reverse stream has ended (T9): the old shards no longer follow the new nodes");
         return Outcome::GateFailed;
     }

@@ -70,9 +70,13 @@ bool restoreConfig(RunContext &ctx, QString *error)
     if (backup.isEmpty() || !QFileInfo::exists(backup))
         return true;
     const QString path = ctx.spec.configPath;
-    QFile::remove(path);
-    if (!QFile::copy(backup, path)) {
-        *error = QStringLiteral("cannot restore %1 from %2").arg(path, backup);
+    // Written next to it and renamed over it (QSaveFile): a kill leaves one config or the other, never
+    // none or half of one.
+    QFile in(backup);
+    QSaveFile out(path);
+    if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly) || out.write(in.readAll()) < 0 ||
+        !out.commit()) {
+        *error = QStringLiteral("cannot restore %1 from %2: %3").arg(path, backup, out.errorString());
         return false;
     }
     ctx.journal().audit(QString(), QStringLiteral("rollback: config restored"), QString(),

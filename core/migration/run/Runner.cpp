@@ -333,16 +333,11 @@ Outcome Runner::rollback(bool dropTargets, const RunOptions &options)
     if (const auto noReturn = ctx.kind.noReturn();
         noReturn && st.at(int(*noReturn)).status == StepStatus::Done) {
         const QString id = ctx.stepId(*noReturn);
-        const Step last = Step(ctx.kind.size() - 1);
-        if (st.at(int(last)).status != StepStatus::Pending)
-            return refuse(QStringLiteral("%1 has begun removing the moved rows from the old servers: the run cannot "
-                                         "go back any more")
-                              .arg(ctx.stepId(last)));
         const Outcome o = m_exec->rollbackAfterSwitch(dropTargets, &summary);
         if (o == Outcome::GateFailed && ctx.error.isEmpty())
-            return refuse(QStringLiteral("writes were resumed on the new config (%1): a %2 run can be rolled back "
-                                         "only before %1")
-                              .arg(id, ctx.kind.name()));
+            return refuse(
+                QStringLiteral("writes were resumed on the new config (%1): rollback is only possible before %1")
+                    .arg(id));
         if (o != Outcome::Done)
             return o;
     } else {
