@@ -5941,6 +5941,26 @@ Config: %2</source>
         <source>Until the purge: stop writes on the new nodes, carry the rest of their changes back, compare, put the old config back</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Writes to moved rows stopped %1 (rollback)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read_only=1 on the new nodes since %1 while the rollback carries their last changes back and compares</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(reload command %1 s of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rollback: %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reload command took most of the stop: the services&apos; reload is the switch window&apos;s limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::SandboxLauncher</name>

@@ -5904,6 +5904,26 @@ Config: %2</source>
         <source>Until the purge: stop writes on the new nodes, carry the rest of their changes back, compare, put the old config back</source>
         <translation>在清理之前：停止新节点写入，带回其余修改，比较，放回旧配置</translation>
     </message>
+    <message>
+        <source>Writes to moved rows stopped %1 (rollback)</source>
+        <translation>已迁移行的写入已停止 %1（回滚）</translation>
+    </message>
+    <message>
+        <source>read_only=1 on the new nodes since %1 while the rollback carries their last changes back and compares</source>
+        <translation>自 %1 起新节点 read_only=1，回滚正在带回其最后的修改并比较</translation>
+    </message>
+    <message>
+        <source>(reload command %1 s of it)</source>
+        <translation>（其中重载命令 %1 秒）</translation>
+    </message>
+    <message>
+        <source>rollback: %1 s</source>
+        <translation>回滚：%1 秒</translation>
+    </message>
+    <message>
+        <source>The reload command took most of the stop: the services&apos; reload is the switch window&apos;s limit.</source>
+        <translation>重载命令占了停写的大部分：服务的重载是切换窗口的瓶颈。</translation>
+    </message>
 </context>
 <context>
     <name>sp::ui::SandboxLauncher</name>

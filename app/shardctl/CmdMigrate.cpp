@@ -295,6 +295,13 @@ static QJsonObject statusJson(const RunState &j)
         {QStringLiteral("staleWrites"), stale},
         {QStringLiteral("reverseStream"), reverse},
         {QStringLiteral("writeStopMs"), j.value(keys::writeStopMs).toLongLong()},
+        {QStringLiteral("reloadMs"), j.value(keys::reloadMs).isEmpty() ? QJsonValue() : QJsonValue(j.value(keys::reloadMs).toLongLong())},
+        {QStringLiteral("rollbackWriteStopMs"), j.value(keys::rollbackWriteStopMs).isEmpty()
+                                                    ? QJsonValue()
+                                                    : QJsonValue(j.value(keys::rollbackWriteStopMs).toLongLong())},
+        {QStringLiteral("rollbackReloadMs"), j.value(keys::rollbackReloadMs).isEmpty()
+                                                 ? QJsonValue()
+                                                 : QJsonValue(j.value(keys::rollbackReloadMs).toLongLong())},
         {QStringLiteral("rolledBack"), j.rolledBack()},
         {QStringLiteral("runKind"), kind.name()},
         {QStringLiteral("throttled"), throttled},
@@ -395,9 +402,29 @@ static int status(const QString &dir, bool json, QTextStream &out, QTextStream &
             << (expected < 0 ? QStringLiteral(" (the plan has no estimate)")
                              : QStringLiteral(" (plan: about %1)").arg(expected))
             << "\n";
+    // The switch window, with the reload command's share (a fleet that reloads in 30 s is a 30 s stop).
+    const auto secs = [](const QString &ms) { return QString::number(ms.toDouble() / 1000.0, 'f', 1); };
     const QString ws = j.value(keys::writeStopMs);
+    const QString reloadMs = j.value(keys::reloadMs);
     if (!ws.isEmpty())
-        out << "write stop: " << QString::number(ws.toDouble() / 1000.0, 'f', 1) << " s\n";
+        out << "write stop: " << secs(ws) << " s"
+            << (reloadMs.isEmpty() ? QString() : QStringLiteral(", of it the reload command %1 s").arg(secs(reloadMs)))
+            << '\n';
+    else if (j.writesStopped())
+        out << "writes stopped for " << secs(QString::number(j.writeStopStart().msecsTo(QDateTime::currentDateTimeUtc())))
+            << " s so far (since " << j.writeStopStart().toString(Qt::ISODate) << ")"
+            << (reloadMs.isEmpty() ? QString() : QStringLiteral(", of it the reload command %1 s").arg(secs(reloadMs)))
+            << '\n';
+    const QString rws = j.value(keys::rollbackWriteStopMs);
+    if (!rws.isEmpty())
+        out << "rollback write stop (moved rows, on the new nodes): " << secs(rws) << " s"
+            << (j.value(keys::rollbackReloadMs).isEmpty()
+                    ? QString()
+                    : QStringLiteral(", of it the reload command %1 s").arg(secs(j.value(keys::rollbackReloadMs))))
+            << '\n';
+    else if (!j.value(keys::rollbackStopStart).isEmpty() && !j.rolledBack())
+        out << "rollback: writes to moved rows stopped on the new nodes since " << j.value(keys::rollbackStopStart)
+            << '\n';
     // The throttle: seconds waited per reason, the limits now, the replicas it watches.
     const QMap<QString, double> waited = Throttle::waitedOf(j.values);
     if (!waited.isEmpty()) {

@@ -435,6 +435,12 @@ void TestMigrationRun::buttonsFollowTheGates()
     QVERIFY(cont->isEnabled());
     QCOMPARE(writeStop->text(), QStringLiteral("Write stop: 2.3 s"));
     QVERIFY2(gate->text().contains(QLatin1String("T8 watches")), qPrintable(gate->text()));
+    // The reload command's share of the switch window, said when it is most of it.
+    setJournal(dir, [](Journal &j) { QVERIFY(j.setValue(keys::reloadMs, QStringLiteral("1800"))); });
+    refreshNow(c);
+    QCOMPARE(writeStop->text(), QStringLiteral("Write stop: 2.3 s (reload command 1.8 s of it)"));
+    QVERIFY2(writeStop->toolTip().contains(QLatin1String("reload command took most of the stop")),
+             qPrintable(writeStop->toolTip()));
 
     // Complete.
     setJournal(dir, [](Journal &j) {

@@ -413,9 +413,24 @@ private slots:
         for (const qint64 k : {idD, idF, idG2})
             onNew.insert(k, rowHex(QStringLiteral("db2"), k));
         QVERIFY(!onNew.value(idD).isEmpty() && rowHex(QStringLiteral("db0"), idD) != onNew.value(idD));
+        // A service still on the old config writes moved key H on the old shard; T8 records it (and fails).
+        // The rollback keeps the old shard's version of H: its new node was not written since the switch.
+        qint64 idH = 0;
+        {
+            Connection old = root(QStringLiteral("db0"));
+            idH = value(old, QStringLiteral("SELECT MAX(id) FROM fsharechat.t_messages_1 WHERE CRC32(_target) MOD 4 = 2 "
+                                            "AND id < %1").arg(qMax(idF, idG2)));
+            QVERIFY(idH > 0 && idH != idD && idH != idE && idH != idG);
+            QVERIFY(old.exec(QStringLiteral("UPDATE fsharechat.t_messages_1 SET _from = 'stale route' WHERE id = %1").arg(idH)));
+        }
+        const QString staleH = rowHex(QStringLiteral("db0"), idH);
+        const Run t8 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
+        QVERIFY2(t8.exitCode == 1 && t8.err.contains(QLatin1String("1 keys")), qPrintable(t8.out + t8.err));
         const Run back = migrate(run, QStringLiteral("rollback"), {QStringLiteral("--yes"), QStringLiteral("--drop-targets")});
         QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
-        QVERIFY2(back.out.contains(QLatin1String("writes to moved rows were stopped for")), qPrintable(back.out));
+        QVERIFY2(back.out.contains(QLatin1String("writes to moved rows were stopped for")) &&
+                     back.out.contains(QLatin1String("1 keys written on the old shards by stale routes keep")),
+                 qPrintable(back.out));
         QStringList problems;
         QFile restored(m_fx.clusterYamlPath());
         QVERIFY(restored.open(QIODevice::ReadOnly));
@@ -429,6 +444,8 @@ private slots:
         for (const qint64 k : {idE, idG})
             if (!rowHex(QStringLiteral("db0"), k).isEmpty())
                 problems.append(QStringLiteral("key %1 is still on db0").arg(k));
+        if (rowHex(QStringLiteral("db0"), idH) != staleH)
+            problems.append(QStringLiteral("the stale route's write on key %1 was not kept").arg(idH));
         for (const QString &ds : {QStringLiteral("db0"), QStringLiteral("db1"), QStringLiteral("db2"), QStringLiteral("db3")}) {
             Connection c = root(ds);
             if (value(c, QStringLiteral("SELECT @@GLOBAL.read_only")) != 0)
@@ -445,6 +462,13 @@ private slots:
         const QJsonObject st = status(run);
         if (!st.value(QStringLiteral("rolledBack")).toBool())
             problems.append(QStringLiteral("status does not say rolled back"));
+        // The rollback's write stop is measured (no reload command here: none of it is the reload's).
+        const qint64 stopMs = st.value(QStringLiteral("rollbackWriteStopMs")).toInteger(-1);
+        if (stopMs <= 0 || stopMs > 60000 || !st.value(QStringLiteral("rollbackReloadMs")).isNull())
+            problems.append(QStringLiteral("rollback write stop %1 ms, reload %2")
+                                .arg(stopMs)
+                                .arg(st.value(QStringLiteral("rollbackReloadMs")).toVariant().toString()));
+        qInfo("rollback after the switch: writes to moved rows stopped %lld ms", stopMs);
         const Run log = migrate(run, QStringLiteral("log"));
         if (!log.out.contains(QLatin1String("read_only")) || !log.out.contains(QLatin1String("rollback")))
             problems.append(QStringLiteral("the audit log lacks the rollback's statements"));

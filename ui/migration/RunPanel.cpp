@@ -775,12 +775,33 @@ void RunPanel::updateWriteStop()
                       .arg(st->spec.writeStopBudgetSec)
                       .arg(stop, resume));
         m_writeStop->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
+    } else if (const QString rollbackStart = st->value(migration::keys::rollbackStopStart);
+               !rollbackStart.isEmpty() && st->value(migration::keys::rollbackWriteStopMs).isEmpty() && !st->rolledBack()) {
+        // A rollback after the switch holds read_only on the new nodes.
+        const QDateTime since = QDateTime::fromString(rollbackStart, Qt::ISODateWithMs);
+        m_writeStop->setText(tr("Writes to moved rows stopped %1 (rollback)")
+                                 .arg(clock(since.msecsTo(QDateTime::currentDateTimeUtc()))));
+        m_writeStop->setToolTip(tr("read_only=1 on the new nodes since %1 while the rollback carries their last "
+                                   "changes back and compares")
+                                    .arg(timestampText(since)));
+        m_writeStop->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
     } else if (st->writeStopMs() >= 0) {
-        m_writeStop->setText(
-            tr("Write stop: %1 s").arg(QLocale().toString(double(st->writeStopMs()) / 1000.0, 'f', 1)));
-        m_writeStop->setToolTip(stop == resume
-                                    ? tr("How long writes were stopped (during %1)").arg(stop)
-                                    : tr("How long writes were stopped (%1 to %2)").arg(stop, resume));
+        const QLocale loc;
+        const auto secs = [&loc](qint64 ms) { return loc.toString(double(ms) / 1000.0, 'f', 1); };
+        const QString reload = st->value(migration::keys::reloadMs);
+        QString text = tr("Write stop: %1 s").arg(secs(st->writeStopMs()));
+        if (!reload.isEmpty())
+            text += QLatin1Char(' ') + tr("(reload command %1 s of it)").arg(secs(reload.toLongLong()));
+        const QString back = st->value(migration::keys::rollbackWriteStopMs);
+        if (!back.isEmpty())
+            text += QStringLiteral(" · ") + tr("rollback: %1 s").arg(secs(back.toLongLong()));
+        m_writeStop->setText(text);
+        QString tip = stop == resume ? tr("How long writes were stopped (during %1)").arg(stop)
+                                     : tr("How long writes were stopped (%1 to %2)").arg(stop, resume);
+        if (!reload.isEmpty() && reload.toLongLong() * 2 > st->writeStopMs())
+            tip += QLatin1Char('\n') + tr("The reload command took most of the stop: the services' reload is the "
+                                          "switch window's limit.");
+        m_writeStop->setToolTip(tip);
         m_writeStop->setStyleSheet(QString());
     } else {
         m_writeStop->clear();

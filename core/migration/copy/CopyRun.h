@@ -88,6 +88,7 @@ private:
     // records its lag); T9 applies the rest and ends it.
     bool recordReverseStarts(QString *error);
     bool dropTargetTables();
+    bool staleDifferencesOnly(int *kept, QString *left);
     bool reverseCatchUp(QString *error);
     std::unique_ptr<ReverseStream> m_reverse;
 
