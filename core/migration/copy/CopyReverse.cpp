@@ -24,6 +24,12 @@ bool CopyRun::recordReverseStarts(QString *error)
 {
     Q_UNUSED(error)
     const ReverseStream probe(m_moves, m_endpoints, m_spec.runId, 0);
+    if (!probe.unsupported().isEmpty())
+        m_journal->addCheck(stepId(Step::T6), QStringLiteral("reverse stream"), true,
+                            QStringLiteral("warning: %1 receive rows of several source tables: the changes made there "
+                                           "after the switch are not carried back to the old shards, and this run "
+                                           "cannot be rolled back after T7")
+                                .arg(probe.unsupported().join(QStringLiteral(", "))));
     for (const QString &inst : probe.targetInstances()) {
         if (!m_journal->value(keys::reverseFrom(inst)).isEmpty())
             continue; // a T6 run again keeps the first record
@@ -186,7 +192,14 @@ Outcome CopyRun::rollbackAfterSwitch(bool dropTargets, QString *summary)
                               .arg(mt.node.toString());
                 return Outcome::GateFailed;
             }
-    const QStringList targets = ReverseStream(m_moves, m_endpoints, m_spec.runId, 0).targetInstances();
+    const ReverseStream probe(m_moves, m_endpoints, m_spec.runId, 0);
+    if (!probe.unsupported().isEmpty()) {
+        m_error = QStringLiteral("%1 receive rows of several source tables: the changes made there since the switch "
+                                 "are not carried back, so this run cannot be rolled back after T7")
+                      .arg(probe.unsupported().join(QStringLiteral(", ")));
+        return Outcome::GateFailed;
+    }
+    const QStringList targets = probe.targetInstances();
     for (const QString &inst : targets)
         if (m_journal->value(keys::reverseFrom(inst)).isEmpty()) {
             m_error = QStringLiteral("no reverse stream from %1 (T6 recorded no binary log position there): the "

@@ -106,11 +106,26 @@ ReverseStream::ReverseStream(const MoveSet &moves, const Endpoints &endpoints, Q
                 f = std::make_unique<Feed>();
                 f->instance = mt.instance;
             }
-            f->tables.insert(mt.schema + QChar(0) + mt.node.table, &u);
-            if (!f->sources.contains(u.sourceInstance))
-                f->sources.append(u.sourceInstance);
+            const QString key = mt.schema + QChar(0) + mt.node.table;
+            if (f->tables.contains(key) && f->tables.value(key) != &u) {
+                // Several source tables feed this one (a ring node taking arcs of every other node):
+                // which one a new row belongs to needs the old config's routing, which this stream does
+                // not have. Not carried back at all - never to the wrong source.
+                m_unsupported.append(mt.node.toString());
+                f->tables.insert(key, nullptr);
+                continue;
+            }
+            f->tables.insert(key, &u);
         }
     }
+    for (auto &[inst, f] : m_feeds) {
+        for (auto it = f->tables.begin(); it != f->tables.end();)
+            it = it.value() ? std::next(it) : f->tables.erase(it);
+        for (const auto *u : std::as_const(f->tables))
+            if (!f->sources.contains(u->sourceInstance))
+                f->sources.append(u->sourceInstance);
+    }
+    m_unsupported.removeDuplicates();
 }
 
 ReverseStream::~ReverseStream() = default;
@@ -119,7 +134,8 @@ QStringList ReverseStream::targetInstances() const
 {
     QStringList out;
     for (const auto &[inst, f] : m_feeds)
-        out.append(inst);
+        if (!f->tables.isEmpty())
+            out.append(inst);
     return out;
 }
 

@@ -33,6 +33,9 @@ public:
     // The target servers the stream reads and the sources they feed back (units with fresh targets;
     // a target that was a live data node before the plan holds rows of its own: not carried back).
     QStringList targetInstances() const;
+    // Target tables fed by several source tables: not carried back (a new row's source would need the
+    // old config's routing); a run with any cannot be rolled back after T7.
+    QStringList unsupported() const { return m_unsupported; }
 
     // Where each target server's stream starts while a source has applied nothing of it yet (its
     // stored position, made at T1, is empty): the target's binlog head that T6 recorded in the journal
@@ -64,6 +67,7 @@ private:
     quint32 m_serverIdBase;
     std::map<QString, std::unique_ptr<Feed>> m_feeds; // by target instance
     QStringList m_conflicts;
+    QStringList m_unsupported;
     std::map<QString, BinlogPosition> m_starts;
 };
 
