@@ -13,17 +13,13 @@
 
 namespace sp::migration {
 
-namespace {
-
 // One statement of a batch and what it must do.
-struct Stmt
+struct SourceWorker::Stmt
 {
     QByteArray sql;
     quint64 expected = 1; // rows it must insert, update or delete
     QString what;         // "capture insert into db4.t_x keys 1 .. 7" for errors
 };
-
-} // namespace
 
 qsizetype SourceWorker::batchOps()
 {
@@ -32,6 +28,99 @@ qsizetype SourceWorker::batchOps()
         return v > 0 ? qsizetype(v) : qsizetype(2000);
     }();
     return n;
+}
+
+qsizetype SourceWorker::streamRows()
+{
+    static const qsizetype n = [] {
+        const int v = qEnvironmentVariableIntValue("SP_CAPTURE_STREAM_ROWS");
+        return v > 0 ? qsizetype(v) : qsizetype(10000);
+    }();
+    return n;
+}
+
+bool SourceWorker::streamPiece()
+{
+    if (!m_stream.active) {
+        // Everything read before this transaction is committed first: until it ends, the targets'
+        // sessions hold its open transactions and nothing else.
+        if (!flushBatch(true))
+            return false;
+        m_stream.active = true;
+        m_stream.start = m_groupStart;
+    }
+    // A point strictly inside the transaction: a range verified at a transaction boundary before it
+    // sees these changes as later, one verified after it does not (PvTable::mark).
+    BinlogPosition inside = m_stream.start;
+    inside.position += 1;
+    QHash<QString, QList<RowOp>> ops;
+    qsizetype n = 0;
+    if (!groupOps(inside, &ops, &n))
+        return false;
+    qint64 applied = 0;
+    for (auto it = ops.cbegin(); it != ops.cend(); ++it) {
+        if (it.value().isEmpty())
+            continue;
+        TargetConn *tc = targetConn(it.key());
+        if (!tc)
+            return false;
+        if (m_stream.start < tc->stored)
+            continue; // committed there before a restart
+        std::unique_ptr<Transaction> &tx = m_stream.open[it.key()];
+        if (!tx) {
+            tx = std::make_unique<Transaction>(tc->conn);
+            if (!tx->ok())
+                return fail(QStringLiteral("target %1: %2").arg(it.key(), tx->error()));
+        }
+        QList<const RowOp *> list;
+        list.reserve(it.value().size());
+        for (const RowOp &op : it.value())
+            list.append(&op);
+        QList<Stmt> stmts;
+        if (!buildStmts(tc->conn, list, &stmts))
+            return false;
+        if (!tc->conn.exec(QStringLiteral("SAVEPOINT shardpilot_piece")))
+            return fail(QStringLiteral("target %1: %2").arg(it.key(), tc->conn.lastError()));
+        bool warned = false;
+        if (!runStmts(tc->conn, stmts, true, &warned)) {
+            if (!warned)
+                return false;
+            if (!tc->conn.exec(QStringLiteral("ROLLBACK TO SAVEPOINT shardpilot_piece")))
+                return fail(QStringLiteral("target %1: %2").arg(it.key(), tc->conn.lastError()));
+            if (!runStmts(tc->conn, stmts, false, nullptr))
+                return false;
+        }
+        applied += list.size();
+    }
+    ++m_stream.pieces;
+    QMutexLocker lock(&m_mutex);
+    m_progress.eventsApplied += applied;
+    return true;
+}
+
+bool SourceWorker::finishStream(const BinlogPosition &end)
+{
+    if (!m_group.isEmpty() && !streamPiece())
+        return false;
+    for (auto &[instance, tx] : m_stream.open) {
+        TargetConn *tc = targetConn(instance);
+        if (!tc)
+            return false;
+        if (!meta::saveCapture(tc->conn, m_spec.runId, m_instance, end))
+            return fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
+        if (!tx->commit())
+            return fail(QStringLiteral("target %1: commit: %2").arg(instance, tx->error()));
+        tc->stored = end;
+    }
+    m_stream = Stream{};
+    QMutexLocker lock(&m_mutex);
+    ++m_progress.streamed;
+    return true;
+}
+
+void SourceWorker::abandonStream()
+{
+    m_stream = Stream{}; // the open transactions roll back
 }
 
 bool SourceWorker::flushBatch(bool wait)
@@ -109,6 +198,23 @@ bool SourceWorker::writeBatch(const QList<PendingGroup> &batch)
 
 bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool together, bool *warned)
 {
+    QList<Stmt> stmts;
+    if (!buildStmts(c, ops, &stmts))
+        return false;
+    Transaction tx(c);
+    if (!tx.ok())
+        return fail(tx.error());
+    if (!runStmts(c, stmts, together, warned))
+        return false; // rolled back (tx)
+    if (!meta::saveCapture(c, m_spec.runId, m_instance, m_batchEnd))
+        return fail(c.lastError());
+    if (!tx.commit())
+        return fail(QStringLiteral("commit: %1").arg(tx.error()));
+    return true;
+}
+
+bool SourceWorker::buildStmts(Connection &c, const QList<const RowOp *> &ops, QList<Stmt> *out)
+{
     // The statements per target table (the batch is one transaction, and tables with foreign keys or
     // triggers of their own do not move - TableChecks - so changes of different tables commute), each
     // table's in binlog order except that its inserts are gathered into multi-row INSERTs: an update or
@@ -129,7 +235,7 @@ bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool 
         }
         tables[it.value()].append(op);
     }
-    QList<Stmt> stmts;
+    QList<Stmt> &stmts = *out;
     for (const QList<const RowOp *> &tops : std::as_const(tables)) {
         const MoveUnit &u = *tops.first()->unit;
         const int target = tops.first()->target;
@@ -223,6 +329,11 @@ bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool 
         if (!writeInserts())
             return false;
     }
+    return true;
+}
+
+bool SourceWorker::runStmts(Connection &c, const QList<Stmt> &stmts, bool together, bool *warned)
+{
     auto check = [&](const Stmt &st, const ExecResult &r) {
         if (r.affectedRows == st.expected)
             return true;
@@ -230,9 +341,6 @@ bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool 
                         ? QStringLiteral("%1: the row is missing on the target (%2 rows matched)").arg(st.what).arg(r.affectedRows)
                         : QStringLiteral("%1: %2 rows sent, %3 inserted").arg(st.what).arg(st.expected).arg(r.affectedRows));
     };
-    Transaction tx(c);
-    if (!tx.ok())
-        return fail(tx.error());
     if (together) {
         QList<QByteArray> sqls;
         sqls.reserve(stmts.size());
@@ -241,7 +349,6 @@ bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool 
         QList<ExecResult> results;
         if (!c.execMulti(sqls, &results, warned)) {
             const QString e = c.lastError();
-            tx.rollback();
             if (warned && *warned)
                 return false; // the caller runs them one by one
             // The failing statement is the first without a result.
@@ -260,10 +367,6 @@ bool SourceWorker::execOps(Connection &c, const QList<const RowOp *> &ops, bool 
                 return false;
         }
     }
-    if (!meta::saveCapture(c, m_spec.runId, m_instance, m_batchEnd))
-        return fail(c.lastError());
-    if (!tx.commit())
-        return fail(QStringLiteral("commit: %1").arg(tx.error()));
     return true;
 }
 

@@ -488,11 +488,14 @@ bool CopyRun::runWorkers(const std::function<bool(SourceWorker &)> &job, QString
     clock.start();
     RateWindow total;
     std::map<QPair<int, int>, RateWindow> perPair;
+    qint64 streamed = 0; // large source transactions applied in pieces
     auto sample = [&](QList<CopyProgress> *progress, qint64 *copied, qint64 *expected, qint64 *events) {
         const qint64 now = clock.elapsed();
+        streamed = 0;
         for (const auto &w : m_workers) {
             const WorkerProgress p = w->progress();
             *events += p.eventsApplied;
+            streamed += p.streamed;
             for (auto it = p.copy.cbegin(); it != p.copy.cend(); ++it) {
                 const MoveUnit &u = m_moves.units().at(it.key().first);
                 const MoveTarget &t = u.targets.at(it.key().second);
@@ -513,6 +516,7 @@ bool CopyRun::runWorkers(const std::function<bool(SourceWorker &)> &job, QString
         qint64 copied = 0, expected = 0, events = 0;
         sample(nullptr, &copied, &expected, &events); // where the job starts from
     }
+    const qint64 streamedBefore = streamed;
     bool exact = true; // the plan counted every pair (--exact): its total is not an estimate
     for (const planning::TablePlan &tp : m_plan.tables)
         for (const planning::MovePair &p : tp.pairs)
@@ -543,16 +547,26 @@ bool CopyRun::runWorkers(const std::function<bool(SourceWorker &)> &job, QString
             m_journal->setProgress(progress);
             m_ctx.throttle->record();
             const QString waiting = m_ctx.throttle->waitingFor();
-            m_ctx.progress(QStringLiteral("copied %1 %2(%3 rows/s), %4 changes applied by capture%5")
+            m_ctx.progress(QStringLiteral("copied %1 %2(%3 rows/s), %4 changes applied by capture%5%6")
                                .arg(en.toString(copied),
                                     expected < 0 ? QStringLiteral("rows ")
                                                  : QStringLiteral("of %1%2 rows ")
                                                        .arg(exact ? QString() : QStringLiteral("about "),
                                                             en.toString(expected)),
                                     en.toString(qint64(total.perSecond())), en.toString(events),
+                                    streamed == 0 ? QString()
+                                                  : QStringLiteral(" (%1 large transactions in pieces)").arg(streamed),
                                     waiting.isEmpty() ? QString() : QStringLiteral("; waiting: ") + waiting));
         });
     keepWorkerNotes();
+    {
+        qint64 copied = 0, expected = 0, events = 0;
+        sample(nullptr, &copied, &expected, &events);
+        if (streamed > streamedBefore)
+            say(QStringLiteral("capture: %1 large source transaction(s) applied in pieces, each committed whole with "
+                               "its position")
+                    .arg(streamed - streamedBefore));
+    }
     QStringList errors;
     for (int i = 0; i < m_workers.size(); ++i)
         if (results[size_t(i)] != 1 && m_workers.at(i)->stopReason() != StopReason::Stopped)

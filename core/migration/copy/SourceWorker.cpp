@@ -206,7 +206,9 @@ bool SourceWorker::restartAtCapture()
         m_reader->requestStop();
     if (!m_reader->open())
         return fail(readerError(capture));
+    abandonStream();
     m_group.clear();
+    m_groupRows = 0;
     m_inGroup = false;
     m_batch.clear(); // nothing was read yet (m_captureStart); re-read from the capture in any case
     m_batchOps = 0;
@@ -547,7 +549,11 @@ bool SourceWorker::catchUpTo(const BinlogPosition &target, QDeadlineTimer deadli
     struct JoinApply
     {
         SourceWorker *w;
-        ~JoinApply() { w->joinApply(); }
+        ~JoinApply()
+        {
+            w->joinApply();
+            w->abandonStream(); // returned inside a streamed transaction: a failure (the worker is not reused)
+        }
     } joinOnReturn{this};
     m_changesAdmitted = m_changesApplied;
     if (!m_binlogSettings.check(m_source, &why)) // a runtime change of what the capture relies on
@@ -634,12 +640,16 @@ bool SourceWorker::handleEvent(const BinlogEvent &ev)
 {
     switch (ev.kind) {
     case BinlogEventKind::Gtid:
+        abandonStream(); // (a transaction that never ended: none is open here)
         m_group.clear();
+        m_groupRows = 0;
+        m_groupStart = ev.position;
         m_inGroup = true;
         return true;
     case BinlogEventKind::Rows:
         m_group.append(ev);
-        return true;
+        m_groupRows += ev.rows.size();
+        return m_groupRows < streamRows() || streamPiece();
     case BinlogEventKind::Xid:
         // Statement-logged changes stop the run before anything of their transaction is applied
         // (applied, its position would be saved and the statements never seen again).
@@ -655,11 +665,15 @@ bool SourceWorker::handleEvent(const BinlogEvent &ev)
         if (!m_statementDml.isEmpty() && (ev.endsTransaction || word == QLatin1String("ROLLBACK")))
             return fail(statementDmlStop(m_statementDml));
         if (word == QLatin1String("BEGIN")) {
+            if (!m_inGroup)
+                m_groupStart = ev.position;
             m_inGroup = true;
             return true;
         }
         if (word == QLatin1String("ROLLBACK")) {
+            abandonStream();
             m_group.clear();
+            m_groupRows = 0;
             m_inGroup = false;
             return true;
         }
@@ -674,8 +688,10 @@ bool SourceWorker::handleEvent(const BinlogEvent &ev)
             return applyGroup(ev.nextPosition);
         return true;
     }
-    case BinlogEventKind::Reconnected:
+    case BinlogEventKind::Reconnected: // read again from the transaction's start
+        abandonStream();
         m_group.clear();
+        m_groupRows = 0;
         m_statementDml.clear();
         m_inGroup = false;
         return true;
@@ -780,16 +796,14 @@ bool SourceWorker::collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>
     return true;
 }
 
-bool SourceWorker::applyGroup(const BinlogPosition &end)
+bool SourceWorker::groupOps(const BinlogPosition &changedAt, QHash<QString, QList<RowOp>> *ops, qsizetype *n)
 {
     const QList<BinlogEvent> group = std::move(m_group);
     m_group.clear();
-    m_inGroup = false;
-    if (group.isEmpty())
-        return true;
+    m_groupRows = 0;
     if (!m_pv.empty())
         for (const BinlogEvent &ev : group)
-            markChanged(ev, end);
+            markChanged(ev, changedAt);
     {
         qint64 changes = 0;
         for (const BinlogEvent &ev : group)
@@ -798,13 +812,26 @@ bool SourceWorker::applyGroup(const BinlogPosition &end)
         QMutexLocker lock(&m_mutex);
         m_changesApplied += changes;
     }
-    QHash<QString, QList<RowOp>> ops;
     for (const BinlogEvent &ev : group)
-        if (!collectOps(ev, &ops))
+        if (!collectOps(ev, ops))
             return false;
+    *n = 0;
+    for (auto it = ops->cbegin(); it != ops->cend(); ++it)
+        *n += it.value().size();
+    return true;
+}
+
+bool SourceWorker::applyGroup(const BinlogPosition &end)
+{
+    m_inGroup = false;
+    if (m_stream.active)
+        return finishStream(end);
+    if (m_group.isEmpty())
+        return true;
+    QHash<QString, QList<RowOp>> ops;
     qsizetype n = 0;
-    for (auto it = ops.cbegin(); it != ops.cend(); ++it)
-        n += it.value().size();
+    if (!groupOps(end, &ops, &n))
+        return false;
     if (n == 0)
         return true;
     m_batch.append(PendingGroup{end, std::move(ops)});

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
+#include "core/cluster/Transaction.h"
 #include "core/migration/CaptureGuard.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
@@ -29,6 +30,7 @@ struct WorkerProgress
     BinlogPosition head;                    // the source's binlog end when last asked
     qint64 eventsApplied = 0;               // row changes applied to targets by capture
     qint64 chunks = 0;
+    qint64 streamed = 0;                    // capture: transactions too large to hold, applied in pieces
     qint64 lastEventTime = 0;               // when the last change the capture read was written (epoch s)
 };
 
@@ -152,6 +154,34 @@ private:
     // One target transaction: `ops`, then the capture position m_batchEnd. `together`: in as few round
     // trips as possible (Connection::execMulti; *warned when a statement left warnings).
     bool execOps(Connection &c, const QList<const RowOp *> &ops, bool together, bool *warned);
+    struct Stmt; // one statement and the rows it must change (CaptureApply.cpp)
+    bool buildStmts(Connection &c, const QList<const RowOp *> &ops, QList<Stmt> *stmts);
+    bool runStmts(Connection &c, const QList<Stmt> &stmts, bool together, bool *warned);
+    // The ops of the transaction read so far (m_group, then emptied); marks the pre-verified keys it
+    // changes as changed at `changedAt`. *n: how many.
+    bool groupOps(const BinlogPosition &changedAt, QHash<QString, QList<RowOp>> *ops, qsizetype *n);
+    // A source transaction of more than streamRows() row changes is not held whole (memory in
+    // proportion to it): once it passes that many, what is read of it is applied piece by piece inside
+    // one open transaction per target server (a savepoint per piece, so a piece that leaves warnings
+    // goes again statement by statement), and those commit with the capture position at its end -
+    // all of it or none on each target, as for any other transaction. Everything read before it is
+    // committed first, so the targets' sessions hold nothing else meanwhile. A ROLLBACK, a lost stream
+    // or a failed catch-up rolls the open transactions back (the stream reads it again from its start).
+    static qsizetype streamRows(); // 10,000; SP_CAPTURE_STREAM_ROWS
+    bool streamPiece();
+    bool finishStream(const BinlogPosition &end);
+    void abandonStream();
+    struct Stream
+    {
+        bool active = false;
+        BinlogPosition start; // where the transaction begins (its GTID event): applied on a target that
+                              // stored a position after it
+        std::map<QString, std::unique_ptr<Transaction>> open; // target instance -> its open transaction
+        qint64 pieces = 0;
+    };
+    Stream m_stream;
+    BinlogPosition m_groupStart; // where the transaction being read begins
+    qsizetype m_groupRows = 0;   // row changes in m_group
     BinlogPosition m_batchEnd; // the batch being written: its last source transaction's end
     bool loadPv();
     bool forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture);
