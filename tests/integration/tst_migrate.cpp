@@ -245,6 +245,119 @@ private slots:
                  qPrintable(log.out));
     }
 
+    // Issue 25 item 6: a run switched at T7 while `shardctl load` writes on the new layout; T8 (the
+    // reverse stream) is SIGKILLed three times and resumed; then the rollback, with the writer still
+    // writing: read_only on the new nodes, the reverse stream drained, the old config back and the
+    // reload command - which stops the writer, as a fleet reload would move it - then read_only
+    // lifted. Afterwards the old nodes hold exactly what the new nodes held when writes stopped (every
+    // moved row, both ways) and every row of the old nodes is where the old config routes it.
+    void rollbackAfterSwitchUnderLoadKilled()
+    {
+        QFile cfg(m_fx.clusterYamlPath());
+        QVERIFY(cfg.open(QIODevice::ReadOnly));
+        const QByteArray configBefore = cfg.readAll();
+        cfg.close();
+        const QString pidFile = m_tmp.path() + QStringLiteral("/writer.pid");
+        QVERIFY(createRun(QStringLiteral("back"), {QStringLiteral("--observe"), QStringLiteral("30"), QStringLiteral("--reload-command"),
+                                                   QStringLiteral("if [ -f '%1' ]; then kill \"$(cat '%1')\"; fi").arg(pidFile)}));
+        const Run t7 = migrate(QStringLiteral("run"), QStringLiteral("back"), {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
+        QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
+        QProcess load;
+        load.start(test::shardctlPath(), {QStringLiteral("load"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                          QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--rate"),
+                                          QStringLiteral("300"), QStringLiteral("--duration"), QStringLiteral("60"),
+                                          QStringLiteral("--mix"), QStringLiteral("insert:40,update:40,delete:20")});
+        QVERIFY(load.waitForStarted());
+        {
+            QFile f(pidFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::number(load.processId()));
+        }
+        struct StopWriter
+        {
+            QProcess &p;
+            ~StopWriter()
+            {
+                if (p.state() != QProcess::NotRunning) {
+                    p.kill();
+                    p.waitForFinished();
+                }
+            }
+        } stopWriter{load};
+        for (int delay : {700, 1300, 1900}) {
+            QProcess run;
+            run.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                             runDir(QStringLiteral("back")), QStringLiteral("--until"), QStringLiteral("T8"),
+                                             QStringLiteral("--yes")});
+            QVERIFY(run.waitForStarted());
+            if (!run.waitForFinished(delay)) {
+                run.kill(); // SIGKILL
+                run.waitForFinished();
+            }
+            QVERIFY2(run.exitStatus() == QProcess::CrashExit,
+                     qPrintable(QStringLiteral("T8 ended before the kill: ") + QString::fromUtf8(run.readAll())));
+        }
+        // A key change of a moved row on its new node, by hand, while the writer goes on.
+        qint64 keyFrom = -1;
+        {
+            Connection c = root(QStringLiteral("db5"));
+            QVERIFY(c.exec(QStringLiteral("SET SESSION sql_log_bin = 1")));
+            keyFrom = c.queryValue(QStringLiteral("SELECT MIN(id) FROM `fsharechat`.`t_messages_2`")).value_or(QVariant(-1)).toLongLong();
+            QVERIFY(keyFrom > 0);
+            QVERIFY2(c.exec(QStringLiteral("UPDATE `fsharechat`.`t_messages_2` SET id = %1 WHERE id = %2").arg(keyFrom + 7000000).arg(keyFrom)),
+                     qPrintable(c.lastError()));
+        }
+        QTest::qWait(500);
+        QVERIFY2(load.state() == QProcess::Running, "the writer ended before the rollback");
+        const Run back = migrate(QStringLiteral("rollback"), QStringLiteral("back"), {QStringLiteral("--yes")});
+        QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
+        QVERIFY(load.waitForFinished(10000)); // stopped by the reload command
+        QCOMPARE(load.exitStatus(), QProcess::CrashExit);
+        QStringList problems;
+        QVERIFY(cfg.open(QIODevice::ReadOnly));
+        if (cfg.readAll() != configBefore)
+            problems.append(QStringLiteral("the config is not the old one"));
+        cfg.close();
+        const QJsonObject st = QJsonDocument::fromJson(migrate(QStringLiteral("status"), QStringLiteral("back"),
+                                                               {QStringLiteral("--json")}).out.toUtf8()).object();
+        const QJsonObject reverse = st.value(QStringLiteral("reverseStream")).toObject();
+        qInfo() << "reverse stream:" << reverse;
+        if (reverse.value(QStringLiteral("changes")).toInteger() < 100 || reverse.value(QStringLiteral("conflicts")).toInteger() != 0)
+            problems.append(QStringLiteral("reverse stream: ") + QString::fromUtf8(QJsonDocument(reverse).toJson()));
+        // Every moved row: the old shards hold what the new nodes hold (targets kept for this).
+        const QString moved = compareNewNodes();
+        if (!moved.isEmpty())
+            problems.append(QStringLiteral("old shards and new nodes differ after the rollback: ") + moved);
+        // Every row of the old nodes where the old config routes it.
+        test::Placement old;
+        QString why;
+        QVERIFY2(test::readPlacement(m_fx, oldSources(), m_tables, 4, 4, &old, &why), qPrintable(why));
+        qint64 compared = 0;
+        const QString placed = test::compareNodes(old, oldSources(), &compared);
+        if (!placed.isEmpty() || compared < 4000)
+            problems.append(QStringLiteral("old nodes (%1 rows): %2").arg(compared).arg(placed));
+        const qint64 keyTo = keyFrom + 7000000;
+        for (const QString &ds : oldSources()) {
+            if (readOnly(ds))
+                problems.append(ds + QStringLiteral(" is read-only"));
+            if (count(ds, QStringLiteral("SELECT COUNT(*) FROM `%1`.`t_messages_2` WHERE id = ") + QString::number(keyFrom)) != 0)
+                problems.append(QStringLiteral("the old key %1 is still on %2").arg(keyFrom).arg(ds));
+        }
+        if (count(QStringLiteral("db1"), QStringLiteral("SELECT COUNT(*) FROM `%1`.`t_messages_2` WHERE id = ") + QString::number(keyTo)) != 1)
+            problems.append(QStringLiteral("the changed key %1 is not on db1").arg(keyTo));
+        for (const QString &ds : newSources())
+            if (readOnly(ds))
+                problems.append(ds + QStringLiteral(" is read-only"));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // The targets go; the spares are empty again for the next run.
+        const Run drop = migrate(QStringLiteral("rollback"), QStringLiteral("back"), {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        QVERIFY2(drop.exitCode == 0, qPrintable(drop.out + drop.err));
+        for (const QString &ds : newSources())
+            QCOMPARE(count(ds, QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '%1' "
+                                              "AND TABLE_NAME LIKE 't\\_%'")),
+                     qint64(0));
+    }
+
     void expandUnderLoadKilledAndResumed()
     {
         // Small chunks and a rate limit make the copy last a few seconds, so it can be killed in the middle.
