@@ -309,6 +309,33 @@ private slots:
         }
         QTest::qWait(500);
         QVERIFY2(load.state() == QProcess::Running, "the writer ended before the rollback");
+        // The rollback itself is SIGKILLed once in the middle: a lock on db1's reverse stream position
+        // holds it while it carries the key change back (read_only already set on the new nodes).
+        {
+            Connection lock = root(QStringLiteral("db1")), watch = root(QStringLiteral("db1"));
+            QVERIFY(lock.exec(QStringLiteral("START TRANSACTION")));
+            QVERIFY2(lock.query(QStringLiteral("SELECT * FROM `_shardpilot`.`capture_state` FOR UPDATE")), qPrintable(lock.lastError()));
+            QProcess rb;
+            rb.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"),
+                                            runDir(QStringLiteral("back")), QStringLiteral("--yes")});
+            QVERIFY(rb.waitForStarted());
+            qint64 held = 0;
+            for (int i = 0; i < 1000 && held == 0 && rb.state() == QProcess::Running; ++i) {
+                held = watch.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE "
+                                                       "INFO LIKE 'UPDATE `_shardpilot`.`capture_state`%'"))
+                           .value_or(QVariant(0))
+                           .toLongLong();
+                if (held == 0)
+                    QTest::qWait(10);
+            }
+            const bool writesStopped = readOnly(QStringLiteral("db5"));
+            rb.kill();
+            rb.waitForFinished();
+            QVERIFY(lock.exec(QStringLiteral("ROLLBACK")));
+            QVERIFY2(held > 0 && rb.exitStatus() == QProcess::CrashExit,
+                     qPrintable(QStringLiteral("the rollback was not seen carrying changes back: ") + QString::fromUtf8(rb.readAll())));
+            QVERIFY(writesStopped);
+        }
         const Run back = migrate(QStringLiteral("rollback"), QStringLiteral("back"), {QStringLiteral("--yes")});
         QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
         QVERIFY(load.waitForFinished(10000)); // stopped by the reload command
