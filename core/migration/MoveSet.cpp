@@ -662,4 +662,42 @@ RowRoute MoveSet::route(const MoveUnit &u, const QList<QVariant> &row) const
     return r;
 }
 
+void MoveSet::setOldConfig(const ShardingConfig &oldConfig)
+{
+    m_oldRouter = std::make_shared<Router>(oldConfig);
+}
+
+const MoveUnit *MoveSet::oldUnitFor(const QList<const MoveUnit *> &units, const QList<QVariant> &row, QString *error) const
+{
+    if (units.isEmpty())
+        return nullptr;
+    if (units.size() == 1)
+        return units.first();
+    const MoveUnit &first = *units.first();
+    if (!m_oldRouter) {
+        *error = QStringLiteral("%1: the old config's routing is not known").arg(first.logicTable);
+        return nullptr;
+    }
+    const QVariant &v = row.value(first.info.shardColumn);
+    if (!v.isValid()) {
+        *error = QStringLiteral("%1: a row without a sharding value on a target table").arg(first.logicTable);
+        return nullptr;
+    }
+    ShardingValue key;
+    key.text = v.typeId() == QMetaType::QByteArray ? QString::fromUtf8(v.toByteArray()) : v.toString();
+    key.type = first.info.keyType;
+    const RouteResult rr = m_oldRouter->route(first.logicTable, key);
+    if (!rr.ok) {
+        *error = QStringLiteral("%1: key '%2' cannot be routed with the old config: %3")
+                     .arg(first.logicTable, key.text.left(64), rr.error);
+        return nullptr;
+    }
+    for (const MoveUnit *u : units)
+        if (u->source == rr.node)
+            return u;
+    *error = QStringLiteral("%1: key '%2' belongs to %3 by the old config, which feeds none of this target's rows")
+                 .arg(first.logicTable, key.text.left(64), rr.node.toString());
+    return nullptr;
+}
+
 } // namespace sp::migration

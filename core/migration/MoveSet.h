@@ -170,11 +170,21 @@ public:
     // DOUBLE key (route() formats those).
     bool routeFast(const MoveUnit &u, QByteArrayView key, int *target) const;
 
+    // The old config's routing (the config in force before T6), for the reverse stream: which source
+    // table a row written on a target table fed by several source tables (a ring node added) belongs
+    // to. Not set: such rows cannot be carried back.
+    void setOldConfig(const ShardingConfig &oldConfig);
+    bool hasOldRouting() const { return m_oldRouter != nullptr; }
+    // Among `units` (every one feeding the same target table), the one whose source table the old
+    // config routes `row` (TableInfo::columns order) to; null with *error when it routes to none of them.
+    const MoveUnit *oldUnitFor(const QList<const MoveUnit *> &units, const QList<QVariant> &row, QString *error) const;
+
 private:
     bool routeUtf8(const MoveUnit &u, QByteArrayView key, int *target) const;
 
     QList<MoveUnit> m_units;
     std::shared_ptr<Router> m_router;
+    std::shared_ptr<Router> m_oldRouter;
     QHash<QString, int> m_bySource; // instance|schema|table -> unit
 };
 

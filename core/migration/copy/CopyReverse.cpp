@@ -9,8 +9,13 @@
 #include "core/migration/copy/CopyRun.h"
 #include "core/migration/copy/ReverseStream.h"
 
+#include "core/config/ConfigLoader.h"
+
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QHash>
 
 namespace sp::migration {
@@ -20,9 +25,30 @@ static quint32 reverseServerIdBase(const QString &runId)
     return 0x53700000u | (quint32(runId.left(4).toUInt(nullptr, 16)) << 4);
 }
 
+void CopyRun::loadOldRouting()
+{
+    if (m_oldRoutingTried)
+        return;
+    m_oldRoutingTried = true;
+    QString path = m_journal->value(keys::configBackup);
+    if (path.isEmpty() || !QFileInfo::exists(path))
+        path = m_spec.configPath;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray text = f.read(16 * 1024 * 1024);
+    if (m_spec.configSha256.isEmpty() ||
+        QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex()) != m_spec.configSha256)
+        return; // not the config the plan was made from: its routing is not the old one
+    const LoadResult r = ConfigLoader::loadText(text, path);
+    if (r.ok())
+        m_moves.setOldConfig(r.config);
+}
+
 bool CopyRun::recordReverseStarts(QString *error)
 {
     Q_UNUSED(error)
+    loadOldRouting();
     const ReverseStream probe(m_moves, m_endpoints, m_spec.runId, 0);
     if (!probe.unsupported().isEmpty())
         m_journal->addCheck(stepId(Step::T6), QStringLiteral("reverse stream"), true,
@@ -61,6 +87,7 @@ bool CopyRun::reverseCatchUp(QString *error)
     if (m_journal->value(keys::reverseEnded) == QLatin1String("1"))
         return true;
     if (!m_reverse) {
+        loadOldRouting();
         auto r = std::make_unique<ReverseStream>(m_moves, m_endpoints, m_spec.runId, reverseServerIdBase(m_spec.runId));
         std::map<QString, BinlogPosition> starts;
         for (const QString &inst : r->targetInstances())
@@ -183,6 +210,7 @@ Outcome CopyRun::rollbackAfterSwitch(bool dropTargets, QString *summary)
         m_error = why;
         return Outcome::Error;
     }
+    loadOldRouting();
     // Every moved row must come back through the reverse stream.
     for (const MoveUnit &u : m_moves.units())
         for (const MoveTarget &mt : u.targets)

@@ -90,6 +90,10 @@ private:
     bool dropTargetTables();
     bool staleDifferencesOnly(int *kept, QString *left);
     bool reverseCatchUp(QString *error);
+    // Gives m_moves the old config's routing (MoveSet::setOldConfig) when the config in force before
+    // T6 - its backup once T6 ran, the file before - is the plan's old config (its SHA-256); once.
+    void loadOldRouting();
+    bool m_oldRoutingTried = false;
     std::unique_ptr<ReverseStream> m_reverse;
 
     Outcome stepT0();

@@ -79,7 +79,9 @@ bool netChanges(const QList<Change> &changes, QList<KeyChange> *out, QString *er
 struct ReverseStream::Feed
 {
     QString instance;
-    QHash<QString, const MoveUnit *> tables; // schema \0 table on this target -> its unit
+    // schema \0 table on this target -> the units feeding it: one, or several (a ring node added takes
+    // arcs of several source tables; the old config's routing says which a row belongs to)
+    QHash<QString, QList<const MoveUnit *>> tables;
     QStringList sources;                     // source instances fed from here
     Connection target;                       // for the binlog head
     std::map<QString, std::unique_ptr<Connection>> sourceConns;
@@ -107,23 +109,29 @@ ReverseStream::ReverseStream(const MoveSet &moves, const Endpoints &endpoints, Q
                 f->instance = mt.instance;
             }
             const QString key = mt.schema + QChar(0) + mt.node.table;
-            if (f->tables.contains(key) && f->tables.value(key) != &u) {
-                // Several source tables feed this one (a ring node taking arcs of every other node):
-                // which one a new row belongs to needs the old config's routing, which this stream does
-                // not have. Not carried back at all - never to the wrong source.
-                m_unsupported.append(mt.node.toString());
-                f->tables.insert(key, nullptr);
-                continue;
-            }
-            f->tables.insert(key, &u);
+            QList<const MoveUnit *> &feeding = f->tables[key];
+            if (!feeding.contains(&u))
+                feeding.append(&u);
         }
     }
     for (auto &[inst, f] : m_feeds) {
-        for (auto it = f->tables.begin(); it != f->tables.end();)
-            it = it.value() ? std::next(it) : f->tables.erase(it);
-        for (const auto *u : std::as_const(f->tables))
-            if (!f->sources.contains(u->sourceInstance))
-                f->sources.append(u->sourceInstance);
+        for (auto it = f->tables.begin(); it != f->tables.end();) {
+            if (it.value().size() > 1 && !m_moves.hasOldRouting()) {
+                // Which source table a new row belongs to needs the old config's routing, which this
+                // run does not have: not carried back at all - never to the wrong source.
+                for (const MoveUnit *u : it.value())
+                    for (const MoveTarget &mt : u->targets)
+                        if (mt.instance == inst && mt.schema + QChar(0) + mt.node.table == it.key())
+                            m_unsupported.append(mt.node.toString());
+                it = f->tables.erase(it);
+                continue;
+            }
+            ++it;
+        }
+        for (const QList<const MoveUnit *> &units : std::as_const(f->tables))
+            for (const MoveUnit *u : units)
+                if (!f->sources.contains(u->sourceInstance))
+                    f->sources.append(u->sourceInstance);
     }
     m_unsupported.removeDuplicates();
 }
@@ -269,7 +277,7 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
         o.start = *from;
         o.serverId = m_serverIdBase + quint32(std::distance(m_feeds.begin(), m_feeds.find(f.instance)));
         o.heartbeatSec = 1;
-        const QHash<QString, const MoveUnit *> tables = f.tables;
+        const QHash<QString, QList<const MoveUnit *>> tables = f.tables;
         o.includeTable = [tables](const QString &s, const QString &t) { return tables.contains(s + QChar(0) + t); };
         f.reader = std::make_unique<BinlogReader>(o);
         if (!f.reader->open()) {
@@ -331,8 +339,8 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
         if (ev.kind == BinlogEventKind::Reconnected)
             pending.clear();
         if (ev.kind == BinlogEventKind::Rows && ev.table) {
-            const MoveUnit *u = f.tables.value(ev.table->schema + QChar(0) + ev.table->table);
-            if (u) {
+            const QList<const MoveUnit *> units = f.tables.value(ev.table->schema + QChar(0) + ev.table->table);
+            for (const MoveUnit *u : units)
                 if (ev.table->columns.size() != u->info.columns.size()) {
                     *error = QStringLiteral("%1.%2 has %3 columns in the binlog, its source %4 has %5")
                                  .arg(ev.table->schema, ev.table->table)
@@ -341,8 +349,24 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
                                  .arg(u->info.columns.size());
                     return false;
                 }
-                for (const BinlogRow &row : ev.rows)
-                    pending.append(Change{u, row.before, row.after});
+            for (const BinlogRow &row : ev.rows) {
+                if (units.size() == 1) {
+                    pending.append(Change{units.first(), row.before, row.after});
+                    continue;
+                }
+                // Fed by several source tables: each image goes to the one the old config routes it
+                // to; a change of the sharding value across them is a delete there and an insert here.
+                const MoveUnit *ub = nullptr, *ua = nullptr;
+                if (!row.before.isEmpty() && !(ub = m_moves.oldUnitFor(units, row.before, error)))
+                    return false;
+                if (!row.after.isEmpty() && !(ua = m_moves.oldUnitFor(units, row.after, error)))
+                    return false;
+                if (ub && ua && ub != ua) {
+                    pending.append(Change{ub, row.before, {}});
+                    pending.append(Change{ua, {}, row.after});
+                } else if (ub || ua) {
+                    pending.append(Change{ub ? ub : ua, row.before, row.after});
+                }
             }
         }
         if (ev.endsTransaction) {

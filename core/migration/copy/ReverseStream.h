@@ -33,8 +33,9 @@ public:
     // The target servers the stream reads and the sources they feed back (units with fresh targets;
     // a target that was a live data node before the plan holds rows of its own: not carried back).
     QStringList targetInstances() const;
-    // Target tables fed by several source tables: not carried back (a new row's source would need the
-    // old config's routing); a run with any cannot be rolled back after T7.
+    // Target tables fed by several source tables when the MoveSet has no old routing (setOldConfig):
+    // not carried back (a new row's source needs the old config's routing); a run with any cannot be
+    // rolled back after T7. With it, each row goes to the source table the old config routes it to.
     QStringList unsupported() const { return m_unsupported; }
 
     // Where each target server's stream starts while a source has applied nothing of it yet (its
