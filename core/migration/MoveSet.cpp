@@ -667,11 +667,14 @@ void MoveSet::setOldConfig(const ShardingConfig &oldConfig)
     m_oldRouter = std::make_shared<Router>(oldConfig);
 }
 
-const MoveUnit *MoveSet::oldUnitFor(const QList<const MoveUnit *> &units, const QList<QVariant> &row, QString *error) const
+const MoveUnit *MoveSet::oldUnitFor(const QList<const MoveUnit *> &units, const QList<QVariant> &row, QString *error,
+                                    bool *elsewhere) const
 {
+    if (elsewhere)
+        *elsewhere = false;
     if (units.isEmpty())
         return nullptr;
-    if (units.size() == 1)
+    if (units.size() == 1 && !elsewhere)
         return units.first();
     const MoveUnit &first = *units.first();
     if (!m_oldRouter) {
@@ -695,6 +698,10 @@ const MoveUnit *MoveSet::oldUnitFor(const QList<const MoveUnit *> &units, const 
     for (const MoveUnit *u : units)
         if (u->source == rr.node)
             return u;
+    if (elsewhere) {
+        *elsewhere = true;
+        return nullptr;
+    }
     *error = QStringLiteral("%1: key '%2' belongs to %3 by the old config, which feeds none of this target's rows")
                  .arg(first.logicTable, key.text.left(64), rr.node.toString());
     return nullptr;

@@ -176,8 +176,11 @@ public:
     void setOldConfig(const ShardingConfig &oldConfig);
     bool hasOldRouting() const { return m_oldRouter != nullptr; }
     // Among `units` (every one feeding the same target table), the one whose source table the old
-    // config routes `row` (TableInfo::columns order) to; null with *error when it routes to none of them.
-    const MoveUnit *oldUnitFor(const QList<const MoveUnit *> &units, const QList<QVariant> &row, QString *error) const;
+    // config routes `row` (TableInfo::columns order) to; null with *error when it cannot be routed.
+    // Null with *elsewhere set (no error) when it routes to none of them: on a target that was a live
+    // data node, one of its own rows.
+    const MoveUnit *oldUnitFor(const QList<const MoveUnit *> &units, const QList<QVariant> &row, QString *error,
+                               bool *elsewhere = nullptr) const;
 
 private:
     bool routeUtf8(const MoveUnit &u, QByteArrayView key, int *target) const;

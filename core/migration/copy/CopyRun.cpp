@@ -382,11 +382,12 @@ Outcome CopyRun::stepT1()
         if (!c.open(m_endpoints.adminOfInstance(src)))
             return fail(Step::T1, c.lastError());
         // The reverse stream's position rows (copy/ReverseStream.h), empty until it first applies: made
-        // now, before the capture's start, so the forward capture never reads them.
+        // now, before the capture's start, so the forward capture never reads them (for live targets
+        // too: the old config's routing, when known at T6, lets the stream carry their moved rows back).
         QStringList feeds;
         for (const MoveUnit &u : m_moves.units())
             for (const MoveTarget &mt : u.targets)
-                if (!u.broadcast && !mt.existing && u.sourceInstance == src && !feeds.contains(mt.instance))
+                if (!u.broadcast && u.sourceInstance == src && !feeds.contains(mt.instance))
                     feeds.append(mt.instance);
         if (!feeds.isEmpty()) {
             QString why;

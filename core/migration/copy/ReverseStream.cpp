@@ -82,6 +82,9 @@ struct ReverseStream::Feed
     // schema \0 table on this target -> the units feeding it: one, or several (a ring node added takes
     // arcs of several source tables; the old config's routing says which a row belongs to)
     QHash<QString, QList<const MoveUnit *>> tables;
+    // Tables that were live data nodes before the plan (ring drains, remaps into live nodes): the old
+    // config's routing tells the moved rows from the table's own, which are not carried back.
+    QSet<QString> existing;
     QStringList sources;                     // source instances fed from here
     Connection target;                       // for the binlog head
     std::map<QString, std::unique_ptr<Connection>> sourceConns;
@@ -101,14 +104,20 @@ ReverseStream::ReverseStream(const MoveSet &moves, const Endpoints &endpoints, Q
             continue;
         for (int t = 0; t < u.targets.size(); ++t) {
             const MoveTarget &mt = u.targets.at(t);
-            if (mt.existing)
-                continue; // a live data node: its own rows are not the old shards'
+            if (mt.existing && !m_moves.hasOldRouting()) {
+                // A live data node: its own rows are not the old shards', and without the old
+                // config's routing they cannot be told from the moved ones.
+                m_unsupported.append(mt.node.toString());
+                continue;
+            }
             auto &f = m_feeds[mt.instance];
             if (!f) {
                 f = std::make_unique<Feed>();
                 f->instance = mt.instance;
             }
             const QString key = mt.schema + QChar(0) + mt.node.table;
+            if (mt.existing)
+                f->existing.insert(key);
             QList<const MoveUnit *> &feeding = f->tables[key];
             if (!feeding.contains(&u))
                 feeding.append(&u);
@@ -339,7 +348,9 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
         if (ev.kind == BinlogEventKind::Reconnected)
             pending.clear();
         if (ev.kind == BinlogEventKind::Rows && ev.table) {
-            const QList<const MoveUnit *> units = f.tables.value(ev.table->schema + QChar(0) + ev.table->table);
+            const QString tableKey = ev.table->schema + QChar(0) + ev.table->table;
+            const QList<const MoveUnit *> units = f.tables.value(tableKey);
+            const bool live = f.existing.contains(tableKey);
             for (const MoveUnit *u : units)
                 if (ev.table->columns.size() != u->info.columns.size()) {
                     *error = QStringLiteral("%1.%2 has %3 columns in the binlog, its source %4 has %5")
@@ -350,22 +361,28 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
                     return false;
                 }
             for (const BinlogRow &row : ev.rows) {
-                if (units.size() == 1) {
+                if (units.size() == 1 && !live) {
                     pending.append(Change{units.first(), row.before, row.after});
                     continue;
                 }
-                // Fed by several source tables: each image goes to the one the old config routes it
-                // to; a change of the sharding value across them is a delete there and an insert here.
+                // Fed by several source tables, or a live table: each image goes to the source the old
+                // config routes it to (none: the live table's own row); a change of the sharding value
+                // across them is a delete there and an insert here.
                 const MoveUnit *ub = nullptr, *ua = nullptr;
-                if (!row.before.isEmpty() && !(ub = m_moves.oldUnitFor(units, row.before, error)))
+                bool ownB = false, ownA = false;
+                if (!row.before.isEmpty() && !(ub = m_moves.oldUnitFor(units, row.before, error, live ? &ownB : nullptr)) &&
+                    !ownB)
                     return false;
-                if (!row.after.isEmpty() && !(ua = m_moves.oldUnitFor(units, row.after, error)))
+                if (!row.after.isEmpty() && !(ua = m_moves.oldUnitFor(units, row.after, error, live ? &ownA : nullptr)) &&
+                    !ownA)
                     return false;
-                if (ub && ua && ub != ua) {
-                    pending.append(Change{ub, row.before, {}});
-                    pending.append(Change{ua, {}, row.after});
-                } else if (ub || ua) {
-                    pending.append(Change{ub ? ub : ua, row.before, row.after});
+                if (ub && ua && ub == ua) {
+                    pending.append(Change{ub, row.before, row.after});
+                } else {
+                    if (ub)
+                        pending.append(Change{ub, row.before, {}});
+                    if (ua)
+                        pending.append(Change{ua, {}, row.after});
                 }
             }
         }

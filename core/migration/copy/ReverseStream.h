@@ -30,11 +30,12 @@ public:
     ReverseStream(const ReverseStream &) = delete;
     ReverseStream &operator=(const ReverseStream &) = delete;
 
-    // The target servers the stream reads and the sources they feed back (units with fresh targets;
-    // a target that was a live data node before the plan holds rows of its own: not carried back).
+    // The target servers the stream reads and the sources they feed back. A target that was a live
+    // data node before the plan holds rows of its own: carried back only with the old config's routing
+    // (which tells the moved rows from its own), else unsupported().
     QStringList targetInstances() const;
-    // Target tables fed by several source tables when the MoveSet has no old routing (setOldConfig):
-    // not carried back (a new row's source needs the old config's routing); a run with any cannot be
+    // Target tables fed by several source tables, or live ones, when the MoveSet has no old routing
+    // (setOldConfig): not carried back (a new row's source needs the old config's routing); a run with any cannot be
     // rolled back after T7. With it, each row goes to the source table the old config routes it to.
     QStringList unsupported() const { return m_unsupported; }
 
