@@ -42,6 +42,8 @@ class TestGuiMigrate final : public QObject
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
 
+    QString m_planFile;
+
     qint64 scalar(int instance, const QString &sql)
     {
         Connection c;
@@ -51,10 +53,33 @@ class TestGuiMigrate final : public QObject
         }
         return c.queryValue(sql).value_or(QVariant(-1)).toLongLong();
     }
+    QString text(int instance, const QString &sql)
+    {
+        Connection c;
+        if (!c.open(m_fx.rootParams(instance)))
+            return QStringLiteral("error: ") + c.lastError();
+        const auto v = c.queryValue(sql);
+        return v ? v->toString() : QStringLiteral("error: ") + c.lastError();
+    }
+    bool exec(int instance, const QString &sql)
+    {
+        Connection c;
+        return c.open(m_fx.rootParams(instance)) && c.exec(sql);
+    }
+    QString shardctl(const QStringList &args, int *code)
+    {
+        QProcess p;
+        p.start(test::shardctlPath(), args);
+        if (!p.waitForFinished(300000))
+            p.kill();
+        *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+    }
 
 private slots:
     void initTestCase();
     void createContinueAndTakeTurns();
+    void rollbackAfterSwitchFromThePage();
     void cleanupTestCase();
 };
 
@@ -70,6 +95,7 @@ void TestGuiMigrate::initTestCase()
         m_fx.planWithShardctl({QStringLiteral("--strategy"), QStringLiteral("mod-double")},
                               m_dir.filePath(QStringLiteral("plan")), &why);
     QVERIFY2(!planFile.isEmpty(), qPrintable(why));
+    m_planFile = planFile;
     m_window = test::showConsole(m_dir, m_fx.clusterYamlPath());
     QVERIFY(m_window);
     QVERIFY(m_window->openPlan(planFile));
@@ -197,6 +223,85 @@ void TestGuiMigrate::createContinueAndTakeTurns()
                            "AND TABLE_NAME LIKE 't\\_messages%'")),
              qint64(0));
     QVERIFY(!cont->isEnabled() && !rollback->isEnabled());
+    QVERIFY(!RunLock::isHeld(RunDir(dir).lockFile()));
+}
+
+// A run switched at T7 by the CLI and written to on its new node, opened in the console at T8: the
+// page offers Rollback, the operator confirms (targets dropped), the engine carries the new node's
+// writes back, puts the old config back and lifts read_only; the old shard holds the new node's row.
+void TestGuiMigrate::rollbackAfterSwitchFromThePage()
+{
+    auto *page = qobject_cast<MigrationPage *>(m_window->page(QStringLiteral("migration")));
+    QVERIFY(page);
+    RunController *c = page->runPanel()->controller();
+    QFile cfg(m_fx.clusterYamlPath());
+    QVERIFY(cfg.open(QIODevice::ReadOnly));
+    const QByteArray configBefore = cfg.readAll();
+    cfg.close();
+    const QString dir = m_dir.filePath(QStringLiteral("after-switch"));
+    int code = -1;
+    QString out = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
+                            QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
+                    QStringLiteral("T7"), QStringLiteral("--yes")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    // The application on the new config: a moved row updated on its new node (db2), before T8's pass
+    // and again after it (the rollback carries that one).
+    const qint64 id = scalar(2, QStringLiteral("SELECT MIN(id) FROM `fsharechat`.`t_messages_0`"));
+    QVERIFY(id > 0);
+    QVERIFY(exec(2, QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET _from = 'first, after the switch' WHERE id = %1").arg(id)));
+    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
+                    QStringLiteral("T8"), QStringLiteral("--yes")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    QVERIFY(exec(2, QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET _from = 'second, after T8', _data = X'00FF00' "
+                                   "WHERE id = %1").arg(id)));
+    const QString rowSql = QStringLiteral("SELECT CONCAT_WS('|', id, HEX(_from), COALESCE(HEX(_data), 'N'), _target, _mid) "
+                                          "FROM `fsharechat`.`t_messages_0` WHERE id = %1").arg(id);
+    const QString onNew = text(2, rowSql);
+    QVERIFY2(onNew.contains(QLatin1String("|00FF00|")), qPrintable(onNew));
+    QVERIFY(text(0, rowSql) != onNew);
+
+    // The console follows the run: T8 done, Rollback offered.
+    m_window->context()->setRunDir(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value() && c->state()->status(Step::T8) == StepStatus::Done && !c->isReading(),
+                             20000);
+    auto *rollback = test::findNamed<QPushButton>(page, "migrationRollback");
+    auto *state = test::findNamed<QLabel>(page, "migrationRunState");
+    QTRY_VERIFY_WITH_TIMEOUT(rollback->isEnabled(), 10000);
+    QString effects;
+    test::onModal([&effects](QWidget *w) {
+        for (const QLabel *l : w->findChildren<QLabel *>())
+            effects += l->text() + QLatin1Char('\n');
+        w->findChild<QCheckBox *>(QStringLiteral("confirmDropTargets"))->setChecked(true);
+        w->findChild<QPushButton *>(QStringLiteral("confirmOk"))->click();
+    });
+    rollback->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!effects.isEmpty(), 10000);
+    QVERIFY2(effects.contains(QLatin1String("reverse stream")), qPrintable(effects));
+    QTRY_COMPARE_WITH_TIMEOUT(state->text(), QStringLiteral("rolled back"), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(!c->engineRunning(), 10000);
+    auto *failure = test::findNamed<QLabel>(page, "migrationFailure");
+    QVERIFY2(failure->isHidden(), qPrintable(failure->text()));
+    // The header shows the rollback's write stop next to the switch's.
+    auto *writeStop = test::findNamed<QLabel>(page, "migrationWriteStop");
+    QTRY_VERIFY2_WITH_TIMEOUT(writeStop->text().contains(QLatin1String("rollback: 0.")), qPrintable(writeStop->text()), 5000);
+    if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR")) {
+        QTest::qWait(300); // the header's layout settles
+        m_window->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") +
+                              QStringLiteral("/migration-sandbox-rolled-back-after-switch.png"));
+    }
+    // The old shard holds what the new node held; the old config is back; nothing is read-only; the
+    // target table is gone.
+    QCOMPARE(text(0, rowSql), onNew);
+    QVERIFY(cfg.open(QIODevice::ReadOnly));
+    QCOMPARE(cfg.readAll(), configBefore);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(scalar(i, QStringLiteral("SELECT @@read_only")), qint64(0));
+    QCOMPARE(scalar(2, QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fsharechat' "
+                                      "AND TABLE_NAME LIKE 't\\_messages%'")),
+             qint64(0));
+    QVERIFY(!rollback->isEnabled());
     QVERIFY(!RunLock::isHeld(RunDir(dir).lockFile()));
 }
 

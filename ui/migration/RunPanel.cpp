@@ -787,7 +787,8 @@ void RunPanel::updateWriteStop()
         m_writeStop->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
     } else if (st->writeStopMs() >= 0) {
         const QLocale loc;
-        const auto secs = [&loc](qint64 ms) { return loc.toString(double(ms) / 1000.0, 'f', 1); };
+        // Tenths of a second; hundredths below 0.1 s (a stop of 30 ms is not "0.0 s").
+        const auto secs = [&loc](qint64 ms) { return loc.toString(double(ms) / 1000.0, 'f', ms < 100 ? 2 : 1); };
         const QString reload = st->value(migration::keys::reloadMs);
         QString text = tr("Write stop: %1 s").arg(secs(st->writeStopMs()));
         if (!reload.isEmpty())
