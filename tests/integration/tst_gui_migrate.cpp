@@ -80,6 +80,7 @@ private slots:
     void initTestCase();
     void createContinueAndTakeTurns();
     void rollbackAfterSwitchFromThePage();
+    void carryStaleWritesForwardFromThePage();
     void cleanupTestCase();
 };
 
@@ -303,6 +304,65 @@ void TestGuiMigrate::rollbackAfterSwitchFromThePage()
              qint64(0));
     QVERIFY(!rollback->isEnabled());
     QVERIFY(!RunLock::isHeld(RunDir(dir).lockFile()));
+}
+
+// A service still on the old config writes a moved key on its old shard after the switch: T8 (run by
+// the CLI) fails naming the key; the console opened on the run offers Carry forward, the operator
+// confirms, the engine copies the old shard's row to the new node; T8 then passes.
+void TestGuiMigrate::carryStaleWritesForwardFromThePage()
+{
+    auto *page = qobject_cast<MigrationPage *>(m_window->page(QStringLiteral("migration")));
+    QVERIFY(page);
+    RunController *c = page->runPanel()->controller();
+    const QString dir = m_dir.filePath(QStringLiteral("stale"));
+    int code = -1;
+    QString out = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
+                            QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
+                    QStringLiteral("T7"), QStringLiteral("--yes")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    const qint64 id = scalar(2, QStringLiteral("SELECT MAX(id) FROM `fsharechat`.`t_messages_0`"));
+    QVERIFY(id > 0);
+    QVERIFY(exec(0, QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET _from = 'stale route', _data = X'0102' WHERE id = %1").arg(id)));
+    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
+                    QStringLiteral("T8"), QStringLiteral("--yes")}, &code);
+    QVERIFY2(code == 1 && out.contains(QLatin1String("1 keys")), qPrintable(out));
+    const QString rowSql = QStringLiteral("SELECT CONCAT_WS('|', id, HEX(_from), COALESCE(HEX(_data), 'N'), _target, _mid) "
+                                          "FROM `fsharechat`.`t_messages_0` WHERE id = %1").arg(id);
+    const QString onOld = text(0, rowSql);
+    QVERIFY(text(2, rowSql) != onOld);
+
+    m_window->context()->setRunDir(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(c->state().has_value() && c->state()->openStaleWrites() == 1 && !c->isReading(), 20000);
+    auto *forward = test::findNamed<QPushButton>(page, "migrationForwardStale");
+    QTRY_VERIFY_WITH_TIMEOUT(forward->isVisible() && forward->isEnabled(), 10000);
+    // The step's banner names the key written by the stale route.
+    auto *gate = test::findNamed<QLabel>(page, "migrationGate");
+    QTRY_VERIFY2_WITH_TIMEOUT(gate->isVisible() && gate->text().contains(QString::number(id)), qPrintable(gate->text()), 5000);
+    if (!qEnvironmentVariableIsEmpty("SHARDPILOT_SCREENSHOT_DIR")) {
+        QTest::qWait(300); // the header's layout settles
+        m_window->grab().save(qEnvironmentVariable("SHARDPILOT_SCREENSHOT_DIR") +
+                              QStringLiteral("/migration-sandbox-stale-writes.png"));
+    }
+    QString effects;
+    test::onModal([&effects](QWidget *w) {
+        for (const QLabel *l : w->findChildren<QLabel *>())
+            effects += l->text() + QLatin1Char('\n');
+        w->findChild<QPushButton *>(QStringLiteral("confirmOk"))->click();
+    });
+    forward->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!effects.isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->openStaleWrites() == 0 && !c->engineRunning(), 60000);
+    // The new node holds the old shard's row, and T8 passes.
+    QCOMPARE(text(2, rowSql), onOld);
+    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
+                    QStringLiteral("T8"), QStringLiteral("--yes")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    // Back to the old layout for whatever runs next.
+    out = shardctl({QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"), dir,
+                    QStringLiteral("--drop-targets"), QStringLiteral("--yes")}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
 }
 
 void TestGuiMigrate::cleanupTestCase()
