@@ -122,6 +122,9 @@ private slots:
         // writes many batches, each on the apply thread while the next is read, and the kills land
         // while one is being written.
         qputenv("SP_CAPTURE_BATCH_OPS", "7");
+        // Target transactions of more than 40 row changes go back in pieces (the engine's default is
+        // 10,000): rollbackAfterSwitchUnderLoadKilled makes one and kills the rollback inside it.
+        qputenv("SP_REVERSE_STREAM_ROWS", "40");
         QVERIFY2(m_fx.start(), qPrintable(m_fx.error()));
         QVERIFY(m_tmp.isValid());
         const Run plan = shardctl({QStringLiteral("plan"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
@@ -306,6 +309,17 @@ private slots:
             QVERIFY(keyFrom > 0);
             QVERIFY2(c.exec(QStringLiteral("UPDATE `fsharechat`.`t_messages_2` SET id = %1 WHERE id = %2").arg(keyFrom + 7000000).arg(keyFrom)),
                      qPrintable(c.lastError()));
+            // One transaction changing every row of db5's message tables: carried back in pieces.
+            QVERIFY(c.exec(QStringLiteral("START TRANSACTION")));
+            quint64 changed = 0;
+            for (int t = 0; t < 4; ++t) {
+                ExecResult r;
+                QVERIFY2(c.exec(QStringLiteral("UPDATE `fsharechat`.`t_messages_%1` SET _line = _line + 1, _from = CONCAT('big ', id)").arg(t), &r),
+                         qPrintable(c.lastError()));
+                changed += r.affectedRows;
+            }
+            QVERIFY(c.exec(QStringLiteral("COMMIT")));
+            QVERIFY2(changed > 200, qPrintable(QString::number(changed)));
         }
         QTest::qWait(500);
         QVERIFY2(load.state() == QProcess::Running, "the writer ended before the rollback");
@@ -338,6 +352,7 @@ private slots:
         }
         const Run back = migrate(QStringLiteral("rollback"), QStringLiteral("back"), {QStringLiteral("--yes")});
         QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
+        QVERIFY2(back.out.contains(QLatin1String("large transaction(s) of the new nodes applied in pieces")), qPrintable(back.out));
         QVERIFY(load.waitForFinished(10000)); // stopped by the reload command
         QCOMPARE(load.exitStatus(), QProcess::CrashExit);
         QStringList problems;

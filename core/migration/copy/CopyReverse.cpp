@@ -101,16 +101,18 @@ bool CopyRun::reverseCatchUp(QString *error)
     }
     const qint64 changesBefore = m_journal->value(keys::reverseChanges, QStringLiteral("0")).toLongLong();
     const qint64 conflictsBefore = m_journal->value(keys::reverseConflicts, QStringLiteral("0")).toLongLong();
-    qint64 changes0 = 0, conflicts0 = 0;
+    qint64 changes0 = 0, conflicts0 = 0, streamed0 = 0;
     for (const ReverseStream::Lag &l : m_reverse->lag()) {
         changes0 += l.changes;
         conflicts0 += l.conflicts;
+        streamed0 += l.streamed;
     }
     const bool ok = m_reverse->catchUp(error);
-    qint64 changes = 0, conflicts = 0;
+    qint64 changes = 0, conflicts = 0, streamed = 0;
     for (const ReverseStream::Lag &l : m_reverse->lag()) {
         changes += l.changes;
         conflicts += l.conflicts;
+        streamed += l.streamed;
         if (!l.applied.file.isEmpty())
             m_journal->setValue(keys::reverseApplied(l.instance), l.applied.toString());
         if (!l.head.file.isEmpty())
@@ -119,6 +121,10 @@ bool CopyRun::reverseCatchUp(QString *error)
     m_journal->setValue(keys::reverseChanges, QString::number(changesBefore + changes - changes0));
     m_journal->setValue(keys::reverseConflicts, QString::number(conflictsBefore + conflicts - conflicts0));
     m_journal->setValue(keys::reverseAt, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    if (streamed > streamed0)
+        say(QStringLiteral("reverse stream: %1 large transaction(s) of the new nodes applied in pieces, each committed "
+                           "whole with its position")
+                .arg(streamed - streamed0));
     for (const QString &line : m_reverse->takeConflicts()) {
         m_journal->addCheck(QStringLiteral("T8"), QStringLiteral("reverse conflict"), true, QStringLiteral("warning: ") + line);
         say(QStringLiteral("reverse stream: ") + line);

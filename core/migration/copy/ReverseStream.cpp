@@ -94,7 +94,17 @@ struct ReverseStream::Feed
     BinlogPosition head;
     qint64 changes = 0;
     qint64 conflicts = 0;
+    qint64 streamed = 0; // transactions applied in pieces (ReverseStream::streamRows)
 };
+
+qsizetype ReverseStream::streamRows()
+{
+    static const qsizetype n = [] {
+        const int v = qEnvironmentVariableIntValue("SP_REVERSE_STREAM_ROWS");
+        return v > 0 ? qsizetype(v) : qsizetype(10000);
+    }();
+    return n;
+}
 
 ReverseStream::ReverseStream(const MoveSet &moves, const Endpoints &endpoints, QString runId, quint32 serverIdBase)
     : m_moves(moves), m_endpoints(endpoints), m_runId(std::move(runId)), m_serverIdBase(serverIdBase)
@@ -160,7 +170,7 @@ QList<ReverseStream::Lag> ReverseStream::lag() const
 {
     QList<Lag> out;
     for (const auto &[inst, f] : m_feeds)
-        out.append(Lag{inst, f->applied, f->head, f->changes, f->conflicts});
+        out.append(Lag{inst, f->applied, f->head, f->changes, f->conflicts, f->streamed});
     return out;
 }
 
@@ -338,6 +348,49 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
         return true;
     };
     QList<Change> pending; // of the transaction being read
+    // A transaction of more than streamRows() row changes is not held whole: its changes are applied
+    // piece by piece inside one open transaction per source, committed with the position at its end
+    // (all or nothing, as any other); a return before its end rolls them back (the stream reads it again).
+    std::map<QString, std::unique_ptr<Transaction>> open;
+    BinlogPosition txStart = f.applied; // where the transaction being read begins
+    auto applyPiece = [&]() -> bool {
+        if (open.empty() && !flush()) // what was read before it is committed first
+            return false;
+        QList<KeyChange> net;
+        if (!netChanges(pending, &net, error))
+            return false;
+        pending.clear();
+        for (const KeyChange &k : std::as_const(net)) {
+            const QString &s = k.unit->sourceInstance;
+            if (txStart < f.stored[s])
+                continue; // applied there before a restart
+            Connection *c = conn(s);
+            if (!c)
+                return false;
+            std::unique_ptr<Transaction> &tx = open[s];
+            if (!tx) {
+                tx = std::make_unique<Transaction>(*c);
+                if (!tx->ok()) {
+                    *error = QStringLiteral("%1: %2").arg(s, tx->error());
+                    return false;
+                }
+            }
+            bool conflict = false;
+            QString detail;
+            if (!applyKey(*c, *k.unit, k.key, k.hasBefore ? &k.before : nullptr, k.hasAfter ? &k.after : nullptr,
+                          &conflict, &detail, error)) {
+                *error = QStringLiteral("%1: %2").arg(s, *error);
+                return false;
+            }
+            if (conflict) {
+                ++f.conflicts;
+                m_conflicts.append(detail);
+            } else {
+                ++f.changes;
+            }
+        }
+        return true;
+    };
     BinlogEvent ev;
     while (f.applied < f.head) {
         if (!f.reader->next(&ev)) {
@@ -345,8 +398,10 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
             f.reader.reset(); // read again from the stored positions next time
             return false;
         }
-        if (ev.kind == BinlogEventKind::Reconnected)
+        if (ev.kind == BinlogEventKind::Reconnected) {
             pending.clear();
+            open.clear(); // rolled back: the transaction is read again from its start
+        }
         if (ev.kind == BinlogEventKind::Rows && ev.table) {
             const QString tableKey = ev.table->schema + QChar(0) + ev.table->table;
             const QList<const MoveUnit *> units = f.tables.value(tableKey);
@@ -386,10 +441,33 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
                 }
             }
         }
+        if (!ev.endsTransaction && pending.size() >= streamRows() && !applyPiece())
+            return false;
         if (ev.endsTransaction) {
             const bool rolledBack = ev.kind == BinlogEventKind::Query &&
                                     ev.query.trimmed().compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0;
             const BinlogPosition end = f.reader->committedPosition();
+            if (!open.empty()) {
+                // The rest of a transaction applied in pieces, and its commit with its end.
+                if (rolledBack) {
+                    pending.clear();
+                    open.clear();
+                } else {
+                    if (!applyPiece())
+                        return false;
+                    for (auto &[src, tx] : open) {
+                        Connection *c = conn(src);
+                        if (!c || !meta::saveCapture(*c, m_runId, reverseSourceKey(f.instance), end) || !tx->commit()) {
+                            *error = QStringLiteral("%1: %2").arg(src, c ? c->lastError() : *error);
+                            return false;
+                        }
+                        f.stored[src] = end;
+                    }
+                    open.clear();
+                    ++f.streamed;
+                }
+            }
+            txStart = end;
             QList<KeyChange> net;
             if (!rolledBack && !netChanges(pending, &net, error))
                 return false;

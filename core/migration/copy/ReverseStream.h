@@ -54,7 +54,11 @@ public:
         BinlogPosition head;  // at the last catchUp
         qint64 changes = 0;   // row changes applied to the sources by this object
         qint64 conflicts = 0; // changes not applied: the old shard's row was not the expected one
+        qint64 streamed = 0;  // transactions larger than streamRows() applied in pieces by this object
     };
+    // A target transaction of more than this many row changes is applied piece by piece inside one
+    // open transaction per source (committed with its end position) instead of held whole in memory.
+    static qsizetype streamRows(); // 10,000; SP_REVERSE_STREAM_ROWS
     QList<Lag> lag() const;
     // The changes not applied since this object was made, one line each (for T8's checks).
     QStringList takeConflicts();
