@@ -76,6 +76,19 @@ class TestGuiMigrate final : public QObject
         return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
     }
 
+    // A run of the plan in `dir` (no observation time), switched at T7 by the CLI; *out: what it printed.
+    bool switchedRun(const QString &dir, QString *out)
+    {
+        int code = -1;
+        *out = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
+                         QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")}, &code);
+        if (code != 0)
+            return false;
+        *out += shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir,
+                          QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")}, &code);
+        return code == 0;
+    }
+
 private slots:
     void initTestCase();
     void createContinueAndTakeTurns();
@@ -241,12 +254,8 @@ void TestGuiMigrate::rollbackAfterSwitchFromThePage()
     cfg.close();
     const QString dir = m_dir.filePath(QStringLiteral("after-switch"));
     int code = -1;
-    QString out = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
-                            QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")}, &code);
-    QVERIFY2(code == 0, qPrintable(out));
-    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
-                    QStringLiteral("T7"), QStringLiteral("--yes")}, &code);
-    QVERIFY2(code == 0, qPrintable(out));
+    QString out;
+    QVERIFY2(switchedRun(dir, &out), qPrintable(out));
     // The application on the new config: a moved row updated on its new node (db2), before T8's pass
     // and again after it (the rollback carries that one).
     const qint64 id = scalar(2, QStringLiteral("SELECT MIN(id) FROM `fsharechat`.`t_messages_0`"));
@@ -316,12 +325,8 @@ void TestGuiMigrate::carryStaleWritesForwardFromThePage()
     RunController *c = page->runPanel()->controller();
     const QString dir = m_dir.filePath(QStringLiteral("stale"));
     int code = -1;
-    QString out = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
-                            QStringLiteral("--run"), dir, QStringLiteral("--observe"), QStringLiteral("0")}, &code);
-    QVERIFY2(code == 0, qPrintable(out));
-    out = shardctl({QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), dir, QStringLiteral("--until"),
-                    QStringLiteral("T7"), QStringLiteral("--yes")}, &code);
-    QVERIFY2(code == 0, qPrintable(out));
+    QString out;
+    QVERIFY2(switchedRun(dir, &out), qPrintable(out));
     const qint64 id = scalar(2, QStringLiteral("SELECT MAX(id) FROM `fsharechat`.`t_messages_0`"));
     QVERIFY(id > 0);
     QVERIFY(exec(0, QStringLiteral("UPDATE `fsharechat`.`t_messages_0` SET _from = 'stale route', _data = X'0102' WHERE id = %1").arg(id)));

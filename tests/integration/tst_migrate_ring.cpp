@@ -185,6 +185,21 @@ class TestMigrateRing : public QObject
         QVERIFY2(copies > 0 && sums > 0 && purges > 0, qPrintable(stmts.mid(0, 10).join(QLatin1Char('\n'))));
     }
 
+    // `migrate rollback --yes --drop-targets` of a run switched at T7; false when it failed. A config file
+    // that is not `configBefore` afterwards is added to *problems.
+    bool rollBackAfterSwitch(const QString &run, const QByteArray &configBefore, QStringList *problems)
+    {
+        const Run back = migrate(QStringLiteral("rollback"), run, {QStringLiteral("--yes"), QStringLiteral("--drop-targets")});
+        if (back.exitCode != 0) {
+            problems->append(back.out + back.err);
+            return false;
+        }
+        QFile cfg(m_fx.clusterYamlPath());
+        if (!cfg.open(QIODevice::ReadOnly) || cfg.readAll() != configBefore)
+            problems->append(QStringLiteral("the config is not the old one"));
+        return true;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -258,13 +273,8 @@ private slots:
         Rows onDb3;
         QVERIFY2(test::readRingRows(m_fx, {QStringLiteral("db3")}, nodes(4), &onDb3, &dups, &why), qPrintable(why));
         QVERIFY(onDb3.size() > 100 && onDb3.count({QStringLiteral("t_messages_0"), 9000001}) == 1);
-        const Run back = migrate(QStringLiteral("rollback"), QStringLiteral("back"), {QStringLiteral("--yes"), QStringLiteral("--drop-targets")});
-        QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
         QStringList problems;
-        QVERIFY(cfg.open(QIODevice::ReadOnly));
-        if (cfg.readAll() != configBefore)
-            problems.append(QStringLiteral("the config is not the old one"));
-        cfg.close();
+        QVERIFY2(rollBackAfterSwitch(QStringLiteral("back"), configBefore, &problems), qPrintable(problems.join(QLatin1Char('\n'))));
         // Every row of the old nodes where the old ring routes it, once.
         Rows old3;
         QVERIFY2(test::readRingRows(m_fx, nodes(3), nodes(3), &old3, &dups, &why), qPrintable(why));
@@ -548,13 +558,8 @@ private slots:
         // What the live nodes hold when writes stop: of db3's old arcs, and their own.
         Rows live;
         QVERIFY2(test::readRingRows(m_fx, nodes(3), nodes(4), &live, &dups, &why), qPrintable(why));
-        const Run back = migrate(QStringLiteral("rollback"), QStringLiteral("drain-back"), {QStringLiteral("--yes"), QStringLiteral("--drop-targets")});
-        QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
         QStringList problems;
-        QVERIFY(cfg.open(QIODevice::ReadOnly));
-        if (cfg.readAll() != configBefore)
-            problems.append(QStringLiteral("the config is not the old one"));
-        cfg.close();
+        QVERIFY2(rollBackAfterSwitch(QStringLiteral("drain-back"), configBefore, &problems), qPrintable(problems.join(QLatin1Char('\n'))));
         Rows after;
         dups.clear();
         QVERIFY2(readRows(nodes(4), &after, &dups, &why), qPrintable(why));

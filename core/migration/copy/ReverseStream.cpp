@@ -306,6 +306,23 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
         }
         f.applied = *from;
     }
+    // One key's change on source `s` (counted as applied or as a conflict).
+    auto apply = [&](Connection &c, const QString &s, const KeyChange &k) -> bool {
+        bool conflict = false;
+        QString detail;
+        if (!applyKey(c, *k.unit, k.key, k.hasBefore ? &k.before : nullptr, k.hasAfter ? &k.after : nullptr, &conflict,
+                      &detail, error)) {
+            *error = QStringLiteral("%1: %2").arg(s, *error);
+            return false;
+        }
+        if (conflict) {
+            ++f.conflicts;
+            m_conflicts.append(detail);
+        } else {
+            ++f.changes;
+        }
+        return true;
+    };
     std::map<QString, QList<KeyChange>> batch; // per source, in stream order
     qsizetype batched = 0;
     // Writes each source's batch with the position read up to, one transaction per source.
@@ -322,21 +339,9 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
                 *error = QStringLiteral("%1: %2").arg(s, c->lastError());
                 return false;
             }
-            for (const KeyChange &k : changes) {
-                bool conflict = false;
-                QString detail;
-                if (!applyKey(*c, *k.unit, k.key, k.hasBefore ? &k.before : nullptr, k.hasAfter ? &k.after : nullptr,
-                              &conflict, &detail, error)) {
-                    *error = QStringLiteral("%1: %2").arg(s, *error);
+            for (const KeyChange &k : changes)
+                if (!apply(*c, s, k))
                     return false;
-                }
-                if (conflict) {
-                    ++f.conflicts;
-                    m_conflicts.append(detail);
-                } else {
-                    ++f.changes;
-                }
-            }
             if (!meta::saveCapture(*c, m_runId, reverseSourceKey(f.instance), f.applied) || !tx.commit()) {
                 *error = QStringLiteral("%1: %2").arg(s, c->lastError());
                 return false;
@@ -375,19 +380,8 @@ bool ReverseStream::catchUpOne(Feed &f, QString *error)
                     return false;
                 }
             }
-            bool conflict = false;
-            QString detail;
-            if (!applyKey(*c, *k.unit, k.key, k.hasBefore ? &k.before : nullptr, k.hasAfter ? &k.after : nullptr,
-                          &conflict, &detail, error)) {
-                *error = QStringLiteral("%1: %2").arg(s, *error);
+            if (!apply(*c, s, k))
                 return false;
-            }
-            if (conflict) {
-                ++f.conflicts;
-                m_conflicts.append(detail);
-            } else {
-                ++f.changes;
-            }
         }
         return true;
     };
