@@ -2225,10 +2225,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replicate back (not set up)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Interleave AUTO_INCREMENT</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2246,6 +2242,10 @@
     </message>
     <message>
         <source>High availability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate back (from the switch)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5396,6 +5396,18 @@ bob
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>waits until the old instances have applied everything the new ones took since the switch (new -&gt; old replication); if they cannot, writes resume on the new instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs the reload command &apos;%1&apos;; if it fails, the new instances stay read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuts replication both ways, restores auto_increment and the GTID domain, sets read_only=0 on %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -2225,10 +2225,6 @@
         <translation>旧实例复制到新实例</translation>
     </message>
     <message>
-        <source>Replicate back (not set up)</source>
-        <translation>反向复制（未设置）</translation>
-    </message>
-    <message>
         <source>Interleave AUTO_INCREMENT</source>
         <translation>错开 AUTO_INCREMENT</translation>
     </message>
@@ -2247,6 +2243,10 @@
     <message>
         <source>High availability</source>
         <translation>高可用</translation>
+    </message>
+    <message>
+        <source>Replicate back (from the switch)</source>
+        <translation>反向复制（自切换起）</translation>
     </message>
 </context>
 <context>
@@ -5361,6 +5361,18 @@ bob
         <translation>
             <numerusform>过期路由在旧分片上写入的 %n 个键保留旧分片的版本：旧配置恢复后，服务正是从那里读取它们</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>waits until the old instances have applied everything the new ones took since the switch (new -&gt; old replication); if they cannot, writes resume on the new instances</source>
+        <translation>等待旧实例应用完新实例自切换以来接收的全部写入（新 -&gt; 旧复制）；若无法完成，新实例恢复写入</translation>
+    </message>
+    <message>
+        <source>runs the reload command &apos;%1&apos;; if it fails, the new instances stay read-only</source>
+        <translation>运行重载命令“%1”；若失败，新实例保持只读</translation>
+    </message>
+    <message>
+        <source>cuts replication both ways, restores auto_increment and the GTID domain, sets read_only=0 on %1</source>
+        <translation>切断双向复制，恢复 auto_increment 与 GTID 域，在 %1 上设置 read_only=0</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,7 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Check the servers"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Seed the new instances"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Replicate old to new"),
-    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Replicate back (not set up)"),
+    QT_TRANSLATE_NOOP("sp::ui::CoreText", "Replicate back (from the switch)"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Interleave AUTO_INCREMENT"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Wait for lag 0"),
     QT_TRANSLATE_NOOP("sp::ui::CoreText", "Cut replication"),

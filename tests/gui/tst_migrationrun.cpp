@@ -75,6 +75,7 @@ private slots:
     void createFromTheDialog();
     void reopenedWithItsConfig();
     void dualMasterRunShowsReplication();
+    void dualMasterRollbackOfferedInTheWindow();
     void dualPurgeAsksWhy();
     void switchRefusedAfterAFailedVerify();
     void dualDifferencesRefuseTheSwitch();
@@ -797,6 +798,45 @@ void TestMigrationRun::reopenedWithItsConfig()
         QVERIFY(window.context()->runDir().isEmpty());
         QVERIFY(window.settings()->runFor(m_config).isEmpty());
     }
+}
+
+// Between D7 and D8 a dual-master run whose pairs all replicate back (D4) can be rolled back: the
+// Rollback button is enabled and its confirmation says what happens; one pair left one-way, or D8
+// begun, and it is not.
+void TestMigrationRun::dualMasterRollbackOfferedInTheWindow()
+{
+    const QString dir = newDualRun(QStringLiteral("dual-window"));
+    setJournal(dir, [](Journal &j) {
+        for (DualStep d : {DualStep::D1, DualStep::D2, DualStep::D3, DualStep::D4, DualStep::D5, DualStep::D6, DualStep::D7})
+            QVERIFY(j.setStep(rowOf(d), StepStatus::Done));
+        QVERIFY(j.setValue(keys::dualBack(QStringLiteral("db4")), QStringLiteral("two-way")));
+        QVERIFY(j.setValue(keys::dualBackFrom(QStringLiteral("db4")), QStringLiteral("mysql-bin.000002:4211")));
+    });
+    AppContext ctx;
+    auto page = pageOn(ctx, dir);
+    RunController *c = page->runPanel()->controller();
+    QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->plan, 5000);
+    auto *rollback = test::findNamed<QPushButton>(page.get(), "migrationRollback");
+    QTRY_VERIFY_WITH_TIMEOUT(rollback->isEnabled(), 5000);
+    const QStringList effects = RunGate::rollbackEffects(*c->state());
+    QVERIFY2(effects.join(QLatin1Char('\n')).contains(QLatin1String("new -> old replication")), qPrintable(effects.join(QLatin1Char('\n'))));
+    QVERIFY(RunGate::reversible(*c->state()));
+    // One pair one-way: no way back after D7.
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.setValue(keys::dualBack(QStringLiteral("db5")), QStringLiteral("one-way: db1 already replicates")));
+    });
+    c->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(!rollback->isEnabled(), 5000);
+    QVERIFY2(rollback->toolTip().contains(QLatin1String("rollback is only possible before")), qPrintable(rollback->toolTip()));
+    // All two-way again, but D8 has cut replication.
+    setJournal(dir, [](Journal &j) {
+        QVERIFY(j.setValue(keys::dualBack(QStringLiteral("db5")), QStringLiteral("two-way")));
+        QVERIFY(j.setStep(rowOf(DualStep::D8), StepStatus::Done));
+    });
+    c->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(c->state() && c->state()->status(rowOf(DualStep::D8)) == StepStatus::Done, 5000);
+    QVERIFY(!RunGate::reversible(*c->state()));
+    QTRY_VERIFY_WITH_TIMEOUT(!rollback->isEnabled(), 5000);
 }
 
 // A dual-master run: the stepper shows D1..D10, the Replication tab the engine's last look at each

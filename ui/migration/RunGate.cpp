@@ -339,6 +339,21 @@ QString RunGate::reasonQuestion(const RunState &s, Step until)
 
 bool RunGate::reversible(const RunState &s)
 {
+    if (s.kindId() == RunKindId::DualMaster) {
+        // Between D7 and D8 with every pair replicating back (D4's dual-master window).
+        if (s.rolledBack() || s.status(migration::rowOf(migration::DualStep::D7)) != StepStatus::Done ||
+            s.status(migration::rowOf(migration::DualStep::D8)) != StepStatus::Pending)
+            return false;
+        int twoWay = 0;
+        for (auto it = s.values.cbegin(); it != s.values.cend(); ++it) {
+            if (!it.key().startsWith(QLatin1String("dual.back.")))
+                continue;
+            if (it.value() != QLatin1String("two-way"))
+                return false;
+            ++twoWay;
+        }
+        return twoWay > 0;
+    }
     if (s.kindId() != RunKindId::Copy || s.rolledBack() || s.status(Step::T7) != StepStatus::Done ||
         s.status(Step::T9) != StepStatus::Pending || s.value(migration::keys::reverseEnded) == QLatin1String("1"))
         return false;
@@ -351,6 +366,22 @@ bool RunGate::reversible(const RunState &s)
 QStringList RunGate::rollbackEffects(const RunState &s)
 {
     const RunKind &kind = s.runKind();
+    if (reversible(s) && s.kindId() == RunKindId::DualMaster) {
+        const QString targets =
+            s.targetServers.isEmpty() ? tr("the new instances") : s.targetServers.join(QStringLiteral(", "));
+        QStringList what;
+        what << tr("sets read_only=1 on %1: the writes the new config sends there fail until the rollback ends")
+                    .arg(targets)
+             << tr("waits until the old instances have applied everything the new ones took since the switch "
+                   "(new -> old replication); if they cannot, writes resume on the new instances")
+             << tr("puts the old config back into %1").arg(s.spec.configPath);
+        if (!s.spec.reloadCommand.isEmpty())
+            what << tr("runs the reload command '%1'; if it fails, the new instances stay read-only").arg(s.spec.reloadCommand);
+        what << tr("cuts replication both ways, restores auto_increment and the GTID domain, sets read_only=0 on %1")
+                    .arg(targets)
+             << tr("marks the run rolled back: it cannot be continued; a new run starts over");
+        return what;
+    }
     if (reversible(s)) {
         // After the switch: back through the reverse stream.
         const QString targets =

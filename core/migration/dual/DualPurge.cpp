@@ -86,7 +86,7 @@ Outcome DualRun::stepD8()
     QString why;
     if (m_journal.step(rowOf(DualStep::D7)).status != StepStatus::Done)
         return fail(s, QStringLiteral("the config is not switched (D7)"));
-    if (!cutReplication(s, &why) || !restoreSettings(s, &why))
+    if (!cutReplication(s, &why) || !cutBack(s, false, &why) || !restoreSettings(s, &why) || !restoreDomains(s, &why))
         return fail(s, why, Outcome::Error);
     probe();
     m_journal.setValue(keys::cutAt, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
@@ -377,7 +377,8 @@ Outcome DualRun::rollback(bool dropTargets, QString *summary)
         say(QStringLiteral("writes resumed on the old instances (read_only=0)"));
     }
     if (st.at(int(rowOf(DualStep::D3))).status != StepStatus::Pending) {
-        if (!cutReplication(rowOf(DualStep::D3), &why)) {
+        if (!cutBack(rowOf(DualStep::D3), false, &why) || !restoreDomains(rowOf(DualStep::D3), &why) ||
+            !cutReplication(rowOf(DualStep::D3), &why)) {
             m_error = why;
             return Outcome::Error;
         }

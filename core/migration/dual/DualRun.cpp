@@ -458,14 +458,14 @@ Outcome DualRun::stepD2()
 
 // --- D3, D4 ------------------------------------------------------------------------------------------
 
-bool DualRun::ensureReplUser(Step s, const Pair &p, QString *password, QString *error)
+bool DualRun::ensureReplUser(Step s, const Endpoint &on, QString *password, QString *error)
 {
     // A fresh password per run of the step: it is never stored by the engine (the replica keeps it
     // in its own master.info); the audit log shows it redacted.
     *password = QString::number(QRandomGenerator::system()->generate64(), 36) +
                 QString::number(QRandomGenerator::system()->generate64(), 36);
     Connection a;
-    if (!connect(p.a, &a, error) || !a.exec(QStringLiteral("SET SESSION sql_log_bin = 0"))) {
+    if (!connect(on, &a, error) || !a.exec(QStringLiteral("SET SESSION sql_log_bin = 0"))) {
         *error = a.lastError();
         return false;
     }
@@ -489,7 +489,7 @@ Outcome DualRun::stepD3()
     QString why;
     for (const Pair &p : std::as_const(m_pairs)) {
         QString password;
-        if (!ensureReplUser(s, p, &password, &why))
+        if (!ensureReplUser(s, p.a, &password, &why))
             return fail(s, why, Outcome::Error);
         Connection b;
         if (!connect(p.b, &b, &why))
@@ -549,18 +549,6 @@ Outcome DualRun::stepD3()
                                .arg(p.oldDs, p.newDs, m_journal.value(keys::dualSeedGtid(p.newDs))));
     }
     probe();
-    return Outcome::Done;
-}
-
-Outcome DualRun::stepD4()
-{
-    // The write direction new -> old is not set up by this version: the switch stops writes on the
-    // old instances until the config is reloaded, so one direction carries every change.
-    m_journal.setStep(
-        rowOf(DualStep::D4), StepStatus::Running,
-        QStringLiteral("skipped: one-way replication (old -> new); writes stop for the config reload"));
-    m_journal.addCheck(QStringLiteral("D4"), QStringLiteral("dual master"), true,
-                       QStringLiteral("not set up: replication runs old -> new only"));
     return Outcome::Done;
 }
 

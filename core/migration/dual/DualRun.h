@@ -20,6 +20,9 @@ public:
     Outcome verify() override; // the replication gates and the rows, read-only
     Outcome repair() override; // refused: D6 repairs
     Outcome rollback(bool dropTargets, QString *summary) override;
+    // Between D7 and D8 with every pair two-way (D4): writes stop on the new instances, the old ones
+    // apply the rest of their binlogs, the old config returns, replication is cut both ways.
+    Outcome rollbackAfterSwitch(bool dropTargets, QString *summary) override;
 
     using Pair = DualPair;
 
@@ -38,7 +41,14 @@ private:
     bool connect(const Endpoint &e, Connection *c, QString *error);
     QString replUser() const;
     QList<PairReplication> probe();
-    bool ensureReplUser(Step s, const Pair &p, QString *password, QString *error);
+    // The run's replication account on `on` (a fresh password each time, never stored).
+    bool ensureReplUser(Step s, const Endpoint &on, QString *password, QString *error);
+    // The dual-master window (DualBack.cpp): D4 decides per pair, D7 starts new -> old replication on
+    // the old instance from the new one's binlog head at the switch, D8 and the rollbacks cut it.
+    bool twoWay(const Pair &p) const;
+    bool startBack(Step s, QString *error);
+    bool cutBack(Step s, bool drain, QString *error);
+    bool restoreDomains(Step s, QString *error);
     // false with *stopped set when a stop or a pause ended it (the step is paused then).
     bool seed(const Pair &p, StopReason *stopped, QString *error);
     bool copyGrants(const Pair &p, QString *error);

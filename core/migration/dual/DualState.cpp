@@ -92,7 +92,8 @@ PairReplication probePair(const DualPair &p)
     const auto slavePos = b.queryValue(QStringLiteral("SELECT @@gtid_slave_pos"));
     const auto binlogPos = a.queryValue(QStringLiteral("SELECT @@gtid_binlog_pos"));
     const auto rev = readReplicaStatus(a, &why);
-    if (!fwd || !rev || !slavePos || !binlogPos) {
+    const auto newServerId = b.queryValue(QStringLiteral("SELECT @@server_id"));
+    if (!fwd || !rev || !slavePos || !binlogPos || !newServerId) {
         r.error = why.isEmpty() ? a.lastError() + b.lastError() : why;
         return r;
     }
@@ -102,7 +103,11 @@ PairReplication probePair(const DualPair &p)
     r.replicaPos = slavePos->toString();
     r.sourcePos = binlogPos->toString();
     const auto have = parseGtidList(r.replicaPos, &why);
-    const auto want = parseGtidList(r.sourcePos, &why);
+    auto want = parseGtidList(r.sourcePos, &why);
+    // In the dual-master window (D4) the old instance may log the new one's own transactions it
+    // replicated back: the new instance skips those, they are not a lag.
+    if (want)
+        want->removeIf([&](const Gtid &g) { return g.server == newServerId->toUInt(); });
     r.caughtUp = have && want && gtidCovers(*have, *want);
     return r;
 }

@@ -404,6 +404,9 @@ Outcome DualRun::stepD7()
     }
     if (!switched && !gates(s, false, &why))
         return resume(QStringLiteral("the switch is refused: ") + why);
+    // The dual-master window (D4): new -> old from here, while writes are stopped.
+    if (!startBack(s, &why))
+        return resume(QStringLiteral("new -> old replication: ") + why);
     if (!switchConfig(m_ctx, s, &why))
         return resume(why);
     m_journal.setValue(keys::switchedAt, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));

@@ -121,6 +121,21 @@ inline JournalKey dualCompareStopped(const QString &dataSource)
     return JournalKey(dualCompareStoppedPrefix + dataSource);
 }
 inline const JournalKey dualCompare{QStringLiteral("dual.compare")};
+// D4's decision for a pair: "two-way" (new -> old replication from the switch until D8) or "one-way: <why>".
+inline JournalKey dualBack(const QString &newDataSource)
+{
+    return JournalKey(QStringLiteral("dual.back.") + newDataSource);
+}
+// The new instance's binlog position its old instance replicates from (D7), "file:pos".
+inline JournalKey dualBackFrom(const QString &newDataSource)
+{
+    return JournalKey(QStringLiteral("dual.backFrom.") + newDataSource);
+}
+// The new instance's gtid_domain_id before D4 gave it a domain of its own.
+inline JournalKey dualDomain(const QString &newDataSource)
+{
+    return JournalKey(QStringLiteral("dual.domain.") + newDataSource);
+}
 inline JournalKey dualPurge(bool oldSide, int unit)
 {
     return JournalKey(QStringLiteral("dual.purge.%1.%2")

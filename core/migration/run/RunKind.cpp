@@ -70,7 +70,7 @@ const RunKind &RunKind::dualMaster()
         at(DualStep::D2).load = StepLoad::Seed;
         at(DualStep::D3) = StepDef::of(QStringLiteral("D3"), msg("Replicate old to new"));
         at(DualStep::D3).undo = UndoReplication;
-        at(DualStep::D4) = StepDef::of(QStringLiteral("D4"), msg("Replicate back (not set up)"));
+        at(DualStep::D4) = StepDef::of(QStringLiteral("D4"), msg("Replicate back (from the switch)"));
         at(DualStep::D5) = StepDef::of(QStringLiteral("D5"), msg("Interleave AUTO_INCREMENT"));
         at(DualStep::D5).destructive = true;
         at(DualStep::D5).undo = UndoSettings;
