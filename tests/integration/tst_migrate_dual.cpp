@@ -280,6 +280,87 @@ private slots:
         }
     }
 
+    // The same window with an independent writer on the switched config (both sides take writes and
+    // replicate them to each other) and the rollback SIGKILLed while it waits for the old instances to
+    // apply the new ones' writes (held there by FLUSH TABLES WITH READ LOCK on db0), then run again: every
+    // row the new instances own when writes stopped is on its old instance, identical.
+    void rollbackAfterSwitchUnderLoadKilled()
+    {
+        const QString pidFile = m_tmp.path() + QStringLiteral("/writer.pid");
+        const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
+                                     QStringLiteral("--run"), runDir(QStringLiteral("back-load")), QStringLiteral("--observe"),
+                                     QStringLiteral("0"), QStringLiteral("--reload-command"),
+                                     QStringLiteral("if [ -f '%1' ]; then kill \"$(cat '%1')\" 2>/dev/null; fi; true").arg(pidFile)});
+        QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
+        const Run d7 = migrate(QStringLiteral("run"), QStringLiteral("back-load"), {QStringLiteral("--until"), QStringLiteral("D7"), QStringLiteral("--yes")});
+        QVERIFY2(d7.exitCode == 0, qPrintable(d7.out + d7.err));
+        QProcess *load = startLoad(QStringLiteral("60"), 300);
+        QVERIFY(load->waitForStarted());
+        {
+            QFile f(pidFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::number(load->processId()));
+        }
+        QTest::qWait(1500);
+        QVERIFY2(load->state() == QProcess::Running, load->readAllStandardError().constData());
+        {
+            Connection hold = root(0);
+            QVERIFY(hold.exec(QStringLiteral("FLUSH TABLES WITH READ LOCK")));
+            QProcess rb;
+            rb.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"),
+                                            runDir(QStringLiteral("back-load")), QStringLiteral("--yes")});
+            QVERIFY(rb.waitForStarted());
+            bool stopped = false;
+            for (int i = 0; i < 1000 && !stopped && rb.state() == QProcess::Running; ++i) {
+                stopped = root(2).queryValue(QStringLiteral("SELECT @@read_only")).value_or(QVariant(0)).toInt() == 1;
+                if (!stopped)
+                    QTest::qWait(10);
+            }
+            QTest::qWait(200);
+            const bool killed = rb.state() == QProcess::Running;
+            rb.kill();
+            rb.waitForFinished();
+            QVERIFY(hold.exec(QStringLiteral("UNLOCK TABLES")));
+            QVERIFY2(stopped && killed, qPrintable(QStringLiteral("the rollback was not held in its drain: ") + QString::fromUtf8(rb.readAll())));
+        }
+        const Run back = migrate(QStringLiteral("rollback"), QStringLiteral("back-load"), {QStringLiteral("--yes")});
+        QVERIFY2(back.exitCode == 0, qPrintable(back.out + back.err));
+        QVERIFY(load->waitForFinished(10000)); // stopped by the reload command
+        // What the new instances own (new config routing) is on their old instances, identical.
+        test::Placement onNew, onOld;
+        QString why;
+        QVERIFY2(test::readPlacement(m_fx, {QStringLiteral("db2"), QStringLiteral("db3")}, m_tables, 4, 2, &onNew, &why), qPrintable(why));
+        QVERIFY2(test::readPlacement(m_fx, oldSources(), m_tables, 4, 2, &onOld, &why), qPrintable(why));
+        QStringList problems;
+        qint64 compared = 0;
+        for (const auto &[node, rows] : onNew.routed) {
+            if (!node.startsWith(QLatin1String("db2.")) && !node.startsWith(QLatin1String("db3.")))
+                continue;
+            const auto old = onOld.routed.find(node);
+            for (const auto &[id, fp] : rows) {
+                ++compared;
+                if (old == onOld.routed.end() || !old->second.count(id))
+                    problems << QStringLiteral("%1 id %2 missing on its old instance").arg(node).arg(id);
+                else if (old->second.at(id) != fp)
+                    problems << QStringLiteral("%1 id %2 differs on its old instance").arg(node).arg(id);
+            }
+            if (old != onOld.routed.end())
+                for (const auto &[id, fp] : old->second)
+                    if (!rows.count(id))
+                        problems << QStringLiteral("%1 id %2 is on its old instance only").arg(node).arg(id);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 20).join(QLatin1Char('\n'))));
+        QVERIFY(compared > 1000);
+        qInfo("dual rollback under load: %lld rows the new instances owned found on the old ones", compared);
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(serverSettings(i).contains(QLatin1String("|slaves=0")), qPrintable(serverSettings(i)));
+        // The seed goes, for the next run.
+        const Run drop = migrate(QStringLiteral("rollback"), QStringLiteral("back-load"), {QStringLiteral("--yes"), QStringLiteral("--drop-targets")});
+        QVERIFY2(drop.exitCode == 0, qPrintable(drop.out + drop.err));
+        QCOMPARE(tableCount(2), 0);
+        QCOMPARE(tableCount(3), 0);
+    }
+
     void doublingUnderLoadKilledAndResumed()
     {
         const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), m_planFile,
