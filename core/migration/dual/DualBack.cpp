@@ -28,6 +28,24 @@ Outcome DualRun::stepD4()
 {
     const Step s = rowOf(DualStep::D4);
     QString why;
+    // Keys both sides may make: AUTO_INCREMENT ones are kept apart by D5's interleaving; others are
+    // the application's, and a key made on both sides of a pair stops replication (loudly).
+    if (!loadTableInfo(&why))
+        return fail(s, why, Outcome::Error);
+    QStringList ownKeys;
+    for (const MoveUnit &u : m_moves.units()) {
+        if (u.broadcast || u.info.createSql.contains(QLatin1String(" AUTO_INCREMENT"), Qt::CaseInsensitive))
+            continue;
+        const QString name = u.logicTable.isEmpty() ? u.source.table : u.logicTable;
+        if (!ownKeys.contains(name))
+            ownKeys.append(name);
+    }
+    if (!ownKeys.isEmpty())
+        m_journal.addCheck(QStringLiteral("D4"), QStringLiteral("dual master"), true,
+                           QStringLiteral("warning: %1 have no AUTO_INCREMENT column: between D7 and D8 a key the application "
+                                          "makes on both sides of a pair collides in replication, which then stops (its "
+                                          "error shows in status) and with it the way back")
+                               .arg(ownKeys.join(QStringLiteral(", "))));
     for (const Pair &p : std::as_const(m_pairs)) {
         if (!m_journal.value(keys::dualBack(p.newDs)).isEmpty())
             continue; // decided by an earlier run of the step
