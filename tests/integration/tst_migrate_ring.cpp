@@ -227,12 +227,37 @@ private slots:
         const QByteArray configBefore = cfg.readAll();
         cfg.close();
         QVERIFY(!plan(QStringLiteral("plan-back"), {QStringLiteral("--add-nodes"), QStringLiteral("db3")}).isEmpty());
-        QVERIFY(create(QStringLiteral("plan-back"), QStringLiteral("back")));
+        QVERIFY(create(QStringLiteral("plan-back"), QStringLiteral("back"), {QStringLiteral("--observe"), QStringLiteral("60")}));
         const Run t7 = migrate(QStringLiteral("run"), QStringLiteral("back"), {QStringLiteral("--until"), QStringLiteral("T7"), QStringLiteral("--yes")});
         QVERIFY2(t7.exitCode == 0, qPrintable(t7.out + t7.err));
         {
             const Run st = migrate(QStringLiteral("status"), QStringLiteral("back"), {QStringLiteral("--json")});
             QVERIFY2(!st.out.contains(QLatin1String("receive rows of several source tables")), qPrintable(st.out.left(3000)));
+        }
+        // An independent writer on the switched config (the 4-node ring) while T8, which carries db3's
+        // changes back, is SIGKILLed three times.
+        {
+            QProcess load;
+            load.start(test::shardctlPath(), {QStringLiteral("load"), QStringLiteral("--config"), m_fx.clusterYamlPath(),
+                                              QStringLiteral("--defaults-file"), m_fx.appOptionFile(), QStringLiteral("--rate"),
+                                              QStringLiteral("150"), QStringLiteral("--duration"), QStringLiteral("4"),
+                                              QStringLiteral("--mix"), QStringLiteral("insert:50,update:30,delete:20")});
+            QVERIFY(load.waitForStarted());
+            for (int delay : {700, 1300, 1900}) {
+                QProcess run;
+                run.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"),
+                                                 path(QStringLiteral("back")), QStringLiteral("--until"), QStringLiteral("T8"),
+                                                 QStringLiteral("--yes")});
+                QVERIFY(run.waitForStarted());
+                if (!run.waitForFinished(delay)) {
+                    run.kill(); // SIGKILL
+                    run.waitForFinished();
+                }
+                QVERIFY2(run.exitStatus() == QProcess::CrashExit,
+                         qPrintable(QStringLiteral("T8 ended before the kill: ") + QString::fromUtf8(run.readAll())));
+            }
+            QVERIFY(load.waitForFinished(60000));
+            QVERIFY2(load.exitCode() == 0, load.readAllStandardError().constData());
         }
         // Rows of db3.t_messages_0 by the old node they came from (the snapshot of initTestCase).
         QMap<QString, QList<qint64>> byOld;
@@ -266,8 +291,6 @@ private slots:
                                 "SELECT 9000001, _mid, 'inserted', _type, _target, _line, NULL, '', _dt FROM %1 WHERE id = %2")
                      .arg(t).arg(a));
         }
-        const Run t8 = migrate(QStringLiteral("run"), QStringLiteral("back"), {QStringLiteral("--until"), QStringLiteral("T8"), QStringLiteral("--yes")});
-        QVERIFY2(t8.exitCode == 0, qPrintable(t8.out + t8.err));
         QStringList dups;
         QString why;
         Rows onDb3;
