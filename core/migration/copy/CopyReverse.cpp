@@ -275,23 +275,14 @@ Outcome CopyRun::rollbackAfterSwitch(bool dropTargets, QString *summary)
     if (!restoreConfig(m_ctx, &why))
         return resume(QStringLiteral("putting the old config back: ") + why, Outcome::Error);
     qint64 reloadMs = 0;
-    if (!m_spec.reloadCommand.isEmpty()) {
-        QElapsedTimer rt;
-        rt.start();
-        const ReloadOutcome r = runReloadCommand(m_spec.reloadCommand);
-        reloadMs = rt.elapsed();
-        m_journal->audit(QStringLiteral("T8"), QStringLiteral("rollback: reload command"), QString(),
-                         m_spec.reloadCommand, r.ok ? QStringLiteral("ok") : QStringLiteral("failed"));
-        m_journal->setValue(keys::rollbackReloadMs, QString::number(reloadMs));
-        if (!r.ok) {
-            // The services may still route with the new config: the new nodes stay read-only, so no write
-            // lands where it would be lost.
-            m_error = QStringLiteral("the old config is back, but the reload command failed (%1): the new nodes stay "
-                                     "read-only until the services route with the old config; then lift read_only "
-                                     "on %2 and drop the targets by hand")
-                          .arg(m_spec.reloadCommand, targets.join(QStringLiteral(", ")));
-            return Outcome::Error;
-        }
+    if (!runRollbackReload(m_ctx, Step::T8, &reloadMs)) {
+        // The services may still route with the new config: the new nodes stay read-only, so no write
+        // lands where it would be lost.
+        m_error = QStringLiteral("the old config is back, but the reload command failed (%1): the new nodes stay "
+                                 "read-only until the services route with the old config; then lift read_only "
+                                 "on %2 and drop the targets by hand")
+                      .arg(m_spec.reloadCommand, targets.join(QStringLiteral(", ")));
+        return Outcome::Error;
     }
     // 5. Writes resume: the new nodes are not written any more under the old config.
     if (!migration::setReadOnly(m_ctx, Step::T8, targets, false, &why)) {

@@ -6,7 +6,6 @@
 // position: nothing before it is the application's); D8 and both rollbacks cut it.
 #include "core/migration/dual/DualRun.h"
 
-#include "core/migration/ReloadCommand.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/run/Actions.h"
 #include "core/migration/run/RunKeys.h"
@@ -279,20 +278,11 @@ Outcome DualRun::rollbackAfterSwitch(bool dropTargets, QString *summary)
     if (!restoreConfig(m_ctx, &why))
         return resume(QStringLiteral("putting the old config back: ") + why, Outcome::Error);
     qint64 reloadMs = 0;
-    if (!m_spec.reloadCommand.isEmpty()) {
-        QElapsedTimer rt;
-        rt.start();
-        const ReloadOutcome r = runReloadCommand(m_spec.reloadCommand);
-        reloadMs = rt.elapsed();
-        m_journal.audit(stepId(s), QStringLiteral("rollback: reload command"), QString(), m_spec.reloadCommand,
-                        r.ok ? QStringLiteral("ok") : QStringLiteral("failed"));
-        m_journal.setValue(keys::rollbackReloadMs, QString::number(reloadMs));
-        if (!r.ok) {
-            m_error = QStringLiteral("the old config is back, but the reload command failed (%1): the new instances stay "
-                                     "read-only until the services route with the old config")
-                          .arg(m_spec.reloadCommand);
-            return Outcome::Error;
-        }
+    if (!runRollbackReload(m_ctx, s, &reloadMs)) {
+        m_error = QStringLiteral("the old config is back, but the reload command failed (%1): the new instances stay "
+                                 "read-only until the services route with the old config")
+                      .arg(m_spec.reloadCommand);
+        return Outcome::Error;
     }
     if (!cutReplication(s, &why) || !restoreSettings(s, &why) || !restoreDomains(s, &why)) {
         m_error = QStringLiteral("the old config is back; cutting replication: ") + why;

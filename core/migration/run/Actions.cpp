@@ -4,6 +4,7 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -83,6 +84,21 @@ bool restoreConfig(RunContext &ctx, QString *error)
                         QStringLiteral("%1 <- %2").arg(path, backup), QStringLiteral("ok"));
     ctx.say(QStringLiteral("restored %1 from %2").arg(path, backup));
     return true;
+}
+
+bool runRollbackReload(RunContext &ctx, Step s, qint64 *ms)
+{
+    *ms = 0;
+    if (ctx.spec.reloadCommand.isEmpty())
+        return true;
+    QElapsedTimer rt;
+    rt.start();
+    const ReloadOutcome r = runReloadCommand(ctx.spec.reloadCommand);
+    *ms = rt.elapsed();
+    ctx.journal().audit(ctx.stepId(s), QStringLiteral("rollback: reload command"), QString(), ctx.spec.reloadCommand,
+                        r.ok ? QStringLiteral("ok") : QStringLiteral("failed"));
+    ctx.journal().setValue(keys::rollbackReloadMs, QString::number(*ms));
+    return r.ok;
 }
 
 bool setReadOnly(RunContext &ctx, Step s, const QStringList &instances, bool on, QString *error)

@@ -17,6 +17,11 @@ bool switchConfig(RunContext &ctx, Step s, QString *error);
 // Rollback: puts the config back from the switch's backup (audited); nothing to do before a switch.
 bool restoreConfig(RunContext &ctx, QString *error);
 
+// A rollback after the switch, once the old config is back: runs the reload command if the run has
+// one (audited under `s`, its time journaled as rollback.reloadMs and put in *ms, 0 without one).
+// False when it failed: the caller keeps the new servers read-only and says so.
+bool runRollbackReload(RunContext &ctx, Step s, qint64 *ms);
+
 // SET GLOBAL read_only = on|off on each instance (audited, in the order given).
 bool setReadOnly(RunContext &ctx, Step s, const QStringList &instances, bool on, QString *error);
 
