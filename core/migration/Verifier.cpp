@@ -11,6 +11,9 @@
 #include <QLocale>
 #include <QMutex>
 
+#include <condition_variable>
+#include <mutex>
+
 #include <limits>
 #include <map>
 #include <thread>
@@ -32,6 +35,43 @@ struct Range
 {
     std::optional<Key> after, from, upTo; // key > after, key >= from, key <= upTo
 };
+
+QStringList rangeConds(const TableInfo &info, const Range &r)
+{
+    QStringList c;
+    if (r.after)
+        c.append(keyCompare(info, *r.after, ">"));
+    if (r.from)
+        c.append(keyCompare(info, *r.from, ">="));
+    if (r.upTo)
+        c.append(keyCompare(info, *r.upTo, "<="));
+    return c;
+}
+
+QString whereOf(const QStringList &conds)
+{
+    return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
+}
+
+// The key of a row read with exactKeyList (its first columns), in exact form.
+bool readKeyOf(const TableInfo &info, const QList<QVariant> &row, Key *k, QString *error)
+{
+    k->clear();
+    for (int i = 0; i < info.pk.size(); ++i) {
+        QVariant v = row.at(i);
+        if (!normalizeExactValue(info.cols.at(info.pk.at(i)), &v, error))
+            return false;
+        k->append(v);
+    }
+    return true;
+}
+
+// Source i's condition: its pair's SQL predicate (none for a broadcast table).
+QString feedCond(const QList<QPair<const MoveUnit *, int>> &feeds, int i)
+{
+    const MoveUnit &u = *feeds.at(i).first;
+    return u.broadcast ? QString() : QLatin1Char('(') + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
+}
 
 // Ranges for the aggregates of a table with one integer key column and no scope of its own: the span
 // MIN..MAX of the key (both ends of the index) cut into equal parts, about kRangeRows rows each by the
@@ -247,203 +287,260 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
         return false;
     };
 
+    // The target tables of this server, each with what the phases below need.
+    struct Table
+    {
+        const QList<QPair<const MoveUnit *, int>> *feeds = nullptr;
+        Connection *tconn = nullptr;
+        QList<Connection *> sconns;
+        QString ownScope;              // a live data node's own rows are not the run's
+        bool aggregate = true;         // SQL predicates (or broadcast) on every source: sums per range
+        const VerifyScope *scope = nullptr;
+        QList<qint64> scopeKeys;       // changed keys outside the scope's ranges
+        QList<Range> differing;        // ranges whose sums differ (row by row next)
+        qint64 rows = 0;               // rows of the ranges whose sums agree
+    };
+    // One range's sums: the target's query and each source's, answered in two streams (below).
+    struct SumsJob
+    {
+        size_t table = 0;
+        Range range;
+        QString targetSql;
+        QList<QPair<Connection *, QString>> sources;
+        QStringList target, total; // the target's answer; the sources' added
+    };
+    std::vector<Table> tables;
+    std::vector<SumsJob> jobs;
+
+    // 1. Every table's ranges (cut where the estimate says; every key of every side is in one range).
     for (const auto &entry : byTarget) {
         const auto &feeds = entry.second; // not a structured binding: lambdas below use it (C++17)
         const MoveUnit &first = *feeds.first().first;
         const int ft = feeds.first().second;
         const TableInfo &info = first.info;
-        const KeyOrder order(info);
-        Connection *tconn = connTo(first.targets.at(ft).instance);
-        if (!tconn)
+        Table tb;
+        tb.feeds = &feeds;
+        tb.tconn = connTo(first.targets.at(ft).instance);
+        if (!tb.tconn)
             return out;
-        QList<Connection *> sconns;
         for (const auto &f : feeds) {
             Connection *c = connTo(f.first->sourceInstance);
             if (!c)
                 return out;
-            sconns.append(c);
+            tb.sconns.append(c);
         }
-        const bool targetShared = sconns.contains(tconn);
-        const QString hash = rowHashSql(info, hashKind);
-        const QString targetLabel = first.targets.at(ft).node.toString();
+        Connection *tconn = tb.tconn;
         // A live data node keeps rows of its own: only the rows of the pairs' predicates are the run's.
-        const QString ownScope = moves.targetScope(first.targets.at(ft).instance, first.targets.at(ft).schema,
-                                                   first.targets.at(ft).node.table);
-        auto whereOf = [](const QStringList &conds) {
-            return conds.isEmpty() ? QString() : QStringLiteral(" WHERE ") + conds.join(QStringLiteral(" AND "));
-        };
-        qint64 rows = 0, diffsHere = 0;
-
-        // Aggregates first (docs/design.md, "Checksums"): per key range, COUNT and the sums of the row hash
-        // on the target against the same of the rows the plan's SQL predicate selects on each source. Only
-        // ranges that differ are compared row by row. Needs an SQL predicate (or a broadcast table) on
-        // every source. Ranges are cut at every 50,000th key of the target (the first open downwards,
-        // the last upwards, so every key of every side is in one), compared by the servers.
-        auto rangeConds = [&](const Range &r) {
-            QStringList c;
-            if (r.after)
-                c.append(keyCompare(info, *r.after, ">"));
-            if (r.from)
-                c.append(keyCompare(info, *r.from, ">="));
-            if (r.upTo)
-                c.append(keyCompare(info, *r.upTo, "<="));
-            return c;
-        };
-        const QString keySel = exactKeyList(info);
-        const QString orderBy = QStringLiteral(" ORDER BY ") + info.pkList();
-        auto readKey = [&](const QList<QVariant> &row, Key *k) {
-            k->clear();
-            for (int i = 0; i < info.pk.size(); ++i) {
-                QVariant v = row.at(i);
-                if (!normalizeExactValue(info.cols.at(info.pk.at(i)), &v, &out.error))
-                    return false;
-                k->append(v);
-            }
-            return true;
-        };
-        bool aggregate = true;
+        tb.ownScope = moves.targetScope(first.targets.at(ft).instance, first.targets.at(ft).schema,
+                                        first.targets.at(ft).node.table);
+        const QString &ownScope = tb.ownScope;
         for (const auto &f : feeds)
-            aggregate = aggregate && (f.first->broadcast || !f.first->targets.at(f.second).predicateSql.isEmpty());
+            tb.aggregate = tb.aggregate && (f.first->broadcast || !f.first->targets.at(f.second).predicateSql.isEmpty());
         // Pre-verified (T3, one-column integer keys): only the scope's ranges and keys.
-        const VerifyScope *scope = nullptr;
-        if (scopes && feeds.size() == 1 && aggregate && info.pk.size() == 1 && info.integerKey()) {
+        if (scopes && feeds.size() == 1 && tb.aggregate && info.pk.size() == 1 && info.integerKey()) {
             auto it = scopes->find({feeds.first().first->id, feeds.first().second});
             if (it != scopes->end() && !it->second.full)
-                scope = &it->second;
+                tb.scope = &it->second;
         }
-        QList<qint64> scopeKeys;
-        auto feedCond = [&](int i) {
-            const MoveUnit &u = *feeds.at(i).first;
-            return u.broadcast ? QString()
-                               : QLatin1Char('(') + u.targets.at(feeds.at(i).second).predicateSql + QLatin1Char(')');
-        };
-        QList<Range> differing;
-        if (aggregate) {
-            const QString sums = sumsSql(info, hashKind);
-            QList<Range> candidates;
-            if (scope) {
-                for (const auto &r : scope->ranges) {
-                    Range x;
-                    if (r.first != std::numeric_limits<qint64>::min())
-                        x.from = Key{QVariant(qlonglong(r.first))};
-                    if (r.second != std::numeric_limits<qint64>::max())
-                        x.upTo = Key{QVariant(qlonglong(r.second))};
-                    candidates.append(x);
-                }
-                for (qint64 k : scope->keys) {
-                    bool inRange = false;
-                    for (const auto &r : std::as_const(scope->ranges))
-                        inRange = inRange || (k >= r.first && k <= r.second);
-                    if (!inRange)
-                        scopeKeys.append(k);
-                }
-            } else if (estimatedRows(first.targets.at(ft).schema, first.targets.at(ft).node.table) < kRangeRows / 2) {
-                candidates.append(Range{}); // a small table is one range: no boundaries to look for
-            } else if (!splitByKeySpan(*tconn, first.qualifiedTarget(ft), info, ownScope,
-                                       estimatedRows(first.targets.at(ft).schema, first.targets.at(ft).node.table),
-                                       &candidates, &out.error)) {
-                return out;
-            } else if (!candidates.isEmpty()) {
-                // cut by the key span (one integer key column, no scope): no boundary scans
-            } else {
-                const int step = kRangeRows;
-                std::optional<Key> prev;
-                for (;;) {
-                    if (stopped())
-                        return out;
-                    QStringList c;
-                    if (!ownScope.isEmpty())
-                        c.append(ownScope);
-                    if (prev)
-                        c.append(keyCompare(info, *prev, ">"));
-                    auto r = tconn->query(QStringLiteral("SELECT ") + keySel + QStringLiteral(" FROM ") +
-                                          first.qualifiedTarget(ft) + whereOf(c) + orderBy +
-                                          QStringLiteral(" LIMIT 1 OFFSET ") + QString::number(step - 1));
-                    if (!r) {
-                        out.error = tconn->lastError();
-                        return out;
-                    }
-                    Range x;
-                    x.after = prev;
-                    if (r->rows.isEmpty()) {
-                        candidates.append(x);
-                        break;
-                    }
-                    Key k;
-                    if (!readKey(r->rows.first(), &k))
-                        return out;
-                    x.upTo = k;
-                    candidates.append(x);
-                    prev = k;
-                }
+        const size_t tableIndex = tables.size();
+        tables.push_back(tb);
+        if (!tb.aggregate) {
+            tables.back().differing.append(Range{});
+            continue;
+        }
+        // Aggregates first (docs/design.md, "Checksums"): per key range, COUNT and the sums of the row hash
+        // on the target against the same of the rows the plan's SQL predicate selects on each source. Only
+        // ranges that differ are compared row by row.
+        QList<Range> candidates;
+        if (tb.scope) {
+            for (const auto &r : tb.scope->ranges) {
+                Range x;
+                if (r.first != std::numeric_limits<qint64>::min())
+                    x.from = Key{QVariant(qlonglong(r.first))};
+                if (r.second != std::numeric_limits<qint64>::max())
+                    x.upTo = Key{QVariant(qlonglong(r.second))};
+                candidates.append(x);
             }
-            for (const Range &cand : std::as_const(candidates)) {
+            for (qint64 k : tb.scope->keys) {
+                bool inRange = false;
+                for (const auto &r : std::as_const(tb.scope->ranges))
+                    inRange = inRange || (k >= r.first && k <= r.second);
+                if (!inRange)
+                    tables.back().scopeKeys.append(k);
+            }
+        } else if (estimatedRows(first.targets.at(ft).schema, first.targets.at(ft).node.table) < kRangeRows / 2) {
+            candidates.append(Range{}); // a small table is one range: no boundaries to look for
+        } else if (!splitByKeySpan(*tconn, first.qualifiedTarget(ft), info, ownScope,
+                                   estimatedRows(first.targets.at(ft).schema, first.targets.at(ft).node.table),
+                                   &candidates, &out.error)) {
+            return out;
+        } else if (!candidates.isEmpty()) {
+            // cut by the key span (one integer key column, no scope): no boundary scans
+        } else {
+            // Boundaries at every kRangeRows-th key of the target (the first range open downwards, the
+            // last upwards).
+            std::optional<Key> prev;
+            for (;;) {
                 if (stopped())
                     return out;
-                QStringList tc = rangeConds(cand);
+                QStringList c;
                 if (!ownScope.isEmpty())
-                    tc.append(ownScope);
-                // Both sides at once: the sources' sums on another thread while the target's run here
-                // (one after the other when the target's server is also a source's: one session each).
-                QStringList total; // COUNT and the sums, added over the sources
-                QString sourceError;
-                auto sourceSums = [&] {
-                    for (int i = 0; i < feeds.size(); ++i) {
-                        const MoveUnit &u = *feeds.at(i).first;
-                        QStringList sc = rangeConds(cand);
-                        if (!feedCond(i).isEmpty())
-                            sc.append(feedCond(i));
-                        auto sr = sconns.at(i)->query(sums + u.qualifiedSource() + whereOf(sc));
-                        if (!sr) {
-                            sourceError = sconns.at(i)->lastError();
-                            return;
-                        }
-                        const auto &row = sr->rows.first();
-                        for (int k = 0; k < row.size(); ++k) {
-                            if (total.size() <= k)
-                                total.append(QStringLiteral("0"));
-                            total[k] = addDecimal(total.at(k), row.at(k).toString());
-                        }
-                    }
-                };
-                std::thread sourceThread;
-                if (targetShared)
-                    sourceSums();
-                else
-                    sourceThread = std::thread(sourceSums);
-                auto t = tconn->query(sums + first.qualifiedTarget(ft) + whereOf(tc));
-                if (sourceThread.joinable())
-                    sourceThread.join();
-                if (!t) {
+                    c.append(ownScope);
+                if (prev)
+                    c.append(keyCompare(info, *prev, ">"));
+                auto r = tconn->query(QStringLiteral("SELECT ") + exactKeyList(info) + QStringLiteral(" FROM ") +
+                                      first.qualifiedTarget(ft) + whereOf(c) + QStringLiteral(" ORDER BY ") + info.pkList() +
+                                      QStringLiteral(" LIMIT 1 OFFSET ") + QString::number(kRangeRows - 1));
+                if (!r) {
                     out.error = tconn->lastError();
                     return out;
                 }
-                if (!sourceError.isEmpty()) {
-                    out.error = sourceError;
-                    return out;
+                Range x;
+                x.after = prev;
+                if (r->rows.isEmpty()) {
+                    candidates.append(x);
+                    break;
                 }
-                const auto &trow = t->rows.first();
-                bool same = trow.size() == total.size();
-                for (int k = 0; same && k < trow.size(); ++k)
-                    same = addDecimal(trow.at(k).toString(), QStringLiteral("0")) == total.at(k);
-                compared += t->rows.first().at(0).toLongLong();
-                if (same)
-                    rows += total.at(0).toLongLong();
-                else
-                    differing.append(cand);
+                Key k;
+                if (!readKeyOf(info, r->rows.first(), &k, &out.error))
+                    return out;
+                x.upTo = k;
+                candidates.append(x);
+                prev = k;
             }
-        } else {
-            differing.append(Range{});
         }
+        const QString sumsOf = sumsSql(info, hashKind);
+        for (const Range &cand : std::as_const(candidates)) {
+            SumsJob j;
+            j.table = tableIndex;
+            j.range = cand;
+            QStringList tc = rangeConds(info, cand);
+            if (!ownScope.isEmpty())
+                tc.append(ownScope);
+            j.targetSql = sumsOf + first.qualifiedTarget(ft) + whereOf(tc);
+            for (int i = 0; i < feeds.size(); ++i) {
+                QStringList sc = rangeConds(info, cand);
+                const QString fc = feedCond(feeds, i);
+                if (!fc.isEmpty())
+                    sc.append(fc);
+                j.sources.append({tb.sconns.at(i), sumsOf + feeds.at(i).first->qualifiedSource() + whereOf(sc)});
+            }
+            jobs.push_back(std::move(j));
+        }
+    }
 
-        // Row by row: the ranges that differ (or the whole table), then the scope's keys in batches.
+    // 2. The sums: the targets' in this thread, the sources' in one more (both sides at once, neither
+    // waiting for the other's range to end; the sources never ahead of the throttle's admission). A
+    // server that is also a source of these tables: one after the other, one session.
+    {
+        bool shared = false;
+        for (const Table &tb : tables)
+            shared = shared || tb.sconns.contains(tb.tconn);
+        std::mutex lock;
+        std::condition_variable admittedChanged;
+        size_t admitted = 0;
+        bool abandon = false;
+        std::atomic<bool> sourceFailed{false};
+        QString sourceError;
+        auto sourceSums = [&](SumsJob &j) {
+            for (const auto &[conn, sql] : std::as_const(j.sources)) {
+                auto sr = conn->query(sql);
+                if (!sr || sr->rows.isEmpty()) {
+                    sourceError = conn->lastError();
+                    sourceFailed = true;
+                    return false;
+                }
+                const auto &row = sr->rows.first();
+                for (int k = 0; k < row.size(); ++k) {
+                    if (j.total.size() <= k)
+                        j.total.append(QStringLiteral("0"));
+                    j.total[k] = addDecimal(j.total.at(k), row.at(k).toString());
+                }
+            }
+            return true;
+        };
+        std::thread sourceThread;
+        if (!shared && !jobs.empty())
+            sourceThread = std::thread([&] {
+                for (size_t i = 0; i < jobs.size(); ++i) {
+                    {
+                        std::unique_lock<std::mutex> l(lock);
+                        admittedChanged.wait(l, [&] { return abandon || admitted > i; });
+                        if (abandon)
+                            return;
+                    }
+                    if (!sourceSums(jobs[i]))
+                        return;
+                }
+            });
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            if (stopped() || sourceFailed.load())
+                break;
+            {
+                std::lock_guard<std::mutex> l(lock);
+                admitted = i + 1;
+            }
+            admittedChanged.notify_all();
+            if (shared && !sourceSums(jobs[i]))
+                break;
+            auto t = tables[jobs[i].table].tconn->query(jobs[i].targetSql);
+            if (!t || t->rows.isEmpty()) {
+                out.error = tables[jobs[i].table].tconn->lastError();
+                break;
+            }
+            for (const QVariant &v : t->rows.first())
+                jobs[i].target.append(v.toString());
+            compared += t->rows.first().at(0).toLongLong();
+        }
+        if (sourceThread.joinable()) {
+            if (!out.error.isEmpty()) { // stopped, or the target failed: the sources' thread ends at its next range
+                {
+                    std::lock_guard<std::mutex> l(lock);
+                    abandon = true;
+                }
+                admittedChanged.notify_all();
+            }
+            sourceThread.join(); // otherwise every range is admitted: it ends after the last
+        }
+        if (out.error.isEmpty() && sourceFailed.load())
+            out.error = sourceError;
+        if (!out.error.isEmpty())
+            return out;
+        for (const SumsJob &j : jobs) {
+            bool same = j.target.size() == j.total.size();
+            for (int k = 0; same && k < j.target.size(); ++k)
+                same = addDecimal(j.target.at(k), QStringLiteral("0")) == j.total.at(k);
+            if (same)
+                tables[j.table].rows += j.total.at(0).toLongLong();
+            else
+                tables[j.table].differing.append(j.range);
+        }
+    }
+
+    // 3. Row by row: the ranges that differ (or the whole table), then the scope's keys in batches.
+    for (Table &tb : tables) {
+        const auto &feeds = *tb.feeds;
+        const MoveUnit &first = *feeds.first().first;
+        const int ft = feeds.first().second;
+        const TableInfo &info = first.info;
+        const KeyOrder order(info);
+        Connection *tconn = tb.tconn;
+        const QList<Connection *> &sconns = tb.sconns;
+        const QString &ownScope = tb.ownScope;
+        const QString hash = rowHashSql(info, hashKind);
+        const QString targetLabel = first.targets.at(ft).node.toString();
+        const QString keySel = exactKeyList(info);
+        const QString orderBy = QStringLiteral(" ORDER BY ") + info.pkList();
+        const VerifyScope *scope = tb.scope;
+        const QList<qint64> &scopeKeys = tb.scopeKeys;
+        qint64 rows = tb.rows, diffsHere = 0;
         struct Pass
         {
             Range range;
             QList<Key> keys; // non-empty: these keys only
         };
         QList<Pass> passes;
-        for (const Range &r : std::as_const(differing))
+        for (const Range &r : std::as_const(tb.differing))
             passes.append(Pass{r, {}});
         for (int k = 0; k < scopeKeys.size(); k += 1000) {
             Pass p;
@@ -467,7 +564,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                 if (!pass.keys.isEmpty())
                     conds.append(keyIn(info, pass.keys));
                 else
-                    conds += rangeConds(pass.range);
+                    conds += rangeConds(info, pass.range);
                 if (last)
                     conds.append(keyCompare(info, *last, ">"));
                 QStringList tconds = conds;
@@ -488,7 +585,7 @@ static VerifyResult verifyTables(const Feeds &byTarget, const MoveSet &moves, co
                         if (r->rows.isEmpty())
                             return true;
                         Key k;
-                        if (!readKey(r->rows.first(), &k))
+                        if (!readKeyOf(info, r->rows.first(), &k, &out.error))
                             return false;
                         if (!windowEnd) {
                             windowEnd = k;

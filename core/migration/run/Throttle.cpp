@@ -1,6 +1,7 @@
 #include "core/migration/run/Throttle.h"
 
 #include "core/migration/Replication.h"
+#include "core/migration/run/Actions.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -285,7 +286,11 @@ void Throttle::end()
     if (!m_thread)
         return;
     m_active.store(false);
-    m_quit.store(true);
+    {
+        std::lock_guard<std::mutex> lock(m_quitMutex);
+        m_quit.store(true);
+    }
+    m_quitChanged.notify_all();
     m_thread->join();
     m_thread.reset();
     QMutexLocker lock(&m_mutex);
@@ -348,17 +353,35 @@ bool Throttle::findReplicas(QString *error)
         }
         found.append(WatchedReplica{address, primary, QStringLiteral("--replica"), *params});
     }
-    for (const QString &primary : std::as_const(servers)) {
+    // Every server asked at once (one session each), the answers read in the servers' order.
+    struct Asked
+    {
+        std::optional<QueryResult> hosts;
+        QString error;
+        bool opened = false;
+    };
+    std::vector<Asked> asked(size_t(servers.size()));
+    forEachServer(int(servers.size()), [&](int i) {
         Connection c;
-        if (!c.open(endpoints.adminOfInstance(primary))) {
-            notes.append(QStringLiteral("%1: replicas not looked for: %2").arg(primary, c.lastError()));
+        Asked &a = asked[size_t(i)];
+        a.opened = c.open(endpoints.adminOfInstance(servers.at(i)));
+        if (a.opened)
+            a.hosts = c.query(QStringLiteral("SHOW SLAVE HOSTS"));
+        if (!a.opened || !a.hosts)
+            a.error = c.lastError();
+    });
+    for (int i = 0; i < servers.size(); ++i) {
+        const QString &primary = servers.at(i);
+        const Asked &a = asked[size_t(i)];
+        if (!a.opened) {
+            notes.append(QStringLiteral("%1: replicas not looked for: %2").arg(primary, a.error));
             continue;
         }
-        auto hosts = c.query(QStringLiteral("SHOW SLAVE HOSTS"));
+        const auto &hosts = a.hosts;
         if (!hosts) {
             notes.append(
                 QStringLiteral("%1: replicas not looked for (SHOW SLAVE HOSTS: %2); name them with --replica")
-                    .arg(primary, c.lastError()));
+                    .arg(primary, a.error));
             continue;
         }
         for (const auto &row : hosts->rows) {
@@ -515,8 +538,8 @@ void Throttle::monitor()
                         why.isEmpty() ? QStringLiteral("no heartbeat row of %1 yet").arg(r.primary) : why);
             }
         }
-        for (int i = 0; i < kPollMs / 50 && !m_quit.load(); ++i)
-            QThread::msleep(50);
+        std::unique_lock<std::mutex> lock(m_quitMutex);
+        m_quitChanged.wait_for(lock, std::chrono::milliseconds(kPollMs), [this] { return m_quit.load(); });
     }
 }
 

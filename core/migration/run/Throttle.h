@@ -28,6 +28,7 @@
 #include <QMutex>
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -173,6 +174,8 @@ private:
     bool m_replicasFound = false;
     QStringList m_replicaNotes; // said and kept as checks by record()
     std::atomic<bool> m_quit{false};
+    std::mutex m_quitMutex;                // with m_quitChanged: end() wakes the monitor at once
+    std::condition_variable m_quitChanged;
     std::atomic<bool> m_active{false}; // between begin() and end()
     std::unique_ptr<std::thread> m_thread;
 };
