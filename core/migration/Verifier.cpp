@@ -746,6 +746,12 @@ VerifyResult verifyMoves(const MoveSet &moves, const Endpoints &endpoints,
 
 // --- predicates ------------------------------------------------------------------------------------
 
+bool copyChecksPredicate(const MoveUnit &u)
+{
+    return !u.broadcast && u.targets.size() == 1 && u.info.shardColumn >= 0 && !u.pushdownSql.isEmpty() &&
+           !u.targets.first().predicateSql.isEmpty();
+}
+
 static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, const std::atomic<bool> *stop,
                                    qint64 *rows)
 {
@@ -756,8 +762,12 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
         preds.append(QStringLiteral("(") + t.predicateSql + QStringLiteral(") IS TRUE"));
     }
     const int npk = int(u.info.pk.size());
+    // Outside the predicate only (the copy checks the rows inside): the predicate is false on every row
+    // read, so it is not read again.
+    const bool outside = copyChecksPredicate(u);
     const QString sel = QStringLiteral("SELECT ") + exactKeyList(u.info) + QLatin1Char(',') +
-                        exactExpr(u.info.cols.at(u.info.shardColumn)) + QLatin1Char(',') + preds.join(QLatin1Char(',')) +
+                        exactExpr(u.info.cols.at(u.info.shardColumn)) +
+                        (outside ? QString() : QLatin1Char(',') + preds.join(QLatin1Char(','))) +
                         QStringLiteral(" FROM ") + u.qualifiedSource();
     std::optional<Key> last;
     QStringList problems;
@@ -765,10 +775,12 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
     for (;;) {
         if (stop && stop->load())
             return QStringLiteral("stopped");
-        QString where;
+        QStringList conds;
+        if (outside) // the rows inside are the copy's to check
+            conds.append(QStringLiteral("NOT ((") + u.pushdownSql + QStringLiteral(") IS TRUE)"));
         if (last)
-            where = QStringLiteral(" WHERE ") + keyCompare(u.info, *last, ">");
-        auto r = c.queryRaw(sel + where + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
+            conds.append(keyCompare(u.info, *last, ">"));
+        auto r = c.queryRaw(sel + whereOf(conds) + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(window));
         if (!r)
             return c.lastError();
@@ -800,7 +812,7 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
                 routed = rr.targets.isEmpty() ? -1 : rr.targets.first();
             }
             for (int t = 0; t < u.targets.size(); ++t) {
-                const bool sql = r->value(i, npk + 1 + t) == QByteArrayView("1");
+                const bool sql = !outside && r->value(i, npk + 1 + t) == QByteArrayView("1");
                 if (sql == (routed == t) || problems.size() >= 20)
                     continue;
                 Key key;

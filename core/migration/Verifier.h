@@ -53,10 +53,16 @@ std::optional<QString> repairSql(Connection &source, const MoveUnit &u, int t, c
 namespace sp::migration {
 
 // The plan's SQL predicates (used to read only moving rows, and by T5's aggregates) must select
-// exactly the rows the router moves: every row of every moving source table is routed with the new
-// config and compared with what each pair's predicate says, on the server. Empty when they agree;
-// otherwise what disagrees (at most 20 keys listed). One thread per source server.
+// exactly the rows the router moves: rows of the moving source tables are routed with the new config
+// and compared with what each pair's predicate says, on the server. A table with one target
+// (copyChecksPredicate) is read here only outside its predicate - the rows inside are the ones the copy
+// reads, and it fails on any of them the router does not send to the target (SourceWorker); every row
+// of any other table is read here. Empty when they agree; otherwise what disagrees (at most 20 keys
+// listed). One thread per source server.
 QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop,
                         qint64 *rowsChecked = nullptr);
+// Whether the copy itself checks the rows inside u's predicate (one target with an SQL predicate, the
+// pushdown the copy reads): each must be routed to that target.
+bool copyChecksPredicate(const MoveUnit &u);
 
 } // namespace sp::migration

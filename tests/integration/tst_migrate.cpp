@@ -194,7 +194,26 @@ private slots:
     void predicateThatDisagreesWithTheRouterStopsTheCopy()
     {
         // A plan whose SQL predicate for one pair misses the rows with CRC32 % 8 = 4: the copy reads
-        // through it, so the router-vs-predicate check after T2 must stop the run.
+        // through it, so the router-vs-predicate check of T2 (rows outside the predicate) must stop the run.
+        qint64 written = -1;
+        predicateThatDisagreesStops(5, QStringLiteral("badpred"), QStringLiteral("the router says moves to"), &written);
+    }
+
+    void predicateThatSelectsMoreThanTheRouterStopsTheCopy()
+    {
+        // The other way: the predicate also selects CRC32 % 8 = 0 (lo 0: every row of db0), rows the router
+        // keeps on db0. The check reads only rows outside the predicate (none now); the copy, reading
+        // inside it, must refuse them before writing (T5's aggregates would otherwise count them).
+        qint64 written = -1;
+        predicateThatDisagreesStops(0, QStringLiteral("widepred"), QStringLiteral("the router says it stays"), &written);
+        QCOMPARE(written, 0); // nothing of the refused chunk reached db4 (read before the rollback dropped it)
+    }
+
+    // Changes the first term's low bound of the first t_messages pair to `lo` (4 is right), runs to T3
+    // and expects the run stopped, naming db0.t_messages_0 and `why`; *kept is how many rows with
+    // CRC32 % 8 = 0 (db0's own) db4's t_messages_0 holds then (-1: the table is not there); rolls back.
+    void predicateThatDisagreesStops(int lo, const QString &run, const QString &why, qint64 *kept)
+    {
         QFile f(m_planFile);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QJsonObject plan = QJsonDocument::fromJson(f.readAll()).object();
@@ -207,7 +226,7 @@ private slots:
         QJsonArray terms = pred.value(QStringLiteral("terms")).toArray();
         QJsonObject term = terms.at(0).toObject();
         QCOMPARE(term.value(QStringLiteral("lo")).toInt(), 4);
-        term[QStringLiteral("lo")] = 5;
+        term[QStringLiteral("lo")] = lo;
         terms[0] = term;
         pred[QStringLiteral("terms")] = terms;
         pair[QStringLiteral("predicate")] = pred;
@@ -215,20 +234,22 @@ private slots:
         t0[QStringLiteral("pairs")] = pairs;
         tables[0] = t0;
         plan[QStringLiteral("tables")] = tables;
-        const QString bad = m_tmp.path() + QStringLiteral("/bad-plan.json");
+        const QString bad = m_tmp.path() + QStringLiteral("/") + run + QStringLiteral("-plan.json");
         QFile out(bad);
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(QJsonDocument(plan).toJson());
         out.close();
         const Run create = shardctl({QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"), bad,
-                                     QStringLiteral("--run"), runDir(QStringLiteral("badpred")), QStringLiteral("--observe"),
+                                     QStringLiteral("--run"), runDir(run), QStringLiteral("--observe"),
                                      QStringLiteral("0")});
         QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
-        const Run r = migrate(QStringLiteral("run"), QStringLiteral("badpred"), {QStringLiteral("--until"), QStringLiteral("T3")});
+        const Run r = migrate(QStringLiteral("run"), run, {QStringLiteral("--until"), QStringLiteral("T3")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QLatin1String("disagree with the router")) && r.err.contains(QLatin1String("db0.t_messages_0")),
+        QVERIFY2(r.err.contains(QLatin1String("disagree with the router")) && r.err.contains(QLatin1String("db0.t_messages_0")) &&
+                     r.err.contains(why),
                  qPrintable(r.out + r.err));
-        const Run rb = migrate(QStringLiteral("rollback"), QStringLiteral("badpred"), {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        *kept = count(QStringLiteral("db4"), QStringLiteral("SELECT COUNT(*) FROM `%1`.`t_messages_0` WHERE CRC32(_target) % 8 = 0"));
+        const Run rb = migrate(QStringLiteral("rollback"), run, {QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
         QVERIFY2(rb.exitCode == 0, qPrintable(rb.out + rb.err));
     }
 

@@ -590,7 +590,8 @@ Outcome CopyRun::stepT2()
     if (!startWorkers(&why))
         return fail(Step::T2, why, Outcome::Error);
     // The predicates that narrowed the copy (and that T5's aggregates use) must agree with the router on
-    // every key there is: checked while the copy runs (it reads the sources only), judged after it.
+    // every key there is: checked while the copy runs (it reads the sources only; for a table with one
+    // target only the rows outside its predicate, the copy checks those inside), judged after it.
     std::atomic<bool> checkStop{false};
     qint64 checked = 0;
     QString disagree;
@@ -647,7 +648,8 @@ Outcome CopyRun::stepT2()
         return fail(Step::T2, QStringLiteral("stopped"), Outcome::Error);
     m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("predicates"), disagree.isEmpty(),
                         disagree.isEmpty() ? QStringLiteral("the plan's SQL predicates select exactly the rows the router "
-                                                            "moves (%1 keys)")
+                                                            "moves (%1 keys read for the check; every row the copy read "
+                                                            "routed to its target)")
                                                  .arg(checked)
                                            : disagree);
     if (!disagree.isEmpty())

@@ -417,6 +417,29 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         if (!rr.targets.isEmpty())
             routeOf[size_t(i)] = rr.targets.first();
     }
+    // The rows inside the predicate (the pushdown read here) must all be the router's for the target:
+    // T2's check reads only the rows outside it (checkPredicates), so a predicate that selects more than
+    // the router moves is found here, before any of the chunk is written.
+    if (copyChecksPredicate(u))
+        for (qsizetype i = 0; i < nrows; ++i) {
+            if (routeOf[size_t(i)] == 0)
+                continue;
+            QList<QVariant> row;
+            if (!exactRow(i, &row))
+                return false;
+            Key k;
+            const QString key = keyOf(u.info, row, &k) ? keyText(u.info, k) : QStringLiteral("(NULL)");
+            const QByteArrayView shard = rows.value(i, u.info.shardColumn);
+            return fail(QStringLiteral("the plan's SQL predicates disagree with the router (a row would move that the "
+                                       "router keeps): %1 key %2 (%3): the predicate %4 selects it, the router says %5")
+                            .arg(u.source.toString(), key,
+                                 rows.isNull(i, u.info.shardColumn)
+                                     ? QStringLiteral("NULL")
+                                     : QString::fromUtf8(shard.first(qMin<qsizetype>(40, shard.size()))),
+                                 u.targets.first().predicateSql,
+                                 routeOf[size_t(i)] < 0 ? QStringLiteral("it stays")
+                                                        : QStringLiteral("it goes elsewhere")));
+        }
     std::optional<Key> chunkEnd;
     if (nrows > 0) {
         QList<QVariant> last;
