@@ -434,19 +434,25 @@ bool CopyRun::startWorkers(QString *error)
             e = c.lastError();
             return;
         }
-        for (const MoveUnit &u : m_moves.units()) {
-            for (int t = 0; t < u.targets.size(); ++t) {
-                if (u.targets.at(t).instance != targets.at(i))
-                    continue;
-                TableInfo ti;
-                if (!readTableInfo(c, u.targets.at(t).schema, u.targets.at(t).node.table, u.shardingColumn, &ti, &e))
-                    return;
-                if (normalizedCreate(ti.createSql) != normalizedCreate(u.info.createSql)) {
-                    e = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
-                                       "%2); the run cannot carry a schema change: roll back and plan again")
-                            .arg(u.source.toString(), u.targets.at(t).node.toString());
-                    return;
+        // This server's target tables, read in one round trip.
+        QList<QPair<const MoveUnit *, int>> mine;
+        QList<TableRef> refs;
+        for (const MoveUnit &u : m_moves.units())
+            for (int t = 0; t < u.targets.size(); ++t)
+                if (u.targets.at(t).instance == targets.at(i)) {
+                    mine.append({&u, t});
+                    refs.append({u.targets.at(t).schema, u.targets.at(t).node.table, u.shardingColumn});
                 }
+        QList<TableInfo> infos;
+        if (!readTableInfos(c, refs, &infos, &e))
+            return;
+        for (qsizetype k = 0; k < mine.size(); ++k) {
+            const MoveUnit &u = *mine.at(k).first;
+            if (normalizedCreate(infos.at(k).createSql) != normalizedCreate(u.info.createSql)) {
+                e = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
+                                   "%2); the run cannot carry a schema change: roll back and plan again")
+                        .arg(u.source.toString(), u.targets.at(mine.at(k).second).node.toString());
+                return;
             }
         }
     });
