@@ -99,9 +99,9 @@ bool appendExactLoadRow(const QList<QVariant> &row, QByteArray *out, QString *er
     return true;
 }
 
-bool appendExactLoadRow(const TableInfo &info, const RawResult &rows, qsizetype r, QByteArray *out, QString *error)
+bool appendExactLoadRow(const TableInfo &info, const QList<int> &writable, const RawResult &rows, qsizetype r,
+                        QByteArray *out, QString *error)
 {
-    const QList<int> writable = info.writable();
     for (qsizetype k = 0; k < writable.size(); ++k) {
         const int i = writable.at(k);
         if (k)

@@ -23,6 +23,8 @@ bool appendExactLoadRow(const QList<QVariant> &writableRow, QByteArray *out, QSt
 // The same from row `r` of a result read with exactSelectList(info) on an exact session, without going
 // through QVariant: values as the server sent them (digits, temporal and DECIMAL text, bytes), FLOAT and
 // DOUBLE parsed and written back as appendExactLoadRow writes them (a FLOAT that is no float value fails).
-bool appendExactLoadRow(const TableInfo &info, const RawResult &rows, qsizetype r, QByteArray *out, QString *error);
+// `writable` is info.writable() (read once per chunk, not per row).
+bool appendExactLoadRow(const TableInfo &info, const QList<int> &writable, const RawResult &rows, qsizetype r,
+                        QByteArray *out, QString *error);
 
 } // namespace sp::migration

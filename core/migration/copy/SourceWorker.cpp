@@ -456,6 +456,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         return false;
 
     const QStringList columns = writableColumns(u.info);
+    const QList<int> writable = u.info.writable();
     for (int t = 0; t < u.targets.size(); ++t) {
         CopyState s = states.value(t);
         if (s.done)
@@ -463,6 +464,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         const int fi = int(flagged.indexOf(t));
         // This target's rows: above its own checkpoint (the server's flag) and routed to it.
         QList<qsizetype> mine;
+        mine.reserve(nrows);
         bool aboveCheckpoint = false; // some row of the chunk is above this target's checkpoint
         for (qsizetype i = 0; i < nrows; ++i) {
             if (fi >= 0 && rows.value(i, ncols + fi) != QByteArrayView("1"))
@@ -489,7 +491,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             QString why;
             for (qsizetype i : std::as_const(mine)) {
                 const qsizetype before = data.size();
-                if (!appendExactLoadRow(u.info, rows, i, &data, &why))
+                if (!appendExactLoadRow(u.info, writable, rows, i, &data, &why))
                     return fail(QStringLiteral("copying %1: %2").arg(u.source.toString(), why));
                 if (packet == 0 || quint64(data.size() - before) + 1024 > packet) {
                     load = false;
