@@ -1,10 +1,10 @@
 // migrate_bench: the migration engine against its peers, side by side on the same sandbox, the same
 // rows and the same parallelism (issue 24, item 1). A program, not a test: it prints times and ratios.
 //
-//   migrate_bench [--messages N | --quick] [--runs N] [--dir DIR] [--keep]
+//   migrate_bench [--messages N | --quick | --big] [--runs N] [--dir DIR] [--keep]
 //   migrate_bench --dual-vs-copy [--messages N] [--rate OPS]   (DualVsCopy.h)
 //
-// 1. An 8-instance sandbox with N demo messages (default 1,000,000; --quick 250,000) and a mod-double
+// 1. An 8-instance sandbox with N demo messages (default 1,000,000; --quick 250,000; --big 4,000,000) and a mod-double
 //    plan (4 -> 8). The work of every copy figure is the plan's moving pairs, broadcast tables
 //    included, with one stream per source server and all source servers at once: what T2 does.
 // 2. Copy: `shardctl migrate run --until T2` (a fresh run each time; the earlier ones rolled back with
@@ -137,6 +137,7 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("runs"), QStringLiteral("Runs of each copy and verify figure (median, min, max; default 3)."),
                       QStringLiteral("N"), QStringLiteral("3")});
     parser.addOption({QStringLiteral("quick"), QStringLiteral("250,000 messages (unless --messages is given): a run of a few minutes.")});
+    parser.addOption({QStringLiteral("big"), QStringLiteral("4,000,000 messages (unless --messages is given): the cost as data grows.")});
     parser.addOption({QStringLiteral("keep"), QStringLiteral("Keep the sandbox running and the directory.")});
     parser.addOption({QStringLiteral("dual-vs-copy"),
                       QStringLiteral("Only compare dual-master doubling with modulo doubling by copy (write stop, time) "
@@ -155,9 +156,10 @@ int main(int argc, char **argv)
     const QString work = parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) : tmp.path();
     QDir().mkpath(work);
     const QString sb = work + QStringLiteral("/sandbox");
-    const QString messages = parser.isSet(QStringLiteral("quick")) && !parser.isSet(QStringLiteral("messages"))
-                                 ? QStringLiteral("250000")
-                                 : parser.value(QStringLiteral("messages"));
+    const QString messages = parser.isSet(QStringLiteral("messages")) ? parser.value(QStringLiteral("messages"))
+                             : parser.isSet(QStringLiteral("quick")) ? QStringLiteral("250000")
+                             : parser.isSet(QStringLiteral("big"))   ? QStringLiteral("4000000")
+                                                                     : parser.value(QStringLiteral("messages"));
     if (parser.isSet(QStringLiteral("dual-vs-copy")))
         return dualVsCopy(shardctl, work, messages, parser.value(QStringLiteral("rate")));
 
