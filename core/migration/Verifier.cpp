@@ -753,7 +753,7 @@ bool copyChecksPredicate(const MoveUnit &u)
 }
 
 static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, const std::atomic<bool> *stop,
-                                   qint64 *rows)
+                                   qint64 *rows, bool whole)
 {
     QStringList preds;
     for (const MoveTarget &t : u.targets) {
@@ -764,7 +764,7 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
     const int npk = int(u.info.pk.size());
     // Outside the predicate only (the copy checks the rows inside): the predicate is false on every row
     // read, so it is not read again.
-    const bool outside = copyChecksPredicate(u);
+    const bool outside = !whole && copyChecksPredicate(u);
     const QString sel = QStringLiteral("SELECT ") + exactKeyList(u.info) + QLatin1Char(',') +
                         exactExpr(u.info.cols.at(u.info.shardColumn)) +
                         (outside ? QString() : QLatin1Char(',') + preds.join(QLatin1Char(','))) +
@@ -839,7 +839,8 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
     return problems.join(QLatin1Char('\n'));
 }
 
-QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop, qint64 *rowsChecked)
+QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop, qint64 *rowsChecked,
+                        const QSet<int> &readWhole)
 {
     const QStringList instances = moves.sourceInstances();
     std::vector<QString> results(size_t(instances.size()));
@@ -854,7 +855,7 @@ QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const 
         for (const MoveUnit &u : moves.units()) {
             if (u.sourceInstance != instances.at(i) || u.broadcast)
                 continue;
-            const QString p = checkUnitPredicates(moves, u, c, stop, &counts[size_t(i)]);
+            const QString p = checkUnitPredicates(moves, u, c, stop, &counts[size_t(i)], readWhole.contains(u.id));
             if (!p.isEmpty())
                 problems.append(p);
         }

@@ -1,9 +1,12 @@
 #pragma once
+
 #include "core/migration/Journal.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
 #include "core/migration/RowHash.h"
+
+#include <QSet>
 
 #include <atomic>
 #include <functional>
@@ -59,8 +62,10 @@ namespace sp::migration {
 // reads, and it fails on any of them the router does not send to the target (SourceWorker); every row
 // of any other table is read here. Empty when they agree; otherwise what disagrees (at most 20 keys
 // listed). One thread per source server.
+// `readWhole`: units read whole all the same (ids; a copy that had begun before this process: its
+// chunks written then may come from a build whose copy did not check them).
 QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop,
-                        qint64 *rowsChecked = nullptr);
+                        qint64 *rowsChecked = nullptr, const QSet<int> &readWhole = {});
 // Whether the copy itself checks the rows inside u's predicate (one target with an SQL predicate, the
 // pushdown the copy reads): each must be routed to that target.
 bool copyChecksPredicate(const MoveUnit &u);

@@ -209,10 +209,21 @@ private slots:
         QCOMPARE(written, 0); // nothing of the refused chunk reached db4 (read before the rollback dropped it)
     }
 
+    void aTableCopiedBeforeThisProcessIsCheckedWhole()
+    {
+        // The same wide predicate, but the copy of db0's tables is already done when T2 starts (an
+        // earlier process): the copy reads nothing, so T2's check must read those tables whole, not
+        // only outside their predicates (there is nothing outside 1=1).
+        qint64 written = -1;
+        predicateThatDisagreesStops(0, QStringLiteral("oldcopy"), QStringLiteral("the router says does not move to"), &written,
+                                    true);
+        QCOMPARE(written, 0);
+    }
+
     // Changes the first term's low bound of the first t_messages pair to `lo` (4 is right), runs to T3
     // and expects the run stopped, naming db0.t_messages_0 and `why`; *kept is how many rows with
     // CRC32 % 8 = 0 (db0's own) db4's t_messages_0 holds then (-1: the table is not there); rolls back.
-    void predicateThatDisagreesStops(int lo, const QString &run, const QString &why, qint64 *kept)
+    void predicateThatDisagreesStops(int lo, const QString &run, const QString &why, qint64 *kept, bool copiedBefore = false)
     {
         QFile f(m_planFile);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -243,6 +254,14 @@ private slots:
                                      QStringLiteral("--run"), runDir(run), QStringLiteral("--observe"),
                                      QStringLiteral("0")});
         QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
+        if (copiedBefore) {
+            // As if an earlier process (an older build, whose copy did not check the rows it read) had
+            // copied every table of db0: db4's checkpoints all say done.
+            const Run t1 = migrate(QStringLiteral("run"), run, {QStringLiteral("--until"), QStringLiteral("T1")});
+            QVERIFY2(t1.exitCode == 0, qPrintable(t1.out + t1.err));
+            Connection c = root(QStringLiteral("db4"));
+            QVERIFY2(c.exec(QStringLiteral("UPDATE `_shardpilot`.`copy_state` SET done = 1")), qPrintable(c.lastError()));
+        }
         const Run r = migrate(QStringLiteral("run"), run, {QStringLiteral("--until"), QStringLiteral("T3")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("disagree with the router")) && r.err.contains(QLatin1String("db0.t_messages_0")) &&
