@@ -2,6 +2,7 @@
 
 #include "core/cluster/Connection.h"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -32,21 +33,60 @@ QByteArray exactLoadStatement(const TableInfo &info, const QString &qualifiedTab
     return sql.toUtf8();
 }
 
-// Bytes as one field: backslash, tab, newline and NUL escaped (the input is read byte by byte as
+// A field's bytes go in escaped: backslash, tab, newline and NUL (the input is read byte by byte as
 // CHARACTER SET binary, so a multi-byte character's 0x5C byte is escaped too and restored).
+static constexpr std::array<bool, 256> kEscapes = [] {
+    std::array<bool, 256> e{};
+    e[0] = e[uchar('\t')] = e[uchar('\n')] = e[uchar('\\')] = true;
+    return e;
+}();
+
+// Whether any of the 8 bytes in `v` is one appendEscaped escapes (NUL, tab, newline, backslash): a byte
+// b equals c exactly when (v ^ c-in-every-byte) has a zero byte there, and (x - 0x01..) & ~x & 0x80..
+// is non-zero exactly when x has a zero byte.
+static inline bool escapesIn8(quint64 v)
+{
+    constexpr quint64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const auto zeroByte = [](quint64 x) { return (x - ones) & ~x & highs; };
+    return (zeroByte(v) | zeroByte(v ^ (ones * 0x09)) | zeroByte(v ^ (ones * 0x0A)) | zeroByte(v ^ (ones * 0x5C))) != 0;
+}
+
+// Escapes into memory the caller made room for (2 * n bytes): runs without an escape go in one
+// copy, found 8 bytes at a time. Returns the end of what it wrote.
+static char *escapeInto(const char *p, qsizetype n, char *w)
+{
+    const auto *u = reinterpret_cast<const unsigned char *>(p);
+    qsizetype start = 0, i = 0;
+    while (i < n) {
+        if (n - i >= 8) {
+            quint64 v;
+            std::memcpy(&v, p + i, 8);
+            if (!escapesIn8(v)) {
+                i += 8;
+                continue;
+            }
+        }
+        const qsizetype end = qMin(n, i + 8);
+        for (; i < end; ++i) {
+            if (Q_LIKELY(!kEscapes[u[i]]))
+                continue;
+            std::memcpy(w, p + start, size_t(i - start));
+            w += i - start;
+            *w++ = '\\';
+            *w++ = p[i] == '\t' ? 't' : p[i] == '\n' ? 'n' : p[i] == '\0' ? '0' : '\\';
+            start = i + 1;
+        }
+    }
+    std::memcpy(w, p + start, size_t(n - start));
+    return w + (n - start);
+}
+
 static void appendEscaped(const char *p, qsizetype n, QByteArray *out)
 {
-    qsizetype start = 0;
-    for (qsizetype i = 0; i < n; ++i) {
-        const char c = p[i];
-        if (c != '\\' && c != '\t' && c != '\n' && c != '\0')
-            continue;
-        out->append(p + start, i - start);
-        out->append('\\');
-        out->append(c == '\t' ? 't' : c == '\n' ? 'n' : c == '\0' ? '0' : '\\');
-        start = i + 1;
-    }
-    out->append(p + start, n - start);
+    const qsizetype start = out->size();
+    out->resize(start + 2 * n);
+    char *const end = escapeInto(p, n, out->data() + start);
+    out->resize(end - out->constData());
 }
 
 bool appendExactLoadRow(const QList<QVariant> &row, QByteArray *out, QString *error)
@@ -102,12 +142,22 @@ bool appendExactLoadRow(const QList<QVariant> &row, QByteArray *out, QString *er
 bool appendExactLoadRow(const TableInfo &info, const QList<int> &writable, const RawResult &rows, qsizetype r,
                         QByteArray *out, QString *error)
 {
+    // Room for the row with every byte escaped, made once; the row is written in place and the
+    // array cut to what was written. 32 bytes a field: a separator, \N, a DOUBLE's 24 characters.
+    qsizetype room = 1;
+    for (int i : writable)
+        room += 2 * rows.value(r, i).size() + 32;
+    const qsizetype start = out->size();
+    out->resize(start + room);
+    char *const begin = out->data();
+    char *w = begin + start;
     for (qsizetype k = 0; k < writable.size(); ++k) {
         const int i = writable.at(k);
         if (k)
-            out->append('\t');
+            *w++ = '\t';
         if (rows.isNull(r, i)) {
-            out->append("\\N", 2);
+            *w++ = '\\';
+            *w++ = 'N';
             continue;
         }
         const QByteArrayView v = rows.value(r, i);
@@ -116,17 +166,21 @@ bool appendExactLoadRow(const TableInfo &info, const QList<int> &writable, const
             bool ok = false;
             const double d = v.toDouble(&ok);
             if (!ok || !std::isfinite(d) || (c.kind == ColumnKind::Float && double(float(d)) != d)) {
+                out->resize(start);
                 *error = QStringLiteral("column %1: %2 is not a %3 value that can be stored")
                              .arg(c.name, QString::fromLatin1(v.first(qMin<qsizetype>(40, v.size()))),
                                   c.kind == ColumnKind::Float ? QStringLiteral("FLOAT") : QStringLiteral("DOUBLE"));
                 return false;
             }
-            out->append(QByteArray::number(d, 'e', 16));
+            const QByteArray digits = QByteArray::number(d, 'e', 16);
+            std::memcpy(w, digits.constData(), size_t(digits.size()));
+            w += digits.size();
             continue;
         }
-        appendEscaped(v.data(), v.size(), out);
+        w = escapeInto(v.data(), v.size(), w);
     }
-    out->append('\n');
+    *w++ = '\n';
+    out->resize(w - begin);
     return true;
 }
 

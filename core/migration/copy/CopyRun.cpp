@@ -421,6 +421,43 @@ bool CopyRun::startWorkers(QString *error)
 {
     if (!m_workers.isEmpty())
         return true;
+    // The workers open their sessions and binlog streams on every source server at once while the
+    // tables' definitions are read (the workers do not read them before they copy). They keep pointers
+    // into the units' list, which loadTableInfo writes through a non-const reference: the list must not
+    // be shared (a detach then would move it under them).
+    m_moves.units().detach();
+    QString infoError;
+    std::thread infos([&] { checkDefinitions(&infoError); });
+    const QStringList sources = m_moves.sourceInstances();
+    const quint32 base = 0x53500000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
+    std::vector<std::shared_ptr<SourceWorker>> workers(size_t(sources.size()));
+    std::vector<QString> errors(size_t(sources.size()));
+    forEachServer(int(sources.size()), [&](int i) {
+        auto w = std::make_shared<SourceWorker>(m_spec, m_moves, m_endpoints, sources.at(i), base + quint32(i));
+        if (!w->open())
+            errors[size_t(i)] = w->error();
+        workers[size_t(i)] = std::move(w);
+    });
+    infos.join();
+    if (!infoError.isEmpty()) {
+        *error = infoError;
+        return false;
+    }
+    for (const QString &e : errors)
+        if (!e.isEmpty()) {
+            *error = e;
+            return false;
+        }
+    for (auto &w : workers) {
+        w->setThrottle(throttled() ? m_ctx.throttle.get() : nullptr);
+        m_workers.append(std::move(w));
+    }
+    keepWorkerNotes();
+    return true;
+}
+
+bool CopyRun::checkDefinitions(QString *error)
+{
     if (!loadTableInfo(error))
         return false;
     // The targets must still have their sources' definitions (a schema change while no process ran);
@@ -461,18 +498,6 @@ bool CopyRun::startWorkers(QString *error)
             *error = e;
             return false;
         }
-    const quint32 base = 0x53500000u | (quint32(m_spec.runId.left(4).toUInt(nullptr, 16)) << 4);
-    int i = 0;
-    for (const QString &src : m_moves.sourceInstances()) {
-        auto w = std::make_shared<SourceWorker>(m_spec, m_moves, m_endpoints, src, base + quint32(i++));
-        if (!w->open()) {
-            *error = w->error();
-            return false;
-        }
-        w->setThrottle(throttled() ? m_ctx.throttle.get() : nullptr);
-        m_workers.append(w);
-    }
-    keepWorkerNotes();
     return true;
 }
 

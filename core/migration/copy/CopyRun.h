@@ -48,6 +48,8 @@ private:
     bool throttled() const { return m_ctx.kind.step(m_step).throttled; }
     bool loadTableInfo(QString *error);
     bool startWorkers(QString *error);
+    // The source tables' definitions (loadTableInfo) and the targets' against them.
+    bool checkDefinitions(QString *error);
     // Runs `job` on every source worker at once (forEachServer), sampling progress and capture lag
     // while they work; a failed worker stops the others.
     bool runWorkers(const std::function<bool(SourceWorker &)> &job, QString *error);

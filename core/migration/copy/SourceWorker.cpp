@@ -484,7 +484,8 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             return fail(tx.error());
         // LOAD DATA from memory (ExactLoad.h): any warning fails it, and every row must arrive. A row
         // longer than an INSERT may be goes the INSERT way, which names it (the binlog could not carry it).
-        QByteArray data;
+        QByteArray &data = m_loadBuffer; // its capacity kept from chunk to chunk
+        data.resize(0);
         bool load = tc->loadData && !mine.isEmpty();
         if (load) {
             const quint64 packet = tc->conn.maxAllowedPacket();

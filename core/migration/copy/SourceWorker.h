@@ -213,6 +213,7 @@ private:
     QList<PendingGroup> m_batch;
     qsizetype m_batchOps = 0;
     int m_chunkRows = 1000;
+    QByteArray m_loadBuffer; // a chunk's LOAD DATA input (copyChunk), kept to reuse its memory
     int m_nextUnit = 0;
     QString m_error;             // guarded by m_errorMutex: fail() runs on the apply thread too
     mutable QMutex m_errorMutex;
