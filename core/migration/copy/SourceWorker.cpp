@@ -271,61 +271,148 @@ static TransactionOptions readSnapshot()
 
 bool SourceWorker::backfill(const std::function<bool()> &paused)
 {
+    // Chunks are read on a session of their own (the capture's catch-up asks the source on
+    // m_source), open while the copy runs: the next chunk is read while the current one is written.
+    struct CloseReading
+    {
+        Connection &c;
+        ~CloseReading() { c.close(); }
+    } closeReading{m_reading};
+    if (!m_reading.isOpen() &&
+        (!m_reading.open(m_endpoints.adminOfInstance(m_instance)) || !prepareExactSession(m_reading, false)))
+        return fail(m_reading.lastError());
+    std::unique_ptr<ChunkRead> cur;
+    auto giveBack = [this](const std::unique_ptr<ChunkRead> &c) {
+        if (c && m_throttle && c->reserved > 0)
+            m_throttle->refund(c->reserved);
+    };
     while (!m_stop.load()) {
-        if (paused && paused())
+        if (paused && paused()) {
+            giveBack(cur);
             return true;
-        // The next unit with a target still to copy, round robin.
-        MoveUnit *next = nullptr;
-        for (int i = 0; i < m_units.size() && !next; ++i) {
-            MoveUnit *u = m_units.at((m_nextUnit + i) % m_units.size());
-            QMutexLocker lock(&m_mutex);
-            for (int t = 0; t < u->targets.size(); ++t)
-                if (!m_progress.copy.value({u->id, t}).done)
-                    next = u;
         }
-        if (!next)
-            return true;
-        m_nextUnit = (int(m_units.indexOf(next)) + 1) % int(m_units.size());
-        // The throttle (rate, load, replica lag): the chunk's rows are reserved before it is read (it
-        // reads at most that many); what it did not copy is given back.
-        qint64 reserved = 0;
-        if (m_throttle) {
-            m_chunkRows = m_throttle->maxChunk(m_chunkRows);
-            reserved = m_chunkRows;
-            StopReason stopped = StopReason::None;
-            QString why;
-            if (!m_throttle->admit(reserved, &stopped, &why)) {
-                if (stopped == StopReason::None)
-                    return fail(why); // a replica's lag could not be read: fail closed
-                continue;             // stopped or paused while waiting: the loop's head says which
-            }
+        if (!cur) {
+            NextRead r = readNext(nullptr, m_chunkRows);
+            if (r.status == NextRead::Nothing)
+                return true;
+            if (r.status == NextRead::Failed)
+                return fail(r.error);
+            if (r.status == NextRead::Waited)
+                continue; // stopped or paused while waiting for the throttle: the loop's head says which
+            cur = std::move(r.chunk);
         }
+        // The next chunk (by round robin, from the checkpoints this one leaves) is read while this one
+        // is written. Its snapshot is taken after this one's, and the capture is brought to it before
+        // it is written: the order of snapshots, capture and writes is the one-chunk-at-a-time order.
+        static const bool inline_ = qEnvironmentVariableIntValue("SP_COPY_READ_INLINE") == 1; // for A/B runs
+        NextRead ahead;
+        const int hint = m_chunkRows;
+        std::thread reader;
+        if (!inline_)
+            reader = std::thread([&] { ahead = readNext(cur.get(), hint); });
         qint64 written = 0;
-        if (!copyChunk(*next, &written))
+        QElapsedTimer timer;
+        timer.start();
+        const bool ok = writeChunk(*cur, &written);
+        const qint64 writeMs = timer.elapsed();
+        if (inline_ && ok)
+            ahead = readNext(cur.get(), hint);
+        if (reader.joinable())
+            reader.join();
+        if (m_throttle && cur->reserved > written)
+            m_throttle->refund(cur->reserved - written);
+        else if (m_throttle && written > cur->reserved) // a broadcast table's rows go to every target
+            m_throttle->admit(written - cur->reserved, nullptr, nullptr);
+        if (!ok) {
+            giveBack(ahead.chunk);
             return false;
-        if (m_throttle && reserved > written)
-            m_throttle->refund(reserved - written);
-        else if (m_throttle && written > reserved) // a broadcast table's rows go to every target
-            m_throttle->admit(written - reserved, nullptr, nullptr);
+        }
+        // Chunk size follows the time target (the chunk's reading and writing).
+        if (!cur->reachedEnd) {
+            const qint64 ms = qMax<qint64>(1, cur->readMs + writeMs);
+            const double factor = qBound(0.5, double(m_spec.chunkTargetMs) / double(ms), 2.0);
+            m_chunkRows = qBound(qMin(100, m_spec.maxChunkRows), int(cur->limit * factor), m_spec.maxChunkRows);
+        }
+        if (ahead.status == NextRead::Failed)
+            return fail(ahead.error);
+        if (ahead.status == NextRead::Nothing)
+            return true;
+        cur = std::move(ahead.chunk); // null when the throttle's wait was ended by a stop or pause
     }
+    giveBack(cur);
     return failStopped();
 }
 
-bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
+SourceWorker::NextRead SourceWorker::readNext(const ChunkRead *pending, int chunkRows)
 {
-    *rowsWritten = 0;
+    NextRead r;
+    // A unit's checkpoints: as `pending` leaves them for its unit, as the targets hold them otherwise.
+    auto statesOf = [&](const MoveUnit *u) {
+        if (pending && pending->unit == u)
+            return pending->after;
+        QHash<int, CopyState> states;
+        QMutexLocker lock(&m_mutex);
+        for (int t = 0; t < u->targets.size(); ++t)
+            states.insert(t, m_progress.copy.value({u->id, t}));
+        return states;
+    };
+    // The next unit with a target still to copy, round robin.
+    MoveUnit *next = nullptr;
+    QHash<int, CopyState> states;
+    for (int i = 0; i < m_units.size() && !next; ++i) {
+        MoveUnit *u = m_units.at((m_nextUnit + i) % m_units.size());
+        const QHash<int, CopyState> s = statesOf(u);
+        for (int t = 0; t < u->targets.size() && !next; ++t)
+            if (!s.value(t).done) {
+                next = u;
+                states = s;
+            }
+    }
+    if (!next) {
+        r.status = NextRead::Nothing;
+        return r;
+    }
+    m_nextUnit = (int(m_units.indexOf(next)) + 1) % int(m_units.size());
+    // The throttle (rate, load, replica lag): the chunk's rows are reserved before it is read (it
+    // reads at most that many); what it did not copy is given back.
+    int limit = chunkRows;
+    qint64 reserved = 0;
+    if (m_throttle) {
+        limit = m_throttle->maxChunk(chunkRows);
+        reserved = limit;
+        StopReason stopped = StopReason::None;
+        QString why;
+        if (!m_throttle->admit(reserved, &stopped, &why)) {
+            r.status = stopped == StopReason::None ? NextRead::Failed : NextRead::Waited;
+            r.error = why; // a replica's lag could not be read: fail closed
+            return r;
+        }
+    }
+    r.chunk = std::make_unique<ChunkRead>();
+    r.chunk->reserved = reserved;
+    r.chunk->limit = limit;
     QElapsedTimer timer;
     timer.start();
+    if (!readChunk(*next, states, limit, r.chunk.get(), &r.error)) {
+        if (m_throttle)
+            m_throttle->refund(reserved);
+        r.chunk.reset();
+        r.status = NextRead::Failed;
+        return r;
+    }
+    r.chunk->readMs = timer.elapsed();
+    r.status = NextRead::Read;
+    return r;
+}
+
+bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, int limit, ChunkRead *c, QString *error)
+{
+    c->unit = &u;
+    c->states = states;
     const KeyOrder order(u.info);
     // Resume from the lowest checkpoint among the targets still to copy (the server orders the keys).
     std::optional<Key> lo;
     bool fromStart = false;
-    QHash<int, CopyState> states;
-    {
-        QMutexLocker lock(&m_mutex);
-        for (int t = 0; t < u.targets.size(); ++t)
-            states.insert(t, m_progress.copy.value({u.id, t}));
-    }
     for (int t = 0; t < u.targets.size(); ++t) {
         const CopyState &s = states[t];
         if (s.done)
@@ -335,9 +422,11 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         } else if (!lo) {
             lo = s.lastPk;
         } else {
-            const auto m = order.min(m_source, *lo, *s.lastPk);
-            if (!m)
-                return fail(QStringLiteral("ordering the checkpoints of %1: %2").arg(u.source.toString(), m_source.lastError()));
+            const auto m = order.min(m_reading, *lo, *s.lastPk);
+            if (!m) {
+                *error = QStringLiteral("ordering the checkpoints of %1: %2").arg(u.source.toString(), m_reading.lastError());
+                return false;
+            }
             lo = *m;
         }
     }
@@ -353,15 +442,13 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             flags.append(QStringLiteral("(") + keyCompare(u.info, *states[t].lastPk, ">") + QStringLiteral(") IS TRUE"));
         }
 
-    BinlogPosition snapshot;
-    RawResult rows; // as the server sent them: most rows go from here to the targets without QVariants
+    RawResult &rows = c->rows; // as the server sent them: most rows go from here to the targets without QVariants
     {
-        Transaction tx(m_source, readSnapshot());
-        QString why;
-        const auto p = snapshotAt(tx, &why);
+        Transaction tx(m_reading, readSnapshot());
+        const auto p = snapshotAt(tx, error);
         if (!p)
-            return fail(why);
-        snapshot = *p;
+            return false;
+        c->snapshot = *p;
         QStringList where;
         if (lo)
             where.append(keyCompare(u.info, *lo, ">"));
@@ -372,23 +459,27 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
                             QStringLiteral(" FROM ") + u.qualifiedSource() +
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                             QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
-                            QString::number(m_chunkRows);
-        auto r = m_source.queryRaw(sql);
-        if (!r)
-            return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), m_source.lastError()));
+                            QString::number(limit);
+        auto r = m_reading.queryRaw(sql);
+        if (!r) {
+            *error = QStringLiteral("reading %1: %2").arg(u.source.toString(), m_reading.lastError());
+            return false;
+        }
         rows = std::move(*r);
         tx.commit();
     }
     const qsizetype nrows = rows.rowCount();
-    const bool reachedEnd = nrows < m_chunkRows;
+    c->reachedEnd = nrows < limit;
     const int ncols = int(u.info.columns.size());
     // A row in exact form (ExactValue.h) where a path needs one.
     auto exactRow = [&](qsizetype i, QList<QVariant> *row) {
         *row = rows.row(i);
         row->resize(ncols);
         QString why;
-        if (!normalizeExactRow(u.info, row, &why))
-            return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), why));
+        if (!normalizeExactRow(u.info, row, &why)) {
+            *error = QStringLiteral("reading %1: %2").arg(u.source.toString(), why);
+            return false;
+        }
         return true;
     };
     // Where each row goes: a target index, -1 (stays), kAll (a broadcast table's row: every target).
@@ -410,10 +501,14 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         if (!exactRow(i, &row))
             return false;
         const RowRoute rr = m_moves.route(u, row);
-        if (!rr.ok)
-            return fail(rr.error);
-        if (rr.targets.size() > 1)
-            return fail(QStringLiteral("internal: a row of %1 routes to %2 targets").arg(u.source.toString()).arg(rr.targets.size()));
+        if (!rr.ok) {
+            *error = rr.error;
+            return false;
+        }
+        if (rr.targets.size() > 1) {
+            *error = QStringLiteral("internal: a row of %1 routes to %2 targets").arg(u.source.toString()).arg(rr.targets.size());
+            return false;
+        }
         if (!rr.targets.isEmpty())
             routeOf[size_t(i)] = rr.targets.first();
     }
@@ -430,15 +525,15 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             Key k;
             const QString key = keyOf(u.info, row, &k) ? keyText(u.info, k) : QStringLiteral("(NULL)");
             const QByteArrayView shard = rows.value(i, u.info.shardColumn);
-            return fail(QStringLiteral("the plan's SQL predicates disagree with the router (a row would move that the "
-                                       "router keeps): %1 key %2 (%3): the predicate %4 selects it, the router says %5")
-                            .arg(u.source.toString(), key,
-                                 rows.isNull(i, u.info.shardColumn)
-                                     ? QStringLiteral("NULL")
-                                     : QString::fromUtf8(shard.first(qMin<qsizetype>(40, shard.size()))),
-                                 u.targets.first().predicateSql,
-                                 routeOf[size_t(i)] < 0 ? QStringLiteral("it stays")
-                                                        : QStringLiteral("it goes elsewhere")));
+            *error = QStringLiteral("the plan's SQL predicates disagree with the router (a row would move that the "
+                                    "router keeps): %1 key %2 (%3): the predicate %4 selects it, the router says %5")
+                         .arg(u.source.toString(), key,
+                              rows.isNull(i, u.info.shardColumn)
+                                  ? QStringLiteral("NULL")
+                                  : QString::fromUtf8(shard.first(qMin<qsizetype>(40, shard.size()))),
+                              u.targets.first().predicateSql,
+                              routeOf[size_t(i)] < 0 ? QStringLiteral("it stays") : QStringLiteral("it goes elsewhere"));
+            return false;
         }
     std::optional<Key> chunkEnd;
     if (nrows > 0) {
@@ -446,24 +541,21 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
         if (!exactRow(nrows - 1, &last))
             return false;
         Key k;
-        if (!keyOf(u.info, last, &k))
-            return fail(QStringLiteral("%1: a row with a NULL key value").arg(u.source.toString()));
+        if (!keyOf(u.info, last, &k)) {
+            *error = QStringLiteral("%1: a row with a NULL key value").arg(u.source.toString());
+            return false;
+        }
         chunkEnd = k;
     }
-
-    // Capture to exactly the snapshot: the chunk then joins the stream where it was read.
-    if (!catchUpTo(snapshot))
-        return false;
-
-    const QStringList columns = writableColumns(u.info);
-    const QList<int> writable = u.info.writable();
+    // Each target's rows (above its own checkpoint, the server's flag, and routed to it) and the
+    // checkpoint the chunk leaves it at.
+    c->after = states;
     for (int t = 0; t < u.targets.size(); ++t) {
         CopyState s = states.value(t);
         if (s.done)
             continue;
         const int fi = int(flagged.indexOf(t));
-        // This target's rows: above its own checkpoint (the server's flag) and routed to it.
-        QList<qsizetype> mine;
+        QList<qsizetype> &mine = c->mine[t];
         mine.reserve(nrows);
         bool aboveCheckpoint = false; // some row of the chunk is above this target's checkpoint
         for (qsizetype i = 0; i < nrows; ++i) {
@@ -473,6 +565,32 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             if (routeOf[size_t(i)] == t || routeOf[size_t(i)] == kAll)
                 mine.append(i);
         }
+        // The checkpoint moves to the chunk's end unless it is already beyond it.
+        if (chunkEnd && (!s.lastPk || aboveCheckpoint))
+            s.lastPk = chunkEnd;
+        s.done = c->reachedEnd;
+        s.copied += mine.size();
+        c->after.insert(t, s);
+    }
+    return true;
+}
+
+bool SourceWorker::writeChunk(ChunkRead &c, qint64 *rowsWritten)
+{
+    *rowsWritten = 0;
+    MoveUnit &u = *c.unit;
+    const RawResult &rows = c.rows;
+    const BinlogPosition &snapshot = c.snapshot;
+    // Capture to exactly the snapshot: the chunk then joins the stream where it was read.
+    if (!catchUpTo(snapshot))
+        return false;
+
+    const QStringList columns = writableColumns(u.info);
+    const QList<int> writable = u.info.writable();
+    for (int t = 0; t < u.targets.size(); ++t) {
+        if (c.states.value(t).done)
+            continue;
+        const QList<qsizetype> &mine = c.mine[t];
         TargetConn *tc = targetConn(u.targets.at(t).instance);
         if (!tc)
             return false;
@@ -519,9 +637,11 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
             QList<QList<QVariant>> subset;
             subset.reserve(mine.size());
             for (qsizetype i : std::as_const(mine)) {
-                QList<QVariant> row;
-                if (!exactRow(i, &row))
-                    return false;
+                QList<QVariant> row = rows.row(i);
+                row.resize(int(u.info.columns.size()));
+                QString why;
+                if (!normalizeExactRow(u.info, &row, &why))
+                    return fail(QStringLiteral("reading %1: %2").arg(u.source.toString(), why));
                 subset.append(writableValues(u.info, row));
             }
             MultiRowInsert spec;
@@ -538,11 +658,7 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
                                 .arg(subset.size())
                                 .arg(er.affectedRows));
         }
-        // The checkpoint moves to the chunk's end unless it is already beyond it.
-        if (chunkEnd && (!s.lastPk || aboveCheckpoint))
-            s.lastPk = chunkEnd;
-        s.done = reachedEnd;
-        s.copied += mine.size();
+        const CopyState s = c.after.value(t);
         *rowsWritten += mine.size();
         if (!meta::saveCopy(tc->conn, m_spec.runId, u.id, t, s) ||
             !meta::saveCapture(tc->conn, m_spec.runId, m_instance, snapshot))
@@ -556,12 +672,6 @@ bool SourceWorker::copyChunk(MoveUnit &u, qint64 *rowsWritten)
     {
         QMutexLocker lock(&m_mutex);
         ++m_progress.chunks;
-    }
-    // Chunk size follows the time target.
-    const qint64 ms = qMax<qint64>(1, timer.elapsed());
-    if (!reachedEnd) {
-        const double factor = qBound(0.5, double(m_spec.chunkTargetMs) / double(ms), 2.0);
-        m_chunkRows = qBound(qMin(100, m_spec.maxChunkRows), int(m_chunkRows * factor), m_spec.maxChunkRows);
     }
     return true;
 }

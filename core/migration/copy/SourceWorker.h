@@ -1,6 +1,7 @@
 #pragma once
 #include "core/cluster/BinlogReader.h"
 #include "core/cluster/Connection.h"
+#include "core/cluster/RawResult.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/CaptureGuard.h"
 #include "core/migration/KeySql.h"
@@ -43,9 +44,10 @@ struct WorkerProgress
 // an event it cannot use, a schema change on a moving table, a missing or duplicate row on a target,
 // a warning - each stops the worker with the reason.
 //
-// Driven by one thread at a time; stop() may be called from any thread. During a catch-up a full
-// capture batch is written by an apply thread of its own while the driving thread reads the next
-// (flushBatch); catchUpTo joins it before returning, so outside catchUpTo the targets' sessions are
+// Driven by one thread at a time; stop() may be called from any thread. backfill() reads the next
+// chunk on a thread of its own while the current one is written; that thread uses m_reading, the
+// throttle, m_nextUnit and m_progress (under m_mutex) only. During a catch-up a full capture batch is
+// written by an apply thread of its own while the driving thread reads the next (flushBatch); catchUpTo joins it before returning, so outside catchUpTo the targets' sessions are
 // the driving thread's alone.
 class SourceWorker final
 {
@@ -129,7 +131,32 @@ private:
     bool fail(const QString &message);
     bool failStopped(); // a job ended by stop()
     TargetConn *targetConn(const QString &instance);
-    bool copyChunk(MoveUnit &u, qint64 *rowsWritten);
+    // A chunk as read (readChunk), not yet written: its snapshot, rows, each target's rows and the
+    // checkpoints it leaves (the next chunk of the same table is read from those while it is written).
+    struct ChunkRead
+    {
+        MoveUnit *unit = nullptr;
+        QHash<int, CopyState> states; // the checkpoints it was read from (target index -> state)
+        QHash<int, CopyState> after;  // the checkpoints once it is written
+        QHash<int, QList<qsizetype>> mine; // target index -> its rows (above its checkpoint, routed to it)
+        BinlogPosition snapshot;
+        RawResult rows;
+        bool reachedEnd = false;
+        int limit = 0;         // rows asked for
+        qint64 reserved = 0;   // rows reserved with the throttle
+        qint64 readMs = 0;
+    };
+    struct NextRead
+    {
+        enum Status { Read, Nothing, Waited, Failed } status = Failed; // Waited: the throttle's wait ended by stop/pause
+        std::unique_ptr<ChunkRead> chunk;
+        QString error;
+    };
+    // The next chunk, round robin over the tables, from the checkpoints `pending` (being written) leaves
+    // for its table and the targets' for the others; on m_reading. Runs beside writeChunk.
+    NextRead readNext(const ChunkRead *pending, int chunkRows);
+    bool readChunk(MoveUnit &u, const QHash<int, CopyState> &states, int limit, ChunkRead *c, QString *error);
+    bool writeChunk(ChunkRead &c, qint64 *rowsWritten);
     bool handleEvent(const BinlogEvent &ev);
     bool applyGroup(const BinlogPosition &end);
     bool collectOps(const BinlogEvent &ev, QHash<QString, QList<RowOp>> *ops);
@@ -196,6 +223,7 @@ private:
     quint32 m_serverId;
     QList<MoveUnit *> m_units;
     Connection m_source;
+    Connection m_reading; // the copy's chunk reads (open while backfill runs)
     std::map<QString, std::unique_ptr<TargetConn>> m_targets;
     std::unique_ptr<BinlogReader> m_reader;
     QMutex m_readerMutex; // m_reader against stop() from another thread while it is replaced
@@ -213,8 +241,8 @@ private:
     QList<PendingGroup> m_batch;
     qsizetype m_batchOps = 0;
     int m_chunkRows = 1000;
-    QByteArray m_loadBuffer; // a chunk's LOAD DATA input (copyChunk), kept to reuse its memory
-    int m_nextUnit = 0;
+    QByteArray m_loadBuffer; // a chunk's LOAD DATA input (writeChunk), kept to reuse its memory
+    int m_nextUnit = 0;      // readNext's round robin
     QString m_error;             // guarded by m_errorMutex: fail() runs on the apply thread too
     mutable QMutex m_errorMutex;
     std::atomic<bool> m_stop{false};
