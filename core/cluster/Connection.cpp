@@ -290,6 +290,17 @@ std::optional<QueryResult> Connection::query(const QString &sql)
         m_lastErrno = 0;
         return out; // statement without a result set
     }
+    out = takeResult(res);
+    if (!checkWarnings(mysql_warning_count(m_mysql)))
+        return std::nullopt;
+    m_lastError.clear();
+    m_lastErrno = 0;
+    return out;
+}
+
+QueryResult Connection::takeResult(MYSQL_RES *res)
+{
+    QueryResult out;
     const unsigned n = mysql_num_fields(res);
     MYSQL_FIELD *fields = mysql_fetch_fields(res);
     m_fieldKinds.clear();
@@ -301,10 +312,6 @@ std::optional<QueryResult> Connection::query(const QString &sql)
     while (MYSQL_ROW row = mysql_fetch_row(res))
         out.rows.append(convertRow(row, mysql_fetch_lengths(res), n));
     mysql_free_result(res);
-    if (!checkWarnings(mysql_warning_count(m_mysql)))
-        return std::nullopt;
-    m_lastError.clear();
-    m_lastErrno = 0;
     return out;
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 
 struct st_mysql;
+struct st_mysql_res;
 
 namespace sp {
 
@@ -254,6 +255,8 @@ private:
     bool fail(const QString &context = {});
     bool checkWarnings(unsigned warningCount); // false (error set) when the policy rejects them
     QList<QVariant> convertRow(char **row, unsigned long *lengths, unsigned fieldCount) const;
+    // A stored result as QueryResult (columns, converted rows; m_fieldKinds set), freed.
+    QueryResult takeResult(st_mysql_res *res);
 
     st_mysql *m_mysql = nullptr;
     ConnectionParams m_params;

@@ -1,7 +1,6 @@
 // Connection::execMulti: statements sent together (multi-statement queries) to save round trips.
 #include "core/cluster/Connection.h"
 
-#include "core/cluster/MysqlFields.h"
 #include "core/cluster/QueryRegistry.h"
 
 #include <mysql.h>
@@ -105,17 +104,7 @@ bool Connection::queryMulti(const QList<QByteArray> &statements, QList<QueryResu
             }
             QueryResult out;
             if (MYSQL_RES *res = mysql_store_result(m_mysql)) {
-                const unsigned n = mysql_num_fields(res);
-                MYSQL_FIELD *fields = mysql_fetch_fields(res);
-                m_fieldKinds.clear();
-                for (unsigned i = 0; i < n; ++i) {
-                    out.columns.append(QString::fromUtf8(fields[i].name, int(fields[i].name_length)));
-                    m_fieldKinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
-                }
-                out.rows.reserve(qsizetype(mysql_num_rows(res)));
-                while (MYSQL_ROW row = mysql_fetch_row(res))
-                    out.rows.append(convertRow(row, mysql_fetch_lengths(res), n));
-                mysql_free_result(res);
+                out = takeResult(res);
             } else if (mysql_field_count(m_mysql) != 0) {
                 fail(QStringLiteral("statement %1 of %2").arg(index + 1).arg(statements.size()));
                 ok = false; // the connection is in an unknown state: the caller drops it on error
