@@ -167,8 +167,10 @@ public:
     // Statement without a result set (a result set, if any, is read and discarded).
     bool exec(const QString &sql, ExecResult *result = nullptr);
     bool exec(const QByteArray &sqlUtf8, ExecResult *result = nullptr);
-    // The same, kept as the server sent it (RawResult.h): for bulk paths.
+    // A result set kept as the server sent it (RawResult.h): for bulk paths. The second form fills
+    // `into` again, reusing its memory (false on error, see lastError()).
     std::optional<RawResult> queryRaw(const QString &sql);
+    bool queryRaw(const QString &sql, RawResult *into);
     // Whole result set in memory. nullopt on error (see lastError()).
     std::optional<QueryResult> query(const QString &sql);
     // First column of the first row. nullopt on error or when there is no row (lastError() is empty

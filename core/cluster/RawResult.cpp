@@ -4,44 +4,15 @@
 #include "core/cluster/MysqlFields.h"
 #include "core/cluster/QueryRegistry.h"
 
-#include <utility>
-
 namespace sp {
 
-RawResult::~RawResult()
+void RawResult::clear()
 {
-    reset();
-}
-
-RawResult::RawResult(RawResult &&other) noexcept
-    : m_res(std::exchange(other.m_res, nullptr))
-    , m_columns(other.m_columns)
-    , m_rows(std::move(other.m_rows))
-    , m_lengths(std::move(other.m_lengths))
-    , m_kinds(std::move(other.m_kinds))
-{
-}
-
-RawResult &RawResult::operator=(RawResult &&other) noexcept
-{
-    if (this != &other) {
-        reset();
-        m_res = std::exchange(other.m_res, nullptr);
-        m_columns = other.m_columns;
-        m_rows = std::move(other.m_rows);
-        m_lengths = std::move(other.m_lengths);
-        m_kinds = std::move(other.m_kinds);
-    }
-    return *this;
-}
-
-void RawResult::reset()
-{
-    if (m_res)
-        mysql_free_result(m_res);
-    m_res = nullptr;
-    m_rows.clear();
+    m_columns = 0;
+    m_data.clear();
+    m_offsets.clear();
     m_lengths.clear();
+    m_kinds.clear();
 }
 
 QList<QVariant> RawResult::row(qsizetype r) const
@@ -61,47 +32,69 @@ QList<QVariant> RawResult::row(qsizetype r) const
 
 std::optional<RawResult> Connection::queryRaw(const QString &sql)
 {
+    RawResult out;
+    if (!queryRaw(sql, &out))
+        return std::nullopt;
+    return out;
+}
+
+bool Connection::queryRaw(const QString &sql, RawResult *out)
+{
+    out->clear();
     if (!m_mysql) {
         fail();
-        return std::nullopt;
+        return false;
     }
     const QByteArray s = sql.toUtf8();
-    RawResult out;
-    {
-        QueryRegistry::Scope scope(m_registry, m_params, mysql_thread_id(m_mysql), sql.left(200));
-        if (!scope.ok()) {
-            setError(QStringLiteral("cancelled"));
-            return std::nullopt;
-        }
-        if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0) {
-            fail();
-            return std::nullopt;
-        }
-        out.m_res = mysql_store_result(m_mysql);
+    QueryRegistry::Scope scope(m_registry, m_params, mysql_thread_id(m_mysql), sql.left(200));
+    if (!scope.ok()) {
+        setError(QStringLiteral("cancelled"));
+        return false;
     }
-    if (!out.m_res) {
+    if (mysql_real_query(m_mysql, s.constData(), (unsigned long)s.size()) != 0) {
+        fail();
+        return false;
+    }
+    // Streamed: each row is copied from the network buffer into `out`, whose memory is reused.
+    MYSQL_RES *res = mysql_use_result(m_mysql);
+    if (!res) {
         if (mysql_field_count(m_mysql) != 0) {
             fail();
-            return std::nullopt;
+            return false;
         }
     } else {
-        out.m_columns = int(mysql_num_fields(out.m_res));
-        MYSQL_FIELD *fields = mysql_fetch_fields(out.m_res);
-        for (int i = 0; i < out.m_columns; ++i)
-            out.m_kinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
-        const size_t n = size_t(mysql_num_rows(out.m_res));
-        out.m_rows.reserve(n);
-        out.m_lengths.reserve(n * size_t(out.m_columns));
-        while (MYSQL_ROW row = mysql_fetch_row(out.m_res)) {
-            out.m_rows.push_back(row);
-            const unsigned long *len = mysql_fetch_lengths(out.m_res);
-            out.m_lengths.insert(out.m_lengths.end(), len, len + out.m_columns);
+        out->m_columns = int(mysql_num_fields(res));
+        MYSQL_FIELD *fields = mysql_fetch_fields(res);
+        for (int i = 0; i < out->m_columns; ++i)
+            out->m_kinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
+        const size_t ncols = size_t(out->m_columns);
+        while (MYSQL_ROW row = mysql_fetch_row(res)) {
+            const unsigned long *len = mysql_fetch_lengths(res);
+            for (size_t c = 0; c < ncols; ++c) {
+                if (!row[c]) {
+                    out->m_offsets.push_back(-1);
+                    out->m_lengths.push_back(0);
+                    continue;
+                }
+                out->m_offsets.push_back(qint64(out->m_data.size()));
+                out->m_lengths.push_back(qsizetype(len[c]));
+                out->m_data.insert(out->m_data.end(), row[c], row[c] + len[c]);
+            }
+        }
+        // The end of the rows or an error on the way (a lost connection, a killed query).
+        const bool failed = mysql_errno(m_mysql) != 0;
+        if (failed)
+            fail();
+        mysql_free_result(res);
+        if (failed) {
+            out->clear();
+            return false;
         }
     }
     if (!checkWarnings(mysql_warning_count(m_mysql)))
-        return std::nullopt;
+        return false;
     clearError();
-    return out;
+    return true;
 }
 
 } // namespace sp

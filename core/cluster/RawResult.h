@@ -1,14 +1,16 @@
 #pragma once
-// A result set as libmariadb holds it after mysql_store_result: every value as the server sent it,
-// nothing converted or copied per value. For bulk paths that turn rows straight into other bytes (the
-// copy's LOAD DATA input); row() gives the QueryResult form where a path needs QVariants.
+// A result set as the server sent it: every value's bytes, nothing converted per value. For bulk
+// paths that turn rows straight into other bytes (the copy's LOAD DATA input); row() gives the
+// QueryResult form where a path needs QVariants.
+//
+// The rows are streamed (mysql_use_result) into one byte array the result owns, which keeps its
+// memory when the result is filled again (Connection::queryRaw(sql, RawResult *)): a loop reading
+// chunk after chunk into the same result touches no fresh memory after the first chunks.
 #include <QByteArrayView>
 #include <QList>
 #include <QVariant>
 
 #include <vector>
-
-struct st_mysql_res;
 
 namespace sp {
 
@@ -16,33 +18,33 @@ class RawResult final
 {
 public:
     RawResult() = default;
-    ~RawResult();
-    RawResult(RawResult &&other) noexcept;
-    RawResult &operator=(RawResult &&other) noexcept;
+    RawResult(RawResult &&) noexcept = default;
+    RawResult &operator=(RawResult &&) noexcept = default;
     RawResult(const RawResult &) = delete;
     RawResult &operator=(const RawResult &) = delete;
 
-    qsizetype rowCount() const { return qsizetype(m_rows.size()); }
+    qsizetype rowCount() const { return m_columns ? qsizetype(m_offsets.size() / size_t(m_columns)) : 0; }
     int columnCount() const { return m_columns; }
-    bool isNull(qsizetype row, int column) const { return m_rows[size_t(row)][column] == nullptr; }
+    bool isNull(qsizetype row, int column) const { return m_offsets[at(row, column)] < 0; }
     // The value's bytes (empty for NULL: ask isNull()).
     QByteArrayView value(qsizetype row, int column) const
     {
-        const char *p = m_rows[size_t(row)][column];
-        return p ? QByteArrayView(p, qsizetype(m_lengths[size_t(row) * size_t(m_columns) + size_t(column)]))
-                 : QByteArrayView();
+        const size_t i = at(row, column);
+        const qint64 o = m_offsets[i];
+        return o < 0 ? QByteArrayView() : QByteArrayView(m_data.data() + o, qsizetype(m_lengths[i]));
     }
     // The row as Connection::query() gives it (QueryResult's value types).
     QList<QVariant> row(qsizetype row) const;
 
 private:
     friend class Connection;
-    void reset();
-    st_mysql_res *m_res = nullptr;
+    size_t at(qsizetype row, int column) const { return size_t(row) * size_t(m_columns) + size_t(column); }
+    void clear(); // no rows, no columns; the memory is kept
     int m_columns = 0;
-    std::vector<char **> m_rows;
-    std::vector<unsigned long> m_lengths; // rows x columns
-    QList<int> m_kinds;                   // mysqlfields::Kind per column
+    std::vector<char> m_data;      // the values' bytes, one after another
+    std::vector<qint64> m_offsets; // rows x columns: where a value starts in m_data, -1 for NULL
+    std::vector<qsizetype> m_lengths; // rows x columns
+    QList<int> m_kinds;            // mysqlfields::Kind per column
 };
 
 } // namespace sp

@@ -772,6 +772,7 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
     std::optional<Key> last;
     QStringList problems;
     const int window = 50000;
+    RawResult windowRows; // filled again for each window, its memory reused
     for (;;) {
         if (stop && stop->load())
             return QStringLiteral("stopped");
@@ -780,9 +781,10 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
             conds.append(QStringLiteral("NOT ((") + u.pushdownSql + QStringLiteral(") IS TRUE)"));
         if (last)
             conds.append(keyCompare(u.info, *last, ">"));
-        auto r = c.queryRaw(sel + whereOf(conds) + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
-                            QString::number(window));
-        if (!r)
+        RawResult *r = &windowRows;
+        if (!c.queryRaw(sel + whereOf(conds) + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
+                            QString::number(window),
+                        r))
             return c.lastError();
         QString why;
         // The key of row i (exact form): for the next window and for naming a row.

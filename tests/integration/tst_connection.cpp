@@ -3,6 +3,7 @@
 
 #include "core/cluster/Connection.h"
 #include "core/cluster/Credentials.h"
+#include "core/cluster/RawResult.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/MoveSet.h"
 #include "core/sandbox/InstanceManager.h"
@@ -374,6 +375,61 @@ private slots:
         QVERIFY(!readTableInfos(c, {ref("qm", "s"), ref("gone", "id")}, &infos, &error));
         QVERIFY2(error.contains(QLatin1String("table conntest.gone does not exist")), qPrintable(error));
         QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.qm")));
+    }
+
+    // queryRaw streams the rows into a RawResult that a later call fills again: every byte as stored
+    // (compared with the server's HEX of it), NULL apart from empty, nothing of a larger earlier result
+    // left, and an error in the middle of the rows fails the call instead of returning part of them.
+    void rawResultStreamsAndIsReused()
+    {
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE IF EXISTS conntest.raw")));
+        QVERIFY(c.exec(QStringLiteral("CREATE TABLE conntest.raw (id INT PRIMARY KEY, b VARBINARY(300) NULL, s VARCHAR(20) NULL)")));
+        // 2,000 rows: random bytes of 0..299 (every byte value), some NULL, some empty, a UTF-8 text
+        QVERIFY2(c.exec(QStringLiteral("INSERT INTO conntest.raw SELECT seq, CASE WHEN seq % 7 = 0 THEN NULL WHEN seq % 11 = 0 THEN '' "
+                                      "ELSE RANDOM_BYTES(1 + seq % 299) END, IF(seq % 5 = 0, NULL, CONCAT('飞', seq)) FROM conntest.seq_1_to_2000")),
+                 qPrintable(c.lastError()));
+        RawResult r;
+        auto expectRows = [&](const QString &where) {
+            QVERIFY2(c.queryRaw(QStringLiteral("SELECT id, b, s FROM conntest.raw ") + where + QStringLiteral(" ORDER BY id"), &r),
+                     qPrintable(c.lastError()));
+            auto hex = c.query(QStringLiteral("SELECT id, b IS NULL, HEX(b), s IS NULL, HEX(s) FROM conntest.raw ") + where +
+                               QStringLiteral(" ORDER BY id"));
+            QVERIFY(hex);
+            QCOMPARE(r.columnCount(), 3);
+            QCOMPARE(r.rowCount(), qsizetype(hex->rows.size()));
+            for (qsizetype i = 0; i < r.rowCount(); ++i) {
+                const QList<QVariant> &h = hex->rows.at(i);
+                QCOMPARE(r.value(i, 0).toByteArray(), h.at(0).toString().toLatin1());
+                QCOMPARE(r.isNull(i, 1), h.at(1).toInt() == 1);
+                QCOMPARE(r.value(i, 1).toByteArray().toHex().toUpper(), h.at(2).toString().toLatin1());
+                QCOMPARE(r.isNull(i, 2), h.at(3).toInt() == 1);
+                QCOMPARE(r.value(i, 2).toByteArray().toHex().toUpper(), h.at(4).toString().toLatin1());
+            }
+        };
+        expectRows(QString());
+        QCOMPARE(r.rowCount(), 2000);
+        QVERIFY(r.isNull(6, 1) && !r.isNull(10, 1) && r.value(10, 1).isEmpty()); // id 7: NULL, id 11: ''
+        expectRows(QStringLiteral("WHERE id <= 3")); // the same result again, smaller
+        QCOMPARE(r.rowCount(), 3);
+        QCOMPARE(r.row(2).at(2).toString(), QStringLiteral("飞3"));
+        QVERIFY(!c.queryRaw(QStringLiteral("SELECT * FROM conntest.no_such_table"), &r));
+        QVERIFY(c.lastError().contains(QLatin1String("no_such_table")));
+        QCOMPARE(r.rowCount(), 0);
+        // Killed after sending some rows: the call fails, no partial result
+        Connection killer = root();
+        const unsigned long id = c.threadId();
+        std::thread t([&] {
+            QThread::msleep(500);
+            killer.killQuery(id);
+        });
+        const bool ok = c.queryRaw(QStringLiteral("SELECT id, b, IF(id = 1500, SLEEP(20), 0) FROM conntest.raw ORDER BY id"), &r);
+        t.join();
+        QVERIFY(!ok);
+        QVERIFY2(c.lastError().contains(QLatin1String("interrupted")), qPrintable(c.lastError()));
+        QCOMPARE(r.rowCount(), 0);
+        expectRows(QStringLiteral("WHERE id > 1990")); // and the connection serves the next one
+        QCOMPARE(r.rowCount(), 10);
     }
 
     void cleanupTestCase() { m_fx.stop(); }

@@ -333,6 +333,8 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
             const double factor = qBound(0.5, double(m_spec.chunkTargetMs) / double(ms), 2.0);
             m_chunkRows = qBound(qMin(100, m_spec.maxChunkRows), int(cur->limit * factor), m_spec.maxChunkRows);
         }
+        // Its rows' memory serves a later read (no reader runs now: this thread owns m_spareRows).
+        m_spareRows = std::move(cur->rows);
         if (ahead.status == NextRead::Failed)
             return fail(ahead.error);
         if (ahead.status == NextRead::Nothing)
@@ -389,6 +391,7 @@ SourceWorker::NextRead SourceWorker::readNext(const ChunkRead *pending, int chun
         }
     }
     r.chunk = std::make_unique<ChunkRead>();
+    r.chunk->rows = std::move(m_spareRows); // the memory of a chunk written before
     r.chunk->reserved = reserved;
     r.chunk->limit = limit;
     QElapsedTimer timer;
@@ -460,12 +463,10 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                             QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(limit);
-        auto r = m_reading.queryRaw(sql);
-        if (!r) {
+        if (!m_reading.queryRaw(sql, &rows)) {
             *error = QStringLiteral("reading %1: %2").arg(u.source.toString(), m_reading.lastError());
             return false;
         }
-        rows = std::move(*r);
         tx.commit();
     }
     const qsizetype nrows = rows.rowCount();

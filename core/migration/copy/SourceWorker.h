@@ -155,6 +155,7 @@ private:
     // The next chunk, round robin over the tables, from the checkpoints `pending` (being written) leaves
     // for its table and the targets' for the others; on m_reading. Runs beside writeChunk.
     NextRead readNext(const ChunkRead *pending, int chunkRows);
+    RawResult m_spareRows; // a written chunk's rows, whose memory the next read reuses (RawResult.h)
     bool readChunk(MoveUnit &u, const QHash<int, CopyState> &states, int limit, ChunkRead *c, QString *error);
     bool writeChunk(ChunkRead &c, qint64 *rowsWritten);
     bool handleEvent(const BinlogEvent &ev);
