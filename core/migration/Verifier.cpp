@@ -752,8 +752,8 @@ bool copyChecksPredicate(const MoveUnit &u)
            !u.targets.first().predicateSql.isEmpty();
 }
 
-static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, const std::atomic<bool> *stop,
-                                   qint64 *rows, bool whole)
+static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, RawResult &windowRows,
+                                   const std::atomic<bool> *stop, qint64 *rows, bool whole)
 {
     QStringList preds;
     for (const MoveTarget &t : u.targets) {
@@ -772,7 +772,6 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
     std::optional<Key> last;
     QStringList problems;
     const int window = 50000;
-    RawResult windowRows; // filled again for each window, its memory reused
     for (;;) {
         if (stop && stop->load())
             return QStringLiteral("stopped");
@@ -854,10 +853,11 @@ QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const 
             return;
         }
         QStringList problems;
+        RawResult windowRows; // filled again for each window of each table, its memory reused
         for (const MoveUnit &u : moves.units()) {
             if (u.sourceInstance != instances.at(i) || u.broadcast)
                 continue;
-            const QString p = checkUnitPredicates(moves, u, c, stop, &counts[size_t(i)], readWhole.contains(u.id));
+            const QString p = checkUnitPredicates(moves, u, c, windowRows, stop, &counts[size_t(i)], readWhole.contains(u.id));
             if (!p.isEmpty())
                 problems.append(p);
         }
