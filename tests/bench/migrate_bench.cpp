@@ -13,7 +13,8 @@
 //    checked. mydumper is compared only where it has --where (Debian 12's 0.10 has not).
 // 3. Verify: `shardctl migrate verify` against pt-table-checksum's chunk query and a plain scan of the
 //    moving rows, both on both sides of every pair, one stream per server, all servers at once.
-//    Copy and verify figures are the median of --runs runs (default 3) with min and max.
+//    Copy and verify figures are the median of --runs rounds (default 3) with min and max; each round
+//    runs the peers and the engine one after the other, and the ratios of each round are printed too.
 // 4. Capture: `shardctl load` writes while no engine runs; the catch-up's rate (one run).
 // 5. Write stop: T4..T7 under `shardctl load --rate 300` (that run's steps), then 5 runs each under
 //    300 and 3,000 operations/s on fresh 50,000-message sandboxes (median and max).
@@ -301,6 +302,15 @@ int main(int argc, char **argv)
             std::sort(v.begin(), v.end());
             return v.isEmpty() ? -1 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
         }
+        // "per round 1.52, 1.61, 1.48": each round's ratio of `other`'s time to this one's (or this one's
+        // to `other`'s); the rounds interleave, so a round's two sides ran under the same conditions.
+        QString roundRatios(const Figure &other, bool inverse = false) const
+        {
+            QStringList out;
+            for (qsizetype i = 0; i < qMin(secs.size(), other.secs.size()); ++i)
+                out << QString::number(inverse ? secs[i] / other.secs[i] : other.secs[i] / secs[i], 'f', 2);
+            return QStringLiteral("per round ") + out.join(QStringLiteral(", "));
+        }
         QString span() const
         {
             if (secs.isEmpty())
@@ -312,108 +322,106 @@ int main(int argc, char **argv)
         }
     };
 
-    // --- peers -------------------------------------------------------------------------------------------
+    // --- the copies: each round runs the peers and then the engine, so that a slower spell of the machine
+    // falls on both sides of a ratio rather than on one (rounds interleaved, medians over rounds) ---------
     Figure dumpFig, loadFig;
-    for (int r = 0; r < runs; ++r) {
-        scratch(QStringLiteral("peer_dump"));
-        QMap<int, QStringList> streams;
-        for (const Pair &pr : pairs)
-            streams[pr.src] << QStringLiteral("mariadb-dump -S %1 -uroot --no-create-info --skip-add-locks --single-transaction "
-                                              "--where %2 fsharechat %3 | mariadb -S %4 -uroot peer_dump_%5")
-                                   .arg(q(sock(pr.src)), q(pr.pred), q(pr.table), q(sock(pr.dst)), pr.srcDs);
-        const Proc dump = parallel(streams);
-        if (dump.code != 0 || countIn(QStringLiteral("peer_dump")) != movingRows)
-            die(QStringLiteral("mariadb-dump | mariadb (or its row count)"), dump);
-        dumpFig.secs << dump.secs;
-    }
     const QString files = work + QStringLiteral("/outfile");
     QDir().mkpath(files);
     QFile::setPermissions(files, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
                                      QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther);
+    // The engine: T2 once per round (each but the last rolled back with its target tables).
+    Figure t2Fig;
+    qint64 t2PeakKb = 0, verifyPeakKb = 0;
+    qint64 copied = 0;
+    QString runDir;
+    auto dropPeers = [&] {
+        for (int node : allNodes) {
+            const Proc names = sqlOn(node, QStringLiteral("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'peer\\_%'"));
+            for (const QString &schema : names.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+                sqlOn(node, QStringLiteral("DROP DATABASE `%1`").arg(schema.trimmed()));
+        }
+    };
     for (int r = 0; r < runs; ++r) {
-        scratch(QStringLiteral("peer_load"));
-        // Per source server: one session writes every pair's file, then one session per target server
-        // loads them (the files stay on this machine: the sandbox's servers share its disk).
-        QMap<int, QString> outOf;
-        QMap<int, QMap<int, QString>> loadOf; // source -> target -> LOADs
-        int n = 0;
-        for (const Pair &pr : pairs) {
-            const QString f = files + QStringLiteral("/p%1.tsv").arg(n++);
-            QFile::remove(f);
-            outOf[pr.src] += QStringLiteral("SELECT * INTO OUTFILE '%1' FROM fsharechat.`%2` WHERE %3;\n").arg(f, pr.table, pr.pred);
-            loadOf[pr.src][pr.dst] +=
-                QStringLiteral("LOAD DATA INFILE '%1' INTO TABLE peer_load_%2.`%3`;\n").arg(f, pr.srcDs, pr.table);
+        {
+            scratch(QStringLiteral("peer_dump"));
+            QMap<int, QStringList> streams;
+            for (const Pair &pr : pairs)
+                streams[pr.src] << QStringLiteral("mariadb-dump -S %1 -uroot --no-create-info --skip-add-locks --single-transaction "
+                                                  "--where %2 fsharechat %3 | mariadb -S %4 -uroot peer_dump_%5")
+                                       .arg(q(sock(pr.src)), q(pr.pred), q(pr.table), q(sock(pr.dst)), pr.srcDs);
+            const Proc dump = parallel(streams);
+            if (dump.code != 0 || countIn(QStringLiteral("peer_dump")) != movingRows)
+                die(QStringLiteral("mariadb-dump | mariadb (or its row count)"), dump);
+            dumpFig.secs << dump.secs;
         }
-        QMap<int, QStringList> streams;
-        for (auto it = outOf.cbegin(); it != outOf.cend(); ++it) {
-            streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(it.key())), q(it.value()));
-            const QMap<int, QString> &loads = loadOf[it.key()];
-            for (auto lt = loads.cbegin(); lt != loads.cend(); ++lt)
-                streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(lt.key())), q(lt.value()));
+        {
+            scratch(QStringLiteral("peer_load"));
+            // Per source server: one session writes every pair's file, then one session per target server
+            // loads them (the files stay on this machine: the sandbox's servers share its disk).
+            QMap<int, QString> outOf;
+            QMap<int, QMap<int, QString>> loadOf; // source -> target -> LOADs
+            int n = 0;
+            for (const Pair &pr : pairs) {
+                const QString f = files + QStringLiteral("/p%1.tsv").arg(n++);
+                QFile::remove(f);
+                outOf[pr.src] += QStringLiteral("SELECT * INTO OUTFILE '%1' FROM fsharechat.`%2` WHERE %3;\n").arg(f, pr.table, pr.pred);
+                loadOf[pr.src][pr.dst] +=
+                    QStringLiteral("LOAD DATA INFILE '%1' INTO TABLE peer_load_%2.`%3`;\n").arg(f, pr.srcDs, pr.table);
+            }
+            QMap<int, QStringList> streams;
+            for (auto it = outOf.cbegin(); it != outOf.cend(); ++it) {
+                streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(it.key())), q(it.value()));
+                const QMap<int, QString> &loads = loadOf[it.key()];
+                for (auto lt = loads.cbegin(); lt != loads.cend(); ++lt)
+                    streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(lt.key())), q(lt.value()));
+            }
+            const Proc load = parallel(streams);
+            if (load.code != 0 || countIn(QStringLiteral("peer_load")) != movingRows)
+                die(QStringLiteral("INTO OUTFILE + LOAD DATA INFILE (or its row count)"), load);
+            loadFig.secs << load.secs;
+            for (int i = 0; i < n; ++i)
+                QFile::remove(files + QStringLiteral("/p%1.tsv").arg(i));
         }
-        const Proc load = parallel(streams);
-        if (load.code != 0 || countIn(QStringLiteral("peer_load")) != movingRows)
-            die(QStringLiteral("INTO OUTFILE + LOAD DATA INFILE (or its row count)"), load);
-        loadFig.secs << load.secs;
-        for (int i = 0; i < n; ++i)
-            QFile::remove(files + QStringLiteral("/p%1.tsv").arg(i));
-    }
-    // The peers' copies go before the engine runs.
-    for (int node : allNodes) {
-        const Proc names = sqlOn(node, QStringLiteral("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'peer\\_%'"));
-        for (const QString &schema : names.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-            sqlOn(node, QStringLiteral("DROP DATABASE `%1`").arg(schema.trimmed()));
+        // The peers' copies go before the engine runs.
+        dropPeers();
+        {
+            runDir = work + QStringLiteral("/run%1").arg(r);
+            Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                         planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
+                                         QStringLiteral("--observe"), QStringLiteral("0")});
+            if (create.code != 0)
+                die(QStringLiteral("migrate create"), create);
+            const Proc t1 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
+                                           QStringLiteral("--until"), QStringLiteral("T1")});
+            if (t1.code != 0)
+                die(QStringLiteral("migrate run --until T1"), t1);
+            const Proc t2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
+                                           QStringLiteral("--until"), QStringLiteral("T2")});
+            if (t2.code != 0)
+                die(QStringLiteral("migrate run --until T2"), t2);
+            t2Fig.secs << t2.secs;
+            t2PeakKb = qMax(t2PeakKb, t2.peakKb);
+            const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
+                                               runDir, QStringLiteral("--json")});
+            copied = 0;
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(status.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
+                copied += v.toObject().value(QStringLiteral("copied")).toInteger();
+            if (r + 1 < runs) {
+                const Proc back = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"),
+                                                 runDir, QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+                if (back.code != 0)
+                    die(QStringLiteral("migrate rollback --drop-targets"), back);
+            }
+        }
     }
     // mydumper 0.10 (Debian 12) has no --where: it cannot move the same rows, so it is not compared.
     const bool mydumperWhere =
         !QStandardPaths::findExecutable(QStringLiteral("mydumper")).isEmpty() &&
         run(QStringLiteral("mydumper"), {QStringLiteral("--help")}).out.contains(QLatin1String("--where"));
 
-    // --- the engine: T2, `runs` times (each run but the last rolled back with its target tables) ----------
-    Figure t2Fig;
-    qint64 t2PeakKb = 0, verifyPeakKb = 0;
-    qint64 copied = 0;
-    QString runDir;
-    for (int r = 0; r < runs; ++r) {
-        runDir = work + QStringLiteral("/run%1").arg(r);
-        Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
-                                     planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
-                                     QStringLiteral("--observe"), QStringLiteral("0")});
-        if (create.code != 0)
-            die(QStringLiteral("migrate create"), create);
-        const Proc t1 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
-                                       QStringLiteral("--until"), QStringLiteral("T1")});
-        if (t1.code != 0)
-            die(QStringLiteral("migrate run --until T1"), t1);
-        const Proc t2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
-                                       QStringLiteral("--until"), QStringLiteral("T2")});
-        if (t2.code != 0)
-            die(QStringLiteral("migrate run --until T2"), t2);
-        t2Fig.secs << t2.secs;
-        t2PeakKb = qMax(t2PeakKb, t2.peakKb);
-        const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
-                                           runDir, QStringLiteral("--json")});
-        copied = 0;
-        for (const QJsonValue &v :
-             QJsonDocument::fromJson(status.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
-            copied += v.toObject().value(QStringLiteral("copied")).toInteger();
-        if (r + 1 < runs) {
-            const Proc back = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"),
-                                             runDir, QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
-            if (back.code != 0)
-                die(QStringLiteral("migrate rollback --drop-targets"), back);
-        }
-    }
-
     // --- verification against a plain scan and pt-table-checksum's chunk query, same rows, same streams ----
     Figure verifyFig, strongFig, ptFig, scanFig;
-    for (int r = 0; r < runs; ++r) {
-        const Proc verify = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), runDir});
-        if (verify.code != 0)
-            die(QStringLiteral("migrate verify"), verify);
-        verifyFig.secs << verify.secs;
-        verifyPeakKb = qMax(verifyPeakKb, verify.peakKb);
-    }
     // The same comparison with the cryptographic row hash (issue 21: the cost of both, side by side).
     const Proc verifyStrong = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"),
                                              runDir, QStringLiteral("--strong-hash")});
@@ -445,7 +453,13 @@ int main(int argc, char **argv)
         return parallel(streams);
     };
     auto tableOfQuery = [](const QString &qualified) { return qualified.section(QLatin1Char('`'), 1, 1); };
+    // Interleaved like the copies: per round the engine, then pt's query, then the scan.
     for (int r = 0; r < runs; ++r) {
+        const Proc verify = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), runDir});
+        if (verify.code != 0)
+            die(QStringLiteral("migrate verify"), verify);
+        verifyFig.secs << verify.secs;
+        verifyPeakKb = qMax(verifyPeakKb, verify.peakKb);
         const Proc pt = bothSides([&](const QString &t, const QString &pred) {
             const auto c = colsOf.value(tableOfQuery(t));
             const QString nulls = c.second.isEmpty() ? QString() : QStringLiteral(", CONCAT(%1)").arg(c.second);
@@ -532,8 +546,10 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  SELECT INTO OUTFILE + LOAD DATA INFILE"), loadT, QStringLiteral("s"), loadFig.span()) << '\n';
     out << (mydumperWhere ? "  (mydumper has --where here but is not run yet)\n"
                           : "  mydumper/myloader: not compared (this mydumper has no --where; it cannot move the same rows)\n");
-    out << line(QStringLiteral("  T2 speed / mariadb-dump's"), dumpT / t2, QStringLiteral("x"), QStringLiteral("goal >= 1.5")) << '\n';
-    out << line(QStringLiteral("  T2 speed / LOAD DATA's"), loadT / t2, QStringLiteral("x"), QStringLiteral("goal >= 0.8")) << '\n';
+    out << line(QStringLiteral("  T2 speed / mariadb-dump's"), dumpT / t2, QStringLiteral("x"),
+                QStringLiteral("goal >= 1.5; ") + t2Fig.roundRatios(dumpFig)) << '\n';
+    out << line(QStringLiteral("  T2 speed / LOAD DATA's"), loadT / t2, QStringLiteral("x"),
+                QStringLiteral("goal >= 0.8; ") + t2Fig.roundRatios(loadFig)) << '\n';
     out << "\nVerify (T5)\n";
     out << line(QStringLiteral("  shardctl migrate verify"), verifyT, QStringLiteral("s"), verifyFig.span()) << '\n';
     out << line(QStringLiteral("  verify per 1,000 rows compared"), 1.0e6 * verifyT / double(movingRows), QStringLiteral("ms")) << '\n';
@@ -543,8 +559,10 @@ int main(int argc, char **argv)
         << '\n';
     out << line(QStringLiteral("  pt-table-checksum's chunk query, both sides"), ptT, QStringLiteral("s"), ptFig.span()) << '\n';
     out << line(QStringLiteral("  plain scan of the moving rows, both sides"), scanT, QStringLiteral("s"), scanFig.span()) << '\n';
-    out << line(QStringLiteral("  verify time / plain scan's"), verifyT / scanT, QStringLiteral("x"), QStringLiteral("goal <= 1.3")) << '\n';
-    out << line(QStringLiteral("  verify time / pt-table-checksum's"), verifyT / ptT, QStringLiteral("x"), QStringLiteral("goal <= 1.0")) << '\n';
+    out << line(QStringLiteral("  verify time / plain scan's"), verifyT / scanT, QStringLiteral("x"),
+                QStringLiteral("goal <= 1.3; ") + verifyFig.roundRatios(scanFig, true)) << '\n';
+    out << line(QStringLiteral("  verify time / pt-table-checksum's"), verifyT / ptT, QStringLiteral("x"),
+                QStringLiteral("goal <= 1.0; ") + verifyFig.roundRatios(ptFig, true)) << '\n';
     out << "\nCapture\n";
     out << line(QStringLiteral("  load operations written while no engine ran"), double(ops), QStringLiteral("ops")) << '\n';
     out << line(QStringLiteral("  catch-up (run --until T3, incl. start-up)"), ops / catchUp.secs, QStringLiteral("ops/s"),
