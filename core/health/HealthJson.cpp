@@ -52,6 +52,7 @@ QJsonObject sampleJson(const HealthSample &s, const ShardVerdict &v)
              QJsonObject{{QStringLiteral("questions"), count(s.counters.questions)},
                          {QStringLiteral("comCommit"), count(s.counters.comCommit)},
                          {QStringLiteral("comRollback"), count(s.counters.comRollback)},
+                         {QStringLiteral("binlogCommits"), count(s.counters.binlogCommits)},
                          {QStringLiteral("rowLockWaits"), count(s.counters.rowLockWaits)},
                          {QStringLiteral("deadlocks"), count(s.counters.deadlocks)},
                          {QStringLiteral("abortedConnects"), count(s.counters.abortedConnects)},

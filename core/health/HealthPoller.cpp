@@ -199,7 +199,7 @@ bool HealthPoller::readServer(HealthSample &s)
 
     const auto status = query(QStringLiteral(
         "SHOW GLOBAL STATUS WHERE Variable_name IN ('Uptime', 'Threads_connected', 'Threads_running', 'Questions',"
-        " 'Com_commit', 'Com_rollback', 'Innodb_buffer_pool_read_requests', 'Innodb_buffer_pool_reads',"
+        " 'Com_commit', 'Com_rollback', 'Binlog_commits', 'Innodb_buffer_pool_read_requests', 'Innodb_buffer_pool_reads',"
         " 'Innodb_row_lock_waits', 'Innodb_deadlocks', 'Aborted_connects', 'Aborted_clients')"));
     if (!status)
         return false;
@@ -212,6 +212,8 @@ bool HealthPoller::readServer(HealthSample &s)
     s.counters.questions = number(st, "questions");
     s.counters.comCommit = number(st, "com_commit");
     s.counters.comRollback = number(st, "com_rollback");
+    // Without a binary log the counter stays 0: no measure of writes then.
+    s.counters.binlogCommits = h.logBin ? number(st, "binlog_commits") : -1;
     s.counters.bufferPoolReadRequests = number(st, "innodb_buffer_pool_read_requests");
     s.counters.bufferPoolReads = number(st, "innodb_buffer_pool_reads");
     s.counters.rowLockWaits = number(st, "innodb_row_lock_waits");
@@ -317,7 +319,10 @@ void computeRates(const HealthSample &previous, HealthSample &current)
     const qint64 questions = delta(a.questions, b.questions);
     if (questions >= 0)
         current.qps = qMax<qint64>(0, questions - b.ownStatements) / dt;
-    const qint64 commits = delta(a.comCommit, b.comCommit);
+    // Transactions that wrote: the binary log's commits count autocommitted statements too; without a
+    // binary log only COMMIT statements can be counted.
+    const qint64 binlogCommits = delta(a.binlogCommits, b.binlogCommits);
+    const qint64 commits = binlogCommits >= 0 ? binlogCommits : delta(a.comCommit, b.comCommit);
     const qint64 rollbacks = delta(a.comRollback, b.comRollback);
     if (commits >= 0 && rollbacks >= 0)
         current.tps = (commits + rollbacks) / dt;

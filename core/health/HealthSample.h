@@ -17,6 +17,7 @@ struct HealthCounters
     qint64 questions = -1;
     qint64 comCommit = -1;
     qint64 comRollback = -1;
+    qint64 binlogCommits = -1; // Binlog_commits (log_bin on): every transaction that wrote, autocommitted too
     qint64 bufferPoolReadRequests = -1; // Innodb_buffer_pool_read_requests (logical reads)
     qint64 bufferPoolReads = -1;        // Innodb_buffer_pool_reads (reads that went to disk)
     qint64 rowLockWaits = -1;           // Innodb_row_lock_waits

@@ -77,6 +77,26 @@ private slots:
         QCOMPARE(b.deadlocksPerMin, 0.0);
     }
 
+    void tpsCountsAutocommittedWritesThroughTheBinlog()
+    {
+        // With a binary log: its commits (autocommitted writes too) and the rollbacks; an explicit
+        // read-only COMMIT (in Com_commit only) is no write.
+        HealthSample a = up(QStringLiteral("db0"), 10000);
+        HealthSample b = up(QStringLiteral("db0"), 15000, 1005);
+        a.counters.binlogCommits = 500;
+        b.counters.binlogCommits = 500 + 75;
+        b.counters.comCommit = 100 + 40;
+        b.counters.comRollback = 10 + 10;
+        computeRates(a, b);
+        QCOMPARE(b.tps, 17.0);
+        // Without one (the counter unknown on either side): COMMIT and ROLLBACK statements.
+        HealthSample c = up(QStringLiteral("db0"), 20000, 1010);
+        c.counters.comCommit = 140 + 25;
+        c.counters.comRollback = 20;
+        computeRates(b, c);
+        QCOMPARE(c.tps, 5.0);
+    }
+
     void idleServerHasZeroQps()
     {
         // Only the monitor's statements between the two readings: 0, not "5 statements / 5 s".
