@@ -752,8 +752,11 @@ bool copyChecksPredicate(const MoveUnit &u)
            !u.targets.first().predicateSql.isEmpty();
 }
 
+// The rows of `u` with keys in (lo, hi] (an absent bound: open), every row (`whole`) or, for a unit the
+// copy checks inside its predicate, only those outside it.
 static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Connection &c, RawResult &windowRows,
-                                   const std::atomic<bool> *stop, qint64 *rows, bool whole)
+                                   const std::atomic<bool> *stop, qint64 *rows, bool whole,
+                                   const std::optional<Key> &lo = std::nullopt, const std::optional<Key> &hi = std::nullopt)
 {
     QStringList preds;
     for (const MoveTarget &t : u.targets) {
@@ -769,7 +772,7 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
                         exactExpr(u.info.cols.at(u.info.shardColumn)) +
                         (outside ? QString() : QLatin1Char(',') + preds.join(QLatin1Char(','))) +
                         QStringLiteral(" FROM ") + u.qualifiedSource();
-    std::optional<Key> last;
+    std::optional<Key> last = lo;
     QStringList problems;
     const int window = 50000;
     for (;;) {
@@ -780,6 +783,8 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
             conds.append(QStringLiteral("NOT ((") + u.pushdownSql + QStringLiteral(") IS TRUE)"));
         if (last)
             conds.append(keyCompare(u.info, *last, ">"));
+        if (hi)
+            conds.append(keyCompare(u.info, *hi, "<="));
         RawResult *r = &windowRows;
         if (!c.queryRaw(sel + whereOf(conds) + QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(window),
@@ -840,8 +845,17 @@ static QString checkUnitPredicates(const MoveSet &moves, const MoveUnit &u, Conn
     return problems.join(QLatin1Char('\n'));
 }
 
+QString checkOutsidePredicate(const MoveSet &moves, const MoveUnit &u, Connection &c, RawResult &windowRows,
+                              const std::optional<Key> &lo, const std::optional<Key> &hi, const std::atomic<bool> *stop,
+                              qint64 *rows)
+{
+    if (!copyChecksPredicate(u))
+        return QStringLiteral("internal: %1 is not checked outside its predicate").arg(u.source.toString());
+    return checkUnitPredicates(moves, u, c, windowRows, stop, rows, false, lo, hi);
+}
+
 QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop, qint64 *rowsChecked,
-                        const QSet<int> &readWhole)
+                        const QSet<int> &readWhole, const QSet<int> &checkedByCopy)
 {
     const QStringList instances = moves.sourceInstances();
     std::vector<QString> results(size_t(instances.size()));
@@ -855,7 +869,7 @@ QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const 
         QStringList problems;
         RawResult windowRows; // filled again for each window of each table, its memory reused
         for (const MoveUnit &u : moves.units()) {
-            if (u.sourceInstance != instances.at(i) || u.broadcast)
+            if (u.sourceInstance != instances.at(i) || u.broadcast || checkedByCopy.contains(u.id))
                 continue;
             const QString p = checkUnitPredicates(moves, u, c, windowRows, stop, &counts[size_t(i)], readWhole.contains(u.id));
             if (!p.isEmpty())

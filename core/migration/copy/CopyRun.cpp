@@ -635,7 +635,16 @@ Outcome CopyRun::stepT2()
             if (it.value().lastPk || it.value().done)
                 begun.insert(it.key().first);
     }
-    std::thread checker([&] { disagree = checkPredicates(m_moves, m_endpoints, &checkStop, &checked, begun); });
+    // A table whose copy starts now is checked by the copy, chunk by chunk, while each key range's pages
+    // are in the server's buffer pool; the thread reads the others.
+    QSet<int> checkedByCopy;
+    for (const MoveUnit &u : m_moves.units())
+        if (copyChecksPredicate(u) && !begun.contains(u.id))
+            checkedByCopy.insert(u.id);
+    for (const auto &w : std::as_const(m_workers))
+        w->setCheckOutside(checkedByCopy);
+    std::thread checker(
+        [&] { disagree = checkPredicates(m_moves, m_endpoints, &checkStop, &checked, begun, checkedByCopy); });
     struct Join
     {
         std::thread &t;
@@ -661,8 +670,16 @@ Outcome CopyRun::stepT2()
             return r;
         },
         &why);
-    if (!ok)
+    if (!ok) {
+        QStringList problems;
+        for (const auto &w : std::as_const(m_workers))
+            if (!w->predicateProblems().isEmpty())
+                problems.append(w->predicateProblems());
+        if (!problems.isEmpty())
+            m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("predicates"), false,
+                                problems.join(QLatin1Char('\n')));
         return fail(Step::T2, why, Outcome::Error);
+    }
     bool all = true;
     for (const auto &w : std::as_const(m_workers))
         all = all && w->allCopied();
@@ -686,6 +703,8 @@ Outcome CopyRun::stepT2()
     }
     if (m_stop.load() && disagree == QLatin1String("stopped"))
         return fail(Step::T2, QStringLiteral("stopped"), Outcome::Error);
+    for (const auto &w : std::as_const(m_workers))
+        checked += w->outsideChecked();
     m_journal->addCheck(QStringLiteral("T2"), QStringLiteral("predicates"), disagree.isEmpty(),
                         disagree.isEmpty() ? QStringLiteral("the plan's SQL predicates select exactly the rows the router "
                                                             "moves (%1 keys read for the check; the copy checked the rows "

@@ -296,7 +296,7 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
             if (r.status == NextRead::Nothing)
                 return true;
             if (r.status == NextRead::Failed)
-                return fail(r.error);
+                return m_stop.load() ? failStopped() : fail(r.error);
             if (r.status == NextRead::Waited)
                 continue; // stopped or paused while waiting for the throttle: the loop's head says which
             cur = std::move(r.chunk);
@@ -336,7 +336,7 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
         // Its rows' memory serves a later read (no reader runs now: this thread owns m_spareRows).
         m_spareRows = std::move(cur->rows);
         if (ahead.status == NextRead::Failed)
-            return fail(ahead.error);
+            return m_stop.load() ? failStopped() : fail(ahead.error);
         if (ahead.status == NextRead::Nothing)
             return true;
         cur = std::move(ahead.chunk); // null when the throttle's wait was ended by a stop or pause
@@ -547,6 +547,28 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
             return false;
         }
         chunkEnd = k;
+    }
+    // The rows outside the predicate in the chunk's key range, (lo, chunkEnd] (above lo when the chunk
+    // reached the end), must all stay: read now, while the range's pages are in the buffer pool. The
+    // chunks' ranges follow one another from the table's start (this process began its copy), so
+    // every row outside is read once; before any of the chunk is written.
+    if (m_checkOutside.contains(u.id)) {
+        qint64 checked = 0;
+        const QString problems = checkOutsidePredicate(m_moves, u, m_reading, m_checkRows, lo,
+                                                       c->reachedEnd ? std::nullopt : chunkEnd, &m_stop, &checked);
+        m_outsideChecked += checked;
+        if (problems == QLatin1String("stopped")) {
+            *error = problems;
+            return false;
+        }
+        if (!problems.isEmpty()) {
+            {
+                QMutexLocker lock(&m_errorMutex);
+                m_predicateProblems = problems;
+            }
+            *error = QStringLiteral("the plan's SQL predicates disagree with the router (rows would be missed): ") + problems;
+            return false;
+        }
     }
     // Each target's rows (above its own checkpoint, the server's flag, and routed to it) and the
     // checkpoint the chunk leaves it at.

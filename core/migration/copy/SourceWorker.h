@@ -72,6 +72,17 @@ public:
     // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause. Each
     // chunk reserves its rows with the throttle before it is read and is no larger than its burst.
     bool backfill(const std::function<bool()> &paused);
+    // Units (ids) whose rows outside the predicate the copy checks itself, each chunk's key range right
+    // after it is read (checkOutsidePredicate): those whose copy starts in this process. Set before
+    // backfill; the rows read for it are counted in outsideChecked().
+    void setCheckOutside(const QSet<int> &units) { m_checkOutside = units; }
+    qint64 outsideChecked() const { return m_outsideChecked.load(); }
+    // What that check found (empty: nothing); the backfill failed with it.
+    QString predicateProblems() const
+    {
+        QMutexLocker lock(&m_errorMutex);
+        return m_predicateProblems;
+    }
     // Applies captured changes until everything up to `target` is applied (or the deadline passes:
     // false with error "deadline"). `throttled`: each applied transaction asks the throttle (T3's
     // catch-up while the application writes; never inside the write stop).
@@ -155,7 +166,6 @@ private:
     // The next chunk, round robin over the tables, from the checkpoints `pending` (being written) leaves
     // for its table and the targets' for the others; on m_reading. Runs beside writeChunk.
     NextRead readNext(const ChunkRead *pending, int chunkRows);
-    RawResult m_spareRows; // a written chunk's rows, whose memory the next read reuses (RawResult.h)
     bool readChunk(MoveUnit &u, const QHash<int, CopyState> &states, int limit, ChunkRead *c, QString *error);
     bool writeChunk(ChunkRead &c, qint64 *rowsWritten);
     bool handleEvent(const BinlogEvent &ev);
@@ -243,6 +253,11 @@ private:
     qsizetype m_batchOps = 0;
     int m_chunkRows = 1000;
     QByteArray m_loadBuffer; // a chunk's LOAD DATA input (writeChunk), kept to reuse its memory
+    RawResult m_spareRows;   // a written chunk's rows, whose memory the next read reuses (RawResult.h)
+    QSet<int> m_checkOutside; // setCheckOutside
+    RawResult m_checkRows;    // the reader's windows of rows outside a predicate, memory reused
+    std::atomic<qint64> m_outsideChecked{0};
+    QString m_predicateProblems; // guarded by m_errorMutex
     int m_nextUnit = 0;      // readNext's round robin
     QString m_error;             // guarded by m_errorMutex: fail() runs on the apply thread too
     mutable QMutex m_errorMutex;
