@@ -104,6 +104,9 @@ QString typesValues(int i)
     v << (i % 3 == 2 ? QStringLiteral("NULL") : (i % 3 ? QStringLiteral("'z'") : QStringLiteral("'x'")))
       << (i % 3 == 0 ? QStringLiteral("'a,c'")
                      : (i % 3 == 1 ? QStringLiteral("''") : QStringLiteral("'a,b,c'")));
+    // Members named by digits: the value's number (what the exact reader gives) names another member.
+    v << (i % 3 == 0 ? QStringLiteral("'1'") : (i % 3 == 1 ? QStringLiteral("'10'") : QStringLiteral("'2'")))
+      << (i % 2 ? QStringLiteral("'4'") : QStringLiteral("'1,2'"));
     v << QStringLiteral("_gbk X'C4E3BAC3%1'").arg(i % 256, 2, 16, QLatin1Char('0'))
       << QStringLiteral("_big5 X'A4A4A4E5'") << QStringLiteral("_cp1251 X'CFF0E8E2E5F2'")
       << QStringLiteral("_latin1 ") + hexOf(latin1High().mid(i % 64))
@@ -137,7 +140,8 @@ const QString kTypesColumns = QStringLiteral(
     "f FLOAT NULL, d DOUBLE NULL, dc DECIMAL(65,30) NULL, dc2 DECIMAL(10,0) UNSIGNED, "
     "bt1 BIT(1), bt64 BIT(64), y YEAR, dt DATE NULL, dtm DATETIME(6), dtm0 DATETIME, ts TIMESTAMP(6) NULL "
     "DEFAULT NULL, "
-    "tm TIME(6), tm0 TIME, e ENUM('x','y','z') NULL, st SET('a','b','c'), "
+    "tm TIME(6), tm0 TIME, e ENUM('x','y','z') NULL, st SET('a','b','c'), en ENUM('2','1','10') NULL, "
+    "sn SET('4','1','2'), "
     "gbk VARCHAR(20) CHARACTER SET gbk, big5 VARCHAR(20) CHARACTER SET big5, cp VARCHAR(20) CHARACTER SET "
     "cp1251, "
     "l1 VARCHAR(300) CHARACTER SET latin1, u4 VARCHAR(40) CHARACTER SET utf8mb4, ch CHAR(10) CHARACTER SET "
@@ -149,7 +153,7 @@ const QString kTypesColumns = QStringLiteral(
     "gv BIGINT AS (ii + 1) VIRTUAL, gs VARCHAR(120) AS (CONCAT(k, '#', ii)) PERSISTENT");
 const QString kTypesInsertColumns =
     QStringLiteral("id,ti,si,mi,ii,bi,f,d,dc,dc2,bt1,bt64,y,dt,dtm,dtm0,ts,"
-                   "tm,tm0,e,st,gbk,big5,cp,l1,u4,ch,u16,u32,sj,bn,vb,bl,tx,j,g,u6,uu");
+                   "tm,tm0,e,st,en,sn,gbk,big5,cp,l1,u4,ch,u16,u32,sj,bn,vb,bl,tx,j,g,u6,uu");
 
 QList<TableDef> tableDefs()
 {

@@ -85,9 +85,32 @@ SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
         return nullptr;
     }
     tc->loadData = infile->toInt() == 1 && qEnvironmentVariableIntValue("SP_COPY_WITH_INSERT") == 0;
+    tc->bulk = qEnvironmentVariableIntValue("SP_COPY_WITH_INSERT") == 0; // off also where the server lacks it
     TargetConn *raw = tc.get();
     m_targets.emplace(instance, std::move(tc));
     return raw;
+}
+
+ExactBulkInsert *SourceWorker::bulkInsert(TargetConn *tc, const MoveUnit &u, int t, bool *failed)
+{
+    *failed = false;
+    const QString table = u.qualifiedTarget(t);
+    std::unique_ptr<ExactBulkInsert> &slot = tc->inserts[table];
+    if (slot && slot->preparedOn(tc->conn.handle()))
+        return slot.get();
+    slot = std::make_unique<ExactBulkInsert>(tc->conn);
+    bool unsupported = false;
+    QString why;
+    if (slot->prepare(u.info, table, &unsupported, &why))
+        return slot.get();
+    slot.reset();
+    if (unsupported) {
+        tc->bulk = false; // this server: LOAD DATA from now on
+        return nullptr;
+    }
+    *failed = true;
+    fail(QStringLiteral("target %1: %2").arg(tc->instance, why));
+    return nullptr;
 }
 
 bool SourceWorker::open()
@@ -623,13 +646,48 @@ bool SourceWorker::writeChunk(ChunkRead &c, qint64 *rowsWritten)
         Transaction tx(tc->conn);
         if (!tx.ok())
             return fail(tx.error());
-        // LOAD DATA from memory (ExactLoad.h): any warning fails it, and every row must arrive. A row
-        // longer than an INSERT may be goes the INSERT way, which names it (the binlog could not carry it).
+        // One INSERT over arrays of parameters (ExactBulk.h) where the server executes them, else LOAD
+        // DATA from memory (ExactLoad.h): any warning fails either, and every row must arrive. A row
+        // longer than an INSERT may be goes the row-by-row INSERT way, which names it (the binlog could
+        // not carry it).
+        const quint64 packet = mine.isEmpty() ? 0 : tc->conn.maxAllowedPacket();
+        bool written = false;
+        if (tc->bulk && !mine.isEmpty() && packet > 0) {
+            bool fits = true;
+            for (qsizetype i : std::as_const(mine)) {
+                quint64 bytes = 0;
+                for (int k : writable)
+                    bytes += quint64(rows.value(i, k).size()) + 10;
+                if (bytes + 1024 > packet) {
+                    fits = false;
+                    break;
+                }
+            }
+            bool failed = false;
+            ExactBulkInsert *insert = fits ? bulkInsert(tc, u, t, &failed) : nullptr;
+            if (failed)
+                return false;
+            if (insert) {
+                quint64 inserted = 0;
+                QString why;
+                unsigned errNo = 0;
+                // Executions of at most 16 MiB of values, and half of what the server takes in one.
+                if (!insert->insert(rows, mine, qMin<quint64>(quint64(16) << 20, packet / 2), &inserted, &why, &errNo))
+                    return fail(QStringLiteral("copying %1 -> %2: %3%4")
+                                    .arg(u.source.toString(), u.targets.at(t).node.toString(), why,
+                                         errNo == 1062 ? duplicateKeyHint(why) : QString()));
+                if (qsizetype(inserted) != mine.size())
+                    return fail(QStringLiteral("copying %1 -> %2: %3 rows sent, %4 inserted")
+                                    .arg(u.source.toString(), u.targets.at(t).node.toString())
+                                    .arg(mine.size())
+                                    .arg(inserted));
+                written = true;
+            }
+        }
         QByteArray &data = m_loadBuffer; // its capacity kept from chunk to chunk
         data.resize(0);
-        bool load = tc->loadData && !mine.isEmpty();
+        bool load = !written && tc->loadData && !mine.isEmpty();
         if (load) {
-            const quint64 packet = tc->conn.maxAllowedPacket();
             QString why;
             for (qsizetype i : std::as_const(mine)) {
                 const qsizetype before = data.size();
@@ -656,7 +714,7 @@ bool SourceWorker::writeChunk(ChunkRead &c, qint64 *rowsWritten)
                                 .arg(u.source.toString(), u.targets.at(t).node.toString())
                                 .arg(mine.size())
                                 .arg(er.affectedRows));
-        } else if (!mine.isEmpty()) {
+        } else if (!written && !mine.isEmpty()) {
             QList<QList<QVariant>> subset;
             subset.reserve(mine.size());
             for (qsizetype i : std::as_const(mine)) {

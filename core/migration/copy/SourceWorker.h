@@ -4,6 +4,7 @@
 #include "core/cluster/RawResult.h"
 #include "core/cluster/Transaction.h"
 #include "core/migration/CaptureGuard.h"
+#include "core/migration/ExactBulk.h"
 #include "core/migration/KeySql.h"
 #include "core/migration/MoveSet.h"
 #include "core/migration/PreVerify.h"
@@ -129,6 +130,9 @@ private:
         Connection conn;
         BinlogPosition stored; // capture position saved on this server
         bool loadData = false; // copy chunks with LOAD DATA LOCAL from memory (the server allows it)
+        bool bulk = true;      // copy chunks with one INSERT over arrays of parameters (ExactBulk.h)
+        // The copy's prepared INSERT per target table (declared after `conn`: closed before it).
+        std::map<QString, std::unique_ptr<ExactBulkInsert>> inserts;
     };
     struct RowOp
     {
@@ -142,6 +146,10 @@ private:
     bool fail(const QString &message);
     bool failStopped(); // a job ended by stop()
     TargetConn *targetConn(const QString &instance);
+    // The copy's prepared INSERT into target t of `u` on tc (prepared once per session); nullptr when
+    // the server cannot execute arrays of parameters (tc->bulk turned off), or on failure (`failed`,
+    // the worker's error set).
+    ExactBulkInsert *bulkInsert(TargetConn *tc, const MoveUnit &u, int t, bool *failed);
     // A chunk as read (readChunk), not yet written: its snapshot, rows, each target's rows and the
     // checkpoints it leaves (the next chunk of the same table is read from those while it is written).
     struct ChunkRead
