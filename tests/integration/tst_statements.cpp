@@ -6,6 +6,9 @@
 #include "core/cluster/PreparedStatement.h"
 #include "core/cluster/QueryRegistry.h"
 #include "core/cluster/Transaction.h"
+#include "core/migration/ExactBulk.h"
+#include "core/migration/ExactRows.h"
+#include "core/migration/MoveSet.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -318,6 +321,101 @@ private slots:
         QVERIFY(!sleep.query({0}));
         registry.reset();
         QVERIFY2(a.exec(QStringLiteral("SELECT 1")), qPrintable(a.lastError()));
+    }
+
+    // The copy's INSERT over arrays of parameters (migration::ExactBulkInsert), split into many
+    // executions by a small byte budget: every value arrives as stored (plain SQL on both tables:
+    // numbers of ENUM/SET members named by digits, doubles as the server prints them, HEX of bytes),
+    // NULLs stay NULL, the generated column is the target's own; a key already there stops it with the
+    // server's error 1062 and nothing of that execution is kept.
+    void exactBulkInsertKeepsEveryValueAcrossExecutions()
+    {
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE IF EXISTS stmttest.bsrc, stmttest.bdst")));
+        QVERIFY(c.exec(QStringLiteral(
+            "CREATE TABLE stmttest.bsrc (id INT PRIMARY KEY, e ENUM('2','1','10') NULL, st SET('4','1','2') NOT NULL, "
+            "f FLOAT NULL, d DOUBLE NULL, y YEAR NULL, l VARCHAR(40) CHARACTER SET latin1 NULL, "
+            "u VARCHAR(40) CHARACTER SET utf8mb4 NOT NULL, b BLOB NULL, dt DATETIME(6) NULL, dc DECIMAL(30,10) NULL, "
+            "g INT AS (id + 1) VIRTUAL)")));
+        QVERIFY(c.exec(QStringLiteral("CREATE TABLE stmttest.bdst LIKE stmttest.bsrc")));
+        QStringList values;
+        for (int i = 0; i < 60; ++i)
+            values << QStringLiteral("(%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11)")
+                          .arg(i)
+                          .arg(i % 4 == 3 ? QStringLiteral("NULL") : QStringLiteral("'%1'").arg(QStringList{QStringLiteral("1"), QStringLiteral("10"), QStringLiteral("2")}.at(i % 3)))
+                          .arg(i % 2 ? QStringLiteral("'4'") : QStringLiteral("'1,2'"))
+                          .arg(i % 5 == 0 ? QStringLiteral("NULL") : QStringLiteral("0.1e%1").arg(i % 30 - 15))
+                          .arg(i % 7 == 0 ? QStringLiteral("-0e0") : QStringLiteral("1.0000000000000002e%1").arg(i * 5 - 150))
+                          .arg(i % 3 == 0 ? QStringLiteral("0") : QString::number(1901 + i))
+                          .arg(QStringLiteral("_latin1 X'%1'").arg(QString::fromLatin1(QByteArray("\x80\xff\t\n\\\x00", 6).toHex()) +
+                                                                  QString::fromLatin1(QString::number(i % 10).toLatin1().toHex())))
+                          .arg(QStringLiteral("'\U0001F600 tab\\t nl\\n bs\\\\ %1'").arg(i))
+                          .arg(i % 6 == 0 ? QStringLiteral("NULL") : QStringLiteral("REPEAT(X'00095C0A27FF', %1)").arg(i * 7))
+                          .arg(i % 8 == 0 ? QStringLiteral("NULL") : QStringLiteral("'2024-02-29 23:59:59.%1'").arg(i * 16411 % 1000000, 6, 10, QLatin1Char('0')))
+                          .arg(i % 9 == 0 ? QStringLiteral("NULL") : QStringLiteral("-12345678901234567890.%1").arg(i, 10, 10, QLatin1Char('0')));
+        QVERIFY2(c.exec(QStringLiteral("INSERT INTO stmttest.bsrc (id, e, st, f, d, y, l, u, b, dt, dc) VALUES ") +
+                        values.join(QLatin1Char(','))),
+                 qPrintable(c.lastError()));
+
+        migration::TableInfo info;
+        QString why;
+        QVERIFY2(migration::readTableInfo(c, QStringLiteral("stmttest"), QStringLiteral("bsrc"), QStringLiteral("id"), &info, &why),
+                 qPrintable(why));
+        Connection src = root();
+        QVERIFY(migration::prepareExactSession(src, false));
+        RawResult rows;
+        QVERIFY2(src.queryRaw(QStringLiteral("SELECT ") + migration::exactSelectList(info) +
+                                  QStringLiteral(" FROM stmttest.bsrc ORDER BY id"),
+                              &rows),
+                 qPrintable(src.lastError()));
+        QCOMPARE(rows.rowCount(), 60);
+        QList<qsizetype> which;
+        for (qsizetype i = 0; i < rows.rowCount(); ++i)
+            which.append(i);
+
+        Connection dst = root();
+        QVERIFY(migration::prepareSession(dst, true));
+        migration::ExactBulkInsert insert(dst);
+        bool unsupported = true;
+        QVERIFY2(insert.prepare(info, QStringLiteral("stmttest.bdst"), &unsupported, &why), qPrintable(why));
+        QVERIFY(!unsupported);
+        quint64 affected = 0;
+        unsigned errNo = 0;
+        auto executed = [&dst] {
+            return dst.queryValue(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS "
+                                                 "WHERE VARIABLE_NAME = 'COM_STMT_EXECUTE'"))
+                ->toLongLong();
+        };
+        const qint64 before = executed();
+        {
+            Transaction tx(dst);
+            // 400 bytes: a few rows per execution, the longest BLOBs (413 bytes) alone.
+            QVERIFY2(insert.insert(rows, which, 400, &affected, &why, &errNo), qPrintable(why));
+            QVERIFY(tx.commit());
+        }
+        QCOMPARE(affected, quint64(60));
+        const qint64 executions = executed() - before;
+        QVERIFY2(executions >= 10, qPrintable(QString::number(executions)));
+        const QString form = QStringLiteral(
+            "SELECT id, e + 0, st + 0, CAST(f AS DOUBLE), d, y, HEX(l), HEX(u), HEX(b), dt, dc, g FROM stmttest.%1 ORDER BY id");
+        auto a = c.query(form.arg(QStringLiteral("bsrc")));
+        auto b = c.query(form.arg(QStringLiteral("bdst")));
+        QVERIFY2(a && b, qPrintable(c.lastError()));
+        QCOMPARE(b->rows.size(), 60);
+        QCOMPARE(b->rows, a->rows);
+        // Digit-named members: row 0's ENUM is '1' (member 2), row 1's SET '4' (bit 1).
+        QCOMPARE(b->rows.at(0).at(1).toString(), QStringLiteral("2"));
+        QCOMPARE(b->rows.at(1).at(2).toString(), QStringLiteral("1"));
+
+        // Again: every key is there; the first execution fails with 1062 and the transaction keeps nothing.
+        {
+            Transaction tx(dst);
+            QVERIFY(!insert.insert(rows, which, 400, &affected, &why, &errNo));
+        }
+        QCOMPARE(errNo, 1062u);
+        QVERIFY2(why.contains(QLatin1String("Duplicate entry")), qPrintable(why));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM stmttest.bdst"))->toInt(), 60);
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE stmttest.bsrc, stmttest.bdst")));
     }
 
     void cleanupTestCase() { m_fx.stop(); }
