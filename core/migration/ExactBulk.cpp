@@ -43,9 +43,11 @@ bool ExactBulkInsert::prepare(const TableInfo &info, const QString &qualifiedTab
         switch (c.kind) {
         case ColumnKind::Enum:
         case ColumnKind::Set:
+        case ColumnKind::UInt:
             m_forms.push_back(Form::Unsigned);
             break;
         case ColumnKind::Year:
+        case ColumnKind::Int:
             m_forms.push_back(Form::Signed);
             break;
         case ColumnKind::Float:

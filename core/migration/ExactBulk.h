@@ -7,6 +7,8 @@
 //     CHARACTER SET binary), the bytes the source sent, pointed to in place (no copy, no escaping);
 //   - ENUM, SET and YEAR as 64-bit integers (their exact reader gives the number; a digit string would be
 //     read as an ENUM member's name, or YEAR '0' as 2000), as LOAD DATA's CAST(@v AS UNSIGNED/SIGNED);
+//     the integer types (TINYINT..BIGINT, UNSIGNED with the unsigned flag) too: the number their text
+//     is, stored without the server parsing a string per value;
 //   - FLOAT and DOUBLE as the double the source's text parses to (a FLOAT that is no float value fails,
 //     as appendExactLoadRow does).
 // An INSERT stops at the first error in strict mode; warnings (notes included where the session's policy

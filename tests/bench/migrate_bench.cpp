@@ -39,6 +39,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace {
 
@@ -113,6 +117,29 @@ QString q(const QString &s)
         QProcess::execute(g_downCommand[0], {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"),
                                              g_downCommand[1]});
     std::exit(1);
+}
+
+// CPU seconds a process has used (user + system), from /proc/<pid>/stat; 0 when it is gone.
+double cpuSecsOf(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !f.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray stat = f.readAll();
+    // the fields after the command name (which may hold spaces) in parentheses
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        return 0;
+    return double(fields.at(11).toLongLong() + fields.at(12).toLongLong()) / double(sysconf(_SC_CLK_TCK));
+}
+
+// CPU seconds of the waited-for child processes of this program (the clients: shardctl, mariadb-dump,
+// mariadb, and what a shell they ran in waited for).
+double childCpuSecs()
+{
+    rusage u{};
+    getrusage(RUSAGE_CHILDREN, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 QString line(const QString &label, double value, const QString &unit, const QString &note = {})
@@ -240,6 +267,22 @@ int main(int argc, char **argv)
         sourceNodes << pr.src;
         allNodes << pr.src << pr.dst;
     }
+    // The CPU of each side while a figure ran: the source servers, the target servers, the clients.
+    struct Cpu
+    {
+        double sources = 0, targets = 0, clients = 0;
+    };
+    auto serverPid = [&](int node) {
+        QFile f(sb + QStringLiteral("/node%1/mysqld.pid").arg(node));
+        return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed().toLongLong() : qint64(0);
+    };
+    auto cpuNow = [&] {
+        Cpu c;
+        for (int node : std::as_const(allNodes))
+            (sourceNodes.contains(node) ? c.sources : c.targets) += cpuSecsOf(serverPid(node));
+        c.clients = childCpuSecs();
+        return c;
+    };
     qint64 movingRows = 0;
     for (const Pair &pr : pairs)
         movingRows += sqlOn(pr.src, QStringLiteral("SELECT COUNT(*) FROM fsharechat.`%1` WHERE %2").arg(pr.table, pr.pred))
@@ -296,6 +339,26 @@ int main(int argc, char **argv)
     struct Figure
     {
         QVector<double> secs;
+        QVector<Cpu> cpu; // each round's CPU by side
+        // "CPU s: sources 2.7, targets 5.3, clients 1.0" of the median round
+        QString cpuLine() const
+        {
+            if (cpu.size() != secs.size() || secs.isEmpty())
+                return QStringLiteral("not measured");
+            QVector<qsizetype> order(secs.size());
+            std::iota(order.begin(), order.end(), 0);
+            std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return secs[a] < secs[b]; });
+            const Cpu &c = cpu[order[order.size() / 2]];
+            return QStringLiteral("sources %1, targets %2, clients %3 (CPU s, the median round)")
+                .arg(c.sources, 0, 'f', 2)
+                .arg(c.targets, 0, 'f', 2)
+                .arg(c.clients, 0, 'f', 2);
+        }
+        void add(double s, const Cpu &before, const Cpu &after)
+        {
+            secs << s;
+            cpu << Cpu{after.sources - before.sources, after.targets - before.targets, after.clients - before.clients};
+        }
         double median() const
         {
             QVector<double> v = secs;
@@ -349,10 +412,11 @@ int main(int argc, char **argv)
                 streams[pr.src] << QStringLiteral("mariadb-dump -S %1 -uroot --no-create-info --skip-add-locks --single-transaction "
                                                   "--where %2 fsharechat %3 | mariadb -S %4 -uroot peer_dump_%5")
                                        .arg(q(sock(pr.src)), q(pr.pred), q(pr.table), q(sock(pr.dst)), pr.srcDs);
+            const Cpu cpu0_dumpFig = cpuNow();
             const Proc dump = parallel(streams);
             if (dump.code != 0 || countIn(QStringLiteral("peer_dump")) != movingRows)
                 die(QStringLiteral("mariadb-dump | mariadb (or its row count)"), dump);
-            dumpFig.secs << dump.secs;
+            dumpFig.add(dump.secs, cpu0_dumpFig, cpuNow());
         }
         {
             scratch(QStringLiteral("peer_load"));
@@ -375,10 +439,11 @@ int main(int argc, char **argv)
                 for (auto lt = loads.cbegin(); lt != loads.cend(); ++lt)
                     streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(lt.key())), q(lt.value()));
             }
+            const Cpu cpu0_loadFig = cpuNow();
             const Proc load = parallel(streams);
             if (load.code != 0 || countIn(QStringLiteral("peer_load")) != movingRows)
                 die(QStringLiteral("INTO OUTFILE + LOAD DATA INFILE (or its row count)"), load);
-            loadFig.secs << load.secs;
+            loadFig.add(load.secs, cpu0_loadFig, cpuNow());
             for (int i = 0; i < n; ++i)
                 QFile::remove(files + QStringLiteral("/p%1.tsv").arg(i));
         }
@@ -395,11 +460,12 @@ int main(int argc, char **argv)
                                            QStringLiteral("--until"), QStringLiteral("T1")});
             if (t1.code != 0)
                 die(QStringLiteral("migrate run --until T1"), t1);
+            const Cpu cpu0_t2Fig = cpuNow();
             const Proc t2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
                                            QStringLiteral("--until"), QStringLiteral("T2")});
             if (t2.code != 0)
                 die(QStringLiteral("migrate run --until T2"), t2);
-            t2Fig.secs << t2.secs;
+            t2Fig.add(t2.secs, cpu0_t2Fig, cpuNow());
             t2PeakKb = qMax(t2PeakKb, t2.peakKb);
             const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
                                                runDir, QStringLiteral("--json")});
@@ -455,11 +521,13 @@ int main(int argc, char **argv)
     auto tableOfQuery = [](const QString &qualified) { return qualified.section(QLatin1Char('`'), 1, 1); };
     // Interleaved like the copies: per round the engine, then pt's query, then the scan.
     for (int r = 0; r < runs; ++r) {
+        const Cpu cpu0_verifyFig = cpuNow();
         const Proc verify = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), runDir});
         if (verify.code != 0)
             die(QStringLiteral("migrate verify"), verify);
-        verifyFig.secs << verify.secs;
+        verifyFig.add(verify.secs, cpu0_verifyFig, cpuNow());
         verifyPeakKb = qMax(verifyPeakKb, verify.peakKb);
+        const Cpu cpu0_ptFig = cpuNow();
         const Proc pt = bothSides([&](const QString &t, const QString &pred) {
             const auto c = colsOf.value(tableOfQuery(t));
             const QString nulls = c.second.isEmpty() ? QString() : QStringLiteral(", CONCAT(%1)").arg(c.second);
@@ -469,14 +537,15 @@ int main(int argc, char **argv)
         });
         if (pt.code != 0)
             die(QStringLiteral("pt-table-checksum's chunk query"), pt);
-        ptFig.secs << pt.secs;
+        ptFig.add(pt.secs, cpu0_ptFig, cpuNow());
+        const Cpu cpu0_scanFig = cpuNow();
         const Proc scan = bothSides([&](const QString &t, const QString &pred) {
             return QStringLiteral("SELECT COUNT(*), SUM(LENGTH(CONCAT_WS('#', %1))) FROM %2 WHERE %3")
                 .arg(colsOf.value(tableOfQuery(t)).first, t, pred);
         });
         if (scan.code != 0)
             die(QStringLiteral("plain scan"), scan);
-        scanFig.secs << scan.secs;
+        scanFig.add(scan.secs, cpu0_scanFig, cpuNow());
     }
 
     // --- capture apply rate ------------------------------------------------------------------------------
@@ -546,6 +615,9 @@ int main(int argc, char **argv)
     out << line(QStringLiteral("  SELECT INTO OUTFILE + LOAD DATA INFILE"), loadT, QStringLiteral("s"), loadFig.span()) << '\n';
     out << (mydumperWhere ? "  (mydumper has --where here but is not run yet)\n"
                           : "  mydumper/myloader: not compared (this mydumper has no --where; it cannot move the same rows)\n");
+    out << "  CPU of T2:         " << t2Fig.cpuLine() << '\n';
+    out << "  CPU of the dump:   " << dumpFig.cpuLine() << '\n';
+    out << "  CPU of LOAD DATA:  " << loadFig.cpuLine() << '\n';
     out << line(QStringLiteral("  T2 speed / mariadb-dump's"), dumpT / t2, QStringLiteral("x"),
                 QStringLiteral("goal >= 1.5; ") + t2Fig.roundRatios(dumpFig)) << '\n';
     out << line(QStringLiteral("  T2 speed / LOAD DATA's"), loadT / t2, QStringLiteral("x"),
@@ -559,6 +631,9 @@ int main(int argc, char **argv)
         << '\n';
     out << line(QStringLiteral("  pt-table-checksum's chunk query, both sides"), ptT, QStringLiteral("s"), ptFig.span()) << '\n';
     out << line(QStringLiteral("  plain scan of the moving rows, both sides"), scanT, QStringLiteral("s"), scanFig.span()) << '\n';
+    out << "  CPU of verify:     " << verifyFig.cpuLine() << '\n';
+    out << "  CPU of pt's query: " << ptFig.cpuLine() << '\n';
+    out << "  CPU of the scan:   " << scanFig.cpuLine() << '\n';
     out << line(QStringLiteral("  verify time / plain scan's"), verifyT / scanT, QStringLiteral("x"),
                 QStringLiteral("goal <= 1.3; ") + verifyFig.roundRatios(scanFig, true)) << '\n';
     out << line(QStringLiteral("  verify time / pt-table-checksum's"), verifyT / ptT, QStringLiteral("x"),

@@ -336,11 +336,12 @@ private slots:
             "CREATE TABLE stmttest.bsrc (id INT PRIMARY KEY, e ENUM('2','1','10') NULL, st SET('4','1','2') NOT NULL, "
             "f FLOAT NULL, d DOUBLE NULL, y YEAR NULL, l VARCHAR(40) CHARACTER SET latin1 NULL, "
             "u VARCHAR(40) CHARACTER SET utf8mb4 NOT NULL, b BLOB NULL, dt DATETIME(6) NULL, dc DECIMAL(30,10) NULL, "
-            "g INT AS (id + 1) VIRTUAL)")));
+            "g INT AS (id + 1) VIRTUAL, ti TINYINT NULL, ub BIGINT UNSIGNED NULL, sb BIGINT NOT NULL, "
+            "z INT(6) UNSIGNED ZEROFILL NULL, mu MEDIUMINT UNSIGNED NOT NULL)")));
         QVERIFY(c.exec(QStringLiteral("CREATE TABLE stmttest.bdst LIKE stmttest.bsrc")));
         QStringList values;
         for (int i = 0; i < 60; ++i)
-            values << QStringLiteral("(%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11)")
+            values << QStringLiteral("(%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12)")
                           .arg(i)
                           .arg(i % 4 == 3 ? QStringLiteral("NULL") : QStringLiteral("'%1'").arg(QStringList{QStringLiteral("1"), QStringLiteral("10"), QStringLiteral("2")}.at(i % 3)))
                           .arg(i % 2 ? QStringLiteral("'4'") : QStringLiteral("'1,2'"))
@@ -352,8 +353,15 @@ private slots:
                           .arg(QStringLiteral("'\U0001F600 tab\\t nl\\n bs\\\\ %1'").arg(i))
                           .arg(i % 6 == 0 ? QStringLiteral("NULL") : QStringLiteral("REPEAT(X'00095C0A27FF', %1)").arg(i * 7))
                           .arg(i % 8 == 0 ? QStringLiteral("NULL") : QStringLiteral("'2024-02-29 23:59:59.%1'").arg(i * 16411 % 1000000, 6, 10, QLatin1Char('0')))
-                          .arg(i % 9 == 0 ? QStringLiteral("NULL") : QStringLiteral("-12345678901234567890.%1").arg(i, 10, 10, QLatin1Char('0')));
-        QVERIFY2(c.exec(QStringLiteral("INSERT INTO stmttest.bsrc (id, e, st, f, d, y, l, u, b, dt, dc) VALUES ") +
+                          .arg(i % 9 == 0 ? QStringLiteral("NULL") : QStringLiteral("-12345678901234567890.%1").arg(i, 10, 10, QLatin1Char('0')))
+                          // the integer types, bound as 64-bit integers: their extremes, ZEROFILL
+                          .arg(QStringLiteral("%1, %2, %3, %4, %5")
+                                   .arg(i % 5 == 4 ? QStringLiteral("NULL") : i % 2 ? QStringLiteral("-128") : QStringLiteral("127"))
+                                   .arg(i % 4 == 1 ? QStringLiteral("NULL") : QStringLiteral("18446744073709551615 - %1").arg(i))
+                                   .arg(i % 2 ? QStringLiteral("-9223372036854775808 + %1").arg(i) : QStringLiteral("9223372036854775807 - %1").arg(i))
+                                   .arg(i % 6 == 5 ? QStringLiteral("NULL") : QString::number(i * 37))
+                                   .arg(i % 3 ? QStringLiteral("16777215") : QStringLiteral("0")));
+        QVERIFY2(c.exec(QStringLiteral("INSERT INTO stmttest.bsrc (id, e, st, f, d, y, l, u, b, dt, dc, ti, ub, sb, z, mu) VALUES ") +
                         values.join(QLatin1Char(','))),
                  qPrintable(c.lastError()));
 
@@ -397,7 +405,8 @@ private slots:
         const qint64 executions = executed() - before;
         QVERIFY2(executions >= 10, qPrintable(QString::number(executions)));
         const QString form = QStringLiteral(
-            "SELECT id, e + 0, st + 0, CAST(f AS DOUBLE), d, y, HEX(l), HEX(u), HEX(b), dt, dc, g FROM stmttest.%1 ORDER BY id");
+            "SELECT id, e + 0, st + 0, CAST(f AS DOUBLE), d, y, HEX(l), HEX(u), HEX(b), dt, dc, g, "
+            "CAST(ti AS CHAR), CAST(ub AS CHAR), CAST(sb AS CHAR), CAST(z AS CHAR), CAST(mu AS CHAR) FROM stmttest.%1 ORDER BY id");
         auto a = c.query(form.arg(QStringLiteral("bsrc")));
         auto b = c.query(form.arg(QStringLiteral("bdst")));
         QVERIFY2(a && b, qPrintable(c.lastError()));
@@ -406,6 +415,11 @@ private slots:
         // Digit-named members: row 0's ENUM is '1' (member 2), row 1's SET '4' (bit 1).
         QCOMPARE(b->rows.at(0).at(1).toString(), QStringLiteral("2"));
         QCOMPARE(b->rows.at(1).at(2).toString(), QStringLiteral("1"));
+        // The integers' extremes, and ZEROFILL's padding, which the source's text carries.
+        QCOMPARE(b->rows.at(0).at(13).toString(), QStringLiteral("18446744073709551615"));
+        QCOMPARE(b->rows.at(1).at(14).toString(), QStringLiteral("-9223372036854775807"));
+        QCOMPARE(b->rows.at(1).at(12).toString(), QStringLiteral("-128"));
+        QCOMPARE(b->rows.at(1).at(15).toString(), QStringLiteral("000037"));
 
         // Again: every key is there; the first execution fails with 1062 and the transaction keeps nothing.
         {
