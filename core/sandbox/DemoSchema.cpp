@@ -101,7 +101,10 @@ QList<DemoTable> DemoSchema::tables(const ShardingConfig &config)
     for (const BroadcastTable &b : config.broadcastTables) {
         if (config.table(b.name))
             continue;
-        out.append(DemoTable{b.name, DemoTableKind::Broadcast, {}});
+        DemoTable t;
+        t.logicTable = b.name;
+        t.kind = DemoTableKind::Broadcast;
+        out.append(t);
     }
     return out;
 }
