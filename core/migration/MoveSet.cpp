@@ -364,30 +364,88 @@ bool readTableInfo(Connection &c, const QString &schema, const QString &table, c
     return buildTableInfo(r.constData(), c.params().describe(), schema, table, shardingColumn, out, error);
 }
 
+// The statements describing `tables` of one schema in one round trip: every table's columns, engine and
+// unique keys in three information_schema queries (the server's cost is per query more than per table:
+// 27 tables' columns took it about 2 ms in one query against 9 ms in one query each), then each table's
+// SHOW CREATE TABLE (in order). Each row of the three starts with its TABLE_NAME.
+static QList<QByteArray> tableInfoBatch(Connection &c, const QString &schema, const QList<TableRef> &tables)
+{
+    QStringList names;
+    for (const TableRef &t : tables)
+        names.append(c.quoteString(t.table));
+    const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME IN (%2) ")
+                              .arg(c.quoteString(schema), names.join(QLatin1Char(',')));
+    QList<QByteArray> out{
+        (QStringLiteral("SELECT TABLE_NAME, COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
+                        "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
+                        "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM information_schema.COLUMNS") +
+         where + QStringLiteral("ORDER BY TABLE_NAME, ORDINAL_POSITION"))
+            .toUtf8(),
+        (QStringLiteral("SELECT TABLE_NAME, COALESCE(ENGINE, '') FROM information_schema.TABLES") + where).toUtf8(),
+        (QStringLiteral("SELECT TABLE_NAME, INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") + where +
+         QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY TABLE_NAME, INDEX_NAME = 'PRIMARY' DESC, "
+                        "INDEX_NAME, SEQ_IN_INDEX"))
+            .toUtf8()};
+    for (const TableRef &t : tables)
+        out.append((QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) + QLatin1Char('.') +
+                    Connection::quoteIdentifier(t.table))
+                       .toUtf8());
+    return out;
+}
+
+// One batch's results split per table (the rows whose TABLE_NAME is the table's, byte for byte, without
+// that column), in buildTableInfo's order; false when a table has no columns there (read alone then).
+static bool splitBatch(const QList<QueryResult> &r, const QList<TableRef> &tables, qsizetype k, QueryResult res[4])
+{
+    const QString &name = tables.at(k).table;
+    for (int q = 0; q < 3; ++q) {
+        res[q] = QueryResult{};
+        for (const auto &row : r.at(q).rows)
+            if (!row.isEmpty() && row.first().toString() == name)
+                res[q].rows.append(row.mid(1));
+    }
+    res[3] = r.at(3 + k);
+    return !res[0].rows.isEmpty();
+}
+
 bool readTableInfos(Connection &c, const QList<TableRef> &tables, QList<TableInfo> *out, QString *error)
 {
     out->clear();
-    QList<QByteArray> statements;
-    for (const TableRef &t : tables)
-        statements += tableInfoStatements(c, t.schema, t.table);
-    QList<QueryResult> r;
-    if (!c.queryMulti(statements, &r) || r.size() != statements.size()) {
-        // One table at a time: the first that fails names itself.
-        for (const TableRef &t : tables) {
-            TableInfo info;
-            if (!readTableInfo(c, t.schema, t.table, t.shardingColumn, &info, error))
-                return false;
-            out->append(info);
-        }
-        return true;
-    }
+    // Batches of one schema's tables (at most 256: a bounded statement), in the caller's order.
+    QList<QList<qsizetype>> batches;
+    QHash<QString, qsizetype> open; // schema -> its batch being filled
     for (qsizetype i = 0; i < tables.size(); ++i) {
-        TableInfo info;
-        if (!buildTableInfo(r.constData() + 4 * i, c.params().describe(), tables.at(i).schema, tables.at(i).table,
-                            tables.at(i).shardingColumn, &info, error))
-            return false;
-        out->append(info);
+        auto it = open.find(tables.at(i).schema);
+        if (it == open.end() || batches.at(it.value()).size() >= 256) {
+            it = open.insert(tables.at(i).schema, batches.size());
+            batches.append(QList<qsizetype>());
+        }
+        batches[it.value()].append(i);
     }
+    QList<TableInfo> infos(tables.size());
+    for (const QList<qsizetype> &batch : std::as_const(batches)) {
+        QList<TableRef> refs;
+        for (qsizetype i : batch)
+            refs.append(tables.at(i));
+        const QList<QByteArray> statements = tableInfoBatch(c, refs.first().schema, refs);
+        QList<QueryResult> r;
+        const bool batched = c.queryMulti(statements, &r) && r.size() == statements.size();
+        for (qsizetype k = 0; k < batch.size(); ++k) {
+            const TableRef &t = refs.at(k);
+            QueryResult res[4];
+            // A failed batch (a table missing: SHOW CREATE TABLE fails), or a table not found by its exact
+            // name: one table at a time, whose error names the table.
+            if (!batched || !splitBatch(r, refs, k, res)) {
+                if (!readTableInfo(c, t.schema, t.table, t.shardingColumn, &infos[batch.at(k)], error))
+                    return false;
+                continue;
+            }
+            if (!buildTableInfo(res, c.params().describe(), t.schema, t.table, t.shardingColumn, &infos[batch.at(k)],
+                                error))
+                return false;
+        }
+    }
+    *out = infos;
     return true;
 }
 

@@ -77,17 +77,18 @@ namespace pv {
 
 bool ensure(Connection &c, QString *error)
 {
+    // verify_table last: a session that finds it finds the others (load() reads it first).
     const QStringList ddl = {
         QStringLiteral("CREATE DATABASE IF NOT EXISTS `_shardpilot` CHARACTER SET utf8mb4"),
-        QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`verify_table` (run_id CHAR(16) NOT NULL, "
-                       "unit INT NOT NULL, target INT NOT NULL, origin BIGINT NOT NULL, width BIGINT NOT NULL, "
-                       "ranges INT NOT NULL, table_id BIGINT NOT NULL, PRIMARY KEY (run_id, unit, target)) ENGINE=InnoDB"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`verify_range` (run_id CHAR(16) NOT NULL, "
                        "unit INT NOT NULL, target INT NOT NULL, idx INT NOT NULL, file VARCHAR(255) NOT NULL, "
                        "pos BIGINT UNSIGNED NOT NULL, PRIMARY KEY (run_id, unit, target, idx)) ENGINE=InnoDB"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`touched` (run_id CHAR(16) NOT NULL, "
                        "unit INT NOT NULL, target INT NOT NULL, pk BIGINT NOT NULL, "
                        "PRIMARY KEY (run_id, unit, target, pk)) ENGINE=InnoDB"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS `_shardpilot`.`verify_table` (run_id CHAR(16) NOT NULL, "
+                       "unit INT NOT NULL, target INT NOT NULL, origin BIGINT NOT NULL, width BIGINT NOT NULL, "
+                       "ranges INT NOT NULL, table_id BIGINT NOT NULL, PRIMARY KEY (run_id, unit, target)) ENGINE=InnoDB"),
     };
     return execAll(c, ddl, error);
 }
@@ -190,13 +191,27 @@ bool clearRanges(Connection &c, const QString &runId, int unit, int target)
 std::optional<std::vector<PvTable>> load(Connection &c, const QString &runId, QString *error)
 {
     std::vector<PvTable> out;
-    if (!ensure(c, error))
-        return std::nullopt;
-    auto t = c.query(QStringLiteral("SELECT unit, target, origin, width, ranges, table_id FROM `_shardpilot`.`verify_table` "
-                                    "WHERE run_id = %1")
-                         .arg(c.quoteString(runId)));
-    auto r = c.query(QStringLiteral("SELECT unit, target, idx, file, pos FROM `_shardpilot`.`verify_range` WHERE run_id = %1")
-                         .arg(c.quoteString(runId)));
+    const QString tableSql = QStringLiteral("SELECT unit, target, origin, width, ranges, table_id FROM "
+                                            "`_shardpilot`.`verify_table` WHERE run_id = %1")
+                                 .arg(c.quoteString(runId));
+    const QString rangeSql = QStringLiteral("SELECT unit, target, idx, file, pos FROM `_shardpilot`.`verify_range` "
+                                            "WHERE run_id = %1")
+                                 .arg(c.quoteString(runId));
+    std::optional<QueryResult> t, r;
+    auto read = [&] {
+        t = c.query(tableSql);
+        r = t ? c.query(rangeSql) : std::nullopt;
+        return t && r;
+    };
+    // The tables are created only when missing: every copy worker loads from every target server it
+    // writes, and the DDL, IF NOT EXISTS or not, takes the server's metadata locks and is written to its
+    // binlog each time. Another worker may be creating them right now (ensure() creates verify_table
+    // last, and any missing one sends this one through ensure() too: IF NOT EXISTS is safe to race).
+    if (!read() && (c.lastErrno() == 1146 || c.lastErrno() == 1049)) { // ER_NO_SUCH_TABLE, ER_BAD_DB_ERROR
+        if (!ensure(c, error))
+            return std::nullopt;
+        read();
+    }
     if (!t || !r) {
         *error = c.lastError();
         return std::nullopt;

@@ -6,6 +6,7 @@
 #include "core/cluster/RawResult.h"
 #include "core/config/ConfigLoader.h"
 #include "core/migration/MoveSet.h"
+#include "core/migration/PreVerify.h"
 #include "core/sandbox/InstanceManager.h"
 
 #include <QElapsedTimer>
@@ -374,7 +375,71 @@ private slots:
         QVERIFY(infos.at(0).createSql.contains(QLatin1String("PRIMARY KEY")));
         QVERIFY(!readTableInfos(c, {ref("qm", "s"), ref("gone", "id")}, &infos, &error));
         QVERIFY2(error.contains(QLatin1String("table conntest.gone does not exist")), qPrintable(error));
+        // One schema's tables are read in three information_schema queries for all of them: a table whose
+        // name differs only in case, and one of the same name in another schema, keep their own columns
+        // and keys (the rows are split by the exact name, the batches by schema).
+        QVERIFY(c.exec(QStringLiteral("CREATE OR REPLACE TABLE conntest.Qm (a BIGINT, b INT NOT NULL, c TEXT, UNIQUE KEY ub (b))")));
+        QVERIFY(c.exec(QStringLiteral("CREATE DATABASE IF NOT EXISTS conntest_b")));
+        QVERIFY(c.exec(QStringLiteral("CREATE OR REPLACE TABLE conntest_b.qm (x INT, y DATE, z INT, PRIMARY KEY (z, x))")));
+        const bool caseSensitive = c.queryValue(QStringLiteral("SELECT @@lower_case_table_names"))->toInt() == 0;
+        QList<TableRef> refs{ref("qm", "s"), {QStringLiteral("conntest_b"), QStringLiteral("qm"), QStringLiteral("y")},
+                             ref("qm", "id")};
+        if (caseSensitive)
+            refs.insert(1, ref("Qm", "c"));
+        QVERIFY2(readTableInfos(c, refs, &infos, &error), qPrintable(error));
+        QCOMPARE(infos.size(), refs.size());
+        const TableInfo &other = infos.at(caseSensitive ? 2 : 1);
+        QCOMPARE(infos.at(0).columns, (QStringList{QStringLiteral("id"), QStringLiteral("s")}));
+        QCOMPARE(infos.at(0).keyName, QStringLiteral("PRIMARY"));
+        QCOMPARE(other.columns, (QStringList{QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")}));
+        QCOMPARE(other.pk, (QList<int>{2, 0}));
+        QCOMPARE(other.shardColumn, 1);
+        QVERIFY(other.createSql.contains(QLatin1String("PRIMARY KEY (`z`,`x`)")));
+        QCOMPARE(infos.last().shardColumn, 0);
+        if (caseSensitive) {
+            const TableInfo &upper = infos.at(1);
+            QCOMPARE(upper.columns, (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+            QCOMPARE(upper.keyName, QStringLiteral("ub"));
+            QCOMPARE(upper.pk, QList<int>{1});
+            QCOMPARE(upper.shardColumn, 2);
+            QVERIFY(upper.createSql.startsWith(QLatin1String("CREATE TABLE `Qm`")));
+        }
+        QVERIFY(c.exec(QStringLiteral("DROP DATABASE conntest_b")));
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.Qm")));
         QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.qm")));
+    }
+
+    // pv::load (every copy worker, on every target server it writes) creates the pre-verification tables
+    // only when one is missing: once they exist it writes nothing to the binlog; a half-made set (another
+    // session's CREATEs under way: verify_table present, the others not) is completed, not an error.
+    void preverifyTablesCreatedOnlyWhenMissing()
+    {
+        namespace pv = sp::migration::pv;
+        Connection c = root();
+        QVERIFY(c.exec(QStringLiteral("DROP DATABASE IF EXISTS `_shardpilot`")));
+        auto tables = [&] {
+            return c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+                                               "'_shardpilot' AND TABLE_NAME IN ('verify_table', 'verify_range', 'touched')"))
+                ->toInt();
+        };
+        auto binlogEnd = [&] {
+            auto r = c.query(QStringLiteral("SHOW MASTER STATUS"));
+            return r && !r->rows.isEmpty() ? r->rows.first().at(0).toString() + QLatin1Char(':') + r->rows.first().at(1).toString()
+                                           : QString();
+        };
+        QString why;
+        auto first = pv::load(c, QStringLiteral("0123456789abcdef"), &why);
+        QVERIFY2(first && first->empty(), qPrintable(why));
+        QCOMPARE(tables(), 3);
+        const QString before = binlogEnd();
+        QVERIFY(!before.isEmpty());
+        QVERIFY2(pv::load(c, QStringLiteral("0123456789abcdef"), &why), qPrintable(why));
+        QCOMPARE(binlogEnd(), before);
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE `_shardpilot`.`verify_range`, `_shardpilot`.`touched`")));
+        QCOMPARE(tables(), 1);
+        QVERIFY2(pv::load(c, QStringLiteral("0123456789abcdef"), &why), qPrintable(why));
+        QCOMPARE(tables(), 3);
+        QVERIFY(c.exec(QStringLiteral("DROP DATABASE `_shardpilot`")));
     }
 
     // queryRaw streams the rows into a RawResult that a later call fills again: every byte as stored
