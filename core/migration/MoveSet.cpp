@@ -5,8 +5,11 @@
 #include "core/sandbox/Sandbox.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <array>
 
 namespace sp::migration {
 
@@ -242,29 +245,47 @@ static void classify(ColumnInfo *c)
     }
 }
 
-// The four statements whose results describe one table (buildTableInfo's input, in order).
-static QList<QByteArray> tableInfoStatements(Connection &c, const QString &schema, const QString &table)
+// The statements describing `tables` of one schema: their columns, engines and unique keys in three
+// information_schema queries for all of them (the server's cost is per query more than per table: 27
+// tables' columns took it about 2 ms in one query against 9 ms in one query each), then each table's
+// SHOW CREATE TABLE, in order. `withName`: each row of the three starts with its TABLE_NAME (a batch);
+// without it, one table's four results are buildTableInfo's input as they are.
+static QList<QByteArray> tableInfoQueries(Connection &c, const QString &schema, const QStringList &tables, bool withName)
 {
-    const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME = %2 ")
-                              .arg(c.quoteString(schema), c.quoteString(table));
+    QStringList names;
+    for (const QString &t : tables)
+        names.append(c.quoteString(t));
+    const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME IN (%2) ")
+                              .arg(c.quoteString(schema), names.join(QLatin1Char(',')));
+    const QString name = withName ? QStringLiteral("TABLE_NAME, ") : QString();
     // MariaDB marks a column in the pre-10.1.2 temporal format with "/* mariadb-5.3 */" in COLUMN_TYPE
     // (classify() refuses it; show_old_temporals, which the earlier code set around this query, is
     // MySQL's and unknown to MariaDB).
-    return {(QStringLiteral("SELECT COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
-                            "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
-                            "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM "
-                            "information_schema.COLUMNS") +
-             where + QStringLiteral("ORDER BY ORDINAL_POSITION"))
-                .toUtf8(),
-            (QStringLiteral("SELECT COALESCE(ENGINE, '') FROM information_schema.TABLES") + where).toUtf8(),
-            // The key rows are identified by: PRIMARY, else the first unique key over NOT NULL columns only.
-            (QStringLiteral("SELECT INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") + where +
-             QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, "
-                            "SEQ_IN_INDEX"))
-                .toUtf8(),
-            (QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) + QLatin1Char('.') +
-             Connection::quoteIdentifier(table))
-                .toUtf8()};
+    QList<QByteArray> out{
+        (QStringLiteral("SELECT ") + name +
+         QStringLiteral("COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), COALESCE(CHARACTER_SET_NAME, ''), "
+                        "COALESCE(COLLATION_NAME, ''), COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM "
+                        "information_schema.COLUMNS") +
+         where + QStringLiteral("ORDER BY ") + name + QStringLiteral("ORDINAL_POSITION"))
+            .toUtf8(),
+        (QStringLiteral("SELECT ") + name + QStringLiteral("COALESCE(ENGINE, '') FROM information_schema.TABLES") + where)
+            .toUtf8(),
+        // The key rows are identified by: PRIMARY, else the first unique key over NOT NULL columns only.
+        (QStringLiteral("SELECT ") + name + QStringLiteral("INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") +
+         where + QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY ") + name +
+         QStringLiteral("INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, SEQ_IN_INDEX"))
+            .toUtf8()};
+    for (const QString &t : tables)
+        out.append((QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) + QLatin1Char('.') +
+                    Connection::quoteIdentifier(t))
+                       .toUtf8());
+    return out;
+}
+
+// The four statements whose results describe one table (buildTableInfo's input, in order).
+static QList<QByteArray> tableInfoStatements(Connection &c, const QString &schema, const QString &table)
+{
+    return tableInfoQueries(c, schema, {table}, false);
 }
 
 // One table's TableInfo from the results of its tableInfoStatements.
@@ -364,48 +385,16 @@ bool readTableInfo(Connection &c, const QString &schema, const QString &table, c
     return buildTableInfo(r.constData(), c.params().describe(), schema, table, shardingColumn, out, error);
 }
 
-// The statements describing `tables` of one schema in one round trip: every table's columns, engine and
-// unique keys in three information_schema queries (the server's cost is per query more than per table:
-// 27 tables' columns took it about 2 ms in one query against 9 ms in one query each), then each table's
-// SHOW CREATE TABLE (in order). Each row of the three starts with its TABLE_NAME.
-static QList<QByteArray> tableInfoBatch(Connection &c, const QString &schema, const QList<TableRef> &tables)
+// A batch's first three results indexed by table name (byte for byte), each row without that column.
+using BatchRows = std::array<QHash<QString, QList<QList<QVariant>>>, 3>;
+static BatchRows indexBatch(const QList<QueryResult> &r)
 {
-    QStringList names;
-    for (const TableRef &t : tables)
-        names.append(c.quoteString(t.table));
-    const QString where = QStringLiteral(" WHERE TABLE_SCHEMA = %1 AND TABLE_NAME IN (%2) ")
-                              .arg(c.quoteString(schema), names.join(QLatin1Char(',')));
-    QList<QByteArray> out{
-        (QStringLiteral("SELECT TABLE_NAME, COLUMN_NAME, LOWER(DATA_TYPE), LOWER(COLUMN_TYPE), "
-                        "COALESCE(CHARACTER_SET_NAME, ''), COALESCE(COLLATION_NAME, ''), "
-                        "COALESCE(DATETIME_PRECISION, 0), IS_GENERATED, IS_NULLABLE FROM information_schema.COLUMNS") +
-         where + QStringLiteral("ORDER BY TABLE_NAME, ORDINAL_POSITION"))
-            .toUtf8(),
-        (QStringLiteral("SELECT TABLE_NAME, COALESCE(ENGINE, '') FROM information_schema.TABLES") + where).toUtf8(),
-        (QStringLiteral("SELECT TABLE_NAME, INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") + where +
-         QStringLiteral("AND NON_UNIQUE = 0 AND INDEX_TYPE <> 'HASH' ORDER BY TABLE_NAME, INDEX_NAME = 'PRIMARY' DESC, "
-                        "INDEX_NAME, SEQ_IN_INDEX"))
-            .toUtf8()};
-    for (const TableRef &t : tables)
-        out.append((QStringLiteral("SHOW CREATE TABLE ") + Connection::quoteIdentifier(schema) + QLatin1Char('.') +
-                    Connection::quoteIdentifier(t.table))
-                       .toUtf8());
-    return out;
-}
-
-// One batch's results split per table (the rows whose TABLE_NAME is the table's, byte for byte, without
-// that column), in buildTableInfo's order; false when a table has no columns there (read alone then).
-static bool splitBatch(const QList<QueryResult> &r, const QList<TableRef> &tables, qsizetype k, QueryResult res[4])
-{
-    const QString &name = tables.at(k).table;
-    for (int q = 0; q < 3; ++q) {
-        res[q] = QueryResult{};
+    BatchRows out;
+    for (int q = 0; q < 3; ++q)
         for (const auto &row : r.at(q).rows)
-            if (!row.isEmpty() && row.first().toString() == name)
-                res[q].rows.append(row.mid(1));
-    }
-    res[3] = r.at(3 + k);
-    return !res[0].rows.isEmpty();
+            if (!row.isEmpty())
+                out[size_t(q)][row.first().toString()].append(row.mid(1));
+    return out;
 }
 
 bool readTableInfos(Connection &c, const QList<TableRef> &tables, QList<TableInfo> *out, QString *error)
@@ -424,18 +413,23 @@ bool readTableInfos(Connection &c, const QList<TableRef> &tables, QList<TableInf
     }
     QList<TableInfo> infos(tables.size());
     for (const QList<qsizetype> &batch : std::as_const(batches)) {
-        QList<TableRef> refs;
+        QStringList names;
         for (qsizetype i : batch)
-            refs.append(tables.at(i));
-        const QList<QByteArray> statements = tableInfoBatch(c, refs.first().schema, refs);
+            names.append(tables.at(i).table);
+        const QList<QByteArray> statements = tableInfoQueries(c, tables.at(batch.first()).schema, names, true);
         QList<QueryResult> r;
         const bool batched = c.queryMulti(statements, &r) && r.size() == statements.size();
+        const BatchRows rows = batched ? indexBatch(r) : BatchRows{};
         for (qsizetype k = 0; k < batch.size(); ++k) {
-            const TableRef &t = refs.at(k);
+            const TableRef &t = tables.at(batch.at(k));
             QueryResult res[4];
+            for (int q = 0; q < 3; ++q)
+                res[q].rows = rows[size_t(q)].value(t.table);
+            if (batched)
+                res[3] = r.at(3 + k);
             // A failed batch (a table missing: SHOW CREATE TABLE fails), or a table not found by its exact
             // name: one table at a time, whose error names the table.
-            if (!batched || !splitBatch(r, refs, k, res)) {
+            if (!batched || res[0].rows.isEmpty()) {
                 if (!readTableInfo(c, t.schema, t.table, t.shardingColumn, &infos[batch.at(k)], error))
                     return false;
                 continue;
