@@ -635,16 +635,6 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
         out << "  " << line << '\n';
         out.flush();
     };
-    if (p.isSet(QStringLiteral("until"))) {
-        RunSpec spec;
-        planning::ExpansionPlan plan;
-        const RunKind &kind = RunDir(dir).load(&spec, &plan, &why) ? RunKind::of(plan) : RunKind::copy();
-        o.until = kind.fromId(p.value(QStringLiteral("until")));
-        if (!o.until) {
-            err << prefix << "--until takes a step " << kind.idRange() << " (a " << kind.name() << " run)\n";
-            return Usage;
-        }
-    }
     o.yes = p.isSet(QStringLiteral("yes"));
     o.overrideReason = p.value(QStringLiteral("override-reason"));
     o.strongHash = p.isSet(QStringLiteral("strong-hash"));
@@ -664,6 +654,14 @@ int CmdMigrate::run(const QCommandLineParser &p, QTextStream &out, QTextStream &
     if (!engine.open(&why)) {
         err << prefix << why << '\n';
         return Findings;
+    }
+    if (p.isSet(QStringLiteral("until"))) { // the run's own table says which steps there are
+        const RunKind &kind = engine.kind();
+        o.until = kind.fromId(p.value(QStringLiteral("until")));
+        if (!o.until) {
+            err << prefix << "--until takes a step " << kind.idRange() << " (a " << kind.name() << " run)\n";
+            return Usage;
+        }
     }
     Outcome outcome = Outcome::Error;
     if (action == QLatin1String("run"))

@@ -9,7 +9,9 @@
 //    whole;
 // and `migrate status` lists the first 20 differences (--json all of them); during T2 the journal's
 // per-pair rows/s is above 0, the capture lag of each source server is sampled, and with --parallel 1
-// one source server copies at a time.
+// one source server copies at a time; `migrate pause` ends a `migrate verify` in the middle of its
+// comparison and the next verify compares to the end. T0 makes the pre-verification's tables with the
+// copy's metadata: T2 and T3 write no `_shardpilot` DDL to a target's binlog.
 #include "PlacementCheck.h"
 #include "SandboxFixture.h"
 #include "ShardctlRun.h"
@@ -17,11 +19,13 @@
 
 #include "core/cluster/Connection.h"
 #include "core/migration/Journal.h"
+#include "core/migration/run/RunKeys.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 
@@ -40,6 +44,7 @@ class TestMigratePreverify : public QObject
     }()};
     QTemporaryDir m_tmp;
     QString m_run;
+    QMap<QString, QPair<QString, qint64>> m_binlogAfterT1; // target data source -> its binlog position after T1
 
     using Run = test::ShardctlRun;
     Run shardctl(const QStringList &args) { return test::runShardctl(args, 180000); }
@@ -101,6 +106,25 @@ private slots:
         QVERIFY2(create.exitCode == 0, qPrintable(create.out + create.err));
     }
 
+    // T0 makes every `_shardpilot` table on the targets (the copy's checkpoints and the
+    // pre-verification's): each copy worker used to create the pre-verification tables at T2's start,
+    // every CREATE ... IF NOT EXISTS written to the target's binlog.
+    void metadataTablesMadeAtT0()
+    {
+        const Run t1 = migrate(QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T1")});
+        QVERIFY2(t1.exitCode == 0, qPrintable(t1.out + t1.err));
+        for (const QString &ds : {QStringLiteral("db2"), QStringLiteral("db3")}) {
+            Connection c = root(ds, true);
+            const auto n = c.queryValue(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+                                                       "'_shardpilot' AND TABLE_NAME IN ('verify_table', 'verify_range', "
+                                                       "'touched', 'copy_state', 'capture_state')"));
+            QVERIFY2(n && n->toInt() == 5, qPrintable(ds + QStringLiteral(": ") + (n ? n->toString() : c.lastError())));
+            const auto at = c.query(QStringLiteral("SHOW MASTER STATUS"));
+            QVERIFY2(at && at->rows.size() == 1, qPrintable(c.lastError()));
+            m_binlogAfterT1.insert(ds, {at->rows.first().at(0).toString(), at->rows.first().at(1).toLongLong()});
+        }
+    }
+
     void copyRateAndPreverification()
     {
         QProcess run;
@@ -146,6 +170,65 @@ private slots:
         QVERIFY2(!summary.isEmpty() && !summary.startsWith(QLatin1String("0 key ranges")) &&
                      summary.contains(QLatin1String("; 0 differed")),
                  qPrintable(pv.join(QLatin1Char('\n'))));
+        // No `_shardpilot` DDL on a target since T1 (T2 and T3 ran): every binlog from T1's position on.
+        QCOMPARE(m_binlogAfterT1.size(), 2);
+        // A schema or table statement on `_shardpilot` itself (the triggers T3 makes write into it: not these).
+        static const QRegularExpression ddl(
+            QStringLiteral("^\\s*(CREATE|DROP|ALTER)\\s+(DATABASE|SCHEMA|TABLE)(\\s+IF\\s+(NOT\\s+)?EXISTS)?\\s+`_shardpilot`"),
+            QRegularExpression::CaseInsensitiveOption);
+        for (auto it = m_binlogAfterT1.cbegin(); it != m_binlogAfterT1.cend(); ++it) {
+            Connection c = root(it.key(), true);
+            const auto logs = c.query(QStringLiteral("SHOW BINARY LOGS"));
+            QVERIFY2(logs, qPrintable(c.lastError()));
+            int events = 0;
+            for (const auto &row : logs->rows) {
+                const QString file = row.at(0).toString();
+                if (file < it.value().first)
+                    continue;
+                const auto ev = c.query(QStringLiteral("SHOW BINLOG EVENTS IN %1 FROM %2")
+                                            .arg(c.quoteString(file))
+                                            .arg(file == it.value().first ? it.value().second : 4));
+                QVERIFY2(ev, qPrintable(c.lastError()));
+                for (const auto &e : ev->rows) {
+                    ++events;
+                    const QString info = e.last().toString();
+                    QVERIFY2(!ddl.match(info).hasMatch(), qPrintable(it.key() + QStringLiteral(": ") + info));
+                }
+            }
+            QVERIFY2(events > 0, qPrintable(it.key() + QStringLiteral(": no binlog events since T1 (the copy wrote none?)")));
+        }
+    }
+
+    // `migrate pause` while `migrate verify` compares (the targets' sums in one stream, the sources' in
+    // another; 20-row ranges and the run's 1,500 rows/s keep it comparing for seconds: a whole verify
+    // took 2.1 s here, the pause comes at 0.7 s, and stopped() is asked between ranges): it ends paused
+    // in bounded time and records nothing, and the next `migrate verify` (no `migrate run` between)
+    // compares to the end.
+    void verifyPausedWhileComparing()
+    {
+        const auto comparedAt = [this] {
+            migration::Journal j(m_run + QStringLiteral("/journal.sqlite"));
+            return j.value(migration::keys::comparisonAt);
+        };
+        const QString before = comparedAt();
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SP_VERIFY_RANGE_ROWS"), QStringLiteral("20"));
+        p.setProcessEnvironment(env);
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), m_run});
+        QVERIFY(p.waitForStarted());
+        QTest::qWait(700);
+        QVERIFY2(p.state() == QProcess::Running, "verify ended before the pause");
+        QVERIFY(migrate(QStringLiteral("pause")).exitCode == 0);
+        QVERIFY2(p.waitForFinished(30000), "verify did not end within 30 s of the pause");
+        const QString out = QString::fromUtf8(p.readAll());
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, qPrintable(out));
+        QVERIFY2(out.contains(QLatin1String("verify paused: nothing was recorded")), qPrintable(out));
+        QCOMPARE(comparedAt(), before);
+        const Run again = migrate(QStringLiteral("verify"));
+        QVERIFY2(again.exitCode == 0 && !again.out.contains(QLatin1String("paused")), qPrintable(again.out + again.err));
+        QVERIFY2(comparedAt() != before && !comparedAt().isEmpty(), qPrintable(comparedAt()));
     }
 
     void changesAfterPreverificationAreFound()

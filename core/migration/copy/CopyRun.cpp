@@ -27,6 +27,7 @@
 #include <QRegularExpression>
 #include <QSemaphore>
 
+#include <algorithm>
 #include <map>
 #include <thread>
 
@@ -262,9 +263,11 @@ Outcome CopyRun::stepT0()
         }
     }
 
-    // Targets: metadata schema, then each table from its source's definition.
+    // Targets: metadata schema (the copy's checkpoints and the pre-verification's tables: T2 then starts
+    // without DDL; pv::load still makes them for a run whose T0 an older build ran), then each table from
+    // its source's definition.
     for (const QString &inst : m_moves.targetInstances())
-        if (!meta::ensure(*conns.at(inst), &why))
+        if (!meta::ensure(*conns.at(inst), &why) || !pv::ensure(*conns.at(inst), &why))
             return fail(Step::T0, QStringLiteral("%1: cannot create the metadata schema _shardpilot: %2").arg(inst, why));
     QStringList existingTargets;
     for (const MoveUnit &u : m_moves.units()) {
@@ -458,45 +461,52 @@ bool CopyRun::startWorkers(QString *error)
 
 bool CopyRun::checkDefinitions(QString *error)
 {
-    if (!loadTableInfo(error))
-        return false;
-    // The targets must still have their sources' definitions (a schema change while no process ran);
-    // every target server at once.
+    // The targets must still have their sources' definitions (a schema change while no process ran):
+    // every target server's read while the sources' are (one round trip each, all servers at once),
+    // compared once both are in.
     const QStringList targets = m_moves.targetInstances();
-    std::vector<QString> errors(size_t(targets.size()));
-    forEachServer(int(targets.size()), [&](int i) {
+    const int n = int(targets.size());
+    const size_t count = targets.size();
+    std::vector<QString> errors(count + 1);
+    std::vector<QList<QPair<const MoveUnit *, int>>> mine(count);
+    std::vector<QList<TableInfo>> infos(count);
+    forEachServer(n + 1, [&](int i) {
         QString &e = errors[size_t(i)];
+        if (i == n) { // the sources' (each unit's info written by its own server's job)
+            loadTableInfo(&e);
+            return;
+        }
         Connection c;
         if (!c.open(m_endpoints.adminOfInstance(targets.at(i)))) {
             e = c.lastError();
             return;
         }
-        // This server's target tables, read in one round trip.
-        QList<QPair<const MoveUnit *, int>> mine;
+        // This server's target tables, read in one round trip (units' targets only: their infos are
+        // being written by the sources' job).
         QList<TableRef> refs;
-        for (const MoveUnit &u : m_moves.units())
+        for (const MoveUnit &u : std::as_const(m_moves.units()))
             for (int t = 0; t < u.targets.size(); ++t)
                 if (u.targets.at(t).instance == targets.at(i)) {
-                    mine.append({&u, t});
+                    mine[size_t(i)].append({&u, t});
                     refs.append({u.targets.at(t).schema, u.targets.at(t).node.table, u.shardingColumn});
                 }
-        QList<TableInfo> infos;
-        if (!readTableInfos(c, refs, &infos, &e))
-            return;
-        for (qsizetype k = 0; k < mine.size(); ++k) {
-            const MoveUnit &u = *mine.at(k).first;
-            if (normalizedCreate(infos.at(k).createSql) != normalizedCreate(u.info.createSql)) {
-                e = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
-                                   "%2); the run cannot carry a schema change: roll back and plan again")
-                        .arg(u.source.toString(), u.targets.at(mine.at(k).second).node.toString());
-                return;
-            }
-        }
+        readTableInfos(c, refs, &infos[size_t(i)], &e);
     });
+    std::rotate(errors.begin(), errors.end() - 1, errors.end()); // the sources' error first
     for (const QString &e : errors)
         if (!e.isEmpty()) {
             *error = e;
             return false;
+        }
+    for (int i = 0; i < n; ++i)
+        for (qsizetype k = 0; k < mine[size_t(i)].size(); ++k) {
+            const MoveUnit &u = *mine[size_t(i)].at(k).first;
+            if (normalizedCreate(infos[size_t(i)].at(k).createSql) != normalizedCreate(u.info.createSql)) {
+                *error = QStringLiteral("the moving table %1 changed since T0 (its definition differs from its target "
+                                        "%2); the run cannot carry a schema change: roll back and plan again")
+                             .arg(u.source.toString(), u.targets.at(mine[size_t(i)].at(k).second).node.toString());
+                return false;
+            }
         }
     return true;
 }

@@ -11,6 +11,7 @@
 #include "core/migration/CopyErrors.h"
 #include "core/migration/SqlParts.h"
 #include "core/migration/Verifier.h"
+#include "core/migration/run/Actions.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -63,11 +64,8 @@ void SourceWorker::stop()
         m_reader->requestStop();
 }
 
-SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
+std::unique_ptr<SourceWorker::TargetConn> SourceWorker::openTarget(const QString &instance, QString *error) const
 {
-    auto it = m_targets.find(instance);
-    if (it != m_targets.end())
-        return it->second.get();
     auto tc = std::make_unique<TargetConn>();
     tc->instance = instance;
     // The capture's sessions set the marker the pre-verification triggers leave out (their changes
@@ -76,16 +74,30 @@ SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
     params.memoryInfile = true; // chunks go in as LOAD DATA from memory where the server allows it
     if (!tc->conn.open(params) || !prepareSession(tc->conn, true) ||
         !tc->conn.exec(QStringLiteral("SET ") + pv::captureMarker(m_spec.runId) + QStringLiteral(" = 1"))) {
-        fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
+        *error = QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError());
         return nullptr;
     }
     const auto infile = tc->conn.queryValue(QStringLiteral("SELECT @@GLOBAL.local_infile"));
     if (!infile) {
-        fail(QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError()));
+        *error = QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError());
         return nullptr;
     }
     tc->loadData = infile->toInt() == 1 && qEnvironmentVariableIntValue("SP_COPY_WITH_INSERT") == 0;
     tc->bulk = qEnvironmentVariableIntValue("SP_COPY_WITH_INSERT") == 0; // off also where the server lacks it
+    return tc;
+}
+
+SourceWorker::TargetConn *SourceWorker::targetConn(const QString &instance)
+{
+    auto it = m_targets.find(instance);
+    if (it != m_targets.end())
+        return it->second.get();
+    QString why;
+    std::unique_ptr<TargetConn> tc = openTarget(instance, &why);
+    if (!tc) {
+        fail(why);
+        return nullptr;
+    }
     TargetConn *raw = tc.get();
     m_targets.emplace(instance, std::move(tc));
     return raw;
@@ -115,44 +127,77 @@ ExactBulkInsert *SourceWorker::bulkInsert(TargetConn *tc, const MoveUnit &u, int
 
 bool SourceWorker::open()
 {
-    // Rows and keys are read in their exact form (ExactValue.h).
-    if (!m_source.open(m_endpoints.adminOfInstance(m_instance)) || !prepareExactSession(m_source, false))
-        return fail(m_source.lastError());
+    // The source's session and every target server's (a connect, a session set-up, then the target's
+    // checkpoints, capture position and pre-verification state) at once: one after the other they were
+    // most of a worker's start, four targets for a source with broadcast tables.
     QSet<QString> tables;
+    QStringList instances;
     for (const MoveUnit *u : std::as_const(m_units)) {
         tables.insert(u->sourceSchema + QChar(0) + u->source.table);
         for (const MoveTarget &t : u->targets)
-            if (!targetConn(t.instance))
-                return false;
+            if (!instances.contains(t.instance) && !m_targets.count(t.instance))
+                instances.append(t.instance);
     }
+    struct Opened
+    {
+        std::unique_ptr<TargetConn> tc;
+        std::optional<QHash<QPair<int, int>, CopyState>> copy;
+        std::optional<BinlogPosition> pos;
+        std::optional<std::vector<PvTable>> pv;
+        QString error;
+    };
+    std::vector<Opened> opened(size_t(instances.size()));
+    bool sourceOk = false;
+    forEachServer(int(instances.size()) + 1, [&](int i) {
+        if (i == int(instances.size())) { // rows and keys are read in their exact form (ExactValue.h)
+            sourceOk = m_source.open(m_endpoints.adminOfInstance(m_instance)) && prepareExactSession(m_source, false);
+            return;
+        }
+        Opened &o = opened[size_t(i)];
+        const QString &instance = instances.at(i);
+        o.tc = openTarget(instance, &o.error);
+        if (!o.tc)
+            return;
+        QString why;
+        o.copy = meta::loadCopy(o.tc->conn, m_spec.runId, &why);
+        if (o.copy)
+            o.pos = meta::loadCapture(o.tc->conn, m_spec.runId, m_instance, &why);
+        if (!o.copy || !o.pos) {
+            o.error = why.isEmpty() && o.copy
+                          ? QStringLiteral("target %1 has no capture position for this source (T1 not run?)").arg(instance)
+                          : QStringLiteral("target %1: %2").arg(instance, why);
+            return;
+        }
+        o.pv = pv::load(o.tc->conn, m_spec.runId, &why);
+        if (!o.pv)
+            o.error = QStringLiteral("target %1: %2").arg(instance, why);
+    });
+    if (!sourceOk)
+        return fail(m_source.lastError());
+    for (Opened &o : opened)
+        if (!o.error.isEmpty())
+            return fail(o.error);
     // Checkpoints and capture positions, as the targets hold them.
     std::optional<BinlogPosition> start;
-    for (auto &[instance, tc] : m_targets) {
-        QString why;
-        auto copy = meta::loadCopy(tc->conn, m_spec.runId, &why);
-        if (!copy)
-            return fail(QStringLiteral("target %1: %2").arg(instance, why));
+    for (qsizetype i = 0; i < instances.size(); ++i) {
+        Opened &o = opened[size_t(i)];
+        const QString &instance = instances.at(i);
         for (const MoveUnit *u : std::as_const(m_units))
             for (int t = 0; t < u->targets.size(); ++t)
                 if (u->targets.at(t).instance == instance) {
-                    if (!copy->contains({u->id, t}))
+                    if (!o.copy->contains({u->id, t}))
                         return fail(QStringLiteral("target %1 has no copy checkpoint for %2 -> %3 (T0 not run?)")
                                         .arg(instance, u->source.toString(), u->targets.at(t).node.toString()));
-                    m_progress.copy.insert({u->id, t}, copy->value({u->id, t}));
+                    m_progress.copy.insert({u->id, t}, o.copy->value({u->id, t}));
                 }
-        auto pos = meta::loadCapture(tc->conn, m_spec.runId, m_instance, &why);
-        if (!pos)
-            return fail(why.isEmpty() ? QStringLiteral("target %1 has no capture position for this source (T1 not run?)")
-                                            .arg(instance)
-                                      : why);
-        tc->stored = *pos;
-        if (!start || *pos < *start)
-            start = *pos;
+        o.tc->stored = *o.pos;
+        if (!start || *o.pos < *start)
+            start = *o.pos;
+        takePv(instance, *o.pv);
+        m_targets.emplace(instance, std::move(o.tc));
     }
     if (!start)
         return fail(QStringLiteral("no target"));
-    if (!loadPv())
-        return false;
     // The stream starts at the oldest point a range was verified at, so the keys changed since are
     // known again after a restart (transactions already applied on a target are not applied twice).
     BinlogPosition from = *start;
@@ -1082,17 +1127,22 @@ bool SourceWorker::loadPv()
         const auto tables = pv::load(tc->conn, m_spec.runId, &why);
         if (!tables)
             return fail(QStringLiteral("target %1: %2").arg(instance, why));
-        for (const PvTable &p : *tables) {
-            if (p.unit < 0 || p.unit >= m_moves.units().size())
-                continue;
-            const MoveUnit &u = m_moves.units().at(p.unit);
-            if (u.sourceInstance != m_instance || p.target < 0 || p.target >= u.targets.size() ||
-                u.targets.at(p.target).instance != instance || m_pv.count({p.unit, p.target}))
-                continue;
-            m_pv.emplace(QPair<int, int>(p.unit, p.target), p);
-        }
+        takePv(instance, *tables);
     }
     return true;
+}
+
+void SourceWorker::takePv(const QString &instance, const std::vector<PvTable> &tables)
+{
+    for (const PvTable &p : tables) {
+        if (p.unit < 0 || p.unit >= m_moves.units().size())
+            continue;
+        const MoveUnit &u = m_moves.units().at(p.unit);
+        if (u.sourceInstance != m_instance || p.target < 0 || p.target >= u.targets.size() ||
+            u.targets.at(p.target).instance != instance || m_pv.count({p.unit, p.target}))
+            continue;
+        m_pv.emplace(QPair<int, int>(p.unit, p.target), p);
+    }
 }
 
 void SourceWorker::markChanged(const BinlogEvent &ev, const BinlogPosition &end)

@@ -145,7 +145,8 @@ private:
 
     bool fail(const QString &message);
     bool failStopped(); // a job ended by stop()
-    TargetConn *targetConn(const QString &instance);
+    TargetConn *targetConn(const QString &instance); // opened on first use
+    std::unique_ptr<TargetConn> openTarget(const QString &instance, QString *error) const;
     // The copy's prepared INSERT into target t of `u` on tc (prepared once per session); nullptr when
     // the server cannot execute arrays of parameters (tc->bulk turned off), or on failure (`failed`,
     // the worker's error set).
@@ -230,6 +231,7 @@ private:
     qsizetype m_groupRows = 0;   // row changes in m_group
     BinlogPosition m_batchEnd; // the batch being written: its last source transaction's end
     bool loadPv();
+    void takePv(const QString &instance, const std::vector<PvTable> &tables); // this worker's pairs of them
     bool forgetPreverified(const BinlogPosition &oldest, const BinlogPosition &capture);
     bool restartAtCapture(); // the binlog of the pre-verified points is gone: read from the capture's
     QString readerError(const BinlogPosition &from) const;

@@ -8,9 +8,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QThread>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -121,18 +122,29 @@ bool setReadOnly(RunContext &ctx, Step s, const QStringList &instances, bool on,
 void forEachServer(int count, const std::function<void(int)> &job, const std::function<void(bool)> &tick,
                    int tickMs)
 {
-    std::atomic<int> finished{0};
+    // The calling thread ticks every tickMs and is woken as soon as the last job ends (not at its next
+    // tick: a step's last server used to wait up to tickMs more).
+    std::mutex lock;
+    std::condition_variable ended;
+    int finished = 0;
     std::vector<std::thread> threads;
     threads.reserve(size_t(qMax(0, count)));
     for (int i = 0; i < count; ++i)
         threads.emplace_back([&, i] {
             job(i);
-            finished.fetch_add(1);
+            std::lock_guard<std::mutex> l(lock);
+            if (++finished == count)
+                ended.notify_all();
         });
-    while (tick && finished.load() < count) {
-        QThread::msleep(quint64(qMax(1, tickMs)));
-        if (finished.load() < count)
+    if (tick) {
+        std::unique_lock<std::mutex> l(lock);
+        while (finished < count) {
+            if (ended.wait_for(l, std::chrono::milliseconds(qMax(1, tickMs)), [&] { return finished >= count; }))
+                break;
+            l.unlock();
             tick(false);
+            l.lock();
+        }
     }
     for (auto &t : threads)
         t.join();

@@ -259,6 +259,9 @@ Outcome Runner::run(const RunOptions &options)
 Outcome Runner::verifyOnly(const RunOptions &options)
 {
     m_ctx->options = options;
+    // A pause asks the process that runs (as for run()): one left by a verify paused before would stop
+    // this one at its first range.
+    QFile::remove(RunDir(m_dir).pauseFile());
     // Read-only, but it reads every moved row: throttled like the copy while the application writes
     // (not while writes are stopped: the heartbeat would write into the binlogs the switch guards).
     const bool writesStopped = !m_ctx->journal().value(keys::writeStopStart).isEmpty() &&
