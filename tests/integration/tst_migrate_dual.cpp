@@ -306,6 +306,19 @@ private slots:
         {
             Connection hold = root(0);
             QVERIFY(hold.exec(QStringLiteral("FLUSH TABLES WITH READ LOCK")));
+            // A write on the new side that db0 must apply, so the rollback's drain has something to wait
+            // for (the load alone may have written nothing db0 replicates yet: the drain then passed at
+            // once and the rollback ran the reload, killing the load, before this test killed it).
+            {
+                Connection b = root(2);
+                QVERIFY(b.exec(QStringLiteral("SET SESSION sql_log_bin = 1")));
+                const QString t = QStringLiteral("`fsharechat`.`t_messages_0`");
+                const qint64 owned =
+                    b.queryValue(QStringLiteral("SELECT MIN(id) FROM %1 WHERE CRC32(_target) MOD 4 = 2").arg(t)).value_or(QVariant(-1)).toLongLong();
+                QVERIFY(owned > 0);
+                QVERIFY2(b.exec(QStringLiteral("UPDATE %1 SET _from = 'held in the drain' WHERE id = %2").arg(t).arg(owned)),
+                         qPrintable(b.lastError()));
+            }
             QProcess rb;
             rb.start(test::shardctlPath(), {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"),
                                             runDir(QStringLiteral("back-load")), QStringLiteral("--yes")});
