@@ -165,7 +165,8 @@ bool Connection::open(const ConnectionParams &params)
                                    password.constData(), db.isEmpty() ? nullptr : db.constData(),
                                    params.unixSocket.isEmpty() ? unsigned(params.port) : 0u,
                                    socket.isEmpty() ? nullptr : socket.constData(),
-                                   params.affectedRows == AffectedRows::Matched ? CLIENT_FOUND_ROWS : 0);
+                                   (params.affectedRows == AffectedRows::Matched ? CLIENT_FOUND_ROWS : 0) |
+                                       (params.multiStatements ? CLIENT_MULTI_STATEMENTS : 0));
     if (!ok) {
         setError(QString::fromUtf8(mysql_error(h)), mysql_errno(h));
         mysql_close(h);

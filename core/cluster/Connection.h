@@ -91,6 +91,11 @@ struct ConnectionParams
     // LOAD DATA LOCAL INFILE only from memory (Connection::loadFromMemory): the server may ask for
     // no file of this machine, only for the buffer a loadFromMemory() call serves.
     bool memoryInfile = false;
+    // Multi-statement queries allowed for the whole session (CLIENT_MULTI_STATEMENTS at connect):
+    // execMulti()/queryMulti() then send no COM_SET_OPTION around each call (two round trips fewer), and
+    // a Transaction WITH CONSISTENT SNAPSHOT reads its binlog position with its START (one round trip
+    // fewer). Only for sessions whose statements the program builds itself (every value quoted).
+    bool multiStatements = false;
     AffectedRows affectedRows = AffectedRows::Matched;
     WarningPolicy warnings; // initial policy, see Connection::setWarningPolicy
 
@@ -183,12 +188,13 @@ public:
                     QStringList *columns = nullptr);
 
     // Several statements in as few round trips as max_allowed_packet allows (multi-statement queries,
-    // switched on for the call only), in order; `results` gets one entry per statement. Stops at the first
+    // switched on for the call only unless ConnectionParams::multiStatements), in order; `results` gets one entry per statement. Stops at the first
     // error (the later statements do not run). A statement with warnings, under a policy that makes them
     // errors, fails the call with *warned set: SHOW WARNINGS can no longer tell which they were, so the
     // caller rolls back and runs the statements one by one with exec() to judge them.
     bool execMulti(const QList<QByteArray> &statements, QList<ExecResult> *results, bool *warned = nullptr);
-    // Several queries in one round trip (multi-statement, switched on for the call only), each result as
+    // Several queries in one round trip (multi-statement, switched on for the call only unless
+    // ConnectionParams::multiStatements), each result as
     // query() returns it (rows converted the same way). Stops at the first error or rejected warning
     // (lastError() names the statement); `results` then holds those before it.
     bool queryMulti(const QList<QByteArray> &statements, QList<QueryResult> *results);

@@ -1,4 +1,4 @@
-// Connection::execMulti: statements sent together (multi-statement queries) to save round trips.
+// Connection::execMulti/queryMulti: statements sent together (multi-statement queries) to save round trips.
 #include "core/cluster/Connection.h"
 
 #include "core/cluster/QueryRegistry.h"
@@ -19,7 +19,7 @@ bool Connection::execMulti(const QList<QByteArray> &statements, QList<ExecResult
     if (packet == 0)
         return false;
     const qsizetype limit = qsizetype(qMin<quint64>(packet - 1024, 16u * 1024 * 1024));
-    if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_ON) != 0)
+    if (!m_params.multiStatements && mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_ON) != 0)
         return fail(QStringLiteral("multi-statements on"));
     bool ok = true;
     for (qsizetype first = 0; ok && first < statements.size();) {
@@ -68,7 +68,7 @@ bool Connection::execMulti(const QList<QByteArray> &statements, QList<ExecResult
         }
         first = last;
     }
-    if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_OFF) != 0 && ok)
+    if (!m_params.multiStatements && mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_OFF) != 0 && ok)
         return fail(QStringLiteral("multi-statements off"));
     if (ok)
         clearError();
@@ -85,7 +85,7 @@ bool Connection::queryMulti(const QList<QByteArray> &statements, QList<QueryResu
     QByteArray sql;
     for (const QByteArray &s : statements)
         sql += (sql.isEmpty() ? QByteArray() : QByteArray(";\n")) + s;
-    if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_ON) != 0)
+    if (!m_params.multiStatements && mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_ON) != 0)
         return fail(QStringLiteral("multi-statements on"));
     bool ok = true;
     {
@@ -128,7 +128,7 @@ bool Connection::queryMulti(const QList<QByteArray> &statements, QList<QueryResu
             status = more; // > 0: the next statement failed
         }
     }
-    if (mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_OFF) != 0 && ok)
+    if (!m_params.multiStatements && mysql_set_server_option(m_mysql, MYSQL_OPTION_MULTI_STATEMENTS_OFF) != 0 && ok)
         return fail(QStringLiteral("multi-statements off"));
     if (ok)
         clearError();

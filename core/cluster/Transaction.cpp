@@ -19,7 +19,17 @@ Transaction::Transaction(Connection &connection, const TransactionOptions &optio
         sql += QStringLiteral(" WITH CONSISTENT SNAPSHOT");
     if (options.readOnly)
         sql += options.consistentSnapshot ? QStringLiteral(", READ ONLY") : QStringLiteral(" READ ONLY");
-    if (!m_connection.exec(sql)) {
+    if (options.consistentSnapshot && m_connection.params().multiStatements) {
+        QList<QueryResult> r;
+        const bool ok = m_connection.queryMulti(
+            {sql.toUtf8(), QByteArrayLiteral("SHOW SESSION STATUS LIKE 'Binlog_snapshot_%'")}, &r);
+        if (r.isEmpty()) { // START TRANSACTION failed
+            m_error = m_connection.lastError();
+            return;
+        }
+        if (ok && r.size() == 2)
+            m_snapshotStatus = std::move(r[1]); // else snapshotPosition() asks again
+    } else if (!m_connection.exec(sql)) {
         m_error = m_connection.lastError();
         return;
     }
@@ -92,7 +102,8 @@ std::optional<BinlogPosition> Transaction::snapshotPosition()
     }
     if (!stillOurs(QStringLiteral("read the snapshot position")))
         return std::nullopt;
-    const auto r = m_connection.query(QStringLiteral("SHOW SESSION STATUS LIKE 'Binlog_snapshot_%'"));
+    const auto r = m_snapshotStatus ? m_snapshotStatus
+                                    : m_connection.query(QStringLiteral("SHOW SESSION STATUS LIKE 'Binlog_snapshot_%'"));
     if (!r) {
         m_error = m_connection.lastError();
         return std::nullopt;

@@ -2,6 +2,8 @@
 #include "core/cluster/BinlogPosition.h"
 #include "core/cluster/Connection.h"
 
+#include <optional>
+
 namespace sp {
 
 struct TransactionOptions
@@ -49,6 +51,9 @@ private:
 
     Connection &m_connection;
     TransactionOptions m_options;
+    // The snapshot position's status rows, read with START TRANSACTION in one round trip where the
+    // session allows multi-statement queries (the position is the snapshot's: fixed for the transaction).
+    std::optional<QueryResult> m_snapshotStatus;
     unsigned long m_threadId = 0;
     bool m_open = false;
     bool m_committed = false;

@@ -98,44 +98,71 @@ std::optional<BinlogPosition> loadCapture(Connection &c, const QString &runId, c
     return BinlogPosition{r->rows.first().at(0).toString(), r->rows.first().at(1).toULongLong()};
 }
 
+static QString copySql(Connection &c, const QString &runId, int unit, int target, const CopyState &s)
+{
+    const QString lastPk = s.lastPk ? c.quoteString(encodeKey(*s.lastPk)) : QStringLiteral("NULL");
+    return QStringLiteral("UPDATE `_shardpilot`.`copy_state` SET lastpk = %1, done = %2, copied = %3 "
+                          "WHERE run_id = %4 AND unit = %5 AND target = %6")
+        .arg(lastPk)
+        .arg(s.done ? 1 : 0)
+        .arg(s.copied)
+        .arg(c.quoteString(runId))
+        .arg(unit)
+        .arg(target);
+}
+
+static QString captureSql(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos)
+{
+    return QStringLiteral("UPDATE `_shardpilot`.`capture_state` SET file = %1, pos = %2 WHERE run_id = %3 AND "
+                          "source = %4")
+        .arg(c.quoteString(pos.file))
+        .arg(pos.position)
+        .arg(c.quoteString(runId), c.quoteString(source));
+}
+
+static bool copyRowFound(Connection &c, const ExecResult &er, int unit, int target)
+{
+    if (er.affectedRows == 1)
+        return true;
+    c.setError(QStringLiteral("the copy checkpoint of unit %1 target %2 is missing from _shardpilot.copy_state")
+                   .arg(unit)
+                   .arg(target));
+    return false;
+}
+
+static bool captureRowFound(Connection &c, const ExecResult &er, const QString &source)
+{
+    if (er.affectedRows == 1)
+        return true;
+    c.setError(QStringLiteral("the capture position of %1 is missing from _shardpilot.capture_state").arg(source));
+    return false;
+}
+
 bool saveCopy(Connection &c, const QString &runId, int unit, int target, const CopyState &s)
 {
     ExecResult er;
-    const QString lastPk = s.lastPk ? c.quoteString(encodeKey(*s.lastPk)) : QStringLiteral("NULL");
-    if (!c.exec(QStringLiteral("UPDATE `_shardpilot`.`copy_state` SET lastpk = %1, done = %2, copied = %3 "
-                               "WHERE run_id = %4 AND unit = %5 AND target = %6")
-                    .arg(lastPk)
-                    .arg(s.done ? 1 : 0)
-                    .arg(s.copied)
-                    .arg(c.quoteString(runId))
-                    .arg(unit)
-                    .arg(target),
-                &er))
-        return false;
-    if (er.affectedRows != 1) {
-        c.setError(QStringLiteral("the copy checkpoint of unit %1 target %2 is missing from _shardpilot.copy_state")
-                       .arg(unit)
-                       .arg(target));
-        return false;
-    }
-    return true;
+    return c.exec(copySql(c, runId, unit, target, s), &er) && copyRowFound(c, er, unit, target);
 }
 
 bool saveCapture(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos)
 {
     ExecResult er;
-    if (!c.exec(QStringLiteral("UPDATE `_shardpilot`.`capture_state` SET file = %1, pos = %2 WHERE run_id = %3 AND "
-                               "source = %4")
-                    .arg(c.quoteString(pos.file))
-                    .arg(pos.position)
-                    .arg(c.quoteString(runId), c.quoteString(source)),
-                &er))
+    return c.exec(captureSql(c, runId, source, pos), &er) && captureRowFound(c, er, source);
+}
+
+bool saveChunk(Connection &c, const QString &runId, int unit, int target, const CopyState &s, const QString &source,
+               const BinlogPosition &pos)
+{
+    if (!c.params().multiStatements)
+        return saveCopy(c, runId, unit, target, s) && saveCapture(c, runId, source, pos);
+    QList<ExecResult> r;
+    if (!c.execMulti({copySql(c, runId, unit, target, s).toUtf8(), captureSql(c, runId, source, pos).toUtf8()}, &r))
         return false;
-    if (er.affectedRows != 1) {
-        c.setError(QStringLiteral("the capture position of %1 is missing from _shardpilot.capture_state").arg(source));
+    if (r.size() != 2) {
+        c.setError(QStringLiteral("the checkpoint statements returned %1 results, not 2").arg(r.size()));
         return false;
     }
-    return true;
+    return copyRowFound(c, r.at(0), unit, target) && captureRowFound(c, r.at(1), source);
 }
 
 bool forget(Connection &c, const QString &runId, QString *error)

@@ -45,6 +45,11 @@ std::optional<BinlogPosition> loadCapture(Connection &c, const QString &runId, c
 // Inside the caller's transaction:
 bool saveCopy(Connection &c, const QString &runId, int unit, int target, const CopyState &s);
 bool saveCapture(Connection &c, const QString &runId, const QString &source, const BinlogPosition &pos);
+// Both of a copied chunk (its pair's checkpoint, its source's capture position) in one round trip
+// where the session allows multi-statement queries (ConnectionParams::multiStatements); fails, as
+// those do, when a row is missing.
+bool saveChunk(Connection &c, const QString &runId, int unit, int target, const CopyState &s, const QString &source,
+               const BinlogPosition &pos);
 
 // Removes the run's rows (rollback with --drop-targets, after T9).
 bool forget(Connection &c, const QString &runId, QString *error);

@@ -339,6 +339,49 @@ private slots:
         QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.multi")));
     }
 
+    // A session opened with ConnectionParams::multiStatements keeps them on: execMulti()/queryMulti()
+    // send no COM_SET_OPTION (two round trips each otherwise), and the results are the same.
+    void multiStatementSessionSwitchesNothing_data()
+    {
+        QTest::addColumn<bool>("session");
+        QTest::addColumn<int>("switches");
+        QTest::newRow("per call") << false << 4;
+        QTest::newRow("session") << true << 0;
+    }
+    void multiStatementSessionSwitchesNothing()
+    {
+        QFETCH(bool, session);
+        QFETCH(int, switches);
+        ConnectionParams p = m_fx.rootParams(0);
+        p.multiStatements = session;
+        Connection c;
+        QVERIFY2(c.open(p), qPrintable(c.lastError()));
+        QVERIFY(c.exec(QStringLiteral("CREATE OR REPLACE TABLE conntest.ms (id INT PRIMARY KEY, v INT)")));
+        const auto setOptions = [&c] {
+            const auto r = c.query(QStringLiteral("SHOW SESSION STATUS LIKE 'Com_set_option'"));
+            return r && r->rows.size() == 1 ? r->rows.first().at(1).toInt() : -1;
+        };
+        const int before = setOptions();
+        QVERIFY(before >= 0);
+        QList<ExecResult> results;
+        QVERIFY2(c.execMulti({"INSERT INTO conntest.ms VALUES (1, 1), (2, 2)", "UPDATE conntest.ms SET v = 7 WHERE id = 2"},
+                             &results),
+                 qPrintable(c.lastError()));
+        QCOMPARE(results.size(), 2);
+        QCOMPARE(results.at(1).affectedRows, quint64(1));
+        QList<QueryResult> rows;
+        QVERIFY2(c.queryMulti({"SELECT v FROM conntest.ms WHERE id = 1", "SELECT v FROM conntest.ms WHERE id = 2"}, &rows),
+                 qPrintable(c.lastError()));
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows.at(0).rows.first().first().toInt(), 1);
+        QCOMPARE(rows.at(1).rows.first().first().toInt(), 7);
+        QCOMPARE(setOptions() - before, switches);
+        // Either way a failed statement stops the rest and the session stays usable.
+        QVERIFY(!c.execMulti({"INSERT INTO conntest.ms VALUES (1, 0)", "DELETE FROM conntest.ms"}, &results));
+        QCOMPARE(c.queryValue(QStringLiteral("SELECT COUNT(*) FROM conntest.ms"))->toInt(), 2);
+        QVERIFY(c.exec(QStringLiteral("DROP TABLE conntest.ms")));
+    }
+
     void queryMultiReturnsEachResult()
     {
         Connection c = root();

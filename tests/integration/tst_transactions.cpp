@@ -133,9 +133,21 @@ private slots:
         QCOMPARE(count(), 0);
     }
 
+    // With multi-statements on for the session, START ... WITH CONSISTENT SNAPSHOT and the position's
+    // status rows go in one round trip: the same position either way.
+    void consistentSnapshotPosition_data()
+    {
+        QTest::addColumn<bool>("multiStatements");
+        QTest::newRow("separate") << false;
+        QTest::newRow("together") << true;
+    }
     void consistentSnapshotPosition()
     {
-        Connection a = root();
+        QFETCH(bool, multiStatements);
+        ConnectionParams ap = m_fx.rootParams(0);
+        ap.multiStatements = multiStatements;
+        Connection a = open(ap);
+        QVERIFY2(a.isOpen(), qPrintable(a.lastError()));
         Connection b = root();
         QVERIFY(b.exec(QStringLiteral("INSERT INTO txtest.t VALUES (1, 1, 'a')")));
         const BinlogPosition before = masterPosition(b);

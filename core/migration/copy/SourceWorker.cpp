@@ -72,6 +72,7 @@ std::unique_ptr<SourceWorker::TargetConn> SourceWorker::openTarget(const QString
     // are known from the source's binlog); every other session's change is recorded.
     ConnectionParams params = m_endpoints.adminOfInstance(instance);
     params.memoryInfile = true; // chunks go in as LOAD DATA from memory where the server allows it
+    params.multiStatements = true; // a chunk's checkpoint in one round trip, a capture batch too
     if (!tc->conn.open(params) || !prepareSession(tc->conn, true) ||
         !tc->conn.exec(QStringLiteral("SET ") + pv::captureMarker(m_spec.runId) + QStringLiteral(" = 1"))) {
         *error = QStringLiteral("target %1: %2").arg(instance, tc->conn.lastError());
@@ -346,8 +347,9 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
         Connection &c;
         ~CloseReading() { c.close(); }
     } closeReading{m_reading};
-    if (!m_reading.isOpen() &&
-        (!m_reading.open(m_endpoints.adminOfInstance(m_instance)) || !prepareExactSession(m_reading, false)))
+    ConnectionParams reading = m_endpoints.adminOfInstance(m_instance);
+    reading.multiStatements = true; // a chunk's snapshot and its binlog position in one round trip
+    if (!m_reading.isOpen() && (!m_reading.open(reading) || !prepareExactSession(m_reading, false)))
         return fail(m_reading.lastError());
     std::unique_ptr<ChunkRead> cur;
     auto giveBack = [this](const std::unique_ptr<ChunkRead> &c) {
@@ -786,8 +788,7 @@ bool SourceWorker::writeChunk(ChunkRead &c, qint64 *rowsWritten)
         }
         const CopyState s = c.after.value(t);
         *rowsWritten += mine.size();
-        if (!meta::saveCopy(tc->conn, m_spec.runId, u.id, t, s) ||
-            !meta::saveCapture(tc->conn, m_spec.runId, m_instance, snapshot))
+        if (!meta::saveChunk(tc->conn, m_spec.runId, u.id, t, s, m_instance, snapshot))
             return fail(QStringLiteral("checkpoint on %1: %2").arg(tc->instance, tc->conn.lastError()));
         if (!tx.commit())
             return fail(QStringLiteral("commit on %1: %2").arg(tc->instance, tx.error()));
