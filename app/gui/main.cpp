@@ -2,6 +2,7 @@
 #include "ScreenshotTour.h"
 
 #include "core/cluster/BuildInfo.h"
+#include "core/cluster/MallocArenas.h"
 #include "core/config/AppPaths.h"
 #include "ui/Diagnostics.h"
 #include "ui/MainWindow.h"
@@ -40,6 +41,7 @@ void installTranslators(QApplication &app, const QString &language)
 
 int main(int argc, char **argv)
 {
+    sp::limitMallocArenas(); // before any thread allocates
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ShardPilot"));
     QApplication::setOrganizationName(QStringLiteral("ShardPilot"));

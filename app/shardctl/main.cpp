@@ -4,6 +4,7 @@
 #include "SafeOutput.h"
 
 #include "core/cluster/BuildInfo.h"
+#include "core/cluster/MallocArenas.h"
 
 #include <QCoreApplication>
 
@@ -13,6 +14,7 @@ using namespace sp::cli;
 
 int main(int argc, char **argv)
 {
+    sp::limitMallocArenas(); // before any thread allocates
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("shardctl"));
     QCoreApplication::setOrganizationName(QStringLiteral("ShardPilot"));

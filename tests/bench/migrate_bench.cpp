@@ -3,6 +3,7 @@
 //
 //   migrate_bench [--messages N | --quick | --big] [--runs N] [--dir DIR] [--keep]
 //   migrate_bench --dual-vs-copy [--messages N] [--rate OPS]   (DualVsCopy.h)
+//   migrate_bench --growth [--big] [--runs N]   (Growth.h: per-row cost at two sizes, same rounds)
 //
 // 1. An 8-instance sandbox with N demo messages (default 1,000,000; --quick 250,000; --big 4,000,000) and a mod-double
 //    plan (4 -> 8). The work of every copy figure is the plan's moving pairs, broadcast tables
@@ -151,6 +152,7 @@ QString line(const QString &label, double value, const QString &unit, const QStr
 } // namespace
 
 #include "DualVsCopy.h"
+#include "Growth.h"
 
 int main(int argc, char **argv)
 {
@@ -170,6 +172,9 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("dual-vs-copy"),
                       QStringLiteral("Only compare dual-master doubling with modulo doubling by copy (write stop, time) "
                                      "under --rate load, each on its own sandbox with the same data.")});
+    parser.addOption({QStringLiteral("growth"),
+                      QStringLiteral("Only the cost per row of T2 and verify at 250,000 and 1,000,000 messages (--big: "
+                                     "1,000,000 and 4,000,000), both sandboxes up, rounds interleaved.")});
     parser.addOption({QStringLiteral("rate"), QStringLiteral("--dual-vs-copy: load operations per second (default 200)."),
                       QStringLiteral("N"), QStringLiteral("200")});
     parser.process(app);
@@ -190,6 +195,10 @@ int main(int argc, char **argv)
                                                                      : parser.value(QStringLiteral("messages"));
     if (parser.isSet(QStringLiteral("dual-vs-copy")))
         return dualVsCopy(shardctl, work, messages, parser.value(QStringLiteral("rate")));
+    if (parser.isSet(QStringLiteral("growth"))) {
+        const int n = parser.value(QStringLiteral("runs")).toInt();
+        return growth(shardctl, work, parser.isSet(QStringLiteral("big")), n > 0 ? n : 3);
+    }
 
     if (!parser.isSet(QStringLiteral("keep"))) {
         g_downCommand[0] = shardctl;

@@ -9,7 +9,6 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
-#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <thread>

@@ -1,0 +1,175 @@
+// migrate_bench --growth: the cost per row of T2 and of `migrate verify` at two data sizes measured in
+// the same rounds (issue 24, item 5). Two 8-instance sandboxes stay up side by side (250,000 and
+// 1,000,000 messages; with --big 1,000,000 and 4,000,000); every round runs T2 then verify on one, then
+// on the other (the order alternating per round), so a slower spell of the machine falls on both sizes
+// rather than on one, as it does when the two sizes are separate migrate_bench runs minutes apart.
+// A reference with no engine in it: CHECKSUM TABLE ... EXTENDED of every table of the four source
+// servers, one client per server, all at once (what reading every row costs at each size).
+// Included by migrate_bench.cpp after its helpers (run, die, line).
+#pragma once
+
+namespace {
+
+struct GrowthSide
+{
+    QString messages, sb, planDir;
+    qint64 copied = 0, tableRows = 0;
+    QVector<double> t2PerRow, verifyPerRow, scanPerRow; // ms per 1,000 rows, one per round
+    qint64 t2PeakKb = 0;
+};
+
+double medianOf(QVector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.isEmpty() ? -1 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+QString spanOf(const QVector<double> &v)
+{
+    if (v.isEmpty())
+        return QStringLiteral("not measured");
+    return QStringLiteral("median of %1, min %2, max %3")
+        .arg(v.size())
+        .arg(*std::min_element(v.begin(), v.end()), 0, 'f', 2)
+        .arg(*std::max_element(v.begin(), v.end()), 0, 'f', 2);
+}
+
+int growth(const QString &shardctl, const QString &work, bool big, int runs)
+{
+    GrowthSide sides[2];
+    sides[0].messages = big ? QStringLiteral("1000000") : QStringLiteral("250000");
+    sides[1].messages = big ? QStringLiteral("4000000") : QStringLiteral("1000000");
+    struct Down
+    {
+        QString shardctl;
+        QStringList dirs;
+        ~Down()
+        {
+            for (const QString &d : dirs)
+                run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("down"), QStringLiteral("--dir"), d});
+        }
+    } down{shardctl, {}};
+    for (GrowthSide &s : sides) {
+        s.sb = work + QStringLiteral("/sandbox-") + s.messages;
+        s.planDir = work + QStringLiteral("/plan-") + s.messages;
+        out << "migrate_bench --growth: sandbox with " << s.messages << " messages in " << s.sb << " ...\n";
+        out.flush();
+        const Proc up = run(shardctl, {QStringLiteral("sandbox"), QStringLiteral("up"), QStringLiteral("--dir"), s.sb,
+                                       QStringLiteral("--rows"), s.messages});
+        down.dirs << s.sb;
+        if (up.code != 0)
+            die(QStringLiteral("sandbox up"), up);
+        const Proc plan = run(shardctl, {QStringLiteral("plan"), QStringLiteral("--config"), s.sb + QStringLiteral("/cluster.yaml"),
+                                         QStringLiteral("--live"), QStringLiteral("--strategy"), QStringLiteral("mod-double"),
+                                         QStringLiteral("--out"), s.planDir});
+        if (plan.code != 0)
+            die(QStringLiteral("plan"), plan);
+        // Exact row counts of every table of the four source servers (the reference's rows).
+        QString script;
+        for (int node = 0; node < 4; ++node)
+            script += QStringLiteral("mariadb -S %1 -uroot -N -B -e \"SELECT CONCAT('SELECT COUNT(*) FROM fsharechat.\\`', "
+                                     "TABLE_NAME, '\\`;') FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fsharechat'\" "
+                                     "| mariadb -S %1 -uroot -N -B\n")
+                          .arg(q(s.sb + QStringLiteral("/node%1/mysqld.sock").arg(node)));
+        const Proc counts = sh(script);
+        if (counts.code != 0)
+            die(QStringLiteral("counting the source servers' rows"), counts);
+        for (const QString &n : counts.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            s.tableRows += n.trimmed().toLongLong();
+    }
+    // The reference: every table of every source server read row by row, one client per server.
+    auto scanAll = [&](const GrowthSide &s) {
+        QString script = QStringLiteral("pids=()\n");
+        for (int node = 0; node < 4; ++node) {
+            const QString sock = q(s.sb + QStringLiteral("/node%1/mysqld.sock").arg(node));
+            script += QStringLiteral("( mariadb -S %1 -uroot -N -B -e \"SELECT CONCAT('CHECKSUM TABLE fsharechat.\\`', TABLE_NAME, "
+                                     "'\\` EXTENDED;') FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'fsharechat'\" "
+                                     "| mariadb -S %1 -uroot -N -B >/dev/null ) &\npids+=($!)\n")
+                          .arg(sock);
+        }
+        script += QStringLiteral("rc=0; for p in \"${pids[@]}\"; do wait \"$p\" || rc=1; done; exit $rc\n");
+        return sh(script);
+    };
+    auto round = [&](GrowthSide &s, int r) {
+        const QString runDir = work + QStringLiteral("/run-%1-%2").arg(s.messages).arg(r);
+        const Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
+                                           s.planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
+                                           QStringLiteral("--observe"), QStringLiteral("0")});
+        if (create.code != 0)
+            die(QStringLiteral("migrate create"), create);
+        const Proc t1 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
+                                       QStringLiteral("--until"), QStringLiteral("T1")});
+        if (t1.code != 0)
+            die(QStringLiteral("migrate run --until T1"), t1);
+        const Proc t2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
+                                       QStringLiteral("--until"), QStringLiteral("T2")});
+        if (t2.code != 0)
+            die(QStringLiteral("migrate run --until T2"), t2);
+        s.t2PeakKb = qMax(s.t2PeakKb, t2.peakKb);
+        const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir,
+                                           QStringLiteral("--json")});
+        qint64 copied = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(status.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
+            copied += v.toObject().value(QStringLiteral("copied")).toInteger();
+        if (copied <= 0 || (s.copied > 0 && copied != s.copied))
+            die(QStringLiteral("rows copied by T2 (%1, an earlier round %2)").arg(copied).arg(s.copied), status);
+        s.copied = copied;
+        const Proc verify = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), runDir});
+        if (verify.code != 0)
+            die(QStringLiteral("migrate verify"), verify);
+        const Proc scan = scanAll(s);
+        if (scan.code != 0)
+            die(QStringLiteral("CHECKSUM TABLE of the source servers"), scan);
+        const Proc back = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"), runDir,
+                                         QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
+        if (back.code != 0)
+            die(QStringLiteral("migrate rollback --drop-targets"), back);
+        s.t2PerRow << t2.secs * 1e6 / double(copied);
+        s.verifyPerRow << verify.secs * 1e6 / double(copied);
+        s.scanPerRow << scan.secs * 1e6 / double(qMax<qint64>(1, s.tableRows));
+        out << "  round " << r + 1 << ", " << s.messages << " messages: T2 " << QString::number(t2.secs, 'f', 2)
+            << " s, verify " << QString::number(verify.secs, 'f', 2) << " s, reference scan "
+            << QString::number(scan.secs, 'f', 2) << " s\n";
+        out.flush();
+    };
+    for (int r = 0; r < runs; ++r) {
+        round(sides[r % 2], r);
+        round(sides[1 - r % 2], r);
+    }
+
+    out << "\nmigrate_bench --growth, " << sides[0].messages << " and " << sides[1].messages
+        << " messages side by side, rounds interleaved (machine: " << QThread::idealThreadCount() << " cores)\n";
+    for (const GrowthSide &s : sides) {
+        out << "\n" << s.messages << " messages: " << s.copied << " rows moved, " << s.tableRows
+            << " rows on the source servers\n";
+        out << line(QStringLiteral("  T2 per 1,000 rows copied"), medianOf(s.t2PerRow), QStringLiteral("ms"), spanOf(s.t2PerRow)) << '\n';
+        out << line(QStringLiteral("  verify per 1,000 rows compared"), medianOf(s.verifyPerRow), QStringLiteral("ms"),
+                    spanOf(s.verifyPerRow))
+            << '\n';
+        out << line(QStringLiteral("  reference: CHECKSUM TABLE per 1,000 rows"), medianOf(s.scanPerRow), QStringLiteral("ms"),
+                    spanOf(s.scanPerRow))
+            << '\n';
+        out << line(QStringLiteral("  peak RSS of shardctl migrate run --until T2"), double(s.t2PeakKb) / 1024.0,
+                    QStringLiteral("MiB"))
+            << '\n';
+    }
+    // Each round's ratio pairs the two sizes measured back to back in it.
+    auto ratios = [&](QVector<double> GrowthSide::*per, const QString &label, bool goal) {
+        QVector<double> rs;
+        QStringList txt;
+        for (int r = 0; r < qMin((sides[0].*per).size(), (sides[1].*per).size()); ++r) {
+            rs << (sides[1].*per)[r] / (sides[0].*per)[r];
+            txt << QString::number(rs.last(), 'f', 2);
+        }
+        out << line(label, medianOf(rs), QStringLiteral("x"),
+                    (goal ? QStringLiteral("goal 0.8-1.2; per round ") : QStringLiteral("per round ")) + txt.join(QStringLiteral(", ")))
+            << '\n';
+    };
+    out << "\nper row at " << sides[1].messages << " / per row at " << sides[0].messages << "\n";
+    ratios(&GrowthSide::t2PerRow, QStringLiteral("  T2"), true);
+    ratios(&GrowthSide::verifyPerRow, QStringLiteral("  verify"), true);
+    ratios(&GrowthSide::scanPerRow, QStringLiteral("  reference scan"), false);
+    return 0;
+}
+
+} // namespace
