@@ -172,10 +172,12 @@ public:
     // Statement without a result set (a result set, if any, is read and discarded).
     bool exec(const QString &sql, ExecResult *result = nullptr);
     bool exec(const QByteArray &sqlUtf8, ExecResult *result = nullptr);
-    // A result set kept as the server sent it (RawResult.h): for bulk paths. The second form fills
-    // `into` again, reusing its memory (false on error, see lastError()).
-    std::optional<RawResult> queryRaw(const QString &sql);
-    bool queryRaw(const QString &sql, RawResult *into);
+    // A result set kept as the server sent it (RawResult.h): for bulk paths. Fills `into` again,
+    // reusing its memory (false on error, see lastError()). `maxBytes` > 0: the rows kept stop at the
+    // first that brings their values' bytes to maxBytes or more (at least one row is kept); the rest
+    // of the result is read and dropped, and `*cut` says whether any was (the rows kept are the
+    // result's first ones, in its order).
+    bool queryRaw(const QString &sql, RawResult *into, qint64 maxBytes = 0, bool *cut = nullptr);
     // Whole result set in memory. nullopt on error (see lastError()).
     std::optional<QueryResult> query(const QString &sql);
     // First column of the first row. nullopt on error or when there is no row (lastError() is empty

@@ -68,17 +68,11 @@ QList<QVariant> RawResult::row(qsizetype r) const
     return out;
 }
 
-std::optional<RawResult> Connection::queryRaw(const QString &sql)
-{
-    RawResult out;
-    if (!queryRaw(sql, &out))
-        return std::nullopt;
-    return out;
-}
-
-bool Connection::queryRaw(const QString &sql, RawResult *out)
+bool Connection::queryRaw(const QString &sql, RawResult *out, qint64 maxBytes, bool *cut)
 {
     out->clear();
+    if (cut)
+        *cut = false;
     if (!m_mysql) {
         fail();
         return false;
@@ -106,7 +100,16 @@ bool Connection::queryRaw(const QString &sql, RawResult *out)
         for (int i = 0; i < out->m_columns; ++i)
             out->m_kinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
         const size_t ncols = size_t(out->m_columns);
+        bool dropping = false; // past maxBytes: the rest is read and dropped
         while (MYSQL_ROW row = mysql_fetch_row(res)) {
+            if (dropping)
+                continue;
+            if (maxBytes > 0 && qint64(out->m_data.size()) >= maxBytes) {
+                dropping = true;
+                if (cut)
+                    *cut = true;
+                continue;
+            }
             const unsigned long *len = mysql_fetch_lengths(res);
             size_t bytes = 0;
             for (size_t c = 0; c < ncols; ++c)

@@ -521,6 +521,28 @@ private slots:
         expectRows(QStringLiteral("WHERE id <= 3")); // the same result again, smaller
         QCOMPARE(r.rowCount(), 3);
         QCOMPARE(r.row(2).at(2).toString(), QStringLiteral("飞3"));
+        // A byte budget: the rows kept stop at the first that reaches it (the server's own sum of the
+        // values' lengths says which), the rest is read and dropped, and the session goes on.
+        {
+            auto lens = c.query(QStringLiteral("SELECT id, LENGTH(id) + IFNULL(LENGTH(b), 0) + IFNULL(LENGTH(s), 0) "
+                                               "FROM conntest.raw ORDER BY id"));
+            QVERIFY(lens);
+            qint64 sum = 0;
+            qsizetype keep = 0;
+            while (keep < lens->rows.size() && sum < 20000)
+                sum += lens->rows.at(keep++).at(1).toLongLong();
+            QVERIFY(keep > 1 && keep < 2000);
+            bool cut = false;
+            QVERIFY2(c.queryRaw(QStringLiteral("SELECT id, b, s FROM conntest.raw ORDER BY id"), &r, 20000, &cut),
+                     qPrintable(c.lastError()));
+            QVERIFY(cut);
+            QCOMPARE(r.rowCount(), keep);
+            QCOMPARE(r.value(keep - 1, 0).toByteArray(), lens->rows.at(keep - 1).at(0).toString().toLatin1());
+            QVERIFY2(c.queryRaw(QStringLiteral("SELECT id, b, s FROM conntest.raw WHERE id <= 3 ORDER BY id"), &r, 20000, &cut),
+                     qPrintable(c.lastError()));
+            QVERIFY(!cut);
+            QCOMPARE(r.rowCount(), 3);
+        }
         QVERIFY(!c.queryRaw(QStringLiteral("SELECT * FROM conntest.no_such_table"), &r));
         QVERIFY(c.lastError().contains(QLatin1String("no_such_table")));
         QCOMPARE(r.rowCount(), 0);

@@ -222,6 +222,74 @@ private slots:
                  qPrintable(said));
     }
 
+    // Issue 24: a chunk keeps at most SP_COPY_CHUNK_BYTES of values (here 1.5 MB, so the multi-MB BLOBs
+    // of db0.t_messages_0 cut chunks): a chunk cut short ends at its last row kept and the next one
+    // starts after it; the reads of the rows after wide ones are one row long. Every moved row
+    // compared by the MD5 of its columns' HEX in plain SQL.
+    void chunksCutByBytes()
+    {
+        const QString run = createRun(QStringLiteral("bytes"));
+        QVERIFY(!run.isEmpty());
+        const Run t1 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T1")});
+        QVERIFY2(t1.exitCode == 0, qPrintable(t1.out + t1.err));
+        {
+            Connection c = root(QStringLiteral("db0"), false);
+            QVERIFY(c.exec(QStringLiteral("SET GLOBAL general_log = 0")));
+            QVERIFY(c.exec(QStringLiteral("TRUNCATE mysql.general_log")));
+            QVERIFY(c.exec(QStringLiteral("SET GLOBAL log_output = 'TABLE', general_log = 1")));
+        }
+        qputenv("SP_COPY_CHUNK_BYTES", "1500000");
+        const Run t2 = migrate(run, QStringLiteral("run"), {QStringLiteral("--until"), QStringLiteral("T2")});
+        qunsetenv("SP_COPY_CHUNK_BYTES");
+        QStringList reads;
+        {
+            Connection c = root(QStringLiteral("db0"), false);
+            QVERIFY(c.exec(QStringLiteral("SET GLOBAL general_log = 0")));
+            auto r = c.query(QStringLiteral("SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log WHERE "
+                                            "command_type = 'Query' AND argument LIKE 'SELECT %t\\_messages\\_0%LIMIT %' "
+                                            "ORDER BY event_time"));
+            QVERIFY2(r, qPrintable(c.lastError()));
+            for (const auto &row : std::as_const(r->rows))
+                reads.append(row.at(0).toString());
+        }
+        QVERIFY2(t2.exitCode == 0, qPrintable(t2.out + t2.err));
+        // Every moving row of db0.t_messages_0 on db2, bit for bit; nothing else there.
+        auto rowsOf = [&](const QString &ds, const QString &schema, const QString &where) {
+            Connection c = root(ds);
+            const auto cols = c.queryValue(QStringLiteral(
+                "SELECT GROUP_CONCAT(CONCAT('COALESCE(HEX(`', COLUMN_NAME, '`), ''N'')') ORDER BY ORDINAL_POSITION) "
+                "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = %1 AND TABLE_NAME = 't_messages_0'")
+                                                .arg(c.quoteString(schema)));
+            QStringList out;
+            if (!cols)
+                return QStringList{QStringLiteral("error: ") + c.lastError()};
+            auto r = c.query(QStringLiteral("SELECT id, LENGTH(_data), MD5(CONCAT_WS('|', %1)) FROM %2.t_messages_0 %3 ORDER BY id")
+                                 .arg(cols->toString(), Connection::quoteIdentifier(schema), where));
+            if (!r)
+                return QStringList{QStringLiteral("error: ") + c.lastError()};
+            for (const auto &row : std::as_const(r->rows))
+                out.append(row.at(0).toString() + QLatin1Char(' ') + row.at(1).toString() + QLatin1Char(' ') +
+                           row.at(2).toString());
+            return out;
+        };
+        const QStringList source = rowsOf(QStringLiteral("db0"), QStringLiteral("fsharechat"),
+                                          QStringLiteral("WHERE CRC32(_target) MOD 4 = 2"));
+        const QStringList target = rowsOf(QStringLiteral("db2"), m_fx.schema(QStringLiteral("db2")), QString());
+        QVERIFY2(source.size() > 8, qPrintable(source.join(QLatin1Char('\n')).left(2000)));
+        int wide = 0;
+        for (const QString &r : source)
+            wide += r.section(QLatin1Char(' '), 1, 1).toLongLong() > 1000000 ? 1 : 0;
+        QCOMPARE(wide, 8);
+        QCOMPARE(target.size(), source.size());
+        for (int i = 0; i < source.size(); ++i)
+            QCOMPARE(target.at(i), source.at(i));
+        // The eight 1 MiB rows: after the first chunk (cut at the second), one row per read.
+        static const QRegularExpression limitOne(QStringLiteral("LIMIT 1$"));
+        QVERIFY2(reads.filter(limitOne).size() >= 6, qPrintable(QString::number(reads.filter(limitOne).size()) +
+                                                                  QStringLiteral(" one-row reads of:\n") +
+                                                                  reads.join(QLatin1Char('\n')).left(4000)));
+    }
+
     // 8 and 10e: the binlog with T3's verified points is purged (the capture is past it): the ranges
     // are forgotten and compared at T5; a binlog purged past the capture position stops the run.
     void purgedPreverifiedBinlog()

@@ -330,6 +330,16 @@ WorkerProgress SourceWorker::progress() const
 }
 
 // A read-only transaction on a consistent snapshot whose binlog position the server reports.
+qint64 SourceWorker::chunkBytes()
+{
+    static const qint64 bytes = [] {
+        bool ok = false;
+        const qint64 v = qEnvironmentVariable("SP_COPY_CHUNK_BYTES").toLongLong(&ok);
+        return ok && v > 0 ? v : qint64(32) << 20;
+    }();
+    return bytes;
+}
+
 static TransactionOptions readSnapshot()
 {
     TransactionOptions to;
@@ -398,7 +408,7 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
             return false;
         }
         // Chunk size follows the time target (the chunk's reading and writing).
-        if (!cur->reachedEnd) {
+        if (!cur->reachedEnd && !cur->cut) {
             const qint64 ms = qMax<qint64>(1, cur->readMs + writeMs);
             const double factor = qBound(0.5, double(m_spec.chunkTargetMs) / double(ms), 2.0);
             m_chunkRows = qBound(qMin(100, m_spec.maxChunkRows), int(cur->limit * factor), m_spec.maxChunkRows);
@@ -448,9 +458,13 @@ SourceWorker::NextRead SourceWorker::readNext(const ChunkRead *pending, int chun
     // The throttle (rate, load, replica lag): the chunk's rows are reserved before it is read (it
     // reads at most that many); what it did not copy is given back.
     int limit = chunkRows;
+    // Rows within the chunk's bytes at the widest row of the table's last chunk (readChunk cuts a chunk
+    // whose rows are wider than that).
+    if (const qint64 widest = m_rowBytes.value(next->id, 0); widest > 0)
+        limit = int(qBound(qint64(1), chunkBytes() / widest, qint64(limit)));
     qint64 reserved = 0;
     if (m_throttle) {
-        limit = m_throttle->maxChunk(chunkRows);
+        limit = m_throttle->maxChunk(limit);
         reserved = limit;
         StopReason stopped = StopReason::None;
         QString why;
@@ -533,14 +547,30 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                             QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(limit);
-        if (!m_reading.queryRaw(sql, &rows)) {
+        // At most kChunkBytes of values kept: a chunk cut there ends at its last row kept, and the rows
+        // after it are the next chunk's (they were read and dropped: the unit's rows per chunk follow).
+        bool cut = false;
+        if (!m_reading.queryRaw(sql, &rows, chunkBytes(), &cut)) {
             *error = QStringLiteral("reading %1: %2").arg(u.source.toString(), m_reading.lastError());
             return false;
         }
         tx.commit();
+        c->cut = cut;
     }
     const qsizetype nrows = rows.rowCount();
-    c->reachedEnd = nrows < limit;
+    c->reachedEnd = !c->cut && nrows < limit;
+    // The widest row of the unit's last chunk (its values' bytes) bounds its next chunk's rows (readNext):
+    // a chunk of wide rows is followed by a short one, and one of narrow rows by a long one again.
+    if (nrows > 0) {
+        qint64 widest = 0;
+        for (qsizetype i = 0; i < nrows; ++i) {
+            qint64 b = 0;
+            for (int k = 0; k < rows.columnCount(); ++k)
+                b += rows.value(i, k).size();
+            widest = qMax(widest, b);
+        }
+        m_rowBytes.insert(u.id, widest);
+    }
     const int ncols = int(u.info.columns.size());
     // A row in exact form (ExactValue.h) where a path needs one.
     auto exactRow = [&](qsizetype i, QList<QVariant> *row) {

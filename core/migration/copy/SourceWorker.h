@@ -162,6 +162,7 @@ private:
         BinlogPosition snapshot;
         RawResult rows;
         bool reachedEnd = false;
+        bool cut = false;      // ended by chunkBytes() before its limit (never reachedEnd then)
         int limit = 0;         // rows asked for
         qint64 reserved = 0;   // rows reserved with the throttle
         qint64 readMs = 0;
@@ -264,6 +265,11 @@ private:
     int m_chunkRows = 1000;
     QByteArray m_loadBuffer; // a chunk's LOAD DATA input (writeChunk), kept to reuse its memory
     RawResult m_spareRows;   // a written chunk's rows, whose memory the next read reuses (RawResult.h)
+    QHash<int, qint64> m_rowBytes; // unit id -> the widest row of its last chunk (bytes of values); readers' own
+    // The bytes of values a chunk keeps (a chunk of narrower rows stops at its row limit first): with
+    // the chunk being written and the next one read, a worker holds about twice this. 32 MiB;
+    // SP_COPY_CHUNK_BYTES (tests) sets it.
+    static qint64 chunkBytes();
     QSet<int> m_checkOutside; // setCheckOutside
     RawResult m_checkRows;    // the reader's windows of rows outside a predicate, memory reused
     std::atomic<qint64> m_outsideChecked{0};
