@@ -329,7 +329,6 @@ WorkerProgress SourceWorker::progress() const
     return m_progress;
 }
 
-// A read-only transaction on a consistent snapshot whose binlog position the server reports.
 qint64 SourceWorker::chunkBytes()
 {
     static const qint64 bytes = [] {
@@ -340,6 +339,7 @@ qint64 SourceWorker::chunkBytes()
     return bytes;
 }
 
+// A read-only transaction on a consistent snapshot whose binlog position the server reports.
 static TransactionOptions readSnapshot()
 {
     TransactionOptions to;
@@ -547,7 +547,7 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
                             QStringLiteral(" ORDER BY ") + u.info.pkList() + QStringLiteral(" LIMIT ") +
                             QString::number(limit);
-        // At most kChunkBytes of values kept: a chunk cut there ends at its last row kept, and the rows
+        // At most chunkBytes() of values kept: a chunk cut there ends at its last row kept, and the rows
         // after it are the next chunk's (they were read and dropped: the unit's rows per chunk follow).
         bool cut = false;
         if (!m_reading.queryRaw(sql, &rows, chunkBytes(), &cut)) {
