@@ -15,6 +15,8 @@ struct GrowthSide
     QString messages, sb, planDir;
     qint64 copied = 0, tableRows = 0;
     QVector<double> t2PerRow, verifyPerRow, scanPerRow; // ms per 1,000 rows, one per round
+    QVector<double> t2CpuPerRow; // CPU ms per 1,000 rows of T2: the sandbox's 8 servers and shardctl
+    QVector<double> t2Busy;      // the machine's busy fraction while T2 ran (/proc/stat, every process)
     qint64 t2PeakKb = 0;
 };
 
@@ -32,6 +34,32 @@ QString spanOf(const QVector<double> &v)
         .arg(v.size())
         .arg(*std::min_element(v.begin(), v.end()), 0, 'f', 2)
         .arg(*std::max_element(v.begin(), v.end()), 0, 'f', 2);
+}
+
+// CPU seconds of a sandbox's 8 servers (their pid files).
+double sandboxCpuSecs(const QString &sb)
+{
+    double s = 0;
+    for (int node = 0; node < 8; ++node) {
+        QFile f(sb + QStringLiteral("/node%1/mysqld.pid").arg(node));
+        if (f.open(QIODevice::ReadOnly))
+            s += cpuSecsOf(f.readAll().trimmed().toLongLong());
+    }
+    return s;
+}
+
+// The machine's clock ticks so far, all and idle (the first line of /proc/stat: user, nice, system, idle,
+// iowait, irq, softirq, steal; guest time is inside user's).
+QPair<qint64, qint64> machineTicks()
+{
+    QFile f(QStringLiteral("/proc/stat"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {0, 0};
+    const QList<QByteArray> v = f.readLine().simplified().split(' ');
+    qint64 all = 0;
+    for (int i = 1; i <= 8 && i < v.size(); ++i)
+        all += v.at(i).toLongLong();
+    return {all, v.value(4).toLongLong() + v.value(5).toLongLong()}; // idle + iowait
 }
 
 int growth(const QString &shardctl, const QString &work, bool big, int runs)
@@ -92,43 +120,34 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
     };
     auto round = [&](GrowthSide &s, int r) {
         const QString runDir = work + QStringLiteral("/run-%1-%2").arg(s.messages).arg(r);
-        const Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
-                                           s.planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
-                                           QStringLiteral("--observe"), QStringLiteral("0")});
-        if (create.code != 0)
-            die(QStringLiteral("migrate create"), create);
-        const Proc t1 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
-                                       QStringLiteral("--until"), QStringLiteral("T1")});
-        if (t1.code != 0)
-            die(QStringLiteral("migrate run --until T1"), t1);
-        const Proc t2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
-                                       QStringLiteral("--until"), QStringLiteral("T2")});
-        if (t2.code != 0)
-            die(QStringLiteral("migrate run --until T2"), t2);
+        createToT1(shardctl, s.planDir + QStringLiteral("/plan.json"), runDir);
+        const double cpu0 = sandboxCpuSecs(s.sb) + childCpuSecs();
+        const QPair<qint64, qint64> ticks0 = machineTicks();
+        const Proc t2 = runT2(shardctl, runDir);
+        const QPair<qint64, qint64> ticks1 = machineTicks();
+        const double t2Cpu = sandboxCpuSecs(s.sb) + childCpuSecs() - cpu0;
         s.t2PeakKb = qMax(s.t2PeakKb, t2.peakKb);
-        const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"), runDir,
-                                           QStringLiteral("--json")});
-        qint64 copied = 0;
-        for (const QJsonValue &v : QJsonDocument::fromJson(status.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
-            copied += v.toObject().value(QStringLiteral("copied")).toInteger();
+        Proc status;
+        const qint64 copied = copiedBy(shardctl, runDir, &status);
         if (copied <= 0 || (s.copied > 0 && copied != s.copied))
             die(QStringLiteral("rows copied by T2 (%1, an earlier round %2)").arg(copied).arg(s.copied), status);
         s.copied = copied;
-        const Proc verify = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("verify"), QStringLiteral("--run"), runDir});
-        if (verify.code != 0)
-            die(QStringLiteral("migrate verify"), verify);
+        const Proc verify = migrate(shardctl, {QStringLiteral("verify"), QStringLiteral("--run"), runDir},
+                                    QStringLiteral("migrate verify"));
         const Proc scan = scanAll(s);
         if (scan.code != 0)
             die(QStringLiteral("CHECKSUM TABLE of the source servers"), scan);
-        const Proc back = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"), runDir,
-                                         QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
-        if (back.code != 0)
-            die(QStringLiteral("migrate rollback --drop-targets"), back);
+        rollbackDropping(shardctl, runDir);
         s.t2PerRow << t2.secs * 1e6 / double(copied);
+        s.t2CpuPerRow << t2Cpu * 1e6 / double(copied);
+        s.t2Busy << (ticks1.first > ticks0.first ? 1.0 - double(ticks1.second - ticks0.second) /
+                                                             double(ticks1.first - ticks0.first)
+                                                 : 0.0);
         s.verifyPerRow << verify.secs * 1e6 / double(copied);
         s.scanPerRow << scan.secs * 1e6 / double(qMax<qint64>(1, s.tableRows));
         out << "  round " << r + 1 << ", " << s.messages << " messages: T2 " << QString::number(t2.secs, 'f', 2)
-            << " s, verify " << QString::number(verify.secs, 'f', 2) << " s, reference scan "
+            << " s (" << QString::number(t2Cpu, 'f', 2) << " s CPU, machine " << QString::number(s.t2Busy.last(), 'f', 2)
+            << " busy), verify " << QString::number(verify.secs, 'f', 2) << " s, reference scan "
             << QString::number(scan.secs, 'f', 2) << " s\n";
         out.flush();
     };
@@ -143,6 +162,12 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
         out << "\n" << s.messages << " messages: " << s.copied << " rows moved, " << s.tableRows
             << " rows on the source servers\n";
         out << line(QStringLiteral("  T2 per 1,000 rows copied"), medianOf(s.t2PerRow), QStringLiteral("ms"), spanOf(s.t2PerRow)) << '\n';
+        out << line(QStringLiteral("  T2's CPU per 1,000 rows (8 servers + shardctl)"), medianOf(s.t2CpuPerRow),
+                    QStringLiteral("ms"), spanOf(s.t2CpuPerRow))
+            << '\n';
+        out << line(QStringLiteral("  machine busy while T2 ran (2 cores = 1.00)"), medianOf(s.t2Busy), QString(),
+                    spanOf(s.t2Busy))
+            << '\n';
         out << line(QStringLiteral("  verify per 1,000 rows compared"), medianOf(s.verifyPerRow), QStringLiteral("ms"),
                     spanOf(s.verifyPerRow))
             << '\n';
@@ -167,6 +192,7 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
     };
     out << "\nper row at " << sides[1].messages << " / per row at " << sides[0].messages << "\n";
     ratios(&GrowthSide::t2PerRow, QStringLiteral("  T2"), true);
+    ratios(&GrowthSide::t2CpuPerRow, QStringLiteral("  T2's CPU (servers + shardctl)"), false);
     ratios(&GrowthSide::verifyPerRow, QStringLiteral("  verify"), true);
     ratios(&GrowthSide::scanPerRow, QStringLiteral("  reference scan"), false);
     return 0;

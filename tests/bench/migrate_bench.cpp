@@ -143,6 +143,50 @@ double childCpuSecs()
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
+// `shardctl migrate <args>`; a failure ends the benchmark (die) with `what`.
+Proc migrate(const QString &shardctl, const QStringList &args, const QString &what)
+{
+    const Proc p = run(shardctl, QStringList{QStringLiteral("migrate")} + args);
+    if (p.code != 0)
+        die(what, p);
+    return p;
+}
+
+// A run of the plan created in runDir and taken to the end of T1 (T2 is the caller's to time).
+void createToT1(const QString &shardctl, const QString &planJson, const QString &runDir)
+{
+    migrate(shardctl, {QStringLiteral("create"), QStringLiteral("--plan"), planJson, QStringLiteral("--run"), runDir,
+                       QStringLiteral("--observe"), QStringLiteral("0")},
+            QStringLiteral("migrate create"));
+    migrate(shardctl, {QStringLiteral("run"), QStringLiteral("--run"), runDir, QStringLiteral("--until"), QStringLiteral("T1")},
+            QStringLiteral("migrate run --until T1"));
+}
+
+// `migrate run --until T2` of a run at T1, timed by the caller from before the call to its return.
+Proc runT2(const QString &shardctl, const QString &runDir)
+{
+    return migrate(shardctl, {QStringLiteral("run"), QStringLiteral("--run"), runDir, QStringLiteral("--until"), QStringLiteral("T2")},
+                   QStringLiteral("migrate run --until T2"));
+}
+
+// The rows the run's copy wrote, summed over its pairs (`migrate status --json`); *status: the call.
+qint64 copiedBy(const QString &shardctl, const QString &runDir, Proc *status)
+{
+    *status = migrate(shardctl, {QStringLiteral("status"), QStringLiteral("--run"), runDir, QStringLiteral("--json")},
+                      QStringLiteral("migrate status"));
+    qint64 copied = 0;
+    for (const QJsonValue &v : QJsonDocument::fromJson(status->out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
+        copied += v.toObject().value(QStringLiteral("copied")).toInteger();
+    return copied;
+}
+
+// The run rolled back and its target tables dropped: the sandbox as before the run.
+void rollbackDropping(const QString &shardctl, const QString &runDir)
+{
+    migrate(shardctl, {QStringLiteral("rollback"), QStringLiteral("--run"), runDir, QStringLiteral("--drop-targets"), QStringLiteral("--yes")},
+            QStringLiteral("migrate rollback --drop-targets"));
+}
+
 QString line(const QString &label, double value, const QString &unit, const QString &note = {})
 {
     return label.leftJustified(58) + QString::number(value, 'f', value < 10 ? 2 : 0).rightJustified(12) +
@@ -460,34 +504,15 @@ int main(int argc, char **argv)
         dropPeers();
         {
             runDir = work + QStringLiteral("/run%1").arg(r);
-            Proc create = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("create"), QStringLiteral("--plan"),
-                                         planDir + QStringLiteral("/plan.json"), QStringLiteral("--run"), runDir,
-                                         QStringLiteral("--observe"), QStringLiteral("0")});
-            if (create.code != 0)
-                die(QStringLiteral("migrate create"), create);
-            const Proc t1 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
-                                           QStringLiteral("--until"), QStringLiteral("T1")});
-            if (t1.code != 0)
-                die(QStringLiteral("migrate run --until T1"), t1);
+            createToT1(shardctl, planDir + QStringLiteral("/plan.json"), runDir);
             const Cpu cpu0_t2Fig = cpuNow();
-            const Proc t2 = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("run"), QStringLiteral("--run"), runDir,
-                                           QStringLiteral("--until"), QStringLiteral("T2")});
-            if (t2.code != 0)
-                die(QStringLiteral("migrate run --until T2"), t2);
+            const Proc t2 = runT2(shardctl, runDir);
             t2Fig.add(t2.secs, cpu0_t2Fig, cpuNow());
             t2PeakKb = qMax(t2PeakKb, t2.peakKb);
-            const Proc status = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("status"), QStringLiteral("--run"),
-                                               runDir, QStringLiteral("--json")});
-            copied = 0;
-            for (const QJsonValue &v :
-                 QJsonDocument::fromJson(status.out.toUtf8()).object().value(QStringLiteral("progress")).toArray())
-                copied += v.toObject().value(QStringLiteral("copied")).toInteger();
-            if (r + 1 < runs) {
-                const Proc back = run(shardctl, {QStringLiteral("migrate"), QStringLiteral("rollback"), QStringLiteral("--run"),
-                                                 runDir, QStringLiteral("--drop-targets"), QStringLiteral("--yes")});
-                if (back.code != 0)
-                    die(QStringLiteral("migrate rollback --drop-targets"), back);
-            }
+            Proc status;
+            copied = copiedBy(shardctl, runDir, &status);
+            if (r + 1 < runs)
+                rollbackDropping(shardctl, runDir);
         }
     }
     // mydumper 0.10 (Debian 12) has no --where: it cannot move the same rows, so it is not compared.
