@@ -16,6 +16,7 @@ struct GrowthSide
     qint64 copied = 0, tableRows = 0;
     QVector<double> t2PerRow, verifyPerRow, scanPerRow; // ms per 1,000 rows, one per round
     QVector<double> t2CpuPerRow; // CPU ms per 1,000 rows of T2: the sandbox's 8 servers and shardctl
+    QVector<double> t2SourceCpu, t2TargetCpu, t2ClientCpu; // the same by side: servers 0-3, 4-7, shardctl
     QVector<double> t2Busy;      // the machine's busy fraction while T2 ran (/proc/stat, every process)
     qint64 t2PeakKb = 0;
 };
@@ -36,11 +37,12 @@ QString spanOf(const QVector<double> &v)
         .arg(*std::max_element(v.begin(), v.end()), 0, 'f', 2);
 }
 
-// CPU seconds of a sandbox's 8 servers (their pid files).
-double sandboxCpuSecs(const QString &sb)
+// CPU seconds of a sandbox's servers `first`..`last` (their pid files); mod-double 4 -> 8 copies from
+// servers 0-3 to 4-7.
+double sandboxCpuSecs(const QString &sb, int first, int last)
 {
     double s = 0;
-    for (int node = 0; node < 8; ++node) {
+    for (int node = first; node <= last; ++node) {
         QFile f(sb + QStringLiteral("/node%1/mysqld.pid").arg(node));
         if (f.open(QIODevice::ReadOnly))
             s += cpuSecsOf(f.readAll().trimmed().toLongLong());
@@ -121,11 +123,13 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
     auto round = [&](GrowthSide &s, int r) {
         const QString runDir = work + QStringLiteral("/run-%1-%2").arg(s.messages).arg(r);
         createToT1(shardctl, s.planDir + QStringLiteral("/plan.json"), runDir);
-        const double cpu0 = sandboxCpuSecs(s.sb) + childCpuSecs();
+        const double src0 = sandboxCpuSecs(s.sb, 0, 3), tgt0 = sandboxCpuSecs(s.sb, 4, 7), cli0 = childCpuSecs();
         const QPair<qint64, qint64> ticks0 = machineTicks();
         const Proc t2 = runT2(shardctl, runDir);
         const QPair<qint64, qint64> ticks1 = machineTicks();
-        const double t2Cpu = sandboxCpuSecs(s.sb) + childCpuSecs() - cpu0;
+        const double src = sandboxCpuSecs(s.sb, 0, 3) - src0, tgt = sandboxCpuSecs(s.sb, 4, 7) - tgt0,
+                     cli = childCpuSecs() - cli0;
+        const double t2Cpu = src + tgt + cli;
         s.t2PeakKb = qMax(s.t2PeakKb, t2.peakKb);
         Proc status;
         const qint64 copied = copiedBy(shardctl, runDir, &status);
@@ -140,13 +144,17 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
         rollbackDropping(shardctl, runDir);
         s.t2PerRow << t2.secs * 1e6 / double(copied);
         s.t2CpuPerRow << t2Cpu * 1e6 / double(copied);
+        s.t2SourceCpu << src * 1e6 / double(copied);
+        s.t2TargetCpu << tgt * 1e6 / double(copied);
+        s.t2ClientCpu << cli * 1e6 / double(copied);
         s.t2Busy << (ticks1.first > ticks0.first ? 1.0 - double(ticks1.second - ticks0.second) /
                                                              double(ticks1.first - ticks0.first)
                                                  : 0.0);
         s.verifyPerRow << verify.secs * 1e6 / double(copied);
         s.scanPerRow << scan.secs * 1e6 / double(qMax<qint64>(1, s.tableRows));
         out << "  round " << r + 1 << ", " << s.messages << " messages: T2 " << QString::number(t2.secs, 'f', 2)
-            << " s (" << QString::number(t2Cpu, 'f', 2) << " s CPU, machine " << QString::number(s.t2Busy.last(), 'f', 2)
+            << " s (CPU s: sources " << QString::number(src, 'f', 2) << ", targets " << QString::number(tgt, 'f', 2)
+            << ", shardctl " << QString::number(cli, 'f', 2) << "; machine " << QString::number(s.t2Busy.last(), 'f', 2)
             << " busy), verify " << QString::number(verify.secs, 'f', 2) << " s, reference scan "
             << QString::number(scan.secs, 'f', 2) << " s\n";
         out.flush();
@@ -165,6 +173,9 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
         out << line(QStringLiteral("  T2's CPU per 1,000 rows (8 servers + shardctl)"), medianOf(s.t2CpuPerRow),
                     QStringLiteral("ms"), spanOf(s.t2CpuPerRow))
             << '\n';
+        out << "    of which the source servers " << QString::number(medianOf(s.t2SourceCpu), 'f', 2) << ", the targets "
+            << QString::number(medianOf(s.t2TargetCpu), 'f', 2) << ", shardctl " << QString::number(medianOf(s.t2ClientCpu), 'f', 2)
+            << " ms (medians)\n";
         out << line(QStringLiteral("  machine busy while T2 ran (2 cores = 1.00)"), medianOf(s.t2Busy), QString(),
                     spanOf(s.t2Busy))
             << '\n';
@@ -193,6 +204,9 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
     out << "\nper row at " << sides[1].messages << " / per row at " << sides[0].messages << "\n";
     ratios(&GrowthSide::t2PerRow, QStringLiteral("  T2"), true);
     ratios(&GrowthSide::t2CpuPerRow, QStringLiteral("  T2's CPU (servers + shardctl)"), false);
+    ratios(&GrowthSide::t2SourceCpu, QStringLiteral("    of the source servers"), false);
+    ratios(&GrowthSide::t2TargetCpu, QStringLiteral("    of the target servers"), false);
+    ratios(&GrowthSide::t2ClientCpu, QStringLiteral("    of shardctl"), false);
     ratios(&GrowthSide::verifyPerRow, QStringLiteral("  verify"), true);
     ratios(&GrowthSide::scanPerRow, QStringLiteral("  reference scan"), false);
     return 0;
