@@ -4,7 +4,10 @@
 // on the other (the order alternating per round), so a slower spell of the machine falls on both sizes
 // rather than on one, as it does when the two sizes are separate migrate_bench runs minutes apart.
 // A reference with no engine in it: CHECKSUM TABLE ... EXTENDED of every table of the four source
-// servers, one client per server, all at once (what reading every row costs at each size).
+// servers, one client per server, all at once (what reading every row costs at each size). And the limit
+// of a copy on the same pairs with the same streams, per round just before T2: SELECT INTO OUTFILE +
+// LOAD DATA INFILE (PeerWork.h); T2's time over its time at each size says how much of a change in
+// cost per row is the engine's own and how much the servers'.
 // Included by migrate_bench.cpp after its helpers (run, die, line).
 #pragma once
 
@@ -18,7 +21,10 @@ struct GrowthSide
     QVector<double> t2CpuPerRow; // CPU ms per 1,000 rows of T2: the sandbox's 8 servers and shardctl
     QVector<double> t2SourceCpu, t2TargetCpu, t2ClientCpu; // the same by side: servers 0-3, 4-7, shardctl
     QVector<double> t2Busy;      // the machine's busy fraction while T2 ran (/proc/stat, every process)
+    QVector<double> loadPerRow;  // the parallel INTO OUTFILE + LOAD DATA of the same pairs (PeerWork.h)
+    QVector<double> t2OverLoad;  // T2's time over LOAD DATA's in the same round
     qint64 t2PeakKb = 0;
+    std::shared_ptr<PeerWork> peers;
 };
 
 double medianOf(QVector<double> v)
@@ -94,6 +100,7 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
                                          QStringLiteral("--out"), s.planDir});
         if (plan.code != 0)
             die(QStringLiteral("plan"), plan);
+        s.peers = std::make_shared<PeerWork>(s.sb, s.planDir + QStringLiteral("/plan.json"));
         // Exact row counts of every table of the four source servers (the reference's rows).
         QString script;
         for (int node = 0; node < 4; ++node)
@@ -120,8 +127,12 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
         script += QStringLiteral("rc=0; for p in \"${pids[@]}\"; do wait \"$p\" || rc=1; done; exit $rc\n");
         return sh(script);
     };
+    const QString files = PeerWork::filesDir(work);
     auto round = [&](GrowthSide &s, int r) {
         const QString runDir = work + QStringLiteral("/run-%1-%2").arg(s.messages).arg(r);
+        // The limit first, on the same pairs with the same streams (its tables dropped before T2).
+        const Proc load = s.peers->loadData(files);
+        s.peers->dropPeers();
         createToT1(shardctl, s.planDir + QStringLiteral("/plan.json"), runDir);
         const double src0 = sandboxCpuSecs(s.sb, 0, 3), tgt0 = sandboxCpuSecs(s.sb, 4, 7), cli0 = childCpuSecs();
         const QPair<qint64, qint64> ticks0 = machineTicks();
@@ -136,6 +147,8 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
         if (copied <= 0 || (s.copied > 0 && copied != s.copied))
             die(QStringLiteral("rows copied by T2 (%1, an earlier round %2)").arg(copied).arg(s.copied), status);
         s.copied = copied;
+        if (copied != s.peers->movingRows())
+            out << "  NOTE: T2 copied " << copied << " rows, the pairs' predicates select " << s.peers->movingRows() << '\n';
         const Proc verify = migrate(shardctl, {QStringLiteral("verify"), QStringLiteral("--run"), runDir},
                                     QStringLiteral("migrate verify"));
         const Proc scan = scanAll(s);
@@ -151,11 +164,13 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
                                                              double(ticks1.first - ticks0.first)
                                                  : 0.0);
         s.verifyPerRow << verify.secs * 1e6 / double(copied);
+        s.loadPerRow << load.secs * 1e6 / double(s.peers->movingRows());
+        s.t2OverLoad << t2.secs / load.secs;
         s.scanPerRow << scan.secs * 1e6 / double(qMax<qint64>(1, s.tableRows));
         out << "  round " << r + 1 << ", " << s.messages << " messages: T2 " << QString::number(t2.secs, 'f', 2)
             << " s (CPU s: sources " << QString::number(src, 'f', 2) << ", targets " << QString::number(tgt, 'f', 2)
             << ", shardctl " << QString::number(cli, 'f', 2) << "; machine " << QString::number(s.t2Busy.last(), 'f', 2)
-            << " busy), verify " << QString::number(verify.secs, 'f', 2) << " s, reference scan "
+            << " busy), LOAD DATA " << QString::number(load.secs, 'f', 2) << " s, verify " << QString::number(verify.secs, 'f', 2) << " s, reference scan "
             << QString::number(scan.secs, 'f', 2) << " s\n";
         out.flush();
     };
@@ -178,6 +193,12 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
             << " ms (medians)\n";
         out << line(QStringLiteral("  machine busy while T2 ran (2 cores = 1.00)"), medianOf(s.t2Busy), QString(),
                     spanOf(s.t2Busy))
+            << '\n';
+        out << line(QStringLiteral("  LOAD DATA (same pairs, same streams) per 1,000 rows"), medianOf(s.loadPerRow),
+                    QStringLiteral("ms"), spanOf(s.loadPerRow))
+            << '\n';
+        out << line(QStringLiteral("  T2's time / LOAD DATA's, same round"), medianOf(s.t2OverLoad), QStringLiteral("x"),
+                    spanOf(s.t2OverLoad))
             << '\n';
         out << line(QStringLiteral("  verify per 1,000 rows compared"), medianOf(s.verifyPerRow), QStringLiteral("ms"),
                     spanOf(s.verifyPerRow))
@@ -207,6 +228,8 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
     ratios(&GrowthSide::t2SourceCpu, QStringLiteral("    of the source servers"), false);
     ratios(&GrowthSide::t2TargetCpu, QStringLiteral("    of the target servers"), false);
     ratios(&GrowthSide::t2ClientCpu, QStringLiteral("    of shardctl"), false);
+    ratios(&GrowthSide::loadPerRow, QStringLiteral("  LOAD DATA (the limit)"), false);
+    ratios(&GrowthSide::t2OverLoad, QStringLiteral("  T2 / LOAD DATA (the engine's own part)"), false);
     ratios(&GrowthSide::verifyPerRow, QStringLiteral("  verify"), true);
     ratios(&GrowthSide::scanPerRow, QStringLiteral("  reference scan"), false);
     return 0;

@@ -195,6 +195,7 @@ QString line(const QString &label, double value, const QString &unit, const QStr
 
 } // namespace
 
+#include "PeerWork.h"
 #include "DualVsCopy.h"
 #include "Growth.h"
 
@@ -254,11 +255,6 @@ int main(int argc, char **argv)
                              QStringLiteral("--rows"), messages});
     if (up.code != 0)
         die(QStringLiteral("sandbox up"), up);
-    auto sock = [&](int i) -> QString { return sb + QStringLiteral("/node%1/mysqld.sock").arg(i); };
-    auto sqlOn = [&](int i, const QString &sql) {
-        return run(QStringLiteral("mariadb"), {QStringLiteral("-S"), sock(i), QStringLiteral("-uroot"), QStringLiteral("-N"),
-                                               QStringLiteral("-B"), QStringLiteral("-e"), sql});
-    };
     struct Cleanup
     {
         QString shardctl, sb;
@@ -278,48 +274,17 @@ int main(int argc, char **argv)
 
     // --- the work: every moving pair of the plan ---------------------------------------------------------
     // Every peer moves exactly these rows (the plan's pairs, broadcast tables included), with the
-    // engine's parallelism: one stream per source server, all source servers at once. A sandbox's
-    // data source dbN is its instance nodeN (spares included).
-    struct Pair
-    {
-        int src = -1, dst = -1;
-        QString srcDs, table, dstTable, pred;
-    };
-    QVector<Pair> pairs;
-    {
-        QFile f(planDir + QStringLiteral("/plan.json"));
-        if (!f.open(QIODevice::ReadOnly)) {
-            Proc none;
-            die(QStringLiteral("reading plan.json"), none);
-        }
-        static const QRegularExpression dbN(QStringLiteral("^db(\\d+)$"));
-        for (const QJsonValue &t : QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("tables")).toArray())
-            for (const QJsonValue &pv : t.toObject().value(QStringLiteral("pairs")).toArray()) {
-                const QJsonObject po = pv.toObject();
-                const QJsonObject so = po.value(QStringLiteral("source")).toObject();
-                const QJsonObject to = po.value(QStringLiteral("target")).toObject();
-                Pair pr;
-                pr.srcDs = so.value(QStringLiteral("dataSource")).toString();
-                const auto ms = dbN.match(pr.srcDs);
-                const auto mt = dbN.match(to.value(QStringLiteral("dataSource")).toString());
-                pr.table = so.value(QStringLiteral("table")).toString();
-                pr.dstTable = to.value(QStringLiteral("table")).toString();
-                pr.pred = po.value(QStringLiteral("predicate")).toObject().value(QStringLiteral("sql")).toString();
-                if (!ms.hasMatch() || !mt.hasMatch() || pr.pred.isEmpty()) {
-                    Proc none;
-                    none.err = QStringLiteral("pair without an SQL predicate or a dbN data source: ") + pr.srcDs + QLatin1Char('.') + pr.table;
-                    die(QStringLiteral("reading the plan's pairs"), none);
-                }
-                pr.src = ms.captured(1).toInt();
-                pr.dst = mt.captured(1).toInt();
-                pairs << pr;
-            }
-    }
-    QSet<int> sourceNodes, allNodes;
-    for (const Pair &pr : pairs) {
-        sourceNodes << pr.src;
-        allNodes << pr.src << pr.dst;
-    }
+    // engine's parallelism: one stream per source server, all source servers at once (PeerWork.h).
+    PeerWork peers(sb, planDir + QStringLiteral("/plan.json"));
+    const QVector<Pair> &pairs = peers.pairs();
+    const QSet<int> &sourceNodes = peers.sourceNodes();
+    const QSet<int> &allNodes = peers.allNodes();
+    const qint64 movingRows = peers.movingRows();
+    auto sqlOn = [&](int i, const QString &sql) { return peers.sqlOn(i, sql); };
+    auto sock = [&](int i) { return peers.sock(i); };
+    auto parallel = [](const QMap<int, QStringList> &streams) { return PeerWork::parallel(streams); };
+    auto scratch = [&](const QString &prefix) { peers.scratch(prefix); };
+    auto countIn = [&](const QString &prefix) { return peers.countIn(prefix); };
     // The CPU of each side while a figure ran: the source servers, the target servers, the clients.
     struct Cpu
     {
@@ -335,58 +300,6 @@ int main(int argc, char **argv)
             (sourceNodes.contains(node) ? c.sources : c.targets) += cpuSecsOf(serverPid(node));
         c.clients = childCpuSecs();
         return c;
-    };
-    qint64 movingRows = 0;
-    for (const Pair &pr : pairs)
-        movingRows += sqlOn(pr.src, QStringLiteral("SELECT COUNT(*) FROM fsharechat.`%1` WHERE %2").arg(pr.table, pr.pred))
-                          .out.trimmed()
-                          .toLongLong();
-    QHash<QString, QString> ddlOf; // "node/table" -> CREATE TABLE
-    auto ddl = [&](int node, const QString &table) {
-        const QString k = QStringLiteral("%1/%2").arg(node).arg(table);
-        if (!ddlOf.contains(k)) {
-            const Proc c = sqlOn(node, QStringLiteral("SHOW CREATE TABLE fsharechat.`%1`").arg(table));
-            QString d = c.out.section(QLatin1Char('\t'), 1).trimmed();
-            d.replace(QStringLiteral("\\n"), QStringLiteral("\n"));
-            ddlOf.insert(k, d);
-        }
-        return ddlOf.value(k);
-    };
-    // Peers write into <prefix>_<source data source> on the target server, one table per pair under the
-    // source table's name (what mariadb-dump's INSERTs name).
-    auto scratch = [&](const QString &prefix) {
-        QHash<int, QString> sql;
-        QSet<QString> made;
-        for (const Pair &pr : pairs) {
-            const QString schema = prefix + QLatin1Char('_') + pr.srcDs;
-            if (!made.contains(QStringLiteral("%1/%2").arg(pr.dst).arg(schema))) {
-                made << QStringLiteral("%1/%2").arg(pr.dst).arg(schema);
-                sql[pr.dst] += QStringLiteral("DROP DATABASE IF EXISTS %1; CREATE DATABASE %1;\n").arg(schema);
-            }
-            sql[pr.dst] += QStringLiteral("USE %1;\n").arg(schema) + ddl(pr.src, pr.table) + QStringLiteral(";\n");
-        }
-        for (auto it = sql.cbegin(); it != sql.cend(); ++it) {
-            const Proc c = sqlOn(it.key(), it.value());
-            if (c.code != 0)
-                die(QStringLiteral("creating the peers' scratch tables"), c);
-        }
-    };
-    auto countIn = [&](const QString &prefix) {
-        qint64 n = 0;
-        for (const Pair &pr : pairs)
-            n += sqlOn(pr.dst, QStringLiteral("SELECT COUNT(*) FROM %1_%2.`%3`").arg(prefix, pr.srcDs, pr.table))
-                     .out.trimmed()
-                     .toLongLong();
-        return n;
-    };
-    // One background stream per server, all at once; the script fails when one stream fails.
-    auto parallel = [&](const QMap<int, QStringList> &streams) {
-        QString script = QStringLiteral("pids=()\n");
-        for (auto it = streams.cbegin(); it != streams.cend(); ++it)
-            script += QStringLiteral("( set -e -o pipefail\n") + it.value().join(QLatin1Char('\n')) +
-                      QStringLiteral("\n) &\npids+=($!)\n");
-        script += QStringLiteral("rc=0; for p in \"${pids[@]}\"; do wait \"$p\" || rc=1; done; exit $rc\n");
-        return sh(script);
     };
     const int runs = parser.value(QStringLiteral("runs")).toInt() > 0 ? parser.value(QStringLiteral("runs")).toInt() : 3;
     struct Figure
@@ -441,22 +354,13 @@ int main(int argc, char **argv)
     // --- the copies: each round runs the peers and then the engine, so that a slower spell of the machine
     // falls on both sides of a ratio rather than on one (rounds interleaved, medians over rounds) ---------
     Figure dumpFig, loadFig;
-    const QString files = work + QStringLiteral("/outfile");
-    QDir().mkpath(files);
-    QFile::setPermissions(files, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
-                                     QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther);
+    const QString files = PeerWork::filesDir(work);
     // The engine: T2 once per round (each but the last rolled back with its target tables).
     Figure t2Fig;
     qint64 t2PeakKb = 0, verifyPeakKb = 0;
     qint64 copied = 0;
     QString runDir;
-    auto dropPeers = [&] {
-        for (int node : allNodes) {
-            const Proc names = sqlOn(node, QStringLiteral("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'peer\\_%'"));
-            for (const QString &schema : names.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-                sqlOn(node, QStringLiteral("DROP DATABASE `%1`").arg(schema.trimmed()));
-        }
-    };
+    auto dropPeers = [&] { peers.dropPeers(); };
     for (int r = 0; r < runs; ++r) {
         {
             scratch(QStringLiteral("peer_dump"));
@@ -472,33 +376,9 @@ int main(int argc, char **argv)
             dumpFig.add(dump.secs, cpu0_dumpFig, cpuNow());
         }
         {
-            scratch(QStringLiteral("peer_load"));
-            // Per source server: one session writes every pair's file, then one session per target server
-            // loads them (the files stay on this machine: the sandbox's servers share its disk).
-            QMap<int, QString> outOf;
-            QMap<int, QMap<int, QString>> loadOf; // source -> target -> LOADs
-            int n = 0;
-            for (const Pair &pr : pairs) {
-                const QString f = files + QStringLiteral("/p%1.tsv").arg(n++);
-                QFile::remove(f);
-                outOf[pr.src] += QStringLiteral("SELECT * INTO OUTFILE '%1' FROM fsharechat.`%2` WHERE %3;\n").arg(f, pr.table, pr.pred);
-                loadOf[pr.src][pr.dst] +=
-                    QStringLiteral("LOAD DATA INFILE '%1' INTO TABLE peer_load_%2.`%3`;\n").arg(f, pr.srcDs, pr.table);
-            }
-            QMap<int, QStringList> streams;
-            for (auto it = outOf.cbegin(); it != outOf.cend(); ++it) {
-                streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(it.key())), q(it.value()));
-                const QMap<int, QString> &loads = loadOf[it.key()];
-                for (auto lt = loads.cbegin(); lt != loads.cend(); ++lt)
-                    streams[it.key()] << QStringLiteral("mariadb -S %1 -uroot -e %2").arg(q(sock(lt.key())), q(lt.value()));
-            }
-            const Cpu cpu0_loadFig = cpuNow();
-            const Proc load = parallel(streams);
-            if (load.code != 0 || countIn(QStringLiteral("peer_load")) != movingRows)
-                die(QStringLiteral("INTO OUTFILE + LOAD DATA INFILE (or its row count)"), load);
+            Cpu cpu0_loadFig;
+            const Proc load = peers.loadData(files, [&] { cpu0_loadFig = cpuNow(); });
             loadFig.add(load.secs, cpu0_loadFig, cpuNow());
-            for (int i = 0; i < n; ++i)
-                QFile::remove(files + QStringLiteral("/p%1.tsv").arg(i));
         }
         // The peers' copies go before the engine runs.
         dropPeers();
