@@ -268,7 +268,7 @@ static QList<QByteArray> tableInfoQueries(Connection &c, const QString &schema, 
                         "information_schema.COLUMNS") +
          where + QStringLiteral("ORDER BY ") + name + QStringLiteral("ORDINAL_POSITION"))
             .toUtf8(),
-        (QStringLiteral("SELECT ") + name + QStringLiteral("COALESCE(ENGINE, '') FROM information_schema.TABLES") + where)
+        (QStringLiteral("SELECT ") + name + QStringLiteral("COALESCE(ENGINE, ''), COALESCE(AVG_ROW_LENGTH, 0) FROM information_schema.TABLES") + where)
             .toUtf8(),
         // The key rows are identified by: PRIMARY, else the first unique key over NOT NULL columns only.
         (QStringLiteral("SELECT ") + name + QStringLiteral("INDEX_NAME, COLUMN_NAME, SUB_PART FROM information_schema.STATISTICS") +
@@ -315,6 +315,8 @@ static bool buildTableInfo(const QueryResult *res, const QString &server, const 
     }
     if (!res[1].rows.isEmpty() && !res[1].rows.first().isEmpty())
         info.engine = res[1].rows.first().first().toString();
+    if (!res[1].rows.isEmpty() && res[1].rows.first().size() > 1)
+        info.avgRowBytes = qMax<qint64>(0, res[1].rows.first().at(1).toLongLong());
     const QueryResult *keys = &res[2];
     QStringList order;
     QHash<QString, QList<int>> byName;

@@ -94,6 +94,10 @@ struct TableInfo
     KeyType keyType = KeyType::String;
     QString createSql;     // SHOW CREATE TABLE of the source
     QString engine;        // ENGINE of information_schema.TABLES
+    // AVG_ROW_LENGTH of information_schema.TABLES (InnoDB's estimate from its statistics; 0: none). The
+    // copy sizes a table's first chunk by it, so a table of wide rows is not read far past the chunk's
+    // byte budget (SourceWorker::readNext); nothing exact depends on it.
+    qint64 avgRowBytes = 0;
 
     QString pkList() const; // `id` or `a`,`b`
     bool integerKey() const; // every key column an integer: keys are ordered exactly client-side

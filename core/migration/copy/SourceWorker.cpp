@@ -407,11 +407,17 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
             giveBack(ahead.chunk);
             return false;
         }
-        // Chunk size follows the time target (the chunk's reading and writing).
-        if (!cur->reachedEnd && !cur->cut) {
+        // Chunk size follows the time target (the chunk's reading and writing). A chunk whose rows were
+        // limited by their width (byBytes, or cut) says nothing of the worker's other tables' rows: it
+        // may only lower the size, when even it took longer than the target.
+        if (!cur->reachedEnd) {
             const qint64 ms = qMax<qint64>(1, cur->readMs + writeMs);
             const double factor = qBound(0.5, double(m_spec.chunkTargetMs) / double(ms), 2.0);
-            m_chunkRows = qBound(qMin(100, m_spec.maxChunkRows), int(cur->limit * factor), m_spec.maxChunkRows);
+            const int rows = qBound(qMin(100, m_spec.maxChunkRows), int(cur->limit * factor), m_spec.maxChunkRows);
+            if (!cur->cut && !cur->byBytes)
+                m_chunkRows = rows;
+            else if (factor < 1.0)
+                m_chunkRows = qMin(m_chunkRows, rows);
         }
         // Its rows' memory serves a later read (no reader runs now: this thread owns m_spareRows).
         m_spareRows = std::move(cur->rows);
@@ -459,9 +465,14 @@ SourceWorker::NextRead SourceWorker::readNext(const ChunkRead *pending, int chun
     // reads at most that many); what it did not copy is given back.
     int limit = chunkRows;
     // Rows within the chunk's bytes at the widest row of the table's last chunk (readChunk cuts a chunk
-    // whose rows are wider than that).
-    if (const qint64 widest = m_rowBytes.value(next->id, 0); widest > 0)
-        limit = int(qBound(qint64(1), chunkBytes() / widest, qint64(limit)));
+    // whose rows are wider than that); before the table's first chunk, at its average row length by
+    // the server's statistics, so that a table of wide rows is not read far past the budget (the rows
+    // of a cut chunk after the budget are read and dropped). Only the LIMIT changes: the cut is what
+    // keeps a chunk within the budget either way.
+    const qint64 width = m_rowBytes.value(next->id, 0) > 0 ? m_rowBytes.value(next->id) : next->info.avgRowBytes;
+    const bool byBytes = width > 0 && chunkBytes() / width < qint64(limit);
+    if (byBytes)
+        limit = int(qMax(qint64(1), chunkBytes() / width));
     qint64 reserved = 0;
     if (m_throttle) {
         limit = m_throttle->maxChunk(limit);
@@ -478,6 +489,7 @@ SourceWorker::NextRead SourceWorker::readNext(const ChunkRead *pending, int chun
     r.chunk->rows = std::move(m_spareRows); // the memory of a chunk written before
     r.chunk->reserved = reserved;
     r.chunk->limit = limit;
+    r.chunk->byBytes = byBytes;
     QElapsedTimer timer;
     timer.start();
     if (!readChunk(*next, states, limit, r.chunk.get(), &r.error)) {

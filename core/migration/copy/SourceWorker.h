@@ -164,6 +164,7 @@ private:
         bool reachedEnd = false;
         bool cut = false;      // ended by chunkBytes() before its limit (never reachedEnd then)
         int limit = 0;         // rows asked for
+        bool byBytes = false;  // fewer than the worker's chunk rows: its table's rows are wide (readNext)
         qint64 reserved = 0;   // rows reserved with the throttle
         qint64 readMs = 0;
     };
