@@ -777,19 +777,30 @@ void CopyRun::recordLag()
 {
     QList<LagSample> samples;
     const QDateTime now = QDateTime::currentDateTimeUtc();
+    // Every source server's binlog end, asked of all at once (a session per server, opened on first
+    // use and again after a failure): one slow or dead server delays the sample by its own time only.
+    std::vector<Connection *> conns;
     for (const auto &w : std::as_const(m_workers)) {
         auto &c = m_lagConns[w->instance()];
-        if (!c) {
+        if (!c)
             c = std::make_unique<Connection>();
-            if (!c->open(m_endpoints.adminOfInstance(w->instance()))) {
-                c.reset();
-                continue;
-            }
-        }
+        conns.push_back(c.get());
+    }
+    std::vector<std::optional<BinlogPosition>> heads(conns.size());
+    forEachServer(int(conns.size()), [&](int i) {
+        Connection *c = conns[size_t(i)];
+        if (!c->isOpen() && !c->open(m_endpoints.adminOfInstance(m_workers.at(i)->instance())))
+            return;
         QString why;
-        const auto head = masterStatus(*c, &why);
-        if (!head)
+        heads[size_t(i)] = masterStatus(*c, &why);
+    });
+    for (qsizetype i = 0; i < m_workers.size(); ++i) {
+        const auto &w = m_workers.at(i);
+        const auto &head = heads[size_t(i)];
+        if (!head) {
+            m_lagConns.erase(w->instance()); // opened again on the next sample
             continue;
+        }
         const WorkerProgress p = w->progress();
         LagSample s{now, w->instance(), 0, 0, 0};
         if (p.applied < *head) {
