@@ -47,6 +47,7 @@ static void reserveFaulted(std::vector<T> &v, size_t need)
 void RawResult::clear()
 {
     m_columns = 0;
+    m_widestRow = 0;
     m_data.clear();
     m_offsets.clear();
     m_lengths.clear();
@@ -101,31 +102,57 @@ bool Connection::queryRaw(const QString &sql, RawResult *out, qint64 maxBytes, b
             out->m_kinds.append(mysqlfields::kindOf(fields[i], m_rawStrings));
         const size_t ncols = size_t(out->m_columns);
         bool dropping = false; // past maxBytes: the rest is read and dropped
+        qint64 kept = 0;       // the values' bytes kept (m_data also holds the length bytes between them)
         while (MYSQL_ROW row = mysql_fetch_row(res)) {
             if (dropping)
                 continue;
-            if (maxBytes > 0 && qint64(out->m_data.size()) >= maxBytes) {
+            if (maxBytes > 0 && kept >= maxBytes) {
                 dropping = true;
                 if (cut)
                     *cut = true;
                 continue;
             }
             const unsigned long *len = mysql_fetch_lengths(res);
+            // The row's values lie one after another in libmariadb's buffer, each after its length (the
+            // text protocol's layout): where they do, the row is copied at once, the few length bytes
+            // between them included; otherwise value by value.
             size_t bytes = 0;
-            for (size_t c = 0; c < ncols; ++c)
+            const char *first = nullptr;
+            const char *stop = nullptr; // the end of the last value
+            bool inOrder = true;
+            for (size_t c = 0; c < ncols; ++c) {
                 bytes += len[c];
-            reserveFaulted(out->m_data, out->m_data.size() + bytes);
+                if (!row[c])
+                    continue;
+                if (!first)
+                    first = row[c];
+                else if (row[c] < stop)
+                    inOrder = false;
+                stop = row[c] + len[c];
+            }
+            out->m_widestRow = std::max(out->m_widestRow, qint64(bytes));
+            kept += qint64(bytes);
+            const size_t span = first ? size_t(stop - first) : 0;
+            const bool atOnce = inOrder && span <= bytes + 9 * ncols; // at most 9 length bytes per value
+            reserveFaulted(out->m_data, out->m_data.size() + (atOnce ? span : bytes));
             reserveFaulted(out->m_offsets, out->m_offsets.size() + ncols);
             reserveFaulted(out->m_lengths, out->m_lengths.size() + ncols);
+            const qint64 base = qint64(out->m_data.size());
+            if (atOnce && span > 0)
+                out->m_data.insert(out->m_data.end(), first, stop);
             for (size_t c = 0; c < ncols; ++c) {
                 if (!row[c]) {
                     out->m_offsets.push_back(-1);
                     out->m_lengths.push_back(0);
                     continue;
                 }
-                out->m_offsets.push_back(qint64(out->m_data.size()));
                 out->m_lengths.push_back(qsizetype(len[c]));
-                out->m_data.insert(out->m_data.end(), row[c], row[c] + len[c]);
+                if (atOnce) {
+                    out->m_offsets.push_back(base + (row[c] - first));
+                } else {
+                    out->m_offsets.push_back(qint64(out->m_data.size()));
+                    out->m_data.insert(out->m_data.end(), row[c], row[c] + len[c]);
+                }
             }
         }
         // The end of the rows or an error on the way (a lost connection, a killed query).

@@ -33,6 +33,8 @@ public:
         const qint64 o = m_offsets[i];
         return o < 0 ? QByteArrayView() : QByteArrayView(m_data.data() + o, qsizetype(m_lengths[i]));
     }
+    // The largest sum of one row's value lengths (bytes; NULL counts 0).
+    qint64 widestRow() const { return m_widestRow; }
     // The row as Connection::query() gives it (QueryResult's value types).
     QList<QVariant> row(qsizetype row) const;
 
@@ -41,6 +43,7 @@ private:
     size_t at(qsizetype row, int column) const { return size_t(row) * size_t(m_columns) + size_t(column); }
     void clear(); // no rows, no columns; the memory is kept
     int m_columns = 0;
+    qint64 m_widestRow = 0;
     std::vector<char> m_data;      // the values' bytes, one after another
     std::vector<qint64> m_offsets; // rows x columns: where a value starts in m_data, -1 for NULL
     std::vector<qsizetype> m_lengths; // rows x columns

@@ -64,15 +64,15 @@ namespace sp::migration {
 // listed). One thread per source server.
 // `readWhole`: units read whole all the same (ids; a copy that had begun before this process: its
 // chunks written then may come from a build whose copy did not check them). `checkedByCopy`: units
-// left out, whose copy checks each chunk's key range outside the predicate (checkOutsidePredicate).
+// left out, whose copy checks each chunk's key range outside the predicate (in the chunk's own scan,
+// or, for a table of wide rows, by checkOutsidePredicate).
 QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const std::atomic<bool> *stop,
                         qint64 *rowsChecked = nullptr, const QSet<int> &readWhole = {},
                         const QSet<int> &checkedByCopy = {});
 // The same check for the rows of `u` (copyChecksPredicate) outside its predicate with keys in
 // (lo, hi] (an absent bound: open), read on `c` (an exact session) in windows kept in `windowRows`: the
-// copy runs it for each chunk's key range right after reading the chunk, while the range's pages are
-// in the server's buffer pool (a second scan of every table, as checkPredicates makes, cost T2 about
-// a sixth of its time at 1,000,000 messages). Empty when the router keeps every such row; otherwise
+// copy runs it for each chunk's key range of a table of wide rows right after reading the chunk, while
+// the range's pages are in the server's buffer pool (other tables are checked in the chunk's own scan). Empty when the router keeps every such row; otherwise
 // what disagrees, as checkPredicates says it; "stopped" when `stop` was set.
 QString checkOutsidePredicate(const MoveSet &moves, const MoveUnit &u, Connection &c, RawResult &windowRows,
                               const std::optional<Key> &lo, const std::optional<Key> &hi, const std::atomic<bool> *stop,

@@ -529,8 +529,11 @@ private slots:
             QVERIFY(lens);
             qint64 sum = 0;
             qsizetype keep = 0;
-            while (keep < lens->rows.size() && sum < 20000)
+            qint64 widest = 0; // of the rows kept
+            while (keep < lens->rows.size() && sum < 20000) {
+                widest = qMax(widest, lens->rows.at(keep).at(1).toLongLong());
                 sum += lens->rows.at(keep++).at(1).toLongLong();
+            }
             QVERIFY(keep > 1 && keep < 2000);
             bool cut = false;
             QVERIFY2(c.queryRaw(QStringLiteral("SELECT id, b, s FROM conntest.raw ORDER BY id"), &r, 20000, &cut),
@@ -538,6 +541,7 @@ private slots:
             QVERIFY(cut);
             QCOMPARE(r.rowCount(), keep);
             QCOMPARE(r.value(keep - 1, 0).toByteArray(), lens->rows.at(keep - 1).at(0).toString().toLatin1());
+            QCOMPARE(r.widestRow(), widest); // the widest row kept, by the server's lengths
             QVERIFY2(c.queryRaw(QStringLiteral("SELECT id, b, s FROM conntest.raw WHERE id <= 3 ORDER BY id"), &r, 20000, &cut),
                      qPrintable(c.lastError()));
             QVERIFY(!cut);

@@ -292,15 +292,21 @@ private slots:
         for (int i = 0; i < source.size(); ++i)
             QCOMPARE(target.at(i), source.at(i));
         QVERIFY(!reads.isEmpty());
+        // Rows this wide on average are checked by a second scan of each chunk's range outside the
+        // predicate (keys and sharding values only), not in the chunk's own scan: that would read the
+        // off-page BLOBs of the rows that stay as well.
+        QVERIFY2(avgRow > 4096, qPrintable(QString::number(avgRow)));
+        QVERIFY(!reads.filter(QStringLiteral("NOT ((")).isEmpty());
+        QVERIFY(reads.filter(QStringLiteral(" IS TRUE),`_data`,NULL)")).isEmpty());
+        reads = reads.filter(QRegularExpression(QStringLiteral("^(?!.*NOT \\(\\()")));
         QVERIFY2(reads.first().endsWith(QStringLiteral(" LIMIT %1").arg(qBound(qint64(1), qint64(1500000) / avgRow, qint64(1000)))),
                  qPrintable(QStringLiteral("average row %1 bytes; first read: %2").arg(avgRow).arg(reads.first())));
         // The chunks of wide rows leave the worker's chunk size alone: the narrow rows after them are
-        // read 1,000 at a time again (not 100, 200, ... as the time target ramps up from a short chunk).
-        QStringList copyReads;
-        for (const QString &r : std::as_const(reads))
-            if (!r.contains(QLatin1String("NOT (")))
-                copyReads.append(r);
-        QVERIFY2(copyReads.last().endsWith(QLatin1String(" LIMIT 1000")), qPrintable(copyReads.join(QLatin1Char('\n'))));
+        // read at least 1,000 at a time again (not 100, 200, ... as the time target ramps up from a short
+        // chunk; the worker's other tables may have raised it meanwhile).
+        static const QRegularExpression lastLimit(QStringLiteral(" LIMIT (\\d+)$"));
+        const auto m = lastLimit.match(reads.last());
+        QVERIFY2(m.hasMatch() && m.captured(1).toInt() >= 1000, qPrintable(reads.join(QLatin1Char('\n')).right(3000)));
         // The eight 1 MiB rows: after the first chunk (cut at the second), one row per read.
         static const QRegularExpression limitOne(QStringLiteral("LIMIT 1$"));
         QVERIFY2(reads.filter(limitOne).size() >= 6, qPrintable(QString::number(reads.filter(limitOne).size()) +

@@ -166,9 +166,11 @@ class TestMigrateRing : public QObject
         static const QRegularExpression arc(QStringLiteral("CRC32\\(`_target`\\) BETWEEN \\d+ AND \\d+"));
         for (const QString &s : stmts) {
             // (the check after T2 that reads every key with each predicate's value, "... IS TRUE",
-            // is a scan by design: it proves the predicates select what the router moves)
+            // is a scan by design: it proves the predicates select what the router moves; the copy of
+            // a table it starts reads every row of a chunk's range too, the arc as its verdict on each
+            // row and the strings of the rows outside left out with IF())
             const bool copy = s.contains(QLatin1String(" ORDER BY `id` LIMIT ")) && !s.contains(QLatin1String("CRC32C(")) &&
-                              !s.contains(QLatin1String(" IS TRUE"));
+                              (!s.contains(QLatin1String(" IS TRUE")) || s.contains(QLatin1String(",IF((")));
             const bool sum = s.contains(QLatin1String("SUM(CRC32(@sp_row:="));
             const bool purge = s.contains(QLatin1String("FOR UPDATE"));
             if (!copy && !sum && !purge)

@@ -645,8 +645,8 @@ Outcome CopyRun::stepT2()
             if (it.value().lastPk || it.value().done)
                 begun.insert(it.key().first);
     }
-    // A table whose copy starts now is checked by the copy, chunk by chunk, while each key range's pages
-    // are in the server's buffer pool; the thread reads the others.
+    // A table whose copy starts now is checked by the copy, chunk by chunk (in the chunk's own scan, or
+    // right after it while the key range's pages are in the buffer pool); the thread reads the others.
     QSet<int> checkedByCopy;
     for (const MoveUnit &u : m_moves.units())
         if (copyChecksPredicate(u) && !begun.contains(u.id))

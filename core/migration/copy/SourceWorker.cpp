@@ -339,6 +339,19 @@ qint64 SourceWorker::chunkBytes()
     return bytes;
 }
 
+// Tables whose rows average at most this many bytes are copied and checked in one scan (readChunk).
+// InnoDB keeps a value in its record's page unless the record passes about half a 16 KiB page. 4,096;
+// SP_ONE_SCAN_ROW_BYTES (tests: every table in one scan, BLOBs of megabytes included).
+static qint64 oneScanRowBytes()
+{
+    static const qint64 bytes = [] {
+        bool ok = false;
+        const qint64 v = qEnvironmentVariable("SP_ONE_SCAN_ROW_BYTES").toLongLong(&ok);
+        return ok && v >= 0 ? v : qint64(4096);
+    }();
+    return bytes;
+}
+
 // A read-only transaction on a consistent snapshot whose binlog position the server reports.
 static TransactionOptions readSnapshot()
 {
@@ -541,6 +554,39 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
             flags.append(QStringLiteral("(") + keyCompare(u.info, *states[t].lastPk, ">") + QStringLiteral(") IS TRUE"));
         }
 
+    // A table whose copy checks the rows outside its predicate (setCheckOutside) is read in one scan for
+    // both: every row of the key range, with a last column saying whether the predicate selects it; the
+    // character and byte strings of a row it does not select (other than its key and sharding value,
+    // what the check needs) come as NULL through IF(), which gives the same bytes for a row it selects.
+    // The server reads each record once instead of twice (copy, then check); the rows outside are
+    // never written. Other values are read for every row: each IF() evaluates the predicate again,
+    // which costs the server more than sending a number (measured: every column through IF() made the
+    // sources' CPU no lower than two scans). Not for a table of wide rows (by its average row length):
+    // the server would read the off-page values of the rows outside too, which the second scan of the
+    // key and sharding value alone (checkOutsidePredicate, after the chunk) does not.
+    const bool checkOutside = m_checkOutside.contains(u.id);
+    const bool oneScan = checkOutside && u.info.avgRowBytes <= oneScanRowBytes();
+    const QString insideSql = QStringLiteral("((") + u.pushdownSql + QStringLiteral(") IS TRUE)");
+    QString selectList;
+    if (!oneScan) {
+        selectList = exactSelectList(u.info);
+    } else {
+        QStringList cols;
+        for (int k = 0; k < int(u.info.cols.size()); ++k) {
+            const ColumnInfo &col = u.info.cols.at(k);
+            const bool string = (col.kind == ColumnKind::Text || col.kind == ColumnKind::Binary) &&
+                                col.dataType != QLatin1String("inet6") && col.dataType != QLatin1String("inet4") &&
+                                col.dataType != QLatin1String("uuid"); // these three are cast (exactExpr)
+            if (!string || k == u.info.shardColumn || u.info.pk.contains(k))
+                cols.append(exactExpr(col));
+            else
+                cols.append(QStringLiteral("IF(") + insideSql + QLatin1Char(',') + exactExpr(col) + QStringLiteral(",NULL)"));
+        }
+        flags.append(insideSql);
+        selectList = cols.join(QLatin1Char(','));
+    }
+    const int insideColumn = int(u.info.columns.size()) + int(flagged.size()); // oneScan: the predicate's flag
+
     RawResult &rows = c->rows; // as the server sent them: most rows go from here to the targets without QVariants
     {
         Transaction tx(m_reading, readSnapshot());
@@ -551,9 +597,9 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
         QStringList where;
         if (lo)
             where.append(keyCompare(u.info, *lo, ">"));
-        if (!u.pushdownSql.isEmpty())
+        if (!u.pushdownSql.isEmpty() && !oneScan)
             where.append(QLatin1Char('(') + u.pushdownSql + QLatin1Char(')'));
-        const QString sql = QStringLiteral("SELECT ") + exactSelectList(u.info) +
+        const QString sql = QStringLiteral("SELECT ") + selectList +
                             (flags.isEmpty() ? QString() : QLatin1Char(',') + flags.join(QLatin1Char(','))) +
                             QStringLiteral(" FROM ") + u.qualifiedSource() +
                             (where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "))) +
@@ -573,16 +619,8 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
     c->reachedEnd = !c->cut && nrows < limit;
     // The widest row of the unit's last chunk (its values' bytes) bounds its next chunk's rows (readNext):
     // a chunk of wide rows is followed by a short one, and one of narrow rows by a long one again.
-    if (nrows > 0) {
-        qint64 widest = 0;
-        for (qsizetype i = 0; i < nrows; ++i) {
-            qint64 b = 0;
-            for (int k = 0; k < rows.columnCount(); ++k)
-                b += rows.value(i, k).size();
-            widest = qMax(widest, b);
-        }
-        m_rowBytes.insert(u.id, widest);
-    }
+    if (nrows > 0)
+        m_rowBytes.insert(u.id, rows.widestRow());
     const int ncols = int(u.info.columns.size());
     // A row in exact form (ExactValue.h) where a path needs one.
     auto exactRow = [&](qsizetype i, QList<QVariant> *row) {
@@ -625,12 +663,22 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
         if (!rr.targets.isEmpty())
             routeOf[size_t(i)] = rr.targets.first();
     }
+    // Whether the predicate selects row i (read with it in one scan; otherwise every row read is inside).
+    std::vector<char> insideOf;
+    if (oneScan) {
+        insideOf.resize(size_t(nrows));
+        for (qsizetype i = 0; i < nrows; ++i) {
+            const QByteArrayView f = rows.value(i, insideColumn);
+            insideOf[size_t(i)] = f.size() == 1 && f.front() == '1';
+        }
+    }
+    auto inside = [&](qsizetype i) { return !oneScan || insideOf[size_t(i)]; };
     // The rows inside the predicate (the pushdown read here) must all be the router's for the target:
     // T2's check reads only the rows outside it (checkPredicates), so a predicate that selects more than
     // the router moves is found here, before any of the chunk is written.
     if (copyChecksPredicate(u))
         for (qsizetype i = 0; i < nrows; ++i) {
-            if (routeOf[size_t(i)] == 0)
+            if (routeOf[size_t(i)] == 0 || !inside(i))
                 continue;
             QList<QVariant> row;
             if (!exactRow(i, &row))
@@ -660,11 +708,44 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
         }
         chunkEnd = k;
     }
-    // The rows outside the predicate in the chunk's key range, (lo, chunkEnd] (above lo when the chunk
-    // reached the end), must all stay: read now, while the range's pages are in the buffer pool. The
-    // chunks' ranges follow one another from the table's start (this process began its copy), so
-    // every row outside is read once; before any of the chunk is written.
-    if (m_checkOutside.contains(u.id)) {
+    // The rows outside the predicate (read in the same scan, oneScan) must all stay: the router sending
+    // one to the target is a row the copy would miss. The chunks' key ranges follow one another from
+    // the table's start (this process began its copy), so every row outside is checked once; before
+    // any of the chunk is written.
+    if (oneScan) {
+        QStringList problems;
+        qint64 outside = 0;
+        for (qsizetype i = 0; i < nrows; ++i) {
+            if (inside(i))
+                continue;
+            ++outside;
+            if (routeOf[size_t(i)] != 0 || problems.size() >= 20)
+                continue;
+            QList<QVariant> row;
+            if (!exactRow(i, &row))
+                return false;
+            Key k;
+            const QString key = keyOf(u.info, row, &k) ? keyText(u.info, k) : QStringLiteral("(NULL)");
+            const QByteArrayView shard = rows.value(i, u.info.shardColumn);
+            problems.append(QStringLiteral("%1 key %2 (%3): the router says moves to %4, the predicate %5 says it does not")
+                                .arg(u.source.toString(), key, QString::fromUtf8(shard.first(qMin<qsizetype>(40, shard.size()))),
+                                     u.targets.first().node.toString(), u.targets.first().predicateSql));
+        }
+        m_outsideChecked += outside;
+        if (!problems.isEmpty()) {
+            {
+                QMutexLocker lock(&m_errorMutex);
+                m_predicateProblems = problems.join(QLatin1Char('\n'));
+            }
+            *error = QStringLiteral("the plan's SQL predicates disagree with the router (rows would be missed): ") +
+                     problems.join(QLatin1Char('\n'));
+            return false;
+        }
+    }
+    // A table of wide rows: the rows outside the predicate in the chunk's key range, (lo, chunkEnd]
+    // (above lo when the chunk reached the end), must all stay: read now, while the range's pages are
+    // in the buffer pool; before any of the chunk is written.
+    if (checkOutside && !oneScan) {
         qint64 checked = 0;
         const QString problems = checkOutsidePredicate(m_moves, u, m_reading, m_checkRows, lo,
                                                        c->reachedEnd ? std::nullopt : chunkEnd, &m_stop, &checked);
@@ -697,7 +778,7 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
             if (fi >= 0 && rows.value(i, ncols + fi) != QByteArrayView("1"))
                 continue;
             aboveCheckpoint = true;
-            if (routeOf[size_t(i)] == t || routeOf[size_t(i)] == kAll)
+            if ((routeOf[size_t(i)] == t && inside(i)) || routeOf[size_t(i)] == kAll)
                 mine.append(i);
         }
         // The checkpoint moves to the chunk's end unless it is already beyond it.

@@ -73,9 +73,11 @@ public:
     // Copies chunks (round robin over the tables) until every copy is done, or stop()/pause. Each
     // chunk reserves its rows with the throttle before it is read and is no larger than its burst.
     bool backfill(const std::function<bool()> &paused);
-    // Units (ids) whose rows outside the predicate the copy checks itself, each chunk's key range right
-    // after it is read (checkOutsidePredicate): those whose copy starts in this process. Set before
-    // backfill; the rows read for it are counted in outsideChecked().
+    // Units (ids) whose rows outside the predicate the copy checks itself: every row of each chunk's key
+    // range is read in one scan with the predicate's verdict, the rows outside without their strings
+    // (a table of wide rows: a second scan of the range's keys and sharding values right after the chunk,
+    // checkOutsidePredicate). Those whose copy starts in this process. Set before backfill; the rows
+    // outside read for it are counted in outsideChecked().
     void setCheckOutside(const QSet<int> &units) { m_checkOutside = units; }
     qint64 outsideChecked() const { return m_outsideChecked.load(); }
     // What that check found (empty: nothing); the backfill failed with it.
@@ -272,7 +274,7 @@ private:
     // SP_COPY_CHUNK_BYTES (tests) sets it.
     static qint64 chunkBytes();
     QSet<int> m_checkOutside; // setCheckOutside
-    RawResult m_checkRows;    // the reader's windows of rows outside a predicate, memory reused
+    RawResult m_checkRows;    // the second scan's windows of rows outside a predicate, memory reused
     std::atomic<qint64> m_outsideChecked{0};
     QString m_predicateProblems; // guarded by m_errorMutex
     int m_nextUnit = 0;      // readNext's round robin
