@@ -482,7 +482,8 @@ SourceWorker::NextRead SourceWorker::readNext(const ChunkRead *pending, int chun
     // the server's statistics, so that a table of wide rows is not read far past the budget (the rows
     // of a cut chunk after the budget are read and dropped). Only the LIMIT changes: the cut is what
     // keeps a chunk within the budget either way.
-    const qint64 width = m_rowBytes.value(next->id, 0) > 0 ? m_rowBytes.value(next->id) : next->info.avgRowBytes;
+    const qint64 seen = m_rowBytes.value(next->id, 0);
+    const qint64 width = seen > 0 ? seen : next->info.avgRowBytes;
     const bool byBytes = width > 0 && chunkBytes() / width < qint64(limit);
     if (byBytes)
         limit = int(qMax(qint64(1), chunkBytes() / width));
@@ -663,6 +664,18 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
         if (!rr.targets.isEmpty())
             routeOf[size_t(i)] = rr.targets.first();
     }
+    // Row i's key and the start of its sharding value, for naming it.
+    auto nameRow = [&](qsizetype i, QString *key, QString *shard) {
+        QList<QVariant> row;
+        if (!exactRow(i, &row))
+            return false;
+        Key k;
+        *key = keyOf(u.info, row, &k) ? keyText(u.info, k) : QStringLiteral("(NULL)");
+        const QByteArrayView v = rows.value(i, u.info.shardColumn);
+        *shard = rows.isNull(i, u.info.shardColumn) ? QStringLiteral("NULL")
+                                                     : QString::fromUtf8(v.first(qMin<qsizetype>(40, v.size())));
+        return true;
+    };
     // Whether the predicate selects row i (read with it in one scan; otherwise every row read is inside).
     std::vector<char> insideOf;
     if (oneScan) {
@@ -680,19 +693,12 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
         for (qsizetype i = 0; i < nrows; ++i) {
             if (routeOf[size_t(i)] == 0 || !inside(i))
                 continue;
-            QList<QVariant> row;
-            if (!exactRow(i, &row))
+            QString key, shard;
+            if (!nameRow(i, &key, &shard))
                 return false;
-            Key k;
-            const QString key = keyOf(u.info, row, &k) ? keyText(u.info, k) : QStringLiteral("(NULL)");
-            const QByteArrayView shard = rows.value(i, u.info.shardColumn);
             *error = QStringLiteral("the plan's SQL predicates disagree with the router (a row would move that the "
                                     "router keeps): %1 key %2 (%3): the predicate %4 selects it, the router says %5")
-                         .arg(u.source.toString(), key,
-                              rows.isNull(i, u.info.shardColumn)
-                                  ? QStringLiteral("NULL")
-                                  : QString::fromUtf8(shard.first(qMin<qsizetype>(40, shard.size()))),
-                              u.targets.first().predicateSql,
+                         .arg(u.source.toString(), key, shard, u.targets.first().predicateSql,
                               routeOf[size_t(i)] < 0 ? QStringLiteral("it stays") : QStringLiteral("it goes elsewhere"));
             return false;
         }
@@ -721,15 +727,12 @@ bool SourceWorker::readChunk(MoveUnit &u, const QHash<int, CopyState> &states, i
             ++outside;
             if (routeOf[size_t(i)] != 0 || problems.size() >= 20)
                 continue;
-            QList<QVariant> row;
-            if (!exactRow(i, &row))
+            QString key, shard;
+            if (!nameRow(i, &key, &shard))
                 return false;
-            Key k;
-            const QString key = keyOf(u.info, row, &k) ? keyText(u.info, k) : QStringLiteral("(NULL)");
-            const QByteArrayView shard = rows.value(i, u.info.shardColumn);
             problems.append(QStringLiteral("%1 key %2 (%3): the router says moves to %4, the predicate %5 says it does not")
-                                .arg(u.source.toString(), key, QString::fromUtf8(shard.first(qMin<qsizetype>(40, shard.size()))),
-                                     u.targets.first().node.toString(), u.targets.first().predicateSql));
+                                .arg(u.source.toString(), key, shard, u.targets.first().node.toString(),
+                                     u.targets.first().predicateSql));
         }
         m_outsideChecked += outside;
         if (!problems.isEmpty()) {
