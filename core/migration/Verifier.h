@@ -72,8 +72,9 @@ QString checkPredicates(const MoveSet &moves, const Endpoints &endpoints, const 
 // The same check for the rows of `u` (copyChecksPredicate) outside its predicate with keys in
 // (lo, hi] (an absent bound: open), read on `c` (an exact session) in windows kept in `windowRows`: the
 // copy runs it for each chunk's key range of a table of wide rows right after reading the chunk, while
-// the range's pages are in the server's buffer pool (other tables are checked in the chunk's own scan). Empty when the router keeps every such row; otherwise
-// what disagrees, as checkPredicates says it; "stopped" when `stop` was set.
+// the range's pages are in the server's buffer pool (other tables are checked in the chunk's own
+// scan). Empty when the router keeps every such row; otherwise what disagrees, as checkPredicates says
+// it; "stopped" when `stop` was set.
 QString checkOutsidePredicate(const MoveSet &moves, const MoveUnit &u, Connection &c, RawResult &windowRows,
                               const std::optional<Key> &lo, const std::optional<Key> &hi, const std::atomic<bool> *stop,
                               qint64 *rows);
