@@ -5,6 +5,7 @@
 
 #include <mysql.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -180,12 +181,18 @@ bool ExactBulkInsert::execute(const RawResult &rows, const QList<qsizetype> &whi
                 if (null)
                     continue;
                 const QByteArrayView v = rows.value(r, col);
-                bool ok = false;
-                if (form == Form::Unsigned)
-                    ints[j] = static_cast<long long>(v.toULongLong(&ok));
-                else
-                    ints[j] = v.toLongLong(&ok);
-                if (!ok) {
+                // The decimal text the server sends: digits, a '-' before a signed one's (from_chars
+                // takes no '+', no space, and fails on a number out of range, as the column's form).
+                const char *end = v.data() + v.size();
+                std::from_chars_result got{};
+                if (form == Form::Unsigned) {
+                    unsigned long long u = 0;
+                    got = std::from_chars(v.data(), end, u);
+                    ints[j] = static_cast<long long>(u);
+                } else {
+                    got = std::from_chars(v.data(), end, ints[j]);
+                }
+                if (got.ec != std::errc() || got.ptr != end || v.isEmpty()) {
                     *error = QStringLiteral("column %1: %2 is not the number its exact form is")
                                  .arg(m_names.at(qsizetype(k)), QString::fromLatin1(v.first(qMin<qsizetype>(40, v.size()))));
                     return false;

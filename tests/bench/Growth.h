@@ -130,9 +130,15 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
     const QString files = PeerWork::filesDir(work);
     auto round = [&](GrowthSide &s, int r) {
         const QString runDir = work + QStringLiteral("/run-%1-%2").arg(s.messages).arg(r);
-        // The limit first, on the same pairs with the same streams (its tables dropped before T2).
-        const Proc load = s.peers->loadData(files);
-        s.peers->dropPeers();
+        // The limit on the same pairs with the same streams: before T2 in even rounds, after T2's
+        // rollback in odd ones (so that neither always follows the other); its tables dropped at once.
+        Proc load;
+        auto limit = [&] {
+            load = s.peers->loadData(files);
+            s.peers->dropPeers();
+        };
+        if (r % 2 == 0)
+            limit();
         createToT1(shardctl, s.planDir + QStringLiteral("/plan.json"), runDir);
         const double src0 = sandboxCpuSecs(s.sb, 0, 3), tgt0 = sandboxCpuSecs(s.sb, 4, 7), cli0 = childCpuSecs();
         const QPair<qint64, qint64> ticks0 = machineTicks();
@@ -155,6 +161,8 @@ int growth(const QString &shardctl, const QString &work, bool big, int runs)
         if (scan.code != 0)
             die(QStringLiteral("CHECKSUM TABLE of the source servers"), scan);
         rollbackDropping(shardctl, runDir);
+        if (r % 2 == 1)
+            limit();
         s.t2PerRow << t2.secs * 1e6 / double(copied);
         s.t2CpuPerRow << t2Cpu * 1e6 / double(copied);
         s.t2SourceCpu << src * 1e6 / double(copied);

@@ -15,7 +15,8 @@
 // 3. Verify: `shardctl migrate verify` against pt-table-checksum's chunk query and a plain scan of the
 //    moving rows, both on both sides of every pair, one stream per server, all servers at once.
 //    Copy and verify figures are the median of --runs rounds (default 3) with min and max; each round
-//    runs the peers and the engine one after the other, and the ratios of each round are printed too.
+//    runs the peers and the engine one after the other (the copies in an order that turns with the
+//    round), and the ratios of each round are printed too.
 // 4. Capture: `shardctl load` writes while no engine runs; the catch-up's rate (one run).
 // 5. Write stop: T4..T7 under `shardctl load --rate 300` (that run's steps), then 5 runs each under
 //    300 and 3,000 operations/s on fresh 50,000-message sandboxes (median and max).
@@ -351,8 +352,11 @@ int main(int argc, char **argv)
         }
     };
 
-    // --- the copies: each round runs the peers and then the engine, so that a slower spell of the machine
-    // falls on both sides of a ratio rather than on one (rounds interleaved, medians over rounds) ---------
+    // --- the copies: each round runs the three contenders, so that a slower spell of the machine falls
+    // on both sides of a ratio rather than on one (rounds interleaved, medians over rounds). The order
+    // turns with the round (round r starts with contender r mod 3: dump, LOAD DATA, T2 / LOAD DATA, T2,
+    // dump / T2, dump, LOAD DATA), so that no contender always goes first or always follows the same
+    // one; a peer's scratch schemas are dropped as soon as it has been counted. -------------------------
     Figure dumpFig, loadFig;
     const QString files = PeerWork::filesDir(work);
     // The engine: T2 once per round (each but the last rolled back with its target tables).
@@ -361,40 +365,51 @@ int main(int argc, char **argv)
     qint64 copied = 0;
     QString runDir;
     auto dropPeers = [&] { peers.dropPeers(); };
-    for (int r = 0; r < runs; ++r) {
-        {
-            scratch(QStringLiteral("peer_dump"));
-            QMap<int, QStringList> streams;
-            for (const Pair &pr : pairs)
-                streams[pr.src] << QStringLiteral("mariadb-dump -S %1 -uroot --no-create-info --skip-add-locks --single-transaction "
-                                                  "--where %2 fsharechat %3 | mariadb -S %4 -uroot peer_dump_%5")
-                                       .arg(q(sock(pr.src)), q(pr.pred), q(pr.table), q(sock(pr.dst)), pr.srcDs);
-            const Cpu cpu0_dumpFig = cpuNow();
-            const Proc dump = parallel(streams);
-            if (dump.code != 0 || countIn(QStringLiteral("peer_dump")) != movingRows)
-                die(QStringLiteral("mariadb-dump | mariadb (or its row count)"), dump);
-            dumpFig.add(dump.secs, cpu0_dumpFig, cpuNow());
-        }
-        {
-            Cpu cpu0_loadFig;
-            const Proc load = peers.loadData(files, [&] { cpu0_loadFig = cpuNow(); });
-            loadFig.add(load.secs, cpu0_loadFig, cpuNow());
-        }
-        // The peers' copies go before the engine runs.
+    auto runDump = [&] {
+        scratch(QStringLiteral("peer_dump"));
+        QMap<int, QStringList> streams;
+        for (const Pair &pr : pairs)
+            streams[pr.src] << QStringLiteral("mariadb-dump -S %1 -uroot --no-create-info --skip-add-locks --single-transaction "
+                                              "--where %2 fsharechat %3 | mariadb -S %4 -uroot peer_dump_%5")
+                                   .arg(q(sock(pr.src)), q(pr.pred), q(pr.table), q(sock(pr.dst)), pr.srcDs);
+        const Cpu cpu0_dumpFig = cpuNow();
+        const Proc dump = parallel(streams);
+        if (dump.code != 0 || countIn(QStringLiteral("peer_dump")) != movingRows)
+            die(QStringLiteral("mariadb-dump | mariadb (or its row count)"), dump);
+        dumpFig.add(dump.secs, cpu0_dumpFig, cpuNow());
         dropPeers();
-        {
-            runDir = work + QStringLiteral("/run%1").arg(r);
-            createToT1(shardctl, planDir + QStringLiteral("/plan.json"), runDir);
-            const Cpu cpu0_t2Fig = cpuNow();
-            const Proc t2 = runT2(shardctl, runDir);
-            t2Fig.add(t2.secs, cpu0_t2Fig, cpuNow());
-            t2PeakKb = qMax(t2PeakKb, t2.peakKb);
-            Proc status;
-            copied = copiedBy(shardctl, runDir, &status);
-            if (r + 1 < runs)
-                rollbackDropping(shardctl, runDir);
-        }
-    }
+    };
+    auto runLoad = [&] {
+        Cpu cpu0_loadFig;
+        const Proc load = peers.loadData(files, [&] { cpu0_loadFig = cpuNow(); });
+        loadFig.add(load.secs, cpu0_loadFig, cpuNow());
+        dropPeers();
+    };
+    auto runEngine = [&](int r) {
+        runDir = work + QStringLiteral("/run%1").arg(r);
+        createToT1(shardctl, planDir + QStringLiteral("/plan.json"), runDir);
+        const Cpu cpu0_t2Fig = cpuNow();
+        const Proc t2 = runT2(shardctl, runDir);
+        t2Fig.add(t2.secs, cpu0_t2Fig, cpuNow());
+        t2PeakKb = qMax(t2PeakKb, t2.peakKb);
+        Proc status;
+        copied = copiedBy(shardctl, runDir, &status);
+        if (r + 1 < runs)
+            rollbackDropping(shardctl, runDir);
+    };
+    dropPeers();
+    for (int r = 0; r < runs; ++r)
+        for (int k = 0; k < 3; ++k)
+            switch ((r + k) % 3) {
+            case 0:
+                runDump();
+                break;
+            case 1:
+                runLoad();
+                break;
+            default:
+                runEngine(r);
+            }
     // mydumper 0.10 (Debian 12) has no --where: it cannot move the same rows, so it is not compared.
     const bool mydumperWhere =
         !QStandardPaths::findExecutable(QStringLiteral("mydumper")).isEmpty() &&

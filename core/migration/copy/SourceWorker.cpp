@@ -1,5 +1,7 @@
 #include "core/migration/copy/SourceWorker.h"
 
+#include "core/migration/copy/ReadAhead.h"
+
 #include "core/migration/ExactLoad.h"
 #include "core/cluster/RawResult.h"
 
@@ -375,6 +377,7 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
     if (!m_reading.isOpen() && (!m_reading.open(reading) || !prepareExactSession(m_reading, false)))
         return fail(m_reading.lastError());
     std::unique_ptr<ChunkRead> cur;
+    ReadAhead readAhead; // the next chunk's read, on one thread for the whole copy (ReadAhead.h)
     auto giveBack = [this](const std::unique_ptr<ChunkRead> &c) {
         if (c && m_throttle && c->reserved > 0)
             m_throttle->refund(c->reserved);
@@ -400,9 +403,8 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
         static const bool inline_ = qEnvironmentVariableIntValue("SP_COPY_READ_INLINE") == 1; // for A/B runs
         NextRead ahead;
         const int hint = m_chunkRows;
-        std::thread reader;
         if (!inline_)
-            reader = std::thread([&] { ahead = readNext(cur.get(), hint); });
+            readAhead.start([&] { ahead = readNext(cur.get(), hint); });
         qint64 written = 0;
         QElapsedTimer timer;
         timer.start();
@@ -410,8 +412,7 @@ bool SourceWorker::backfill(const std::function<bool()> &paused)
         const qint64 writeMs = timer.elapsed();
         if (inline_ && ok)
             ahead = readNext(cur.get(), hint);
-        if (reader.joinable())
-            reader.join();
+        readAhead.wait();
         if (m_throttle && cur->reserved > written)
             m_throttle->refund(cur->reserved - written);
         else if (m_throttle && written > cur->reserved) // a broadcast table's rows go to every target
