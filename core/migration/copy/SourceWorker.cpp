@@ -845,8 +845,11 @@ bool SourceWorker::writeChunk(ChunkRead &c, qint64 *rowsWritten)
                 quint64 inserted = 0;
                 QString why;
                 unsigned errNo = 0;
-                // Executions of at most 16 MiB of values, and half of what the server takes in one.
-                if (!insert->insert(rows, mine, qMin<quint64>(quint64(16) << 20, packet / 2), &inserted, &why, &errNo))
+                // Executions of at most 512 KiB of values, and half of what the server takes in one.
+                // Connector/C builds each execution's packet in a buffer it grows from 1 KiB by realloc
+                // and frees: at 512 KiB that buffer stays in the allocator's heap and the cache (16 MiB
+                // before: shardctl's CPU in T2 1.77 s against 2.19 s, medians of 8 interleaved pairs).
+                if (!insert->insert(rows, mine, qMin<quint64>(quint64(512) << 10, packet / 2), &inserted, &why, &errNo))
                     return fail(QStringLiteral("copying %1 -> %2: %3%4")
                                     .arg(u.source.toString(), u.targets.at(t).node.toString(), why,
                                          errNo == 1062 ? duplicateKeyHint(why) : QString()));
