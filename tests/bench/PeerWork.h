@@ -127,8 +127,9 @@ public:
     // INTO OUTFILE into `files` (a directory every server may write: they share this machine's disk),
     // then one session per target server loads them with LOAD DATA INFILE into peer_load_* (made empty
     // first, timed apart); all source servers at once. The rows loaded are counted (a mismatch ends the
-    // benchmark); the files are removed. `before` runs just before the timed part (e.g. CPU counters).
-    Proc loadData(const QString &files, const std::function<void()> &before = {})
+    // benchmark); the files are removed. `before` runs just before the timed part and `after` just after
+    // it, before the count (e.g. CPU counters: the count's COUNT(*) scans and clients are not the copy's).
+    Proc loadData(const QString &files, const std::function<void()> &before = {}, const std::function<void()> &after = {})
     {
         scratch(QStringLiteral("peer_load"));
         QMap<int, QString> outOf;
@@ -151,6 +152,8 @@ public:
         if (before)
             before();
         const Proc load = parallel(streams);
+        if (after)
+            after();
         if (load.code != 0 || countIn(QStringLiteral("peer_load")) != m_movingRows)
             die(QStringLiteral("INTO OUTFILE + LOAD DATA INFILE (or its row count)"), load);
         for (int i = 0; i < n; ++i)

@@ -374,15 +374,16 @@ int main(int argc, char **argv)
                                    .arg(q(sock(pr.src)), q(pr.pred), q(pr.table), q(sock(pr.dst)), pr.srcDs);
         const Cpu cpu0_dumpFig = cpuNow();
         const Proc dump = parallel(streams);
+        const Cpu cpu1_dumpFig = cpuNow(); // before the count: its scans and clients are not the copy's
         if (dump.code != 0 || countIn(QStringLiteral("peer_dump")) != movingRows)
             die(QStringLiteral("mariadb-dump | mariadb (or its row count)"), dump);
-        dumpFig.add(dump.secs, cpu0_dumpFig, cpuNow());
+        dumpFig.add(dump.secs, cpu0_dumpFig, cpu1_dumpFig);
         dropPeers();
     };
     auto runLoad = [&] {
-        Cpu cpu0_loadFig;
-        const Proc load = peers.loadData(files, [&] { cpu0_loadFig = cpuNow(); });
-        loadFig.add(load.secs, cpu0_loadFig, cpuNow());
+        Cpu cpu0_loadFig, cpu1_loadFig;
+        const Proc load = peers.loadData(files, [&] { cpu0_loadFig = cpuNow(); }, [&] { cpu1_loadFig = cpuNow(); });
+        loadFig.add(load.secs, cpu0_loadFig, cpu1_loadFig);
         dropPeers();
     };
     auto runEngine = [&](int r) {
